@@ -1,0 +1,210 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import HangulEngine
+
+/// A layout read from a file, with what the file kept for the user (`x-` members).
+public struct LoadedLayout: Sendable {
+  public var layout: Layout
+  /// The file it came from.
+  public var file: String
+  /// `x-` members by JSON path, kept as written.
+  public var extensions: [String: JSONValue]
+}
+
+/// Where layouts live and how to load them.
+///
+/// Search order for an id: the user's directory (`$XDG_CONFIG_HOME/cheonjiin/layouts`, so a
+/// user file overrides a shipped one), then the shipped `Layouts/`. A name containing `/` or
+/// ending in `.json` is a path.
+public struct LayoutLibrary: Sendable {
+  /// The shipped layouts, if found.
+  public var shippedDirectory: String?
+  /// The user's layouts (may not exist).
+  public var userDirectory: String
+
+  /// The id used when none is given.
+  public static let defaultID = "cheonjiin-galaxy"
+
+  public init(shippedDirectory: String?, userDirectory: String) {
+    self.shippedDirectory = shippedDirectory
+    self.userDirectory = userDirectory
+  }
+
+  /// The library for this process: `$CHEONJIIN_LAYOUTS`, else `../share/cheonjiin/layouts`
+  /// next to the executable, else a `Layouts/` folder above it (a build in the source tree).
+  public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> LayoutLibrary
+  {
+    let home = environment["HOME"] ?? "/"
+    let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(home)/.config"
+    return LayoutLibrary(
+      shippedDirectory: findShippedDirectory(environment: environment),
+      userDirectory: "\(configHome)/cheonjiin/layouts")
+  }
+
+  static func findShippedDirectory(environment: [String: String]) -> String? {
+    let files = FileManager.default
+    if let explicit = environment["CHEONJIIN_LAYOUTS"], !explicit.isEmpty { return explicit }
+    let executable =
+      (try? files.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    var directory = parent(of: executable)
+    let installed = parent(of: directory) + "/share/cheonjiin/layouts"
+    if files.fileExists(atPath: installed + "/\(defaultID).json") { return installed }
+    // A build inside the source tree: .build/<triple>/release/cheonjiin → ./Layouts.
+    for _ in 0..<6 {
+      let candidate = directory + "/Layouts"
+      if files.fileExists(atPath: candidate + "/\(defaultID).json") { return candidate }
+      let up = parent(of: directory)
+      if up == directory { break }
+      directory = up
+    }
+    return nil
+  }
+
+  static func parent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  static func baseName(of path: String) -> String {
+    let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    return name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+  }
+
+  // MARK: - Finding
+
+  /// Every layout file the library can see, user files first; a user file hides a shipped
+  /// one with the same id.
+  public func catalog() -> [(id: String, file: String, isUser: Bool)] {
+    var seen: Set<String> = []
+    var result: [(id: String, file: String, isUser: Bool)] = []
+    for (directory, isUser) in [(userDirectory, true), (shippedDirectory, false)] {
+      guard let directory,
+        let names = try? FileManager.default.contentsOfDirectory(atPath: directory)
+      else { continue }  // a missing directory simply has no layouts
+      for name in names.sorted() where name.hasSuffix(".json") && !name.hasSuffix(".schema.json") {
+        let id = Self.baseName(of: name)
+        if seen.insert(id).inserted { result.append((id, "\(directory)/\(name)", isUser)) }
+      }
+    }
+    return result
+  }
+
+  /// The file for an id or path.
+  ///
+  /// - Parameter near: A directory to search first (the directory of the layout that names
+  ///   this one in a switch key).
+  /// - Throws: ``LayoutError`` naming the known ids and the closest one.
+  public func locate(_ name: String, near: String? = nil) throws(LayoutError) -> String {
+    if name.contains("/") || name.hasSuffix(".json") { return name }
+    var directories = [userDirectory]
+    if let near { directories.insert(near, at: 0) }
+    if let shippedDirectory { directories.append(shippedDirectory) }
+    for directory in directories {
+      let file = "\(directory)/\(name).json"
+      if FileManager.default.fileExists(atPath: file) { return file }
+    }
+    let known = catalog().map(\.id)
+    let hint = didYouMean(name, in: known).map { "did you mean \"\($0)\"? " } ?? ""
+    let where_ = shippedDirectory == nil
+      ? "; the shipped layouts were not found either: set CHEONJIIN_LAYOUTS to the Layouts folder"
+      : ""
+    throw LayoutError([
+      LayoutProblem(
+        .unknownLayout, file: name, path: "",
+        message: "no layout with this id; \(hint)known: \(known.joined(separator: ", "))"
+          + " (or give a path to a .json file)\(where_)")
+    ])
+  }
+
+  // MARK: - Loading
+
+  /// Loads and validates one file.
+  ///
+  /// - Throws: ``LayoutError`` with every problem in the file.
+  public func load(file: String) throws(LayoutError) -> LoadedLayout {
+    guard let data = FileManager.default.contents(atPath: file) else {
+      let reason = FileManager.default.fileExists(atPath: file) ? "cannot be read; check its permissions" : "does not exist; check the path"
+      throw LayoutError([LayoutProblem(.unreadableFile, file: file, path: "", message: "the file \(reason)")])
+    }
+    return try Self.load(data: data, file: file)
+  }
+
+  /// Loads and validates layout JSON.
+  public static func load(data: Data, file: String) throws(LayoutError) -> LoadedLayout {
+    let root: JSONValue
+    do {
+      root = try JSONValue.parse(data)
+    } catch {
+      throw LayoutError([LayoutProblem(.invalidJSON, file: file, path: "", message: error.message)])
+    }
+    var reader = LayoutReader(file: file)
+    guard let layout = reader.read(root), reader.problems.isEmpty else {
+      throw LayoutError(reader.problems)
+    }
+    return LoadedLayout(layout: layout, file: file, extensions: reader.extensions)
+  }
+
+  /// Loads a layout and every layout its switch keys reach, the named one first.
+  ///
+  /// - Throws: ``LayoutError`` with the problems of every file, and a problem for each
+  ///   switch key whose target cannot be found.
+  public func loadSet(_ name: String) throws(LayoutError) -> [LoadedLayout] {
+    let first = try locate(name)
+    var loaded: [LoadedLayout] = []
+    var problems: [LayoutProblem] = []
+    var queue = [first]
+    var seenFiles: Set<String> = [first]
+    while !queue.isEmpty {
+      let file = queue.removeFirst()
+      let layout: LoadedLayout
+      do {
+        layout = try load(file: file)
+      } catch {
+        problems += error.problems
+        continue
+      }
+      if file != first || !(name.contains("/") || name.hasSuffix(".json")),
+        layout.layout.id != Self.baseName(of: file)
+      {
+        problems.append(
+          LayoutProblem(
+            .idMismatch, file: file, path: "id",
+            message: "\"\(layout.layout.id)\" does not match the file name \(Self.baseName(of: file)).json; "
+              + "rename the file or change the id"))
+      }
+      loaded.append(layout)
+      for (index, key) in layout.layout.keys.enumerated() {
+        guard case .switchLayout(let target) = key.action else { continue }
+        if target == layout.layout.id {
+          problems.append(
+            LayoutProblem(
+              .unknownLayout, file: file, path: "keys[\(index)].layout",
+              message: "\"\(target)\" is this layout itself; name the layout to switch to"))
+          continue
+        }
+        do {
+          let targetFile = try locate(target, near: Self.parent(of: file))
+          if seenFiles.insert(targetFile).inserted { queue.append(targetFile) }
+        } catch {
+          let known = catalog().map(\.id)
+          let hint = didYouMean(target, in: known).map { "did you mean \"\($0)\"? " } ?? ""
+          problems.append(
+            LayoutProblem(
+              .unknownLayout, file: file, path: "keys[\(index)].layout",
+              message: "\"\(target)\" is not a known layout; \(hint)known: \(known.joined(separator: ", "))"))
+        }
+      }
+    }
+    guard problems.isEmpty else { throw LayoutError(problems) }
+    return loaded
+  }
+
+  /// Loads a layout set and makes an input method starting on the named layout.
+  public func inputMethod(_ name: String = defaultID) throws(LayoutError) -> InputMethod {
+    InputMethod(layouts: try loadSet(name).map(\.layout))
+  }
+}
