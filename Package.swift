@@ -34,6 +34,6 @@ let package = Package(
     .testTarget(
       name: "LayoutLoadingTests", dependencies: ["LayoutLoading", "HangulEngine"],
       exclude: ["Invalid"]),
-    .testTarget(name: "CLITests", dependencies: ["HangulEngine"]),
+    .testTarget(name: "CLITests"),
   ]
 )

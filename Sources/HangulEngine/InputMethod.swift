@@ -76,11 +76,16 @@ public struct InputMethod: Sendable, Hashable {
   public var text: String { composer.text }
   public var isComposing: Bool { composer.isComposing }
 
+  /// Appends `text` as UTF-8 to `bytes` without making a String (fast output).
+  public func appendText(to bytes: inout [UInt8]) {
+    composer.appendText(to: &bytes)
+  }
+
   /// The text a press committed.
   public func commit(of output: KeyOutput) -> Substring {
-    let utf8 = composer.committed.utf8
-    let start = utf8.index(utf8.startIndex, offsetBy: min(output.commitStart, utf8.count))
-    return composer.committed[start...]
+    let bytes = composer.committedUTF8
+    let start = min(output.commitStart, bytes.count)
+    return Substring(String(decoding: bytes[start...], as: UTF8.self))
   }
 
   // MARK: - Key presses
@@ -93,7 +98,7 @@ public struct InputMethod: Sendable, Hashable {
   /// This method changes the engine state. Compare ``hold(_:)``.
   public mutating func tap(_ key: Int) -> KeyOutput {
     guard layouts.indices.contains(layoutIndex), layouts[layoutIndex].keys.indices.contains(key)
-    else { return KeyOutput(consumed: false, commitStart: composer.committed.utf8.count) }
+    else { return KeyOutput(consumed: false, commitStart: composer.committedUTF8.count) }
     let action = layouts[layoutIndex].keys[key].action
     return perform(action, key: key)
   }
@@ -105,7 +110,7 @@ public struct InputMethod: Sendable, Hashable {
   /// If the tap of this press was already applied, restore the snapshot from before it first.
   public mutating func hold(_ key: Int) -> KeyOutput {
     guard layouts.indices.contains(layoutIndex), layouts[layoutIndex].keys.indices.contains(key)
-    else { return KeyOutput(consumed: false, commitStart: composer.committed.utf8.count) }
+    else { return KeyOutput(consumed: false, commitStart: composer.committedUTF8.count) }
     switch layouts[layoutIndex].keys[key].hold {
     case .text(let text):
       let start = startOfCommit()
@@ -143,7 +148,7 @@ public struct InputMethod: Sendable, Hashable {
   // MARK: - Helpers
 
   private func startOfCommit() -> Int {
-    composer.committed.utf8.count
+    composer.committedUTF8.count
   }
 
   private mutating func perform(_ action: KeyAction, key: Int) -> KeyOutput {

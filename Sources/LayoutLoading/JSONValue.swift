@@ -102,7 +102,8 @@ public enum JSONValue: Sendable, Hashable {
     do {
       tree = try JSONDecoder().decode(DecodedJSON.self, from: data)
     } catch {
-      throw JSONSyntaxError(message: syntaxMessage(error))
+      let located = JSONSyntaxLocator.locate(Array(data)).map { "not valid JSON: \($0)" }
+      throw JSONSyntaxError(message: located ?? syntaxMessage(error))
     }
     return tree.value(order: MemberOrder(data))
   }

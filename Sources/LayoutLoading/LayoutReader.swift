@@ -24,10 +24,21 @@ struct LayoutReader {
     var composer: ComposerSettings? = ComposerSettings()
     if let value = members["composer"] { composer = readComposer(value) }
     let keys = readKeys(members["keys"])
-    let rows = readRows(members["rows"], keys: keys)
+    let rows = readRows(members["rows"], keys: keys, ids: Self.rawKeyIDs(members["keys"]))
     if let keys { checkKeys(keys, composer: composer, vowelRulesGiven: hasVowelRules) }
     guard let id, let name, let composer, let keys, let rows, problems.isEmpty else { return nil }
     return Layout(id: id, name: name, keys: keys, rows: rows, composer: composer)
+  }
+
+  /// Key ids as written, so rows can be checked even when some keys have problems.
+  static func rawKeyIDs(_ value: JSONValue?) -> [String?] {
+    guard case .array(let list) = value else { return [] }
+    return list.map { item in
+      guard case .object(let members) = item,
+        case .string(let id) = members.first(where: { $0.key == "id" })?.value
+      else { return nil }
+      return id
+    }
   }
 
   static let topFields: [String: Bool] = [
@@ -348,7 +359,7 @@ struct LayoutReader {
 
   // MARK: - Rows
 
-  private mutating func readRows(_ value: JSONValue?, keys: [LayoutKey]?) -> [[Int?]]? {
+  private mutating func readRows(_ value: JSONValue?, keys: [LayoutKey]?, ids: [String?]) -> [[Int?]]? {
     guard let value, let rowList = array(value, at: "rows") else { return nil }
     if rowList.isEmpty {
       report(.invalidValue, "rows", "there are no rows; list the key ids row by row, top row first")
@@ -373,9 +384,8 @@ struct LayoutReader {
           ok = false
           continue
         }
-        guard let keys else { continue }
-        guard let index = keys.firstIndex(where: { $0.id == id }) else {
-          let hint = didYouMean(id, in: keys.map(\.id)).map { "; did you mean \"\($0)\"?" } ?? ""
+        guard let index = ids.firstIndex(where: { $0 == id }) else {
+          let hint = didYouMean(id, in: ids.compactMap { $0 }).map { "; did you mean \"\($0)\"?" } ?? ""
           report(.unknownKey, path, "no key has the id \(JSONValue.quoted(id))\(hint)")
           ok = false
           continue
@@ -532,8 +542,9 @@ struct LayoutReader {
       result[name] = member
     }
     for (name, required) in fields.sorted(by: { $0.key < $1.key }) where required && result[name] == nil {
-      let where_ = path.isEmpty ? "the layout" : path
-      report(.missingField, path, "\(where_) has no \"\(name)\"; add it")
+      let choices = name == "type" && otherTypeFields == nil && members.contains { $0.key == "label" }
+        ? " (one of " + Self.keyTypes.map { "\"\($0)\"" }.joined(separator: ", ") + ")" : ""
+      report(.missingField, path, "missing \"\(name)\"; add it\(choices)")
     }
     return result
   }

@@ -1,15 +1,2 @@
-import HangulEngine
-import LayoutLoading
-
-let library = LayoutLibrary.standard()
-do {
-  var engine = try library.inputMethod()
-  let resolver = KeyResolver(layout: engine.layout)
-  for token in try KeySequence.parse(CommandLine.arguments.dropFirst().joined()) {
-    let (key, hold) = try resolver.resolve(token.token)
-    _ = hold ? engine.hold(key) : engine.tap(key)
-  }
-  print(engine.text)
-} catch {
-  print(error)
-}
+// The executable only parses arguments and dispatches; the work lives in the library targets.
+Cheonjiin.main()

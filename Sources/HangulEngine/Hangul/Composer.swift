@@ -70,6 +70,7 @@ enum LastPress: Hashable, Sendable {
 /// Fixed size: the finished part of the composition only grows between boundaries, so its
 /// length is enough to restore it.
 struct UndoStep: Hashable, Sendable {
+  /// Length of `Composer.finished` in UTF-8 bytes.
   var finishedCount: Int
   var current: SyllableState
   var last: LastPress
@@ -88,10 +89,12 @@ struct PendingText: Hashable, Sendable {
 /// A value type: copying it is an O(1) snapshot (the buffers are copy-on-write), which the
 /// front end uses to roll back an optimistic tap when a press turns out to be a hold.
 public struct Composer: Sendable, Hashable {
-  /// Text that no key press of the composition can change any more.
-  public private(set) var committed = ""
-  /// Closed syllables of the open composition (`가` of `가니`): ⌫ can still reopen them.
-  var finished: [Unicode.Scalar] = []
+  /// Text that no key press of the composition can change any more, as UTF-8. Kept as bytes
+  /// so a press never allocates once the buffers have grown (checked by `make bench`).
+  public private(set) var committedUTF8: [UInt8] = []
+  /// Closed syllables of the open composition (`가` of `가니`), as UTF-8: ⌫ can still reopen
+  /// them.
+  var finished: [UInt8] = []
   var current = SyllableState.empty
   var pending: PendingText? = nil
   var last = LastPress.none
@@ -109,30 +112,54 @@ public struct Composer: Sendable, Hashable {
   /// The shared space key only ends an open composition; ⌫ undoes inside it.
   public var isComposing: Bool { pending != nil || !history.isEmpty }
 
+  /// Text that no key press of the composition can change any more.
+  public var committed: String { String(decoding: committedUTF8, as: UTF8.self) }
+
   /// The open composition as displayed: closed syllables, the syllable being composed and any
   /// pending text-cycle mark. Never contains conjoining jamo.
-  public var preedit: String {
-    var view = String.UnicodeScalarView()
-    appendPreedit(to: &view)
-    return String(view)
-  }
+  public var preedit: String { makeString(committed: false) }
 
   /// The syllable being composed (or the pending mark) as displayed, for highlighting: at most
   /// a few letters, the tail of `preedit`.
   public var composingTail: String {
-    var view = String.UnicodeScalarView()
-    current.render { view.append($0) }
-    if let pending { view.append(contentsOf: pending.text.unicodeScalars) }
-    return String(view)
+    var tail: [UInt8] = []
+    appendTail(to: &tail)
+    return String(decoding: tail, as: UTF8.self)
   }
 
   /// Committed text followed by the preedit: what the user sees.
-  public var text: String { committed + preedit }
+  public var text: String { makeString(committed: true) }
 
-  func appendPreedit(to view: inout String.UnicodeScalarView) {
-    view.append(contentsOf: finished)
-    current.render { view.append($0) }
-    if let pending { view.append(contentsOf: pending.text.unicodeScalars) }
+  /// Builds a display string in one copy: the preedit, after the committed text if asked.
+  private func makeString(committed includeCommitted: Bool) -> String {
+    let pendingCount = pending?.text.utf8.count ?? 0
+    let capacity = (includeCommitted ? committedUTF8.count : 0) + finished.count + 12 + pendingCount
+    return String(unsafeUninitializedCapacity: capacity) { buffer in
+      var count = 0
+      func copy(_ bytes: some Collection<UInt8>) {
+        for byte in bytes {
+          buffer[count] = byte
+          count += 1
+        }
+      }
+      if includeCommitted { copy(committedUTF8) }
+      copy(finished)
+      current.render { scalar in encodeUTF8(scalar) { buffer[count] = $0; count += 1 } }
+      if let pending { copy(pending.text.utf8) }
+      return count
+    }
+  }
+
+  /// Appends the text (committed and preedit) as UTF-8 to `bytes`, without making a String.
+  public func appendText(to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: committedUTF8)
+    bytes.append(contentsOf: finished)
+    appendTail(to: &bytes)
+  }
+
+  private func appendTail(to bytes: inout [UInt8]) {
+    current.render { scalar in encodeUTF8(scalar) { bytes.append($0) } }
+    if let pending { bytes.append(contentsOf: pending.text.utf8) }
   }
 
   // MARK: - Key presses
@@ -241,7 +268,7 @@ public struct Composer: Sendable, Hashable {
   /// Ends the composition and types `text` (⏎, a held key's digit).
   public mutating func insert(_ text: String) {
     commitComposition()
-    committed += text
+    committedUTF8.append(contentsOf: text.utf8)
   }
 
   /// Ends the composition: everything typed so far becomes committed text.
@@ -252,7 +279,7 @@ public struct Composer: Sendable, Hashable {
     last = .none
     guard !history.isEmpty || !current.isEmpty else { return }
     finish()
-    committed.unicodeScalars.append(contentsOf: finished)
+    committedUTF8.append(contentsOf: finished)
     finished.removeAll(keepingCapacity: true)
     history.removeAll(keepingCapacity: true)
   }
@@ -275,8 +302,8 @@ public struct Composer: Sendable, Hashable {
       last = step.last
       return 0
     }
-    guard !committed.isEmpty else { return nil }
-    committed.removeLast()
+    guard !committedUTF8.isEmpty else { return nil }
+    committedUTF8.removeLast(lastCharacterLength(committedUTF8))
     last = .none
     return 1
   }
@@ -285,7 +312,7 @@ public struct Composer: Sendable, Hashable {
   ///
   /// Compare ``commitComposition()``, which keeps the composition as text.
   public mutating func reset() {
-    committed.removeAll(keepingCapacity: true)
+    committedUTF8.removeAll(keepingCapacity: true)
     finished.removeAll(keepingCapacity: true)
     history.removeAll(keepingCapacity: true)
     current = .empty
@@ -296,7 +323,7 @@ public struct Composer: Sendable, Hashable {
   /// Replaces the committed text, e.g. with a restored draft. Ends any composition.
   public mutating func setCommitted(_ text: String) {
     reset()
-    committed = text
+    committedUTF8.append(contentsOf: text.utf8)
   }
 
   // MARK: - Helpers
@@ -307,13 +334,13 @@ public struct Composer: Sendable, Hashable {
 
   private mutating func commitPending() {
     guard let pending else { return }
-    committed += pending.text
+    committedUTF8.append(contentsOf: pending.text.utf8)
     self.pending = nil
   }
 
   /// Moves the current syllable, as displayed, into the finished part.
   private mutating func finish() {
-    current.render { finished.append($0) }
+    current.render { scalar in encodeUTF8(scalar) { finished.append($0) } }
     current = .empty
   }
 
@@ -346,4 +373,38 @@ public struct Composer: Sendable, Hashable {
       current.choseong = letter  // ㄱ → ㅋ → ㄲ → ㄱ
     }
   }
+}
+
+/// Calls `emit` with the UTF-8 bytes of `scalar`.
+@inline(__always)
+func encodeUTF8(_ scalar: Unicode.Scalar, _ emit: (UInt8) -> Void) {
+  let value = scalar.value
+  switch value {
+  case 0..<0x80:
+    emit(UInt8(value))
+  case 0x80..<0x800:
+    emit(UInt8(0xC0 | value >> 6))
+    emit(UInt8(0x80 | value & 0x3F))
+  case 0x800..<0x10000:
+    emit(UInt8(0xE0 | value >> 12))
+    emit(UInt8(0x80 | value >> 6 & 0x3F))
+    emit(UInt8(0x80 | value & 0x3F))
+  default:
+    emit(UInt8(0xF0 | value >> 18))
+    emit(UInt8(0x80 | value >> 12 & 0x3F))
+    emit(UInt8(0x80 | value >> 6 & 0x3F))
+    emit(UInt8(0x80 | value & 0x3F))
+  }
+}
+
+/// The length in bytes of the last character (grapheme cluster) of UTF-8 text, so ⌫ deletes
+/// `👍🏽` or `\r\n` whole. Only the last few characters are decoded.
+func lastCharacterLength(_ utf8: [UInt8]) -> Int {
+  // A grapheme cluster this long does not occur in typed text; 64 bytes is plenty of context.
+  let start = max(0, utf8.count - 64)
+  var tail = String(decoding: utf8[start...], as: UTF8.self)
+  // If the window cut a character in half, its first scalar decoded as U+FFFD; only the last
+  // character matters, and it lies wholly inside the window.
+  guard let last = tail.popLast() else { return utf8.count - start }
+  return min(String(last).utf8.count, utf8.count)
 }

@@ -1,43 +1,69 @@
 /// Finds the key a ``KeyToken`` means in one layout, with tables built once so that
 /// resolving is constant time per key.
-public struct KeyResolver: Sendable {
+///
+/// A class: the tables are shared, never copied, on the hot path of `cheonjiin keys`.
+public final class KeyResolver: Sendable {
   public let layout: Layout
-  private var strokeKeys: [Int?] = Array(repeating: nil, count: VowelStroke.allCases.count)
-  private var consonantKeys: [Int?] = Array(repeating: nil, count: Choseong.allCases.count)
-  private var phoneKeys: [Character: Int] = [:]
-  private var idKeys: [String: Int] = [:]
-  private var spaceNextKey: Int?
-  private var spaceKey: Int?
-  private var nextKey: Int?
-  private var backspaceKey: Int?
-  private var enterKey: Int?
-  private var punctuationKey: Int?
-  private var symbolsKey: Int?
-  private var dismissKey: Int?
+  private let strokeKeys: [Int?]
+  private let consonantKeys: [Int?]
+  private let phoneKeys: [Character: Int]
+  private let idKeys: [String: Int]
+  private let spaceNextKey: Int?
+  private let spaceKey: Int?
+  private let nextKey: Int?
+  private let backspaceKey: Int?
+  private let enterKey: Int?
+  private let punctuationKey: Int?
+  private let symbolsKey: Int?
+  private let dismissKey: Int?
 
   public init(layout: Layout) {
     self.layout = layout
+    var strokeKeys = [Int?](repeating: nil, count: VowelStroke.allCases.count)
+    var consonantKeys = [Int?](repeating: nil, count: Choseong.allCases.count)
+    var phoneKeys: [Character: Int] = [:]
+    var idKeys: [String: Int] = [:]
+    var roles: [Role: Int] = [:]
     for (index, key) in layout.keys.enumerated() {
       idKeys[key.id] = idKeys[key.id] ?? index
       if let phone = key.phone { phoneKeys[phone] = phoneKeys[phone] ?? index }
+      let role: Role?
       switch key.action {
       case .vowel(let stroke):
         strokeKeys[Int(stroke.rawValue)] = strokeKeys[Int(stroke.rawValue)] ?? index
+        role = nil
       case .consonant(let cycle, _):
         if let first = cycle.first {
           consonantKeys[Int(first.rawValue)] = consonantKeys[Int(first.rawValue)] ?? index
         }
-      case .text(let cycle):
-        if cycle.first == "." { punctuationKey = punctuationKey ?? index }
-      case .spaceNext: spaceNextKey = spaceNextKey ?? index
-      case .space: spaceKey = spaceKey ?? index
-      case .next: nextKey = nextKey ?? index
-      case .backspace: backspaceKey = backspaceKey ?? index
-      case .enter: enterKey = enterKey ?? index
-      case .switchLayout: symbolsKey = symbolsKey ?? index
-      case .dismiss: dismissKey = dismissKey ?? index
+        role = nil
+      case .text(let cycle): role = cycle.first == "." ? .punctuation : nil
+      case .spaceNext: role = .spaceNext
+      case .space: role = .space
+      case .next: role = .next
+      case .backspace: role = .backspace
+      case .enter: role = .enter
+      case .switchLayout: role = .symbols
+      case .dismiss: role = .dismiss
       }
+      if let role { roles[role] = roles[role] ?? index }
     }
+    self.strokeKeys = strokeKeys
+    self.consonantKeys = consonantKeys
+    self.phoneKeys = phoneKeys
+    self.idKeys = idKeys
+    spaceNextKey = roles[.spaceNext]
+    spaceKey = roles[.space]
+    nextKey = roles[.next]
+    backspaceKey = roles[.backspace]
+    enterKey = roles[.enter]
+    punctuationKey = roles[.punctuation]
+    symbolsKey = roles[.symbols]
+    dismissKey = roles[.dismiss]
+  }
+
+  private enum Role: Hashable {
+    case spaceNext, space, next, backspace, enter, punctuation, symbols, dismiss
   }
 
   /// The key index `token` presses, and whether it is held.
@@ -89,12 +115,11 @@ public struct KeyResolver: Sendable {
 
   private func consonantReason(_ consonant: Choseong) -> String {
     let letter = String(Character(consonant.compatibility))
-    for (index, key) in layout.keys.enumerated() {
+    for key in layout.keys {
       guard case .consonant(let cycle, _) = key.action, let position = cycle.firstIndex(of: consonant),
         let first = cycle.first
       else { continue }
       let keyLetter = String(Character(first.compatibility))
-      _ = index
       return "\"\(letter)\" is not a key: the \(key.label) key types it with \(position + 1) presses; "
         + "write \(String(repeating: keyLetter, count: position + 1))"
     }

@@ -14,7 +14,7 @@
 /// | `<ID>` | the key with that id in the current layout |
 ///
 /// White space is ignored.
-public indirect enum KeyToken: Sendable, Hashable {
+public enum KeyToken: Sendable, Hashable {
   case stroke(VowelStroke)
   case consonant(Choseong)
   case spaceNext
@@ -26,7 +26,7 @@ public indirect enum KeyToken: Sendable, Hashable {
   case enter
   case symbols
   case dismiss
-  case hold(KeyToken)
+  indirect case hold(KeyToken)
   case keyID(String)
 
   /// How the token is written.
@@ -90,7 +90,7 @@ public enum KeySequence {
   /// Parses a whole sequence.
   ///
   /// - Throws: ``KeySequenceError`` naming the first unknown token and its column.
-  public static func parse(_ text: some StringProtocol) throws(KeySequenceError) -> [PlacedKeyToken] {
+  public static func parse(_ text: String) throws(KeySequenceError) -> [PlacedKeyToken] {
     var tokens: [PlacedKeyToken] = []
     try parse(text, into: &tokens)
     return tokens
@@ -98,46 +98,47 @@ public enum KeySequence {
 
   /// Parses a whole sequence into `tokens`, which is emptied first (its capacity is reused:
   /// `cheonjiin keys` parses a million lines with one array).
-  public static func parse(
-    _ text: some StringProtocol, into tokens: inout [PlacedKeyToken]
-  ) throws(KeySequenceError) {
+  public static func parse(_ text: String, into tokens: inout [PlacedKeyToken]) throws(KeySequenceError) {
     tokens.removeAll(keepingCapacity: true)
-    let scalars = text.unicodeScalars
-    var index = scalars.startIndex
-    var column = 0
-    while index < scalars.endIndex {
-      let scalar = scalars[index]
-      column += 1
-      let tokenColumn = column
-      scalars.formIndex(after: &index)
-      if let token = singleScalarToken(scalar) {
-        tokens.append(PlacedKeyToken(token, column: tokenColumn))
-        continue
+    var text = text
+    let failure: KeySequenceError? = text.withUTF8 { bytes in
+      var scanner = UTF8Scanner(bytes: bytes)
+      while let (scalar, column) = scanner.next() {
+        if let token = singleScalarToken(scalar) {
+          tokens.append(PlacedKeyToken(token, column: column))
+          continue
+        }
+        if scalar.properties.isWhitespace { continue }
+        guard scalar == "<" else {
+          return KeySequenceError(
+            token: String(Character(scalar)), column: column, reason: unknownScalarReason(scalar))
+        }
+        // `<` is backspace unless a bracketed name follows: `<bs>`, `<hold:4>`.
+        var lookahead = scanner
+        var name = String.UnicodeScalarView()
+        var closed = false
+        while let (next, _) = lookahead.next() {
+          if next == ">" {
+            closed = true
+            break
+          }
+          if next == "<" || next.properties.isWhitespace { break }
+          name.append(next)
+        }
+        guard closed, !name.isEmpty else {
+          tokens.append(PlacedKeyToken(.backspace, column: column))
+          continue
+        }
+        do throws(KeySequenceError) {
+          tokens.append(PlacedKeyToken(try bracketedToken(String(name), column: column), column: column))
+        } catch {
+          return error
+        }
+        scanner = lookahead
       }
-      if scalar.properties.isWhitespace { continue }
-      guard scalar == "<" else {
-        throw KeySequenceError(
-          token: String(Character(scalar)), column: tokenColumn, reason: unknownScalarReason(scalar))
-      }
-      // `<` is backspace unless a bracketed name follows: `<bs>`, `<hold:4>`.
-      var end = index
-      var name = String.UnicodeScalarView()
-      while end < scalars.endIndex, scalars[end] != ">", scalars[end] != "<",
-        !scalars[end].properties.isWhitespace
-      {
-        name.append(scalars[end])
-        scalars.formIndex(after: &end)
-      }
-      guard end < scalars.endIndex, scalars[end] == ">", !name.isEmpty else {
-        tokens.append(PlacedKeyToken(.backspace, column: tokenColumn))
-        continue
-      }
-      let nameText = String(name)
-      let token = try bracketedToken(nameText, column: tokenColumn)
-      tokens.append(PlacedKeyToken(token, column: tokenColumn))
-      column += name.count + 1
-      index = scalars.index(after: end)
+      return nil
     }
+    if let failure { throw failure }
   }
 
   /// Formats tokens back into notation.
@@ -239,4 +240,42 @@ public enum KeySequence {
 func hex(_ scalar: Unicode.Scalar) -> String {
   let digits = String(scalar.value, radix: 16, uppercase: true)
   return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}
+
+/// Decodes UTF-8 one scalar at a time with 1-based columns (in scalars). Invalid bytes decode
+/// as U+FFFD, which no key uses, so they are reported as unknown keys.
+struct UTF8Scanner {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var offset = 0
+  var column = 0
+
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+  }
+
+  mutating func next() -> (Unicode.Scalar, Int)? {
+    guard offset < bytes.count else { return nil }
+    column += 1
+    let lead = bytes[offset]
+    if lead < 0x80 {
+      offset += 1
+      return (Unicode.Scalar(lead), column)
+    }
+    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+    guard length > 1, offset + length <= bytes.count else {
+      offset += 1
+      return ("\u{FFFD}", column)
+    }
+    var value = UInt32(lead) & (0xFF >> (length + 1))
+    for index in 1..<length {
+      let byte = bytes[offset + index]
+      guard byte & 0xC0 == 0x80 else {
+        offset += 1
+        return ("\u{FFFD}", column)
+      }
+      value = value << 6 | UInt32(byte & 0x3F)
+    }
+    offset += length
+    return (Unicode.Scalar(value) ?? "\u{FFFD}", column)
+  }
 }

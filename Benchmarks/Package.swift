@@ -1,0 +1,25 @@
+// swift-tools-version: 6.1
+// Benchmarks live in their own package so that `swift test` of the main package never builds
+// the benchmark harness. Run them with `make bench` from the repository root.
+// Sources/ holds symlinks to the main package's targets, so no package identity is involved.
+import PackageDescription
+
+let package = Package(
+  name: "cheonjiin-benchmarks",
+  platforms: [.macOS(.v13)],
+  dependencies: [
+    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"])
+  ],
+  targets: [
+    .target(name: "HangulEngine", path: "Sources/HangulEngine"),
+    .target(name: "LayoutLoading", dependencies: ["HangulEngine"], path: "Sources/LayoutLoading"),
+    .executableTarget(
+      name: "EngineBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"), "HangulEngine", "LayoutLoading",
+      ],
+      path: "Benchmarks/EngineBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+  ]
+)

@@ -1,0 +1,47 @@
+# Thin wrappers over `swift`; see README.md.
+PREFIX ?= /usr/local
+SWIFT ?= swift
+RELEASE_BIN = .build/release/cheonjiin
+
+.PHONY: all build deps run test bench fuzz install uninstall format lint clean
+
+all: build
+
+deps:
+	@Scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build -c release --product cheonjiin
+
+run: build
+	@$(RELEASE_BIN) $(ARGS)
+
+test: deps
+	$(SWIFT) test
+
+bench: deps
+	Scripts/bench.sh
+
+fuzz: deps
+	CHEONJIIN_FUZZ_ITERATIONS=$${ITERATIONS:-300000} $(SWIFT) test -c release --filter PropertyTests
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/cheonjiin/layouts
+	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/cheonjiin
+	install -m 644 Layouts/*.json $(DESTDIR)$(PREFIX)/share/cheonjiin/layouts/
+	@if [ -d Lexicon ]; then \
+	  install -d $(DESTDIR)$(PREFIX)/share/cheonjiin/lexicon && \
+	  install -m 644 Lexicon/*.tsv Lexicon/NOTICE $(DESTDIR)$(PREFIX)/share/cheonjiin/lexicon/; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/cheonjiin
+	rm -rf $(DESTDIR)$(PREFIX)/share/cheonjiin
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests
+
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests
+
+clean:
+	rm -rf .build

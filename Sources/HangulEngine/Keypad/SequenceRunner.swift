@@ -1,0 +1,57 @@
+/// Presses key sequences on an input method, following layout switches, with the key tables
+/// of every layout built once. Used by `cheonjiin keys`, `spell` and the tests.
+public struct SequenceRunner: Sendable {
+  /// The engine after the last sequence.
+  public private(set) var engine: InputMethod
+  private let resolvers: [KeyResolver]
+  private let initialLayout: Int
+  private var tokens: [PlacedKeyToken] = []
+
+  public init(layouts: [Layout], initial: Int = 0) {
+    engine = InputMethod(layouts: layouts, initial: initial)
+    resolvers = layouts.map(KeyResolver.init(layout:))
+    initialLayout = engine.layoutIndex
+  }
+
+  /// One key press of a sequence, as `--trace` shows it.
+  public struct Step: Sendable {
+    public var token: PlacedKeyToken
+    public var output: KeyOutput
+  }
+
+  /// Starts over: empty text, initial layout. Keeps buffer capacity.
+  public mutating func reset() {
+    engine.reset()
+    if engine.layoutIndex != initialLayout, let id = resolvers[safe: initialLayout]?.layout.id {
+      engine.switchLayout(to: id)
+    }
+  }
+
+  /// Resets, then presses every key of `sequence`.
+  ///
+  /// - Parameter step: Called after each press, for tracing.
+  /// - Throws: ``KeySequenceError`` for the first token that cannot be read or has no key in
+  ///   the layout current at that point; keys before it stay pressed.
+  public mutating func run(
+    _ sequence: String, step: ((Step, InputMethod) -> Void)? = nil
+  ) throws(KeySequenceError) {
+    reset()
+    try KeySequence.parse(sequence, into: &tokens)
+    for placed in tokens {
+      let resolved: (key: Int, isHold: Bool)
+      do {
+        resolved = try resolvers[engine.layoutIndex].resolve(placed.token)
+      } catch {
+        throw KeySequenceError(token: error.token, column: placed.column, reason: error.reason)
+      }
+      let output = resolved.isHold ? engine.hold(resolved.key) : engine.tap(resolved.key)
+      step?(Step(token: placed, output: output), engine)
+    }
+  }
+}
+
+extension Array {
+  subscript(safe index: Int) -> Element? {
+    indices.contains(index) ? self[index] : nil
+  }
+}

@@ -1,0 +1,109 @@
+import ArgumentParser
+import HangulEngine
+import LayoutLoading
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+struct Cheonjiin: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "cheonjiin",
+    abstract: "A Galaxy-style 천지인 (Cheon-Ji-In) Korean keypad for the terminal.",
+    discussion: """
+      Key-sequence notation (keys, spell): ㅣ ᆞ ㅡ (also · ㆍ) are the vowel strokes; \
+      ㄱ ㄴ ㄷ ㅂ ㅅ ㅈ ㅇ the consonant keys; _ the space/next key; < backspace; \
+      . the .,?! key; 0-9 * # keys by phone position; <space> <next> <bs> <enter> <punct> \
+      <symbols> <dismiss> <hold:N> and <ID> by name. White space is ignored.
+      """,
+    subcommands: [KeysCommand.self, SpellCommand.self, LayoutsCommand.self]
+  )
+}
+
+/// `--layout`, shared by the commands that type.
+struct LayoutOption: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Layout id or path to a layout .json file.", valueName: "ID|PATH"))
+  var layout: String = LayoutLibrary.defaultID
+
+  /// Loads the layout and the layouts it switches to, or exits with status 65 after printing
+  /// every problem.
+  func load() throws -> [Layout] {
+    do {
+      return try LayoutLibrary.standard().loadSet(layout).map(\.layout)
+    } catch {
+      printError(error.description)
+      throw ExitCode(LayoutError.exitStatus)
+    }
+  }
+}
+
+/// Writes a line to standard error, prefixed with the program name.
+func printError(_ message: String) {
+  var text = ""
+  for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+    text += "cheonjiin: \(line)\n"
+  }
+  writeAll(fd: 2, Array(text.utf8))
+}
+
+func writeAll(fd: Int32, _ bytes: [UInt8]) {
+  bytes.withUnsafeBytes { buffer in
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+      if written <= 0 {
+        if written < 0 && errno == EINTR { continue }
+        return  // a closed pipe: nothing more can be written
+      }
+      offset += written
+    }
+  }
+}
+
+/// Buffered standard output: `cheonjiin keys` prints a line per input line, a million of them.
+struct OutputBuffer {
+  private var bytes: [UInt8] = []
+  private let fd: Int32
+
+  init(fd: Int32 = 1) {
+    self.fd = fd
+    bytes.reserveCapacity(1 << 16)
+  }
+
+  mutating func append(_ text: some StringProtocol) {
+    bytes.append(contentsOf: text.utf8)
+    if bytes.count >= 1 << 16 { flush() }
+  }
+
+  /// Appends the engine's text as UTF-8.
+  mutating func appendText(of engine: InputMethod) {
+    engine.appendText(to: &bytes)
+    if bytes.count >= 1 << 16 { flush() }
+  }
+
+  mutating func appendJSONString(_ text: some StringProtocol) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
+      case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
+      case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
+      case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
+      case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
+      case 0..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  mutating func flush() {
+    writeAll(fd: fd, bytes)
+    bytes.removeAll(keepingCapacity: true)
+  }
+}

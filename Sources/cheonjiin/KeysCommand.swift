@@ -1,0 +1,127 @@
+import ArgumentParser
+import HangulEngine
+import LayoutLoading
+
+struct KeysCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "keys",
+    abstract: "Press keys and print the text they type.",
+    discussion: """
+      With SEQUENCE, all arguments form one sequence and one line is printed. Without, each \
+      line of standard input is an independent sequence and one line is printed per line, \
+      as it is read. A line with an unknown key prints an empty line (or a JSON error) and a \
+      message naming the key and its column; the exit status is then 65.
+      Example: cheonjiin keys 'ㅇㅣᆞㄴ_ㄴᆞᆞㅣㅇ'   →   안녕
+      """)
+
+  @OptionGroup var layoutOption: LayoutOption
+
+  @Flag(name: .long, help: "Print JSON: one object per sequence.")
+  var json = false
+
+  @Flag(name: .long, help: "Show the text after every key press.")
+  var trace = false
+
+  @Argument(help: "Keys to press (see `cheonjiin --help` for the notation).")
+  var sequence: [String] = []
+
+  func run() throws {
+    var runner = SequenceRunner(layouts: try layoutOption.load())
+    var output = OutputBuffer()
+    var failures = 0
+    if !sequence.isEmpty {
+      if !runLine(sequence.joined(separator: " "), number: nil, runner: &runner, output: &output) {
+        failures += 1
+      }
+    } else {
+      var number = 0
+      while let line = readLine(strippingNewline: true) {
+        number += 1
+        if !runLine(line, number: number, runner: &runner, output: &output) { failures += 1 }
+      }
+    }
+    output.flush()
+    if failures > 0 { throw ExitCode(LayoutError.exitStatus) }
+  }
+
+  /// Runs one sequence and prints its line; returns false if it had an unknown key.
+  private func runLine(
+    _ line: String, number: Int?, runner: inout SequenceRunner, output: inout OutputBuffer
+  ) -> Bool {
+    var steps: [(SequenceRunner.Step, committed: String, preedit: String, commit: Substring)] = []
+    let record: ((SequenceRunner.Step, InputMethod) -> Void)? =
+      trace
+      ? { step, engine in
+        steps.append((step, engine.committed, engine.preedit, engine.commit(of: step.output)))
+      } : nil
+    var failure: KeySequenceError? = nil
+    do {
+      try runner.run(line, step: record)
+    } catch {
+      failure = error
+    }
+    if json {
+      writeJSON(line: line, runner: runner, steps: steps, failure: failure, output: &output)
+    } else {
+      if trace {
+        for (step, committed, preedit, commit) in steps {
+          output.append("\(step.token.column)\t\(step.token.token.notation)\t\(committed)[\(preedit)]")
+          if !commit.isEmpty { output.append("\t+\(commit)") }
+          if step.output.deleted > 0 { output.append("\t-\(step.output.deleted)") }
+          output.append("\n")
+        }
+      }
+      if failure == nil { output.appendText(of: runner.engine) }
+      output.append("\n")
+    }
+    if let failure {
+      output.flush()
+      let place = number.map { "line \($0): " } ?? ""
+      printError("\(place)column \(failure.column): \(failure.reason)")
+      return false
+    }
+    return true
+  }
+
+  private func writeJSON(
+    line: String, runner: SequenceRunner,
+    steps: [(SequenceRunner.Step, committed: String, preedit: String, commit: Substring)],
+    failure: KeySequenceError?, output: inout OutputBuffer
+  ) {
+    output.append("{\"keys\":")
+    output.appendJSONString(line)
+    if let failure {
+      output.append(",\"error\":{\"column\":\(failure.column),\"token\":")
+      output.appendJSONString(failure.token)
+      output.append(",\"message\":")
+      output.appendJSONString(failure.reason)
+      output.append("}")
+    } else {
+      output.append(",\"text\":")
+      output.appendJSONString(runner.engine.text)
+      output.append(",\"committed\":")
+      output.appendJSONString(runner.engine.committed)
+      output.append(",\"preedit\":")
+      output.appendJSONString(runner.engine.preedit)
+      output.append(",\"layout\":")
+      output.appendJSONString(runner.engine.layout.id)
+    }
+    if trace {
+      output.append(",\"steps\":[")
+      for (index, (step, committed, preedit, commit)) in steps.enumerated() {
+        if index > 0 { output.append(",") }
+        output.append("{\"column\":\(step.token.column),\"key\":")
+        output.appendJSONString(step.token.token.notation)
+        output.append(",\"committed\":")
+        output.appendJSONString(committed)
+        output.append(",\"preedit\":")
+        output.appendJSONString(preedit)
+        output.append(",\"commit\":")
+        output.appendJSONString(commit)
+        output.append(",\"deleted\":\(step.output.deleted)}")
+      }
+      output.append("]")
+    }
+    output.append("}\n")
+  }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import HangulEngine
+import LayoutLoading
+
+struct SpellCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "spell",
+    abstract: "Print a shortest key sequence that types TEXT.",
+    discussion: """
+      The sequence is checked by replaying it through the engine before it is printed. \
+      Example: cheonjiin spell 안녕   →   ㅇㅣᆞㄴ_ㄴᆞᆞㅣㅇ
+      """)
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case jamo, digits
+  }
+
+  @OptionGroup var layoutOption: LayoutOption
+
+  @Option(help: "jamo: key letters (ㄱ ㅣ ᆞ _); digits: phone digits (4 1 2 #).")
+  var format: Format = .jamo
+
+  @Flag(help: "Also print the number of key presses on a second line.")
+  var count = false
+
+  @Argument(help: "The text to type; several arguments are joined with spaces.")
+  var text: [String]
+
+  func run() throws {
+    let layouts = try layoutOption.load()
+    let target = text.joined(separator: " ")
+    let speller = Speller(layouts: layouts)
+    let tokens: [KeyToken]
+    do {
+      tokens = try speller.spellTokens(target, digits: format == .digits)
+    } catch {
+      printError(error.description)
+      throw ExitCode(LayoutError.exitStatus)
+    }
+    // Replay the printed notation itself, so what is printed is what was checked.
+    let notation = KeySequence.format(tokens)
+    var runner = SequenceRunner(layouts: layouts)
+    do {
+      try runner.run(notation)
+    } catch {
+      printError("internal error: the sequence \(notation) does not replay (\(error)); please report it")
+      throw ExitCode.failure
+    }
+    guard runner.engine.text == composingConjoiningJamo(target) else {
+      printError("internal error: \(notation) types \"\(runner.engine.text)\"; please report it")
+      throw ExitCode.failure
+    }
+    var output = OutputBuffer()
+    output.append(notation + "\n")
+    if count { output.append("\(tokens.count)\n") }
+    output.flush()
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@Suite("cheonjiin keys / spell / layouts (the real binary)")
+struct HeadlessCommandTests {
+  @Test("keys prints the text for a sequence given as arguments")
+  func keysArguments() throws {
+    let result = try run(["keys", "ㅇㅣᆞㄴ_ㄴᆞᆞㅣㅇ"])
+    #expect(result.status == 0)
+    #expect(result.stdout == "안녕\n")
+  }
+
+  @Test("keys reads lines from standard input; a bad line is named and the others still print")
+  func keysStdin() throws {
+    let result = try run(["keys"], input: "ㄱㅣᆞ\nㄱxㄴ\n0125#52210\n")
+    #expect(result.status == 65)
+    #expect(result.stdout == "가\n\n안녕\n")
+    #expect(result.stderr.contains("line 2: column 2"))
+    #expect(result.stderr.contains("\"x\""))
+  }
+
+  @Test("keys --json gives one object per line, with errors as data")
+  func keysJSON() throws {
+    let result = try run(["keys", "--json"], input: "ㄱㅣᆞ_ㄴ\nㄱ<nope>\n")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2)
+    let first = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+    #expect(first?["text"] as? String == "가ㄴ")
+    #expect(first?["committed"] as? String == "가")
+    #expect(first?["preedit"] as? String == "ㄴ")
+    let second = try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any]
+    let error = second?["error"] as? [String: Any]
+    #expect(error?["column"] as? Int == 2)
+  }
+
+  @Test("keys --trace shows every press")
+  func keysTrace() throws {
+    let result = try run(["keys", "--trace", "ㄱㅣᆞ_"])
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 5)
+    #expect(lines[3].hasSuffix("+가"))
+    #expect(lines[4] == "가")
+  }
+
+  @Test("spell prints a sequence that keys turns back into the text")
+  func spellRoundTrip() throws {
+    let text = "할머니, 병원 가요? 15,000원!"
+    let spelled = try run(["spell", text])
+    #expect(spelled.status == 0)
+    let replayed = try run(["keys"], input: spelled.stdout)
+    #expect(replayed.stdout == text + "\n")
+  }
+
+  @Test("spell names a character it cannot type")
+  func spellUntypeable() throws {
+    let result = try run(["spell", "가😀"])
+    #expect(result.status == 65)
+    #expect(result.stderr.contains("position 2"))
+  }
+
+  @Test("a bad --layout exits 65 before doing anything, naming the problem")
+  func badLayout() throws {
+    let broken = repositoryRoot.appendingPathComponent("Tests/LayoutLoadingTests/Invalid/conjoiningJamo.json").path
+    let result = try run(["keys", "--layout", broken, "ㄱ"])
+    #expect(result.status == 65)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("keys[4].cycle[1]: \"ᄏ\" is a conjoining jamo; write \"ㅋ\""))
+    let unknown = try run(["keys", "--layout", "galaxy", "ㄱ"])
+    #expect(unknown.status == 65)
+    #expect(unknown.stderr.contains("known:"))
+  }
+
+  @Test("layouts list, show and validate")
+  func layouts() throws {
+    let list = try run(["layouts", "list"])
+    #expect(list.status == 0)
+    for id in ["cheonjiin-galaxy", "cheonjiin-iphone", "cheonjiin-hwalja", "symbols", "abc"] {
+      #expect(list.stdout.contains(id))
+    }
+    let show = try run(["layouts", "show", "cheonjiin-iphone"])
+    #expect(show.stdout.contains("next"))
+    let good = repositoryRoot.appendingPathComponent("Layouts/abc.json").path
+    let bad = repositoryRoot.appendingPathComponent("Tests/LayoutLoadingTests/Invalid/severalProblems.json").path
+    let validate = try run(["layouts", "validate", good, bad])
+    #expect(validate.status == 65)
+    #expect(validate.stdout.contains("abc.json: ok"))
+    #expect(validate.stderr.split(separator: "\n").count == 4)
+  }
+
+  @Test("the shipped layouts are found from the binary's location without CHEONJIIN_LAYOUTS")
+  func findsLayouts() throws {
+    let result = try run(["keys", "ㄱㅣᆞ"], environment: ["CHEONJIIN_LAYOUTS": ""])
+    #expect(result.status == 0)
+    #expect(result.stdout == "가\n")
+  }
+}

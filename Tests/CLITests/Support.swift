@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// The repository root, found from this file.
+let repositoryRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The `cheonjiin` binary built next to the test bundle.
+let binary: URL = {
+  let runner = URL(fileURLWithPath: CommandLine.arguments[0])
+  var directory = runner.deletingLastPathComponent()
+  // On Linux the runner is .build/<config>/cheonjiinPackageTests.xctest, beside the binary.
+  for _ in 0..<3 {
+    let candidate = directory.appendingPathComponent("cheonjiin")
+    if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    directory = directory.deletingLastPathComponent()
+  }
+  return repositoryRoot.appendingPathComponent(".build/debug/cheonjiin")
+}()
+
+struct RunResult {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+}
+
+/// Runs the binary with `arguments` and `input` on standard input.
+func run(
+  _ arguments: [String], input: String = "", environment: [String: String] = [:]
+) throws -> RunResult {
+  let process = Process()
+  process.executableURL = binary
+  process.arguments = arguments
+  var env = ProcessInfo.processInfo.environment
+  env["CHEONJIIN_LAYOUTS"] = repositoryRoot.appendingPathComponent("Layouts").path
+  env["XDG_CONFIG_HOME"] = "/nonexistent/cheonjiin-config"
+  for (name, value) in environment { env[name] = value }
+  process.environment = env
+  let stdin = Pipe()
+  let stdout = Pipe()
+  let stderr = Pipe()
+  process.standardInput = stdin
+  process.standardOutput = stdout
+  process.standardError = stderr
+  try process.run()
+  stdin.fileHandleForWriting.write(Data(input.utf8))
+  try stdin.fileHandleForWriting.close()
+  let out = stdout.fileHandleForReading.readDataToEndOfFile()
+  let err = stderr.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return RunResult(
+    status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+    stderr: String(decoding: err, as: UTF8.self))
+}

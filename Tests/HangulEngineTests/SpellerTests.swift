@@ -1,0 +1,69 @@
+import HangulEngine
+import Testing
+
+@Suite("Spelling text into keys")
+struct SpellerTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    let text: String
+    let keys: String
+    var testDescription: String { "\(text) → \(keys)" }
+  }
+
+  /// Expected shortest sequences, counted by hand from the spec (§3.3 of the typing notes gives
+  /// 감사합니다 18, 안녕하세요 22, 행복합니다 20, 괜찮아요 21, 학교 10, 할머니 12, 마흔셋 13).
+  static let cases: [Case] = [
+    Case(text: "안녕", keys: "ㅇㅣㆍㄴ_ㄴㆍㆍㅣㅇ"),
+    Case(text: "학교", keys: "ㅅㅅㅣㆍㄱ_ㄱㆍㆍㅡ"),
+    Case(text: "감사합니다", keys: "ㄱㅣㆍㅇㅇㅅㅣㆍㅅㅅㅣㆍㅂㄴㅣㄷㅣㆍ"),
+    Case(text: "않", keys: "ㅇㅣㆍㄴㅅㅅ"),
+    Case(text: "깚", keys: "ㄱㄱㄱㅣㆍㄴㄴㅂㅂ"),
+    Case(text: "오 안녕", keys: "ㅇㆍㅡ__ㅇㅣㆍㄴ_ㄴㆍㆍㅣㅇ"),
+    Case(text: "ㅋㅋ", keys: "ㄱㄱ_ㄱㄱ"),
+    Case(text: "가ㅣ", keys: "ㄱㅣㆍ_ㅣ"),
+    Case(text: "가. 나", keys: "ㄱㅣㆍ.__ㄴㅣㆍ"),
+    Case(text: "가4", keys: "ㄱㅣㆍ<hold:4>"),
+    Case(text: "ㄱㆍ", keys: "ㄱㆍ"),
+  ]
+
+  @Test(arguments: cases)
+  func shortest(_ testCase: Case) throws {
+    let speller = Speller(layouts: try inputMethod().layouts)
+    let tokens = try speller.spellTokens(testCase.text)
+    #expect(KeySequence.format(tokens) == testCase.keys)
+    #expect(try typed(KeySequence.format(tokens)) == testCase.text)
+  }
+
+  @Test("stroke counts from the typing notes", arguments: [
+    ("감사합니다", 18), ("안녕하세요", 22), ("행복합니다", 20), ("괜찮아요", 21), ("학교", 10),
+    ("할머니", 12), ("마흔셋", 13), ("나무위키", 14),
+  ])
+  func strokeCounts(_ text: String, _ count: Int) throws {
+    let speller = Speller(layouts: try inputMethod().layouts)
+    #expect(try speller.spell(text).count == count)
+  }
+
+  @Test("a character no layout can type is named with its position")
+  func untypeable() throws {
+    let speller = Speller(layouts: try inputMethod().layouts)
+    do {
+      _ = try speller.spell("가나😀다")
+      Issue.record("spelled an emoji")
+    } catch {
+      #expect(error.position == 3)
+      #expect(error.character == "😀")
+    }
+  }
+
+  @Test("decomposed input (NFD) is spelled as the syllables it stands for")
+  func decomposedInput() throws {
+    let speller = Speller(layouts: try inputMethod().layouts)
+    let nfd = "\u{1112}\u{1161}\u{11AB}"  // 한 as conjoining jamo
+    #expect(try speller.spell(nfd).count == 5)  // ㅅㅅ ㅣㆍ ㄴ
+  }
+
+  @Test("digits format writes phone digits")
+  func digits() throws {
+    let speller = Speller(layouts: try inputMethod().layouts)
+    #expect(KeySequence.format(try speller.spellTokens("안녕", digits: true)) == "0125#52210")
+  }
+}
