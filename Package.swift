@@ -15,6 +15,7 @@ let package = Package(
   targets: [
     // MARK: Pure core
     .target(name: "HangulEngine"),
+    .target(name: "KoreanNumbers"),
 
     // MARK: Data and I/O
     .target(name: "LayoutLoading", dependencies: ["HangulEngine"]),
@@ -34,6 +35,7 @@ let package = Package(
     .testTarget(
       name: "LayoutLoadingTests", dependencies: ["LayoutLoading", "HangulEngine"],
       exclude: ["Invalid"]),
+    .testTarget(name: "KoreanNumbersTests", dependencies: ["KoreanNumbers"]),
     .testTarget(name: "CLITests"),
   ]
 )

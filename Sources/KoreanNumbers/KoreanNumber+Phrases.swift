@@ -1,0 +1,40 @@
+extension KoreanNumber {
+  /// Reads a price in won: `15000` → `만 오천 원`.
+  ///
+  /// Also accepts `일만 오천 원` and the amount written as one word (`만오천원`,
+  /// `일만오천원`); see ``Counter/reading(_:)``.
+  public static func price(won: UInt64) -> Reading {
+    Counter.won.reading(won)
+  }
+
+  /// Reads a clock time: `3:45` → `세 시 사십오 분`, `17:00` → `열일곱 시`.
+  ///
+  /// Hours are native before 시, minutes and seconds Sino. Seconds are left out when 0, and
+  /// minutes too when both are 0. Variants: each counter attached (제43항: `세시 사십오분`),
+  /// `십칠 시` for hours from 13 on, and `반` for :30 (`세 시 반`).
+  ///
+  /// - Parameters:
+  ///   - hour: The hour, usually 0…24; read as it is given.
+  ///   - minute: The minute.
+  ///   - second: The second.
+  public static func time(hour: UInt64, minute: UInt64, second: UInt64 = 0) -> Reading {
+    let hourReading = Counter.oclock.reading(hour)
+    var parts = [hourReading]
+    if minute != 0 || second != 0 { parts.append(Counter.minutes.reading(minute)) }
+    if second != 0 { parts.append(Counter.seconds.reading(second)) }
+    let reading = Reading.sequence(parts)
+    guard minute == 30 && second == 0 else { return reading }
+    let half = hourReading.variants.map { $0 + " 반" }
+    return Reading(text: reading.text, alternatives: reading.variants + half)
+  }
+
+  /// Reads a date: `2025, 6, 10` → `이천이십오 년 유월 십 일`.
+  ///
+  /// 6월 and 10월 are `유월` and `시월` (제52항). Variants attach 년 and 일 (제43항):
+  /// `이천이십오년 유월 십일`, and the mixed forms.
+  public static func date(year: UInt64, month: UInt64, day: UInt64) -> Reading {
+    Reading.sequence([
+      Counter.years.reading(year), Counter.calendarMonth.reading(month), Counter.days.reading(day),
+    ])
+  }
+}

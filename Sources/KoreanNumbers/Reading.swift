@@ -1,0 +1,63 @@
+/// A Korean reading, with every spelling the spacing rules allow.
+///
+/// ``text`` is the spelling to show; ``variants`` also holds the permitted alternatives, such
+/// as a counter attached after an order word (제43항: `두시 삼십분`), `일만` for `만`, or a
+/// price written as one word (`만오천원`). A drill asks ``accepts(_:)``.
+public struct Reading: Sendable, Hashable, CustomStringConvertible {
+  /// The preferred spelling: `만 오천 원`.
+  public let text: String
+  /// Every accepted spelling, ``text`` first, without duplicates.
+  public let variants: [String]
+
+  /// Makes a reading from its preferred spelling and alternatives, normalized and deduplicated.
+  init(text: String, alternatives: [String] = []) {
+    let text = Reading.normalized(text)
+    var variants = [text]
+    for alternative in alternatives.map(Reading.normalized) where !variants.contains(alternative) {
+      variants.append(alternative)
+    }
+    self.text = text
+    self.variants = variants
+  }
+
+  /// Makes a reading whose first spelling is preferred; `nil` when there is none.
+  init?(spellings: [String]) {
+    guard let first = spellings.first else { return nil }
+    self.init(text: first, alternatives: Array(spellings.dropFirst()))
+  }
+
+  /// The preferred spelling, ``text``.
+  public var description: String { text }
+
+  /// Whether `typed` is an accepted spelling of this reading.
+  ///
+  /// Both sides are ``normalized(_:)`` first, so extra, leading or trailing white space never
+  /// matters, and Unicode canonical equivalents (precomposed or conjoining jamo) compare equal.
+  /// Spacing inside the reading matters only where the rules make it matter: `만 오천 원` is
+  /// accepted but `만오 천 원` is not.
+  public func accepts(_ typed: String) -> Bool {
+    variants.contains(Reading.normalized(typed))
+  }
+
+  /// Trims white space and turns each run of it (tabs, no-break or ideographic spaces) into
+  /// one ASCII space.
+  public static func normalized(_ text: String) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
+  /// The readings one after another, spaced, with every combination of their spellings.
+  ///
+  /// The preferred spelling joins the preferred spellings: `세 시` + `사십오 분` →
+  /// `세 시 사십오 분`, with `세시 사십오분` and the mixed forms as variants.
+  static func sequence(_ parts: [Reading]) -> Reading {
+    var spellings: [String] = []
+    for (index, part) in parts.enumerated() {
+      if index == 0 {
+        spellings = part.variants
+      } else {
+        spellings = spellings.flatMap { head in part.variants.map { head + " " + $0 } }
+      }
+    }
+    return Reading(spellings: spellings) ?? Reading(text: "")
+  }
+}
