@@ -16,15 +16,23 @@ let package = Package(
     // MARK: Pure core
     .target(name: "HangulEngine"),
     .target(name: "KoreanNumbers"),
+    .target(name: "TerminalInput"),
 
     // MARK: Data and I/O
     .target(name: "LayoutLoading", dependencies: ["HangulEngine"]),
+
+    // MARK: The terminal
+    .systemLibrary(
+      name: "CNcursesw", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
+    .target(
+      name: "TerminalUI",
+      dependencies: ["CNcursesw", "HangulEngine", "LayoutLoading", "TerminalInput"]),
 
     // MARK: The program
     .executableTarget(
       name: "cheonjiin",
       dependencies: [
-        "HangulEngine", "LayoutLoading",
+        "HangulEngine", "LayoutLoading", "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -36,6 +44,8 @@ let package = Package(
       name: "LayoutLoadingTests", dependencies: ["LayoutLoading", "HangulEngine"],
       exclude: ["Invalid"]),
     .testTarget(name: "KoreanNumbersTests", dependencies: ["KoreanNumbers"]),
+    .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalInput", "HangulEngine", "LayoutLoading"]),
     .testTarget(name: "CLITests"),
   ]
 )

@@ -121,6 +121,14 @@ public struct InputMethod: Sendable, Hashable {
     }
   }
 
+  /// Ends the composition and types `text` as it is (a paste, or text from the system's own
+  /// input method).
+  public mutating func insertText(_ text: String) -> KeyOutput {
+    let start = startOfCommit()
+    composer.insert(text)
+    return KeyOutput(consumed: !text.isEmpty, commitStart: start)
+  }
+
   /// Ends the composition, committing it (the iPhone → key, or an idle timeout).
   public mutating func flush() -> KeyOutput {
     perform(.next, key: -1)

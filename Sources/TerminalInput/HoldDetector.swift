@@ -1,0 +1,367 @@
+/// How one key reacts to being held down.
+public enum HoldBehavior: Hashable, Sendable {
+  /// Every event is a tap; auto-repeat repeats taps. No hold.
+  case none
+  /// Holding for ``HoldTiming/holdMs`` replaces the tap with the hold action (letter keys'
+  /// digits). One hold gives exactly one hold action.
+  case holdable
+  /// A tap on press, then after ``HoldTiming/holdMs`` a tick every ``HoldTiming/repeatMs``
+  /// until release (⌫).
+  case repeating
+}
+
+/// Whether the source of a key event reports releases.
+public enum ReleaseReporting: Hashable, Sendable {
+  /// Releases arrive as events (mode A): kitty with flag 2 granted, and the mouse.
+  case exact
+  /// Only presses and auto-repeats arrive (mode B); holds and releases are inferred from
+  /// auto-repeat timing.
+  case inferred
+}
+
+/// The time constants of hold detection, in milliseconds (spec §3).
+public struct HoldTiming: Hashable, Sendable {
+  /// A press this long is a hold.
+  public var holdMs: UInt64
+  /// Mode B: a gap this short between events of one key means auto-repeat.
+  public var fastGapMs: UInt64
+  /// Mode B: after auto-repeat was seen, this long without an event means released.
+  ///
+  /// Must exceed the OS repeat interval.
+  public var releaseGapMs: UInt64
+  /// Interval of ``HoldBehavior/repeating`` ticks.
+  public var repeatMs: UInt64
+  /// Mode B: before any auto-repeat, this long without an event means released.
+  ///
+  /// It must exceed the OS auto-repeat delay (X11 660 ms), because until that delay has
+  /// passed the last event may still turn out to be the start of a hold.
+  public var retapWindowMs: UInt64
+
+  /// Creates timing constants; the defaults are the spec's.
+  public init(
+    holdMs: UInt64 = 500, fastGapMs: UInt64 = 100, releaseGapMs: UInt64 = 150,
+    repeatMs: UInt64 = 100, retapWindowMs: UInt64 = 1000
+  ) {
+    self.holdMs = holdMs
+    self.fastGapMs = fastGapMs
+    self.releaseGapMs = releaseGapMs
+    self.repeatMs = max(1, repeatMs)
+    self.retapWindowMs = retapWindowMs
+  }
+}
+
+/// Decides taps, holds, repeat ticks and releases from timestamped key events.
+///
+/// Pure and clock-injected: feed events with ``handle(_:kind:behavior:releases:at:)``, and
+/// when the run loop's poll times out at ``nextDeadline`` call ``advance(to:)``.
+///
+/// A *run* is the stretch from a key's first tap to its ``Action/release(_:)``. Only one run
+/// is open at a time: an event of a different key ends the current run at once (release
+/// first, then the new tap). Every run ends with exactly one `release`, and no action
+/// refers to taps of an earlier run, so the front end may drop its snapshots on `release`.
+///
+/// Taps are optimistic: the front end snapshots its engine before applying each tap of the
+/// run, and a later ``Action/hold(_:undoTaps:)`` or ``Action/undoTaps(_:count:)`` says how
+/// many of the run's most recent taps to roll back.
+///
+/// **Mode A** (``ReleaseReporting/exact``): press ⇒ tap, and a deadline at press + holdMs;
+/// a release before it ends the run; reaching it ⇒ `hold(undoTaps: 1)`. `.repeat` events
+/// of holdable and repeating keys are ignored (timers drive them); of `.none` keys they tap.
+/// Repeating keys tick at press + holdMs, then every repeatMs, until the release.
+///
+/// **Mode B** (``ReleaseReporting/inferred``): every event is a tap until an event comes
+/// within fastGapMs of the previous one. That confirms auto-repeat, and the held physical
+/// press is the event just *before* the first auto-repeat (which itself arrived after the
+/// OS delay and looked like a re-tap). The hold fires at max(press + holdMs, confirmation)
+/// if events keep coming, and undoes the taps from the held press on (normally 2). Release
+/// is inferred releaseGapMs after the last event once auto-repeat was seen, retapWindowMs
+/// otherwise. Repeating keys tick every repeatMs from max(press + holdMs, last tap +
+/// repeatMs) while auto-repeat continues; a tick fires from the timer only if the last
+/// event is younger than min(1.5 × the last gap, repeatMs), otherwise on the next event, so
+/// at most one tick can fall after the physical release.
+public struct HoldDetector<Key: Hashable> {
+  /// What the front end should do.
+  public enum Action: Hashable {
+    /// Snapshot the engine, then apply the key's short action.
+    case tap(Key)
+    /// Restore the snapshot from before the run's last `undoTaps` taps, then apply the
+    /// key's hold action.
+    case hold(Key, undoTaps: Int)
+    /// Apply the repeating key's action once more (⌫ deletes again). Never undone.
+    case repeatTick(Key)
+    /// Restore the snapshot from before the run's last `count` taps and apply nothing.
+    ///
+    /// Mode B only: auto-repeat showed that `count + 1` taps were one physical press, but it
+    /// went quiet before holdMs (e.g. a 300 ms press with a 250 ms OS delay). Always followed by
+    /// ``release(_:)``.
+    case undoTaps(Key, count: Int)
+    /// The run of this key is over; the key is (known or assumed to be) up.
+    case release(Key)
+  }
+
+  /// The time constants in use.
+  public var timing: HoldTiming
+
+  private var run: Run?
+
+  /// Creates a detector with no open run.
+  public init(timing: HoldTiming = HoldTiming()) {
+    self.timing = timing
+  }
+
+  /// The key whose run is open, if any.
+  public var activeKey: Key? { run?.key }
+
+  /// When ``advance(to:)`` has something to do; nil when nothing is pending.
+  public var nextDeadline: Instant? { nextTimer()?.time }
+
+  /// Processes one key event at `time`, after firing any timers due by then.
+  ///
+  /// - Parameters:
+  ///   - key: The front end's key (a keypad key, a mouse-pressed cell…).
+  ///   - kind: Press, repeat or release, as decoded. In mode B `.press` and `.repeat` are
+  ///     treated alike, and a `.release` (if one ever comes) ends the run at once.
+  ///   - behavior: How this key reacts to holding. The run keeps its first event's value.
+  ///   - releases: Whether this event's source reports releases. A run keeps its first
+  ///     event's value; an event with the other value belongs to a different run.
+  ///   - time: When the event arrived.
+  /// - Returns: The actions to apply, in order.
+  public mutating func handle(
+    _ key: Key, kind: KeyEventKind, behavior: HoldBehavior, releases: ReleaseReporting,
+    at time: Instant
+  ) -> [Action] {
+    var actions = advance(to: time)
+    let isExact = releases == .exact
+    let isCurrent = run.map { $0.key == key && $0.isExact == isExact } ?? false
+    switch kind {
+    case .release:
+      if isCurrent { actions += endRun() }
+    case .press, .repeat:
+      if isCurrent, var current = run {
+        if isExact {
+          if kind == .press {
+            // A second press without a release: the release was lost. Start afresh.
+            actions += endRun()
+            actions += startRun(key, behavior: behavior, isExact: true, at: time)
+          } else {
+            actions += current.exactRepeat(at: time)
+            run = current
+          }
+        } else {
+          actions += current.inferredEvent(at: time, timing: timing)
+          run = current
+        }
+      } else {
+        actions += endRun()
+        // A repeat with no press seen: only `.none` keys act on it (a tap).
+        if !(isExact && kind == .repeat && behavior != .none) {
+          actions += startRun(key, behavior: behavior, isExact: isExact, at: time)
+        }
+      }
+    }
+    return actions
+  }
+
+  /// Fires every timer due at or before `time`, in time order.
+  public mutating func advance(to time: Instant) -> [Action] {
+    var actions: [Action] = []
+    while let timer = nextTimer(), timer.time <= time, var current = run {
+      switch timer.kind {
+      case .hold:
+        actions += current.fireHold()
+        run = current
+      case .tick:
+        actions += current.fireTick(at: timer.time, timing: timing)
+        run = current
+      case .release:
+        actions += endRun()
+      }
+    }
+    return actions
+  }
+
+  /// Ends the open run now, as if its key came up (on focus loss, mode changes, exit).
+  ///
+  /// Timers due by `time` fire first. A holdable key's hold does not fire.
+  public mutating func releaseAll(at time: Instant) -> [Action] {
+    advance(to: time) + endRun()
+  }
+
+  // MARK: - Runs
+
+  fileprivate struct Run {
+    let key: Key
+    let behavior: HoldBehavior
+    let isExact: Bool
+    var phase: Phase
+    /// Time of the latest event of the run.
+    var lastEvent: Instant
+    /// Mode B, while tapping: time of the event before `lastEvent`.
+    var previousEvent: Instant?
+    /// Mode B: the gap between the last two events.
+    var lastGapNanoseconds: UInt64 = 0
+    /// Optimistic taps so far.
+    var taps = 1
+
+    /// A `.repeat` event in mode A.
+    mutating func exactRepeat(at time: Instant) -> [Action] {
+      lastEvent = time
+      switch behavior {
+      case .none:
+        taps += 1
+        return [.tap(key)]
+      case .holdable, .repeating: return []
+      }
+    }
+
+    /// Any event in mode B.
+    mutating func inferredEvent(at time: Instant, timing: HoldTiming) -> [Action] {
+      let gap = time.nanoseconds(since: lastEvent)
+      let isFast = gap <= Instant.nanoseconds(fromMilliseconds: timing.fastGapMs)
+      var actions: [Action] = []
+      switch phase {
+      case .tapping where behavior == .none || !isFast:
+        taps += 1
+        previousEvent = lastEvent
+        actions.append(.tap(key))
+      case .tapping:
+        actions += confirmAutoRepeat(at: time, timing: timing)
+      case .waitingForHold, .held, .ticking(next: .some):
+        break
+      case .ticking(next: nil):
+        actions.append(.repeatTick(key))
+        phase = .ticking(next: time.adding(milliseconds: timing.repeatMs))
+      }
+      lastGapNanoseconds = gap
+      lastEvent = time
+      return actions
+    }
+
+    /// Mode B: the event at `time` came within fastGapMs of `lastEvent`.
+    private mutating func confirmAutoRepeat(at time: Instant, timing: HoldTiming) -> [Action] {
+      // lastEvent was the first auto-repeat; the event before it was the physical press.
+      let heldPress = taps >= 2 ? (previousEvent ?? lastEvent) : lastEvent
+      let undo = taps >= 2 ? 2 : 1
+      let holdAt = heldPress.adding(milliseconds: timing.holdMs)
+      switch behavior {
+      case .none:
+        return [.tap(key)]
+      case .holdable:
+        if holdAt <= time {
+          phase = .held
+          return [.hold(key, undoTaps: undo)]
+        }
+        phase = .waitingForHold(at: holdAt, undoTaps: undo)
+        return []
+      case .repeating:
+        let next = max(holdAt, lastEvent.adding(milliseconds: timing.repeatMs))
+        if next <= time {
+          phase = .ticking(next: time.adding(milliseconds: timing.repeatMs))
+          return [.repeatTick(key)]
+        }
+        phase = .ticking(next: next)
+        return []
+      }
+    }
+
+    mutating func fireHold() -> [Action] {
+      guard case .waitingForHold(_, let undo) = phase else { return [] }
+      phase = .held
+      return [.hold(key, undoTaps: undo)]
+    }
+
+    mutating func fireTick(at time: Instant, timing: HoldTiming) -> [Action] {
+      let next = time.adding(milliseconds: timing.repeatMs)
+      if isExact {
+        phase = .ticking(next: next)
+        return [.repeatTick(key)]
+      }
+      let gap = lastGapNanoseconds
+      let limit = min(
+        gap + gap / 2, Instant.nanoseconds(fromMilliseconds: timing.repeatMs))
+      guard time.nanoseconds(since: lastEvent) <= limit else {
+        phase = .ticking(next: nil)  // resume on the next auto-repeat, if any
+        return []
+      }
+      phase = .ticking(next: next)
+      return [.repeatTick(key)]
+    }
+
+    /// The moment mode B infers a release.
+    func inferredReleaseTime(_ timing: HoldTiming) -> Instant? {
+      guard !isExact else { return nil }
+      switch phase {
+      case .tapping where behavior != .none:
+        return lastEvent.adding(milliseconds: timing.retapWindowMs)
+      case .tapping, .waitingForHold, .held, .ticking:
+        return lastEvent.adding(milliseconds: timing.releaseGapMs)
+      }
+    }
+  }
+
+  fileprivate enum Phase: Sendable {
+    /// Every event so far was a tap (mode B), or a `.none` key is down (mode A).
+    case tapping
+    /// A hold fires at `at` unless the run ends first.
+    case waitingForHold(at: Instant, undoTaps: Int)
+    /// The hold fired (or, for mode A `.none` keys, never will).
+    case held
+    /// A repeating key is ticking; `next` nil means waiting for an auto-repeat (mode B).
+    case ticking(next: Instant?)
+  }
+
+  private mutating func startRun(
+    _ key: Key, behavior: HoldBehavior, isExact: Bool, at time: Instant
+  ) -> [Action] {
+    let phase: Phase
+    switch (behavior, isExact) {
+    case (.holdable, true):
+      phase = .waitingForHold(at: time.adding(milliseconds: timing.holdMs), undoTaps: 1)
+    case (.repeating, true):
+      phase = .ticking(next: time.adding(milliseconds: timing.holdMs))
+    case (.none, _), (_, false):
+      phase = .tapping
+    }
+    run = Run(key: key, behavior: behavior, isExact: isExact, phase: phase, lastEvent: time)
+    return [.tap(key)]
+  }
+
+  private mutating func endRun() -> [Action] {
+    guard let current = run else { return [] }
+    run = nil
+    if case .waitingForHold(_, let undo) = current.phase, undo > 1 {
+      return [.undoTaps(current.key, count: undo - 1), .release(current.key)]
+    }
+    return [.release(current.key)]
+  }
+
+  // MARK: - Timers
+
+  private enum TimerKind: Sendable {
+    case hold, tick, release
+  }
+
+  /// The earliest timer; a hold or tick wins a tie with the release.
+  private func nextTimer() -> (time: Instant, kind: TimerKind)? {
+    guard let run else { return nil }
+    var timer: (time: Instant, kind: TimerKind)?
+    switch run.phase {
+    case .waitingForHold(let at, _): timer = (at, .hold)
+    case .ticking(let next?): timer = (next, .tick)
+    case .tapping, .held, .ticking(next: nil): timer = nil
+    }
+    if let release = run.inferredReleaseTime(timing), release < (timer?.time ?? .max) {
+      timer = (release, .release)
+    }
+    return timer
+  }
+}
+
+extension HoldDetector: Sendable where Key: Sendable {}
+extension HoldDetector.Action: Sendable where Key: Sendable {}
+
+extension Instant {
+  /// The last representable instant.
+  static let max = Instant(nanoseconds: UInt64.max)
+}
+extension HoldDetector.Run: Sendable where Key: Sendable {}

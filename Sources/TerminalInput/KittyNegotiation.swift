@@ -1,0 +1,117 @@
+/// Finds out whether the terminal speaks the kitty keyboard protocol, and which flags it
+/// granted, without blocking.
+///
+/// The front end writes ``start(at:)``'s bytes after entering the alternate screen, passes
+/// every decoded event through ``handle(_:)`` (which consumes the replies), polls with
+/// ``nextDeadline`` and calls ``advance(to:)``, and writes ``exitBytes`` before leaving the
+/// alternate screen. The rule (kitty spec, "Detection of support"): a `CSI ? flags u` reply
+/// before the DA1 reply means supported; a DA1 reply alone, or no reply within the timeout,
+/// means unsupported.
+public struct KittyNegotiation: Sendable {
+  /// What is known about support.
+  public enum Outcome: Hashable, Sendable {
+    /// Not started, or waiting for replies.
+    case pending
+    /// The terminal answered the flags query; the flags are those in force after the push.
+    case supported(granted: KittyKeyboardFlags)
+    /// DA1 came first, or nothing came in time.
+    case unsupported
+  }
+
+  /// The flags pushed by ``start(at:)``.
+  public let requestedFlags: KittyKeyboardFlags
+  /// How long to wait for any reply.
+  public let timeoutMs: UInt64
+  /// What is known so far.
+  public private(set) var outcome: Outcome = .pending
+
+  private var deadline: Instant?
+  private var hasStarted = false
+  private var sawDeviceAttributes = false
+
+  /// Creates a negotiation; by default it asks for flags 1|2|8 = 11 (see spec §1.3).
+  public init(
+    requesting flags: KittyKeyboardFlags = [
+      .disambiguateEscapeCodes, .reportEventTypes, .reportAllKeysAsEscapeCodes,
+    ],
+    timeoutMs: UInt64 = 500
+  ) {
+    requestedFlags = flags
+    self.timeoutMs = timeoutMs
+  }
+
+  /// The bytes to write at start-up, and arms the timeout.
+  ///
+  /// Push flags (`CSI > 11 u`), query (`CSI ? u`), DA1 (`CSI c`). Calling it again
+  /// restarts the negotiation.
+  public mutating func start(at time: Instant) -> [UInt8] {
+    hasStarted = true
+    sawDeviceAttributes = false
+    outcome = .pending
+    deadline = time.adding(milliseconds: timeoutMs)
+    return Self.pushBytes(requestedFlags) + Self.queryBytes + Self.deviceAttributesQueryBytes
+  }
+
+  /// Consumes a reply to the negotiation; returns false for every other event.
+  ///
+  /// Flags replies and DA1 replies are always consumed, also late ones. A flags reply that
+  /// arrives after the timeout but before any DA1 reply still upgrades the outcome to
+  /// supported, since the terminal did apply the push.
+  public mutating func handle(_ event: TerminalEvent) -> Bool {
+    switch event {
+    case .kittyKeyboardFlags(let flags):
+      if hasStarted && !sawDeviceAttributes {
+        outcome = .supported(granted: flags)
+        deadline = nil
+      }
+      return true
+    case .deviceAttributes:
+      if hasStarted && !sawDeviceAttributes {
+        sawDeviceAttributes = true
+        if outcome == .pending { outcome = .unsupported }
+        deadline = nil
+      }
+      return true
+    case .key, .mouse, .paste, .focusIn, .focusOut, .unknown:
+      return false
+    }
+  }
+
+  /// When to give up waiting; nil once decided or before ``start(at:)``.
+  public var nextDeadline: Instant? { outcome == .pending ? deadline : nil }
+
+  /// Decides "unsupported" if the timeout has passed at `time` with no reply.
+  public mutating func advance(to time: Instant) {
+    guard let deadline = nextDeadline, deadline <= time else { return }
+    outcome = .unsupported
+    self.deadline = nil
+  }
+
+  /// True when real release events will arrive (supported and flag 2 granted).
+  ///
+  /// Then use ``ReleaseReporting/exact`` for keyboard keys; otherwise `.inferred`.
+  public var reportsReleases: Bool {
+    switch outcome {
+    case .supported(let granted): granted.contains(.reportEventTypes)
+    case .pending, .unsupported: false
+    }
+  }
+
+  /// The bytes to write before leaving the alternate screen.
+  ///
+  /// Pop (`CSI < u`) if ``start(at:)`` was called, whatever the outcome (a late-answering
+  /// terminal may have applied the push; an unsupporting one ignores the pop); else empty.
+  public var exitBytes: [UInt8] { hasStarted ? Self.popBytes : [] }
+
+  /// `CSI > flags u`: push flags onto the terminal's stack.
+  public static func pushBytes(_ flags: KittyKeyboardFlags) -> [UInt8] {
+    Array("\u{1b}[>\(flags.rawValue)u".utf8)
+  }
+
+  /// `CSI ? u`: ask for the current flags.
+  public static let queryBytes: [UInt8] = Array("\u{1b}[?u".utf8)
+  /// `CSI c`: primary device attributes, which every terminal answers.
+  public static let deviceAttributesQueryBytes: [UInt8] = Array("\u{1b}[c".utf8)
+  /// `CSI < u`: pop one entry (for signal handlers: copy it before installing them).
+  public static let popBytes: [UInt8] = Array("\u{1b}[<u".utf8)
+}

@@ -1,0 +1,271 @@
+import Foundation
+import HangulEngine
+import LayoutLoading
+import TerminalInput
+
+/// A physical key a keymap can bind: a keypad key or a plain character.
+public enum PhysicalKey: Hashable, Sendable, CustomStringConvertible {
+  case keypad(NumpadKey)
+  case character(Unicode.Scalar)
+
+  /// Reads a name as keymap files write it: `KP7`, `KP.`, `KPEnter`, `KP+`, or one character.
+  public init?(name: String) {
+    if name.hasPrefix("KP"), name.count > 2 {
+      let rest = String(name.dropFirst(2))
+      switch rest {
+      case "0", "1", "2", "3", "4", "5", "6", "7", "8", "9":
+        self = .keypad(.digit(Int(rest) ?? 0))
+      case ".": self = .keypad(.decimal)
+      case "/": self = .keypad(.divide)
+      case "*": self = .keypad(.multiply)
+      case "-": self = .keypad(.subtract)
+      case "+": self = .keypad(.add)
+      case "=": self = .keypad(.equal)
+      case "Enter": self = .keypad(.enter)
+      default: return nil
+      }
+      return
+    }
+    let scalars = Array(name.unicodeScalars)
+    guard scalars.count == 1, scalars[0].isASCII, scalars[0].value > 0x20, scalars[0].value < 0x7F else {
+      return nil
+    }
+    self = .character(scalars[0])
+  }
+
+  var isKeypad: Bool {
+    if case .keypad = self { true } else { false }
+  }
+
+  public var description: String {
+    switch self {
+    case .keypad(let key):
+      switch key {
+      case .digit(let digit): "KP\(digit)"
+      case .decimal: "KP."
+      case .divide: "KP/"
+      case .multiply: "KP*"
+      case .subtract: "KP-"
+      case .add: "KP+"
+      case .equal: "KP="
+      case .enter: "KPEnter"
+      case .separator, .left, .right, .up, .down, .pageUp, .pageDown, .home, .end, .insert,
+        .delete, .begin:
+        "KP?"
+      }
+    case .character(let scalar): String(Character(scalar))
+    }
+  }
+
+  /// How the key is labelled on the pad, small: `7` for KP7 and for the digit 7.
+  public var padHint: String {
+    switch self {
+    case .keypad(let key):
+      switch key {
+      case .digit(let digit): String(digit)
+      case .decimal: "."
+      case .divide: "/"
+      case .multiply: "*"
+      case .subtract: "-"
+      case .add: "+"
+      case .equal: "="
+      case .enter: "⏎"
+      case .separator, .left, .right, .up, .down, .pageUp, .pageDown, .home, .end, .insert,
+        .delete, .begin:
+        ""
+      }
+    case .character(let scalar): String(Character(scalar))
+    }
+  }
+}
+
+/// What a bound key presses, independent of the layout: a phone position or a role.
+public enum BindingTarget: Hashable, Sendable, CustomStringConvertible {
+  /// The layout key at this phone position (`1`…`9`, `0`, `*`, `#`).
+  case phone(Character)
+  case space
+  /// Ends the composition (the → key, or the shared key's "next").
+  case next
+  case backspace
+  case enter
+  /// The `.,?!` key.
+  case punctuation
+  /// The layout's (first) switch key: !#1, or 한글 on the symbols pad.
+  case symbols
+  case dismiss
+  /// A key by its id.
+  case key(String)
+
+  public init?(text: String) {
+    let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+    switch parts.first {
+    case "phone":
+      guard parts.count == 2, parts[1].count == 1, let symbol = parts[1].first,
+        "0123456789*#".contains(symbol)
+      else { return nil }
+      self = .phone(symbol)
+    case "key":
+      guard parts.count == 2, !parts[1].isEmpty else { return nil }
+      self = .key(parts[1])
+    case "space" where parts.count == 1: self = .space
+    case "next" where parts.count == 1: self = .next
+    case "backspace" where parts.count == 1: self = .backspace
+    case "return" where parts.count == 1: self = .enter
+    case "punct" where parts.count == 1: self = .punctuation
+    case "symbols" where parts.count == 1: self = .symbols
+    case "dismiss" where parts.count == 1: self = .dismiss
+    default: return nil
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .phone(let symbol): "phone \(symbol)"
+    case .space: "space"
+    case .next: "next"
+    case .backspace: "backspace"
+    case .enter: "return"
+    case .punctuation: "punct"
+    case .symbols: "symbols"
+    case .dismiss: "dismiss"
+    case .key(let id): "key \(id)"
+    }
+  }
+
+  /// What the target resolves to in a layout.
+  public enum Resolution: Hashable, Sendable {
+    case key(Int)
+    /// End the composition without a key (Galaxy has no separate →).
+    case flush
+  }
+
+  /// The key this target presses in `layout`, or `nil` if the layout has none.
+  public func resolve(in layout: Layout) -> Resolution? {
+    func first(_ matches: (KeyAction) -> Bool) -> Int? {
+      layout.keys.firstIndex { matches($0.action) }
+    }
+    switch self {
+    case .phone(let symbol):
+      return layout.keys.firstIndex { $0.phone == symbol }.map(Resolution.key)
+    case .space:
+      return (first { $0 == .space } ?? first { $0 == .spaceNext }).map(Resolution.key)
+    case .next:
+      return first { $0 == .next }.map(Resolution.key) ?? .flush
+    case .backspace: return first { $0 == .backspace }.map(Resolution.key)
+    case .enter: return first { $0 == .enter }.map(Resolution.key)
+    case .punctuation:
+      return first { if case .text(let cycle) = $0 { cycle.first == "." } else { false } }.map(Resolution.key)
+    case .symbols:
+      return first { if case .switchLayout = $0 { true } else { false } }.map(Resolution.key)
+    case .dismiss: return first { $0 == .dismiss }.map(Resolution.key)
+    case .key(let id): return layout.keyIndex(id: id).map(Resolution.key)
+    }
+  }
+}
+
+/// Which physical keys press which pad keys; data in `Keymaps/*.json`.
+public struct Keymap: Sendable, Hashable {
+  public var id: String
+  /// Korean and English names for the status line.
+  public var name: String
+  public var englishName: String
+  public var bindings: [PhysicalKey: BindingTarget]
+
+  public init(id: String, name: String, englishName: String, bindings: [PhysicalKey: BindingTarget]) {
+    self.id = id
+    self.name = name
+    self.englishName = englishName
+    self.bindings = bindings
+  }
+
+  /// The physical keys bound to each key of a layout, for the hints drawn on the pad:
+  /// keypad names win over plain characters, so `KP7` shows as `7`.
+  public func hints(for layout: Layout) -> [Int: String] {
+    var hints: [Int: (String, rank: Int)] = [:]
+    for (physical, target) in bindings {
+      guard case .key(let index) = target.resolve(in: layout) else { continue }
+      let rank: Int
+      switch physical {
+      case .keypad: rank = 0
+      case .character: rank = 1
+      }
+      let hint = physical.padHint
+      if let existing = hints[index], (existing.rank, existing.0) <= (rank, hint) { continue }
+      hints[index] = (hint, rank)
+    }
+    return hints.mapValues(\.0)
+  }
+
+  // MARK: - Loading
+
+  /// Loads and validates a keymap file, reporting every problem with its JSON path.
+  public static func load(file: String) throws(LayoutError) -> Keymap {
+    guard let data = FileManager.default.contents(atPath: file) else {
+      throw LayoutError([
+        LayoutProblem(.unreadableFile, file: file, path: "", message: "the file cannot be read; check the path")
+      ])
+    }
+    let root: JSONValue
+    do {
+      root = try JSONValue.parse(data)
+    } catch {
+      throw LayoutError([LayoutProblem(.invalidJSON, file: file, path: "", message: error.message)])
+    }
+    var problems: [LayoutProblem] = []
+    func report(_ kind: LayoutProblem.Kind, _ path: String, _ message: String) {
+      problems.append(LayoutProblem(kind, file: file, path: path, message: message))
+    }
+    guard case .object(let members) = root else {
+      throw LayoutError([LayoutProblem(.wrongType, file: file, path: "", message: "expected an object")])
+    }
+    var id = "", name = "", englishName = ""
+    var bindings: [PhysicalKey: BindingTarget] = [:]
+    let known = ["$schema", "id", "name", "englishName", "description", "bindings"]
+    for (key, value) in members {
+      switch (key, value) {
+      case ("id", .string(let text)): id = text
+      case ("name", .string(let text)): name = text
+      case ("englishName", .string(let text)): englishName = text
+      case ("description", .string), ("$schema", .string): break
+      case ("bindings", .object(let entries)):
+        for (keyName, targetValue) in entries {
+          let path = "bindings.\(keyName)"
+          guard let physical = PhysicalKey(name: keyName) else {
+            report(
+              .invalidValue, path,
+              "\"\(keyName)\" is not a key name; write KP0…KP9, KP., KP/, KP*, KP-, KP+, KPEnter, or one printable ASCII character")
+            continue
+          }
+          guard case .string(let text) = targetValue, let target = BindingTarget(text: text) else {
+            report(
+              .invalidValue, path,
+              "\(targetValue.jsonText) is not a target; write \"phone N\" (N = 0-9, * or #), \"space\", \"next\", \"backspace\", \"return\", \"punct\", \"symbols\", \"dismiss\" or \"key ID\"")
+            continue
+          }
+          bindings[physical] = target
+        }
+      case (let other, _) where known.contains(other):
+        report(.wrongType, other, "expected \(other == "bindings" ? "an object" : "a string"), found \(value.kindDescription)")
+      case (let other, _) where other.hasPrefix("x-"):
+        break
+      case (let other, _):
+        report(.unknownField, other, "unknown field \"\(other)\"; remove it, or start it with \"x-\"")
+      }
+    }
+    for required in ["id", "name", "bindings"] where !members.contains(where: { $0.key == required }) {
+      report(.missingField, "", "missing \"\(required)\"; add it")
+    }
+    guard problems.isEmpty else { throw LayoutError(problems) }
+    return Keymap(id: id, name: name, englishName: englishName.isEmpty ? id : englishName, bindings: bindings)
+  }
+
+  /// The shipped keymaps folder, found like the layouts folder (`Keymaps/` beside `Layouts/`).
+  public static func directory(layouts: LayoutLibrary) -> String? {
+    guard let shipped = layouts.shippedDirectory else { return nil }
+    let parent = (shipped as NSString).deletingLastPathComponent
+    for candidate in [parent + "/Keymaps", parent + "/keymaps"] where FileManager.default.fileExists(atPath: candidate) {
+      return candidate
+    }
+    return nil
+  }
+}

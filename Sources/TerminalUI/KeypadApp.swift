@@ -1,0 +1,259 @@
+import Foundation
+import HangulEngine
+import TerminalInput
+
+/// Where the text goes and how the keypad runs; built by the `cheonjiin` command line.
+public struct KeypadRunOptions: Sendable {
+  public var layouts: [Layout]
+  public var keymaps: [Keymap]
+  public var keymap: String = "numpad"
+  public var settings = KeypadSettings()
+  /// Append the text to this file on dismiss (`--output`).
+  public var outputFile: String? = nil
+  /// Copy the text with OSC 52 on dismiss (`--clipboard`).
+  public var clipboard = false
+  /// Send committed text to this tmux pane as it is typed (`--tmux-target`).
+  public var tmuxTarget: String? = nil
+  public var useColor = true
+  public var draft: DraftStore? = DraftStore.standard()
+
+  public init(layouts: [Layout], keymaps: [Keymap]) {
+    self.layouts = layouts
+    self.keymaps = keymaps
+  }
+}
+
+/// Runs the keypad: the terminal, the UI loop and the long-press timer around a
+/// ``KeypadController``.
+public enum KeypadApp {
+  /// Runs until the text is dismissed or the run is cancelled.
+  ///
+  /// - Returns: The process exit status: 0 dismissed, 130 Ctrl-C, 129/143 for SIGHUP/SIGTERM,
+  ///   1 when the keypad could not start (the message is already printed).
+  public static func run(_ options: KeypadRunOptions) -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
+    do {
+      try Terminal.preflight(environment: environment)
+    } catch {
+      printError(error.description)
+      return 1
+    }
+    var tmux: TmuxSender? = nil
+    if let target = options.tmuxTarget {
+      do {
+        tmux = try TmuxSender(target: target)
+      } catch {
+        printError("\(error)")
+        return 1
+      }
+    }
+    let draft = options.draft?.load()
+    var controller = KeypadController(
+      layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
+      settings: options.settings, draft: draft)
+    let terminal: Terminal
+    do {
+      terminal = try Terminal(
+        theme: Theme.named(options.settings.theme), color: options.useColor,
+        term: environment["TERM"] ?? "")
+    } catch {
+      printError("\(error)")
+      return 1
+    }
+    let timer = LongPressTimer(wakeFD: terminal.wakeWriteDescriptor)
+    var loop = Loop(terminal: terminal, controller: controller, timer: timer, tmux: tmux, options: options)
+    let outcome = loop.run()
+    controller = loop.controller
+    timer.stop()
+    return finish(outcome, controller: controller, terminal: terminal, tmux: tmux, options: options)
+  }
+
+  /// How the loop ended.
+  enum Outcome {
+    case dismissed(String)
+    case cancelled
+    case signalled(Int32)
+  }
+
+  private static func finish(
+    _ outcome: Outcome, controller: KeypadController, terminal: Terminal, tmux: TmuxSender?,
+    options: KeypadRunOptions
+  ) -> Int32 {
+    switch outcome {
+    case .dismissed(let text):
+      terminal.restore(extra: controller.exitBytes + (options.clipboard ? clipboardSequence(text) : []))
+      if let failure = tmux?.finish() { printError(failure) }
+      if let file = options.outputFile, let problem = append(text, to: file) {
+        // The text must not be lost: it still goes to standard output below.
+        printError(problem)
+      }
+      FileHandle.standardOutput.write(Data((text + "\n").utf8))
+      if let problem = options.draft?.save("") { printError(problem) }
+      return 0
+    case .cancelled:
+      let text = controller.engine.text
+      if let problem = options.draft?.save(text) { printError(problem) }
+      terminal.restore(extra: controller.exitBytes)
+      _ = tmux?.finish()
+      if !text.isEmpty { printError(controller.strings.cancelled) }
+      return 130
+    case .signalled(let signal):
+      if let problem = options.draft?.save(controller.engine.text) { printError(problem) }
+      terminal.restore(extra: controller.exitBytes)
+      _ = tmux?.finish()
+      return 128 + signal
+    }
+  }
+
+  static func append(_ text: String, to file: String) -> String? {
+    let data = Data((text + "\n").utf8)
+    if !FileManager.default.fileExists(atPath: file) {
+      return FileManager.default.createFile(atPath: file, contents: data)
+        ? nil : "cannot create \(file); the text is printed below instead"
+    }
+    guard let handle = FileHandle(forWritingAtPath: file) else {
+      return "cannot write to \(file); the text is printed below instead"
+    }
+    defer { try? handle.close() }  // a failed close after a good write loses nothing
+    do {
+      try handle.seekToEnd()
+      try handle.write(contentsOf: data)
+      return nil
+    } catch {
+      return "cannot write to \(file) (\(error.localizedDescription)); the text is printed below instead"
+    }
+  }
+
+  /// The UI loop: the only code that touches the controller and ncurses.
+  struct Loop {
+    let terminal: Terminal
+    var controller: KeypadController
+    let timer: LongPressTimer
+    let tmux: TmuxSender?
+    let options: KeypadRunOptions
+    private var needsDraw = true
+    private var buffer = [UInt8](repeating: 0, count: 4096)
+    /// `CHEONJIIN_KEYLOG=FILE` records every byte read and every wake-up, for reports of
+    /// terminals that send unexpected sequences.
+    private let keyLog: FileHandle? = ProcessInfo.processInfo.environment["CHEONJIIN_KEYLOG"].flatMap { path in
+      FileManager.default.createFile(atPath: path, contents: nil)
+      return FileHandle(forWritingAtPath: path)
+    }
+
+    private func log(_ text: String) {
+      keyLog?.write(Data("\(Terminal.now().milliseconds) \(text)\n".utf8))
+    }
+
+    init(terminal: Terminal, controller: KeypadController, timer: LongPressTimer, tmux: TmuxSender?, options: KeypadRunOptions) {
+      self.terminal = terminal
+      self.controller = controller
+      self.timer = timer
+      self.tmux = tmux
+      self.options = options
+    }
+
+    mutating func run() -> Outcome {
+      if let outcome = perform(controller.start(at: Terminal.now())) { return outcome }
+      while true {
+        let now = Terminal.now()
+        if needsDraw {
+          draw(at: now)
+          needsDraw = false
+        }
+        timer.schedule(controller.nextDeadline(now: now))
+        let ready = terminal.wait(timeout: -1)
+        if ready.wake {
+          for note in terminal.drainWakePipe() {
+            log("wake \(Character(Unicode.Scalar(note)))")
+            if let outcome = handleWake(note) { return outcome }
+          }
+          if let outcome = perform(controller.advance(to: Terminal.now())) { return outcome }
+          needsDraw = true
+        }
+        if ready.tty {
+          let count = terminal.readAvailable(into: &buffer)
+          // End of file or a read error other than a retry: the terminal went away.
+          if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) {
+            return .signalled(SIGHUP)
+          }
+          if count > 0 { log("read " + buffer[0..<count].map { String($0, radix: 16) }.joined(separator: " ")) }
+          if count > 0, let outcome = perform(controller.feed(buffer[0..<count], at: Terminal.now())) {
+            return outcome
+          }
+        }
+      }
+    }
+
+    private mutating func handleWake(_ note: UInt8) -> Outcome? {
+      switch note {
+      case UInt8(ascii: "W"):
+        let size = terminal.curses.size()
+        terminal.curses.resize(rows: size.rows, columns: size.columns)
+        needsDraw = true
+      case UInt8(ascii: "I"):
+        return .cancelled
+      case UInt8(ascii: "T"):
+        return .signalled(SIGTERM)
+      case UInt8(ascii: "H"):
+        return .signalled(SIGHUP)
+      case UInt8(ascii: "Z"):
+        suspend()
+      case UInt8(ascii: "C"):
+        terminal.curses.invalidate()
+        needsDraw = true
+      default:
+        break  // the timer: `advance` runs after the pipe is drained
+      }
+      return nil
+    }
+
+    private mutating func suspend() {
+      if let problem = options.draft?.save(controller.engine.text) { printError(problem) }
+      terminal.suspend(reenable: controller.start(at: Terminal.now()).flatMap { effect -> [UInt8] in
+        if case .write(let bytes) = effect { bytes } else { [] }
+      })
+      let size = terminal.curses.size()
+      terminal.curses.resize(rows: size.rows, columns: size.columns)
+      needsDraw = true
+    }
+
+    /// Applies effects; returns an outcome when the loop must end.
+    private mutating func perform(_ effects: [KeypadEffect]) -> Outcome? {
+      for effect in effects {
+        switch effect {
+        case .committed(let text): tmux?.send(text)
+        case .deleted(let count): tmux?.delete(count)
+        case .dismiss(let text): return .dismissed(text)
+        case .cancel: return .cancelled
+        case .suspend: suspend()
+        case .redraw: needsDraw = true
+        case .setTheme(let name):
+          terminal.curses.applyTheme(Theme.named(name))
+          needsDraw = true
+        case .write(let bytes): terminal.curses.writeRaw(bytes)
+        case .discardDraft:
+          options.draft?.setAside()
+        case .saveDraft(let text):
+          // Saving must never interrupt typing; a failure shows as a message once.
+          if let problem = options.draft?.save(text) { controller.show(problem, at: Terminal.now()) }
+        }
+      }
+      if !effects.isEmpty { needsDraw = true }
+      return nil
+    }
+
+    private mutating func draw(at now: Instant) {
+      let size = terminal.curses.size()
+      let frame = KeypadView.render(
+        controller.viewModel(at: now), rows: size.rows, columns: size.columns,
+        width: { Curses.width(of: $0) })
+      controller.lastFrame = frame
+      terminal.curses.draw(frame.screen)
+    }
+  }
+}
+
+/// Writes a line to standard error, prefixed with the program name.
+func printError(_ message: String) {
+  FileHandle.standardError.write(Data("cheonjiin: \(message)\n".utf8))
+}

@@ -1,0 +1,539 @@
+import HangulEngine
+import TerminalInput
+
+/// Settings of the keypad screen; every one has a default that works.
+public struct KeypadSettings: Sendable {
+  public var holdMs: UInt64 = 500
+  public var keySize: KeySize = .normal
+  public var bold = false
+  public var theme: Theme.Name = .light
+  public var language: UILanguage = .english
+  /// How long a pressed key stays highlighted.
+  public var flashMs: UInt64 = 150
+  /// How long after the last change the draft is saved.
+  public var draftDelayMs: UInt64 = 500
+
+  public init() {}
+}
+
+/// Something the run loop must do for the controller.
+public enum KeypadEffect: Sendable, Hashable {
+  /// Text became final (for `--tmux-target`).
+  case committed(String)
+  /// Characters of final text were deleted (for `--tmux-target`).
+  case deleted(Int)
+  /// Finish: the text goes where the options say.
+  case dismiss(String)
+  /// Ctrl-C: exit 130, keeping the draft.
+  case cancel
+  case suspend
+  /// Repaint everything.
+  case redraw
+  case setTheme(Theme.Name)
+  /// Bytes for the terminal (kitty negotiation).
+  case write([UInt8])
+  /// The draft should be saved now (debounced).
+  case saveDraft(String)
+  /// The user declined the saved draft: keep it aside, out of the way.
+  case discardDraft
+}
+
+/// Where a press came from; the hold detector follows one source at a time.
+enum PressSource: Hashable, Sendable {
+  case physical(PhysicalKey)
+  /// A command key that types: Space, Backspace, Tab.
+  case command(AppCommand)
+  /// Enter on the focused key.
+  case focused(Int)
+  /// A mouse press on a key.
+  case mouse(Int)
+}
+
+/// The whole keypad app as a pure state machine: raw tty bytes and timer wake-ups in,
+/// effects and a view model out. The run loop only does I/O around it, so tests drive it
+/// with byte fixtures and an injected clock.
+public struct KeypadController {
+  public private(set) var engine: InputMethod
+  public let keymaps: [Keymap]
+  public private(set) var keymapIndex: Int
+  public var settings: KeypadSettings
+  public let strings: UIStrings
+
+  private var decoder = ByteDecoder()
+  private var negotiation = KittyNegotiation()
+  private var detector: HoldDetector<PressSource>
+  /// Engine states before each optimistic tap of the current run, for rolling back a hold.
+  private var snapshots: [InputMethod] = []
+  private var runStart: (source: PressSource, key: Int?, at: Instant, releases: ReleaseReporting)?
+  private var flashes: [Int: Instant] = [:]
+  private var focus: Int? = nil
+  private var showHelp = false
+  private var draftOffer: String? = nil
+  private var message: (text: String, until: Instant)? = nil
+  private var lastPressAt: Instant? = nil
+  private var draftDueAt: Instant? = nil
+  /// The last drawn frame, for mouse hit-testing.
+  public var lastFrame: RenderedFrame? = nil
+
+  public init(
+    layouts: [Layout], keymaps: [Keymap], keymap: String, settings: KeypadSettings,
+    draft: String? = nil
+  ) {
+    engine = InputMethod(layouts: layouts)
+    self.keymaps = keymaps.isEmpty ? [Keymap(id: "none", name: "-", englishName: "-", bindings: [:])] : keymaps
+    keymapIndex = self.keymaps.firstIndex { $0.id == keymap } ?? 0
+    self.settings = settings
+    strings = UIStrings(settings.language)
+    detector = HoldDetector(timing: HoldTiming(holdMs: settings.holdMs))
+    if let draft, !draft.isEmpty { draftOffer = draft }
+  }
+
+  public var keymap: Keymap { keymaps[keymapIndex] }
+
+  /// Whether kitty gave us release events (mode A) for keyboard keys.
+  public var hasExactReleases: Bool { negotiation.reportsReleases }
+
+  // MARK: - Start
+
+  /// The bytes to send once the screen is up: the kitty keyboard negotiation.
+  public mutating func start(at time: Instant) -> [KeypadEffect] {
+    [.write(negotiation.start(at: time))]
+  }
+
+  /// The bytes that undo `start`, for every exit path.
+  public var exitBytes: [UInt8] { negotiation.exitBytes }
+
+  // MARK: - Input
+
+  /// Feeds bytes read from the tty.
+  public mutating func feed(_ bytes: some Sequence<UInt8>, at time: Instant) -> [KeypadEffect] {
+    var effects: [KeypadEffect] = []
+    for event in decoder.feed(bytes, at: time) {
+      effects += handle(event, at: time)
+    }
+    return effects
+  }
+
+  /// Runs whatever is due: Esc timeout, holds, repeat ticks, flashes, autosave.
+  public mutating func advance(to time: Instant) -> [KeypadEffect] {
+    var effects: [KeypadEffect] = []
+    for event in decoder.flush(at: time) { effects += handle(event, at: time) }
+    negotiation.advance(to: time)
+    effects += apply(detector.advance(to: time), at: time)
+    flashes = flashes.filter { $0.value > time }
+    if let until = message?.until, until <= time { message = nil }
+    if let after = engine.layout.composer.nextAfterMs, engine.isComposing, let last = lastPressAt,
+      time.milliseconds(since: last) >= UInt64(after), detector.activeKey == nil
+    {
+      effects += commitEffects { $0.flush() }
+    }
+    if let due = draftDueAt, due <= time {
+      draftDueAt = nil
+      effects.append(.saveDraft(engine.text))
+    }
+    return effects
+  }
+
+  /// When `advance` next has something to do.
+  public func nextDeadline(now: Instant) -> Instant? {
+    var deadlines: [Instant?] = [
+      decoder.nextDeadline, negotiation.nextDeadline, detector.nextDeadline, flashes.values.min(),
+      message?.until, draftDueAt,
+    ]
+    if let after = engine.layout.composer.nextAfterMs, engine.isComposing, let last = lastPressAt {
+      deadlines.append(last.adding(milliseconds: UInt64(after)))
+    }
+    // While a held key shows its progress, repaint every 50 ms.
+    if holdFraction(at: now) != nil { deadlines.append(now.adding(milliseconds: 50)) }
+    return deadlines.compactMap { $0 }.min()
+  }
+
+  mutating func handle(_ event: TerminalEvent, at time: Instant) -> [KeypadEffect] {
+    if negotiation.handle(event) { return [] }
+    switch event {
+    case .key(let key): return handleKey(key, at: time)
+    case .mouse(let mouse): return handleMouse(mouse, at: time)
+    case .paste(let text): return insert(text, at: time)
+    case .focusIn, .focusOut, .kittyKeyboardFlags, .deviceAttributes, .unknown: return []
+    }
+  }
+
+  private mutating func handleKey(_ event: TerminalKeyEvent, at time: Instant) -> [KeypadEffect] {
+    if let offer = draftOffer {
+      // Only a clear answer counts, so a user who starts typing at once loses nothing.
+      guard event.kind != .release else { return [] }
+      switch event.key {
+      case .enter, .numpad(.enter), .character("y"), .character("Y"):
+        draftOffer = nil
+        engine.setText(offer)
+        return [.redraw]
+      case .escape, .character("n"), .character("N"):
+        draftOffer = nil
+        return [.discardDraft, .redraw]
+      case .character, .tab, .backspace, .up, .down, .left, .right, .home, .end, .pageUp,
+        .pageDown, .insert, .delete, .function, .numpad, .otherFunctional:
+        return []
+      }
+    }
+    if showHelp {
+      if event.kind != .release { showHelp = false }
+      return [.redraw]
+    }
+    let releases: ReleaseReporting = event.source == .kitty && hasExactReleases ? .exact : .inferred
+    // Typing keys first: a keymap binding, or a command that types (Space, ⌫, Tab, Enter).
+    if let source = typingSource(for: event) {
+      if case .physical = source { focus = nil }
+      return press(source, kind: event.kind, releases: releases, at: time)
+    }
+    guard event.kind != .release else { return [] }
+    if let command = AppCommand.matching(event) {
+      return perform(command, at: time)
+    }
+    if case .character(let scalar) = event.key, !scalar.isASCII, event.modifiers.subtracting(.shift).isEmpty {
+      // Text from the system's own input method: take it as typed.
+      return insert(String(Character(scalar)), at: time)
+    }
+    message = (strings.unusedKey, time.adding(milliseconds: 2000))
+    return [.redraw]
+  }
+
+  /// The press source a key event stands for, if it types.
+  private func typingSource(for event: TerminalKeyEvent) -> PressSource? {
+    let mods = event.modifiers.subtracting(.shift)
+    guard mods.isEmpty else { return nil }
+    switch event.key {
+    case .numpad(let key):
+      let physical = PhysicalKey.keypad(key.gridEquivalent)
+      return binding(for: physical, event: event) != nil ? .physical(physical) : nil
+    case .character(let scalar):
+      if scalar == " " { return .command(.space) }
+      let physical = PhysicalKey.character(scalar)
+      return binding(for: physical, event: event) != nil ? .physical(physical) : nil
+    case .backspace: return .command(.backspace)
+    case .tab: return .command(.next)
+    case .enter:
+      if let focus { return .focused(focus) }
+      return .physical(.keypad(.enter))
+    case .escape, .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .insert, .delete,
+      .function, .otherFunctional:
+      return nil
+    }
+  }
+
+  /// A physical key's binding. Where kitty tells the keypad from the top row, keypad keys use
+  /// the numpad keymap and top-row digits the phone keymap at the same time.
+  private func binding(for physical: PhysicalKey, event: TerminalKeyEvent?) -> BindingTarget? {
+    if event?.source == .kitty {
+      switch physical {
+      case .keypad:
+        if let numpad = keymaps.first(where: { $0.id == "numpad" }), let target = numpad.bindings[physical] {
+          return target
+        }
+      case .character(let scalar) where ("0"..."9").contains(scalar) || scalar == "*" || scalar == "#":
+        if let phone = keymaps.first(where: { $0.id == "phone" }), let target = phone.bindings[physical] {
+          return target
+        }
+      case .character:
+        break
+      }
+    }
+    if let target = keymap.bindings[physical] { return target }
+    // Enter on the keypad (or the main Enter with nothing focused) is ⏎ in every keymap.
+    if physical == .keypad(.enter) { return .enter }
+    return nil
+  }
+
+  /// What a source presses in the current layout.
+  private func resolve(_ source: PressSource) -> BindingTarget.Resolution? {
+    switch source {
+    case .physical(let physical):
+      return binding(for: physical, event: nil).flatMap { $0.resolve(in: engine.layout) }
+    case .command(let command):
+      switch command {
+      case .space: return BindingTarget.space.resolve(in: engine.layout)
+      case .backspace: return BindingTarget.backspace.resolve(in: engine.layout)
+      case .next: return BindingTarget.next.resolve(in: engine.layout)
+      case .focusUp, .focusDown, .focusLeft, .focusRight, .pressFocused, .dismiss, .cancel, .help,
+        .switchKeymap, .cycleTheme, .toggleSize, .suspend, .redraw:
+        return nil
+      }
+    case .focused(let key), .mouse(let key):
+      return engine.layout.keys.indices.contains(key) ? .key(key) : nil
+    }
+  }
+
+  private func behavior(of resolution: BindingTarget.Resolution) -> HoldBehavior {
+    guard case .key(let key) = resolution else { return .none }
+    switch engine.layout.keys[key].hold {
+    case .text: return .holdable
+    case .repeatTap: return .repeating
+    case nil: return .none
+    }
+  }
+
+  private mutating func press(
+    _ source: PressSource, kind: KeyEventKind, releases: ReleaseReporting, at time: Instant
+  ) -> [KeypadEffect] {
+    // A kitty source may resolve differently per event (the physical key's binding depends
+    // on the source), so resolve with the event's own rules once, at the start of a run.
+    guard let resolution = resolve(source) else { return [] }
+    let behavior = detector.activeKey == source ? runBehavior : self.behavior(of: resolution)
+    if detector.activeKey != source { runBehavior = behavior }
+    let actions = detector.handle(source, kind: kind, behavior: behavior, releases: releases, at: time)
+    if kind != .release, detector.activeKey == source, runStart?.source != source {
+      runStart = (source, { if case .key(let key) = resolution { key } else { nil } }(), time, releases)
+    }
+    return apply(actions, at: time)
+  }
+
+  private var runBehavior: HoldBehavior = .none
+
+  private mutating func apply(_ actions: [HoldDetector<PressSource>.Action], at time: Instant) -> [KeypadEffect] {
+    var effects: [KeypadEffect] = []
+    for action in actions {
+      switch action {
+      case .tap(let source):
+        snapshots.append(engine)
+        effects += tap(source, hold: false, at: time)
+      case .hold(let source, let undoTaps):
+        rollBack(undoTaps)
+        effects += tap(source, hold: true, at: time)
+        effects.append(.redraw)
+      case .repeatTick(let source):
+        effects += tap(source, hold: false, at: time)
+      case .undoTaps(_, let count):
+        rollBack(count)
+        effects.append(.redraw)
+      case .release:
+        snapshots.removeAll()
+        runStart = nil
+      }
+    }
+    return effects
+  }
+
+  private mutating func rollBack(_ count: Int) {
+    guard count > 0, snapshots.count >= count else { return }
+    engine = snapshots[snapshots.count - count]
+    snapshots.removeLast(count)
+  }
+
+  private mutating func tap(_ source: PressSource, hold: Bool, at time: Instant) -> [KeypadEffect] {
+    guard let resolution = resolve(source) else { return [] }
+    lastPressAt = time
+    switch resolution {
+    case .flush:
+      return commitEffects { $0.flush() }
+    case .key(let key):
+      flashes[key] = time.adding(milliseconds: settings.flashMs)
+      var effects = commitEffects { hold ? $0.hold(key) : $0.tap(key) }
+      if effects.contains(where: { if case .dismiss = $0 { true } else { false } }) { return effects }
+      scheduleDraft(at: time)
+      effects.append(.redraw)
+      return effects
+    }
+  }
+
+  /// Runs one engine call and turns what it committed, deleted or asked for into effects.
+  private mutating func commitEffects(_ body: (inout InputMethod) -> KeyOutput) -> [KeypadEffect] {
+    let output = body(&engine)
+    var effects: [KeypadEffect] = []
+    if output.deleted > 0 { effects.append(.deleted(output.deleted)) }
+    let committed = engine.commit(of: output)
+    if !committed.isEmpty { effects.append(.committed(String(committed))) }
+    switch output.event {
+    case .dismiss:
+      effects.append(.dismiss(engine.text))
+    case .switchedLayout:
+      effects.append(.redraw)
+    case nil:
+      break
+    }
+    return effects
+  }
+
+  private mutating func insert(_ text: String, at time: Instant) -> [KeypadEffect] {
+    let cleaned = composingConjoiningJamo(text).filter { $0 == "\n" || !($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) }
+    guard !cleaned.isEmpty else { return [] }
+    var effects = commitEffects { $0.insertText(cleaned) }
+    scheduleDraft(at: time)
+    effects.append(.redraw)
+    return effects
+  }
+
+  private mutating func scheduleDraft(at time: Instant) {
+    draftDueAt = time.adding(milliseconds: settings.draftDelayMs)
+  }
+
+  private mutating func perform(_ command: AppCommand, at time: Instant) -> [KeypadEffect] {
+    var effects = apply(detector.releaseAll(at: time), at: time)
+    switch command {
+    case .focusUp, .focusDown, .focusLeft, .focusRight:
+      moveFocus(command)
+    case .pressFocused, .space, .backspace, .next:
+      break  // typing commands are handled as presses
+    case .dismiss:
+      effects += commitEffects { $0.flush() }
+      effects.append(.dismiss(engine.text))
+      return effects
+    case .cancel:
+      effects.append(.saveDraft(engine.text))
+      effects.append(.cancel)
+      return effects
+    case .help:
+      showHelp = true
+    case .switchKeymap:
+      keymapIndex = (keymapIndex + 1) % keymaps.count
+    case .cycleTheme:
+      let all = Theme.Name.allCases
+      let next = all[((all.firstIndex(of: settings.theme) ?? 0) + 1) % all.count]
+      settings.theme = next
+      effects.append(.setTheme(next))
+    case .toggleSize:
+      switch settings.keySize {
+      case .compact, .normal: settings.keySize = .large
+      case .large: settings.keySize = .normal
+      }
+    case .suspend:
+      effects.append(.suspend)
+    case .redraw:
+      break
+    }
+    effects.append(.redraw)
+    return effects
+  }
+
+  private mutating func moveFocus(_ command: AppCommand) {
+    let geometry = lastFrame?.geometry ?? PadGeometry(layout: engine.layout, size: settings.keySize)
+    guard let current = focus else {
+      // The first arrow press shows the focus on the middle key.
+      focus = engine.layout.keys.firstIndex { $0.phone == "5" } ?? geometry.rects.first?.key
+      return
+    }
+    let step: (Int, Int)
+    switch command {
+    case .focusUp: step = (-1, 0)
+    case .focusDown: step = (1, 0)
+    case .focusLeft: step = (0, -1)
+    case .focusRight: step = (0, 1)
+    case .pressFocused, .space, .backspace, .next, .dismiss, .cancel, .help, .switchKeymap,
+      .cycleTheme, .toggleSize, .suspend, .redraw:
+      return
+    }
+    focus = geometry.neighbour(of: current, rowStep: step.0, columnStep: step.1) ?? current
+  }
+
+  private mutating func handleMouse(_ event: MouseEvent, at time: Instant) -> [KeypadEffect] {
+    guard draftOffer == nil, !showHelp else {
+      if event.action == .press { showHelp = false }
+      return [.redraw]
+    }
+    let row = event.row - 1
+    let column = event.column - 1
+    switch (event.button, event.action) {
+    case (.left, .press):
+      if let index = lastFrame?.suggestion(atRow: row, column: column) {
+        return [.redraw] + chooseSuggestion(index)
+      }
+      guard let key = lastFrame?.key(atRow: row, column: column) else { return [] }
+      focus = nil
+      return press(.mouse(key), kind: .press, releases: .exact, at: time)
+    case (_, .release):
+      guard let active = detector.activeKey, case .mouse = active else { return [] }
+      return press(active, kind: .release, releases: .exact, at: time)
+    case (.left, .drag), (.left, .move), (.middle, _), (.right, _), (.none, _), (.wheelUp, _),
+      (.wheelDown, _), (.wheelLeft, _), (.wheelRight, _), (.extra, _):
+      return []
+    }
+  }
+
+  /// Hook for the suggestion bar (issue 5): replaces the word being typed.
+  private mutating func chooseSuggestion(_ index: Int) -> [KeypadEffect] {
+    []
+  }
+
+  /// Shows a short message above the status line for a few seconds.
+  public mutating func show(_ text: String, at time: Instant) {
+    message = (text, time.adding(milliseconds: 4000))
+  }
+
+  // MARK: - View
+
+  private func holdFraction(at time: Instant) -> (key: Int, fraction: Double)? {
+    guard let start = runStart, let key = start.key, start.releases == .exact, runBehavior == .holdable,
+      detector.activeKey == start.source
+    else { return nil }
+    let elapsed = Double(time.milliseconds(since: start.at))
+    let fraction = elapsed / Double(max(1, settings.holdMs))
+    return fraction < 1 ? (key, fraction) : nil
+  }
+
+  /// The screen contents now.
+  public func viewModel(at time: Instant) -> KeypadViewModel {
+    let layout = engine.layout
+    var model = KeypadViewModel(
+      layout: layout, committed: engine.committed, preedit: engine.preedit,
+      composingTail: engine.composer.composingTail, strings: strings)
+    var decorations: [Int: KeyDecoration] = [:]
+    for (key, hint) in keymap.hints(for: layout) where hint != layout.keys[key].label {
+      decorations[key] = KeyDecoration(hint: hint)
+    }
+    if let dismiss = layout.keys.firstIndex(where: { $0.action == .dismiss }), decorations[dismiss]?.hint == nil {
+      decorations[dismiss, default: KeyDecoration()].hint = "Esc"
+    }
+    for (key, until) in flashes where until > time { decorations[key, default: KeyDecoration()].isPressed = true }
+    if let start = runStart, let key = start.key, start.releases == .exact, detector.activeKey == start.source {
+      decorations[key, default: KeyDecoration()].isPressed = true
+    }
+    if let focus { decorations[focus, default: KeyDecoration()].isFocused = true }
+    if let (key, fraction) = holdFraction(at: time) {
+      decorations[key, default: KeyDecoration()].holdFraction = fraction
+    }
+    model.decorations = decorations
+    model.keySize = settings.keySize
+    model.bold = settings.bold
+    model.message = message?.text
+    let keymapName = strings.language == .korean ? keymap.name : keymap.englishName
+    model.status = "\(layout.name) · \(keymapName) · \(strings.holdLabel) \(settings.holdMs)ms · \(strings.helpKey)"
+    if let offer = draftOffer {
+      let preview = offer.count > 40 ? String(offer.prefix(40)) + "…" : offer
+      model.overlay = .prompt(title: strings.draftTitle, lines: ["“\(preview)”", "", strings.draftQuestion])
+    } else if showHelp {
+      model.overlay = .help(title: strings.helpTitle, sections: helpSections())
+    }
+    return model
+  }
+
+  /// The help screen, generated from the keymap and the command table.
+  func helpSections() -> [HelpSection] {
+    let layout = engine.layout
+    var byKey: [Int: [String]] = [:]
+    var flushKeys: [String] = []
+    let ordered = keymap.bindings.sorted { a, b in
+      // Keypad names first (KP7 before 7), then by name.
+      (a.key.isKeypad ? 0 : 1, a.key.description) < (b.key.isKeypad ? 0 : 1, b.key.description)
+    }
+    for (physical, target) in ordered {
+      switch target.resolve(in: layout) {
+      case .key(let key): byKey[key, default: []].append(physical.description)
+      case .flush: flushKeys.append(physical.description)
+      case nil: break
+      }
+    }
+    var padLines: [(keys: String, action: String)] = []
+    for (index, key) in layout.keys.enumerated() {
+      guard let names = byKey[index] else { continue }
+      var action = key.label
+      if case .text(let text) = key.hold { action += strings.language == .korean ? "  (길게: \(text))" : "  (hold: \(text))" }
+      padLines.append((names.joined(separator: " "), action))
+    }
+    if !flushKeys.isEmpty { padLines.append((flushKeys.joined(separator: " "), "→")) }
+    let commandLines = AppCommand.allCases.map { command in
+      (command.keys.map(\.label).joined(separator: ", "), command.help(strings))
+    }
+    return [
+      HelpSection(title: "\(strings.helpPadKeys): \(keymap.name) / \(keymap.englishName)", lines: padLines),
+      HelpSection(title: strings.helpOtherKeys, lines: commandLines + [("🖱", strings.helpMouse)]),
+    ]
+  }
+}

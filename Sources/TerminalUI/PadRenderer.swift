@@ -1,0 +1,184 @@
+import HangulEngine
+
+/// How big keys are drawn.
+public enum KeySize: Sendable, Hashable, CaseIterable {
+  /// One row per key, no hints: the fallback for small windows.
+  case compact
+  case normal
+  /// For older eyes: bigger keys, more space between them (`--large`).
+  case large
+
+  /// Cells per key unit (width) and rows per key; gaps between keys.
+  var cellWidth: Int {
+    switch self {
+    case .compact: 6
+    case .normal: 9
+    case .large: 13
+    }
+  }
+  var cellHeight: Int {
+    switch self {
+    case .compact: 1
+    case .normal: 3
+    case .large: 5
+    }
+  }
+  var gap: Int {
+    switch self {
+    case .compact: 1
+    case .normal: 1
+    case .large: 2
+    }
+  }
+  var rowGap: Int {
+    switch self {
+    case .compact: 0
+    case .normal: 1
+    case .large: 1
+    }
+  }
+}
+
+/// Where each key of a layout is drawn, relative to the pad's top-left corner.
+public struct PadGeometry: Sendable, Hashable {
+  public struct KeyRect: Sendable, Hashable {
+    public var key: Int
+    public var row: Int
+    public var column: Int
+    public var height: Int
+    public var width: Int
+
+    public func contains(row: Int, column: Int) -> Bool {
+      row >= self.row && row < self.row + height && column >= self.column
+        && column < self.column + width
+    }
+  }
+
+  public let size: KeySize
+  public let rects: [KeyRect]
+  public let width: Int
+  public let height: Int
+
+  public init(layout: Layout, size: KeySize) {
+    self.size = size
+    var rects: [KeyRect] = []
+    var widest = 0
+    for (rowIndex, row) in layout.rows.enumerated() {
+      var column = 0.0
+      let top = rowIndex * (size.cellHeight + size.rowGap)
+      for cell in row {
+        let units = cell.map { layout.keys[$0].width } ?? 1
+        let start = Int((column * Double(size.cellWidth + size.gap)).rounded())
+        let span = Int((units * Double(size.cellWidth + size.gap)).rounded()) - size.gap
+        if let cell {
+          rects.append(KeyRect(key: cell, row: top, column: start, height: size.cellHeight, width: span))
+        }
+        column += units
+        widest = max(widest, start + span)
+      }
+    }
+    self.rects = rects
+    width = widest
+    height = layout.rows.isEmpty ? 0 : layout.rows.count * (size.cellHeight + size.rowGap) - size.rowGap
+  }
+
+  /// The key under a cell of the pad, for mouse clicks.
+  public func key(atRow row: Int, column: Int) -> Int? {
+    rects.first { $0.contains(row: row, column: column) }?.key
+  }
+
+  /// The key nearest to `key` in a direction, for arrow-key focus.
+  public func neighbour(of key: Int, rowStep: Int, columnStep: Int) -> Int? {
+    guard let from = rects.first(where: { $0.key == key }) else { return rects.first?.key }
+    let centre = (row: from.row + from.height / 2, column: from.column + from.width / 2)
+    var best: (key: Int, score: Int)? = nil
+    for rect in rects where rect.key != key {
+      let other = (row: rect.row + rect.height / 2, column: rect.column + rect.width / 2)
+      let rowDelta = other.row - centre.row
+      let columnDelta = other.column - centre.column
+      // Only keys on the requested side count; prefer the straightest, then the nearest.
+      let along = rowStep != 0 ? rowDelta * rowStep : columnDelta * columnStep
+      let across = rowStep != 0 ? abs(columnDelta) : abs(rowDelta)
+      guard along > 0 else { continue }
+      let score = along + across * 4
+      if best.map({ score < $0.score }) ?? true { best = (rect.key, score) }
+    }
+    return best?.key
+  }
+}
+
+/// What a key looks like right now.
+public struct KeyDecoration: Sendable, Hashable {
+  /// The physical key that presses it, shown small in the top-right corner.
+  public var hint: String?
+  public var isPressed = false
+  public var isFocused = false
+  /// The next key to press (practice cues).
+  public var isCue = false
+  /// 0…1 while a hold is in progress.
+  public var holdFraction: Double? = nil
+
+  public init(hint: String? = nil) {
+    self.hint = hint
+  }
+}
+
+/// Draws a layout's keys into a screen.
+public enum PadRenderer {
+  /// Draws the pad with its top-left corner at `origin`.
+  public static func draw(
+    _ layout: Layout, geometry: PadGeometry, decorations: [Int: KeyDecoration],
+    into screen: inout Screen, origin: (row: Int, column: Int), bold: Bool
+  ) {
+    for rect in geometry.rects {
+      let key = layout.keys[rect.key]
+      let decoration = decorations[rect.key] ?? KeyDecoration()
+      let style: CellStyle
+      if decoration.isPressed {
+        style = .keyPressed
+      } else if decoration.isFocused {
+        style = .keyFocused
+      } else if decoration.isCue {
+        style = .keyCue
+      } else {
+        switch key.style {
+        case .letter: style = .keyLetter
+        case .function: style = .keyFunction
+        case .accent: style = .keyAccent
+        }
+      }
+      let top = origin.row + rect.row
+      let left = origin.column + rect.column
+      screen.fill(row: top, column: left, height: rect.height, width: rect.width, style: style)
+      let labelRow = top + rect.height / 2
+      screen.drawCentered(key.label, row: labelRow, column: left, span: rect.width, style: style, attributes: .bold)
+      guard rect.height > 1 else { continue }
+      // Small print is dim, or bold in --bold mode where dim text is hard to read.
+      let small: CellAttributes = bold ? .bold : .dim
+      // Small print: the physical key top-right, the hold text or second label below.
+      if let hint = decoration.hint {
+        let hintWidth = screen.width(of: hint)
+        screen.draw(hint, row: top, column: left + rect.width - hintWidth - 1, style: style, attributes: small)
+      }
+      let secondLine: String?
+      if let secondLabel = key.secondLabel {
+        secondLine = secondLabel
+      } else if case .text(let text) = key.hold {
+        secondLine = text
+      } else {
+        secondLine = nil
+      }
+      if let secondLine {
+        screen.drawCentered(secondLine, row: top + rect.height - 1, column: left, span: rect.width, style: style, attributes: small)
+      }
+      if let fraction = decoration.holdFraction {
+        let filled = Int((Double(rect.width) * min(1, max(0, fraction))).rounded())
+        for column in left..<(left + filled) {
+          var cell = screen[top + rect.height - 1, column]
+          cell.style = .holdProgress
+          screen[top + rect.height - 1, column] = cell
+        }
+      }
+    }
+  }
+}

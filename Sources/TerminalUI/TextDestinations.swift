@@ -1,0 +1,140 @@
+import Foundation
+
+/// The draft: text typed so far, saved atomically so Ctrl-C, a closed window or a crash
+/// loses nothing; offered back on the next start.
+public struct DraftStore: Sendable {
+  public let path: String
+
+  /// `$XDG_STATE_HOME/cheonjiin/draft.txt`, default `~/.local/state/cheonjiin/draft.txt`.
+  public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> DraftStore {
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(home)/.local/state"
+    return DraftStore(path: "\(state)/cheonjiin/draft.txt")
+  }
+
+  public init(path: String) {
+    self.path = path
+  }
+
+  /// The saved draft, if any. An unreadable file is left alone and counts as none.
+  public func load() -> String? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    let text = String(decoding: data, as: UTF8.self)
+    return text.isEmpty ? nil : text
+  }
+
+  /// Saves `text` (write a temporary file, then rename it over the draft); empty text removes
+  /// the draft. Returns an error message instead of throwing: saving must never stop typing.
+  @discardableResult
+  public func save(_ text: String) -> String? {
+    let files = FileManager.default
+    if text.isEmpty {
+      if files.fileExists(atPath: path) {
+        do {
+          try files.removeItem(atPath: path)
+        } catch {
+          return "cannot remove the draft \(path): \(error.localizedDescription)"
+        }
+      }
+      return nil
+    }
+    let directory = (path as NSString).deletingLastPathComponent
+    do {
+      try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      let temporary = "\(directory)/.draft-\(getpid()).tmp"
+      try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+      if rename(temporary, path) != 0 {
+        let reason = String(cString: strerror(errno))
+        try? files.removeItem(atPath: temporary)  // best effort; the real error is reported
+        return "cannot save the draft \(path): \(reason)"
+      }
+      return nil
+    } catch {
+      return "cannot save the draft \(path): \(error.localizedDescription)"
+    }
+  }
+
+  /// Keeps a declined draft as `draft.txt.old` instead of deleting it.
+  public func setAside() {
+    let old = path + ".old"
+    try? FileManager.default.removeItem(atPath: old)  // an older one may not exist
+    _ = rename(path, old)
+  }
+}
+
+/// Sends committed text to a tmux pane as it is typed (`--tmux-target`), in order, off the
+/// UI thread.
+public final class TmuxSender: @unchecked Sendable {
+  public let target: String
+  private let queue = DispatchQueue(label: "cheonjiin.tmux")
+  private var failure: String? = nil
+  private let lock = NSLock()
+
+  /// Checks that the pane exists.
+  ///
+  /// - Throws: A message naming the pane and how to list panes.
+  public init(target: String) throws {
+    self.target = target
+    let (status, _) = Self.tmux(["display-message", "-p", "-t", target, "#{pane_id}"])
+    guard status == 0 else {
+      throw TmuxError(
+        message: "no tmux pane \"\(target)\" (is tmux running?); list panes with: tmux list-panes -a")
+    }
+  }
+
+  /// Types text into the pane.
+  public func send(_ text: String) {
+    queue.async { self.run(["send-keys", "-t", self.target, "-l", "--", text]) }
+  }
+
+  /// Deletes characters in the pane with BSpace.
+  public func delete(_ count: Int) {
+    guard count > 0 else { return }
+    queue.async { self.run(["send-keys", "-t", self.target, "-N", String(count), "BSpace"]) }
+  }
+
+  /// Waits for everything sent so far; returns the first failure, if any.
+  public func finish() -> String? {
+    queue.sync {}
+    lock.lock()
+    defer { lock.unlock() }
+    return failure
+  }
+
+  private func run(_ arguments: [String]) {
+    let (status, error) = Self.tmux(arguments)
+    if status != 0 {
+      lock.lock()
+      if failure == nil { failure = "tmux \(arguments.joined(separator: " ")) failed: \(error)" }
+      lock.unlock()
+    }
+  }
+
+  static func tmux(_ arguments: [String]) -> (Int32, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["tmux"] + arguments
+    let errorPipe = Pipe()
+    process.standardError = errorPipe
+    process.standardOutput = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      return (127, "\(error)")
+    }
+    let data = errorPipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+}
+
+public struct TmuxError: Error, CustomStringConvertible {
+  public var message: String
+  public var description: String { message }
+}
+
+/// OSC 52: asks the terminal to put text on the clipboard (`--clipboard`).
+func clipboardSequence(_ text: String) -> [UInt8] {
+  Array("\u{1b}]52;c;\(Data(text.utf8).base64EncodedString())\u{1b}\\".utf8)
+}

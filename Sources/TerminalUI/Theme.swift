@@ -1,0 +1,133 @@
+/// A colour scheme: for each cell style, colours on 256-colour and on 8-colour terminals, and
+/// the attributes that carry the meaning when there is no colour at all (`NO_COLOR`).
+public struct Theme: Sendable, Hashable {
+  public enum Name: String, Sendable, Hashable, CaseIterable {
+    case light
+    case dark
+    case contrast
+  }
+
+  /// One style's look. Colours are terminal colour numbers; -1 is the terminal's default.
+  public struct Look: Sendable, Hashable {
+    public var foreground256: Int16
+    public var background256: Int16
+    public var foreground8: Int16
+    public var background8: Int16
+    /// Used without colour: reverse video and bold mark keys, highlights and the cursor.
+    public var monochrome: MonochromeLook
+  }
+
+  public enum MonochromeLook: Sendable, Hashable {
+    case plain
+    case bold
+    case reverse
+    case reverseBold
+    case underlineBold
+  }
+
+  public let name: Name
+  private let looks: [Look]
+
+  public func look(_ style: CellStyle) -> Look {
+    looks[Int(style.rawValue)]
+  }
+
+  /// The theme by name.
+  public static func named(_ name: Name) -> Theme {
+    switch name {
+    case .light: light
+    case .dark: dark
+    case .contrast: contrast
+    }
+  }
+
+  // Standard colour numbers for 8-colour terminals.
+  static let black: Int16 = 0, red: Int16 = 1, green: Int16 = 2, yellow: Int16 = 3
+  static let blue: Int16 = 4, magenta: Int16 = 5, cyan: Int16 = 6, white: Int16 = 7
+  static let defaultColor: Int16 = -1
+
+  private static func make(_ name: Name, _ table: (CellStyle) -> Look) -> Theme {
+    Theme(name: name, looks: CellStyle.allCases.map(table))
+  }
+
+  private static func look(
+    _ fg256: Int16, _ bg256: Int16, _ fg8: Int16, _ bg8: Int16, _ mono: MonochromeLook
+  ) -> Look {
+    Look(foreground256: fg256, background256: bg256, foreground8: fg8, background8: bg8, monochrome: mono)
+  }
+
+  /// Galaxy light: white letter keys, grey function keys, a blue accent.
+  public static let light = make(.light) { style in
+    switch style {
+    case .normal, .text: look(-1, -1, -1, -1, .plain)
+    case .preedit: look(25, -1, blue, -1, .plain)
+    case .composing: look(231, 25, white, blue, .reverse)
+    case .cursor: look(231, 240, black, white, .reverse)
+    case .keyLetter: look(235, 255, black, white, .reverse)
+    case .keyFunction: look(235, 250, black, cyan, .reverse)
+    case .keyAccent: look(231, 33, white, blue, .reverseBold)
+    case .keyPressed: look(231, 25, white, magenta, .bold)
+    case .keyFocused: look(16, 220, black, yellow, .underlineBold)
+    case .keyCue: look(231, 28, white, green, .underlineBold)
+    case .holdProgress: look(16, 208, black, red, .reverseBold)
+    case .suggestion: look(-1, -1, -1, -1, .plain)
+    case .suggestionNumber: look(25, -1, blue, -1, .bold)
+    case .status: look(231, 238, white, blue, .reverse)
+    case .title: look(25, -1, blue, -1, .bold)
+    case .warning: look(160, -1, red, -1, .bold)
+    case .correct: look(28, -1, green, -1, .plain)
+    case .wrong: look(160, -1, red, -1, .underlineBold)
+    case .dim: look(244, -1, -1, -1, .plain)
+    }
+  }
+
+  /// Galaxy dark: charcoal keys with white letters.
+  public static let dark = make(.dark) { style in
+    switch style {
+    case .normal, .text: look(-1, -1, -1, -1, .plain)
+    case .preedit: look(117, -1, cyan, -1, .plain)
+    case .composing: look(16, 117, black, cyan, .reverse)
+    case .cursor: look(16, 250, black, white, .reverse)
+    case .keyLetter: look(255, 238, white, black, .reverse)
+    case .keyFunction: look(255, 236, white, black, .reverse)
+    case .keyAccent: look(255, 25, white, blue, .reverseBold)
+    case .keyPressed: look(16, 117, black, cyan, .bold)
+    case .keyFocused: look(16, 220, black, yellow, .underlineBold)
+    case .keyCue: look(16, 77, black, green, .underlineBold)
+    case .holdProgress: look(16, 208, black, red, .reverseBold)
+    case .suggestion: look(-1, -1, -1, -1, .plain)
+    case .suggestionNumber: look(117, -1, cyan, -1, .bold)
+    case .status: look(255, 236, white, black, .reverse)
+    case .title: look(117, -1, cyan, -1, .bold)
+    case .warning: look(203, -1, red, -1, .bold)
+    case .correct: look(77, -1, green, -1, .plain)
+    case .wrong: look(203, -1, red, -1, .underlineBold)
+    case .dim: look(245, -1, -1, -1, .plain)
+    }
+  }
+
+  /// High contrast: pure black and white with yellow highlights, for low vision.
+  public static let contrast = make(.contrast) { style in
+    switch style {
+    case .normal, .text: look(231, 16, white, black, .plain)
+    case .preedit: look(226, 16, yellow, black, .plain)
+    case .composing: look(16, 226, black, yellow, .reverse)
+    case .cursor: look(16, 231, black, white, .reverse)
+    case .keyLetter: look(16, 231, black, white, .reverse)
+    case .keyFunction: look(16, 231, black, white, .reverse)
+    case .keyAccent: look(231, 16, white, black, .reverseBold)
+    case .keyPressed: look(16, 226, black, yellow, .bold)
+    case .keyFocused: look(16, 226, black, yellow, .underlineBold)
+    case .keyCue: look(16, 51, black, cyan, .underlineBold)
+    case .holdProgress: look(16, 226, black, yellow, .reverseBold)
+    case .suggestion: look(231, 16, white, black, .plain)
+    case .suggestionNumber: look(226, 16, yellow, black, .bold)
+    case .status: look(16, 231, black, white, .reverse)
+    case .title: look(226, 16, yellow, black, .bold)
+    case .warning: look(226, 16, yellow, black, .bold)
+    case .correct: look(231, 16, white, black, .plain)
+    case .wrong: look(226, 16, yellow, black, .underlineBold)
+    case .dim: look(231, 16, white, black, .plain)
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import HangulEngine
+import LayoutLoading
+import TerminalUI
+
+struct KeypadCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "pad",
+    abstract: "Type Korean on the 천지인 keypad (the default command).",
+    discussion: """
+      The keypad draws on the terminal; when you finish (닫기, Esc or Ctrl-D) the text is \
+      printed to standard output, so  msg=$(cheonjiin)  works. Ctrl-C cancels and keeps the \
+      text as a draft, offered back next time. F1 shows every key.
+      Keymaps: numpad (default; keypad 7 8 9 is the top row ㅣ ㆍ ㅡ) or phone (1 2 3 on top). \
+      Where the terminal speaks the kitty keyboard protocol, the keypad and the top-row digits \
+      work at the same time. NO_COLOR is honoured.
+      """)
+
+  enum ThemeName: String, ExpressibleByArgument, CaseIterable {
+    case light, dark, contrast
+  }
+
+  @OptionGroup var layoutOption: LayoutOption
+
+  @Option(help: ArgumentHelp("numpad, phone, or a keymap .json file.", valueName: "ID|PATH"))
+  var keymap: String = "numpad"
+
+  @Option(name: .customLong("hold-ms"), help: "How long a key is held for its digit, in ms (100–3000).")
+  var holdMs: Int = 500
+
+  @Option(help: "Colours: light (Galaxy light), dark (Galaxy dark) or contrast (high contrast).")
+  var theme: ThemeName = .light
+
+  @Flag(help: "Bold text everywhere, for older eyes.")
+  var bold = false
+
+  @Flag(help: "Bigger keys with more space between them.")
+  var large = false
+
+  @Option(help: ArgumentHelp("Also append the text to this file when you finish.", valueName: "FILE"))
+  var output: String?
+
+  @Flag(help: "Also copy the text to the clipboard (OSC 52) when you finish.")
+  var clipboard = false
+
+  @Option(
+    name: .customLong("tmux-target"),
+    help: ArgumentHelp("Send text to this tmux pane as it is typed.", valueName: "PANE"))
+  var tmuxTarget: String?
+
+  @Flag(name: .customLong("no-draft"), help: "Do not save or offer drafts.")
+  var noDraft = false
+
+  func validate() throws {
+    guard (100...3000).contains(holdMs) else {
+      throw ValidationError("--hold-ms \(holdMs) is out of range; give 100 to 3000 (older users often like 800–1000)")
+    }
+  }
+
+  func run() throws {
+    let layouts = try layoutOption.load()
+    let library = LayoutLibrary.standard()
+    var keymaps: [Keymap] = []
+    do {
+      keymaps = try loadKeymaps(library: library)
+    } catch {
+      printError(error.description)
+      throw ExitCode(LayoutError.exitStatus)
+    }
+    let environment = ProcessInfo.processInfo.environment
+    var options = KeypadRunOptions(layouts: layouts, keymaps: keymaps)
+    options.keymap = keymaps.first { $0.id == keymap }?.id ?? keymaps.last?.id ?? "numpad"
+    options.settings.holdMs = UInt64(holdMs)
+    options.settings.theme = Theme.Name(rawValue: theme.rawValue) ?? .light
+    options.settings.bold = bold
+    options.settings.keySize = large ? .large : .normal
+    options.settings.language = UILanguage.from(environment: environment)
+    options.outputFile = output
+    options.clipboard = clipboard
+    options.tmuxTarget = tmuxTarget
+    options.useColor = (environment["NO_COLOR"] ?? "").isEmpty
+    if noDraft { options.draft = nil }
+    let status = KeypadApp.run(options)
+    if status != 0 { throw ExitCode(status) }
+  }
+
+  /// The shipped keymaps, plus the one named by --keymap if it is a file.
+  private func loadKeymaps(library: LayoutLibrary) throws(LayoutError) -> [Keymap] {
+    var keymaps: [Keymap] = []
+    if let directory = Keymap.directory(layouts: library) {
+      for id in ["numpad", "phone"] {
+        keymaps.append(try Keymap.load(file: "\(directory)/\(id).json"))
+      }
+    }
+    if keymap.contains("/") || keymap.hasSuffix(".json") {
+      let custom = try Keymap.load(file: keymap)
+      keymaps.removeAll { $0.id == custom.id }
+      keymaps.append(custom)
+    } else if !keymaps.contains(where: { $0.id == keymap }) {
+      let known = keymaps.map(\.id).joined(separator: ", ")
+      throw LayoutError([
+        LayoutProblem(.unknownLayout, file: keymap, path: "", message: "no keymap with this id; known: \(known) (or give a path to a .json file)")
+      ])
+    }
+    if keymaps.isEmpty {
+      throw LayoutError([
+        LayoutProblem(.unreadableFile, file: "Keymaps/", path: "", message: "the shipped keymaps were not found; set CHEONJIIN_LAYOUTS to the Layouts folder next to Keymaps")
+      ])
+    }
+    return keymaps
+  }
+}
