@@ -11,7 +11,7 @@ deps:
 	@Scripts/install-deps.sh
 
 build: deps
-	$(SWIFT) build -c release --product cheonjiin
+	$(SWIFT) build -c release --product cheonjiin --static-swift-stdlib
 
 run: build
 	@$(RELEASE_BIN) $(ARGS)
@@ -29,6 +29,8 @@ install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/cheonjiin/layouts
 	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/cheonjiin
 	install -m 644 Layouts/*.json $(DESTDIR)$(PREFIX)/share/cheonjiin/layouts/
+	install -d $(DESTDIR)$(PREFIX)/share/cheonjiin/keymaps
+	install -m 644 Keymaps/*.json $(DESTDIR)$(PREFIX)/share/cheonjiin/keymaps/
 	@if [ -d Lexicon ]; then \
 	  install -d $(DESTDIR)$(PREFIX)/share/cheonjiin/lexicon && \
 	  install -m 644 Lexicon/*.tsv Lexicon/NOTICE $(DESTDIR)$(PREFIX)/share/cheonjiin/lexicon/; fi

@@ -2,7 +2,11 @@
 import PackageDescription
 
 // Dependencies point inward only:
-// cheonjiin → LayoutLoading → HangulEngine. HangulEngine imports nothing but the standard library.
+// cheonjiin → TerminalUI → {CNcursesw, LayoutLoading, TerminalInput} → HangulEngine
+// cheonjiin → Storage (GRDB) → Practice → {HangulEngine, KoreanNumbers}
+// cheonjiin → Suggestions → HangulEngine
+// HangulEngine, KoreanNumbers, TerminalInput, Practice and Suggestions import only the
+// standard library (and each other as listed).
 let package = Package(
   name: "cheonjiin",
   products: [
@@ -11,15 +15,21 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     // MARK: Pure core
     .target(name: "HangulEngine"),
     .target(name: "KoreanNumbers"),
     .target(name: "TerminalInput"),
+    .target(name: "Practice", dependencies: ["HangulEngine", "KoreanNumbers"]),
+    .target(name: "Suggestions", dependencies: ["HangulEngine"]),
 
     // MARK: Data and I/O
     .target(name: "LayoutLoading", dependencies: ["HangulEngine"]),
+    .target(
+      name: "Storage",
+      dependencies: ["Practice", .product(name: "GRDB", package: "GRDB.swift")]),
 
     // MARK: The terminal
     .systemLibrary(
@@ -32,7 +42,8 @@ let package = Package(
     .executableTarget(
       name: "cheonjiin",
       dependencies: [
-        "HangulEngine", "LayoutLoading", "TerminalUI",
+        "HangulEngine", "LayoutLoading", "TerminalUI", "KoreanNumbers", "Practice", "Storage",
+        "Suggestions",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -45,7 +56,16 @@ let package = Package(
       exclude: ["Invalid"]),
     .testTarget(name: "KoreanNumbersTests", dependencies: ["KoreanNumbers"]),
     .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalInput", "HangulEngine", "LayoutLoading"]),
-    .testTarget(name: "CLITests"),
+    .testTarget(
+      name: "PracticeTests", dependencies: ["Practice", "HangulEngine", "LayoutLoading", "KoreanNumbers"]),
+    .testTarget(
+      name: "StorageTests",
+      dependencies: ["Storage", "Practice", .product(name: "GRDB", package: "GRDB.swift")]),
+    .testTarget(name: "SuggestionsTests", dependencies: ["Suggestions", "HangulEngine"]),
+    .testTarget(
+      name: "TerminalUITests",
+      dependencies: ["TerminalUI", "TerminalInput", "HangulEngine", "LayoutLoading"],
+      exclude: ["Golden"]),
+    .testTarget(name: "CLITests", exclude: ["Harness"]),
   ]
 )

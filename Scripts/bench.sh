@@ -14,7 +14,7 @@ if ! command -v hyperfine >/dev/null 2>&1; then
   fi
 fi
 
-swift build -c release --product cheonjiin >/dev/null
+swift build -c release --product cheonjiin --static-swift-stdlib >/dev/null
 bin=$PWD/.build/release/cheonjiin
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

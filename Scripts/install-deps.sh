@@ -3,7 +3,7 @@
 # As root it installs them; otherwise it prints the exact command and fails.
 set -euo pipefail
 
-packages=(libncurses-dev libsqlite3-dev tmux locales)
+packages=(libncurses-dev libsqlite3-dev tmux python3 locales)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -67,9 +67,7 @@ enum AppCommand: CaseIterable, Sendable {
     case .focusLeft: return korean ? "왼쪽 키로" : "focus the key to the left"
     case .focusRight: return korean ? "오른쪽 키로" : "focus the key to the right"
     case .pressFocused:
-      return korean
-        ? "고른 키 누르기 (길게 누르면 숫자) · 고른 키가 없으면 ⏎"
-        : "press the focused key (hold for its digit); ⏎ when no key is focused"
+      return korean ? "고른 키 누르기 (없으면 ⏎)" : "press the focused key (else ⏎)"
     case .space: return korean ? "␣ (띄어쓰기 / 다음 글자)" : "␣ (space / next syllable)"
     case .backspace: return korean ? "⌫ 지우기 (길게: 계속 지우기)" : "⌫ delete (hold to keep deleting)"
     case .next: return korean ? "→ 다음 글자 (띄우지 않고 끝내기)" : "→ next syllable without a space"

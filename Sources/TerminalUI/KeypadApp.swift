@@ -81,7 +81,7 @@ public enum KeypadApp {
   ) -> Int32 {
     switch outcome {
     case .dismissed(let text):
-      terminal.restore(extra: controller.exitBytes + (options.clipboard ? clipboardSequence(text) : []))
+      terminal.restore(extra: options.clipboard ? clipboardSequence(text) : [])
       if let failure = tmux?.finish() { printError(failure) }
       if let file = options.outputFile, let problem = append(text, to: file) {
         // The text must not be lost: it still goes to standard output below.
@@ -93,13 +93,13 @@ public enum KeypadApp {
     case .cancelled:
       let text = controller.engine.text
       if let problem = options.draft?.save(text) { printError(problem) }
-      terminal.restore(extra: controller.exitBytes)
+      terminal.restore()
       _ = tmux?.finish()
       if !text.isEmpty { printError(controller.strings.cancelled) }
       return 130
     case .signalled(let signal):
       if let problem = options.draft?.save(controller.engine.text) { printError(problem) }
-      terminal.restore(extra: controller.exitBytes)
+      terminal.restore()
       _ = tmux?.finish()
       return 128 + signal
     }

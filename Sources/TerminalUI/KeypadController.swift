@@ -12,6 +12,8 @@ public struct KeypadSettings: Sendable {
   public var flashMs: UInt64 = 150
   /// How long after the last change the draft is saved.
   public var draftDelayMs: UInt64 = 500
+  /// The Linux console sends its own SS3 codes for the keypad's + − * / keys.
+  public var isLinuxConsole = false
 
   public init() {}
 }
@@ -40,7 +42,8 @@ public enum KeypadEffect: Sendable, Hashable {
 
 /// Where a press came from; the hold detector follows one source at a time.
 enum PressSource: Hashable, Sendable {
-  case physical(PhysicalKey)
+  /// A bound key; `fromKitty` when the kitty protocol said exactly which key it was.
+  case physical(PhysicalKey, fromKitty: Bool)
   /// A command key that types: Space, Backspace, Tab.
   case command(AppCommand)
   /// Enter on the focused key.
@@ -68,6 +71,7 @@ public struct KeypadController {
   private var flashes: [Int: Instant] = [:]
   private var focus: Int? = nil
   private var showHelp = false
+  private var helpScroll = 0
   private var draftOffer: String? = nil
   private var message: (text: String, until: Instant)? = nil
   private var lastPressAt: Instant? = nil
@@ -85,6 +89,7 @@ public struct KeypadController {
     self.settings = settings
     strings = UIStrings(settings.language)
     detector = HoldDetector(timing: HoldTiming(holdMs: settings.holdMs))
+    decoder = ByteDecoder(options: ByteDecoder.Options(ss3Dialect: settings.isLinuxConsole ? .linuxConsole : .xterm))
     if let draft, !draft.isEmpty { draftOffer = draft }
   }
 
@@ -154,7 +159,10 @@ public struct KeypadController {
     case .key(let key): return handleKey(key, at: time)
     case .mouse(let mouse): return handleMouse(mouse, at: time)
     case .paste(let text): return insert(text, at: time)
-    case .focusIn, .focusOut, .kittyKeyboardFlags, .deviceAttributes, .unknown: return []
+    case .focusOut:
+      // A key released while the window was unfocused sends no release: end the run.
+      return apply(detector.releaseAll(at: time), at: time)
+    case .focusIn, .kittyKeyboardFlags, .deviceAttributes, .unknown: return []
     }
   }
 
@@ -176,7 +184,14 @@ public struct KeypadController {
       }
     }
     if showHelp {
-      if event.kind != .release { showHelp = false }
+      guard event.kind != .release else { return [] }
+      switch event.key {
+      case .down, .pageDown, .character(" "): helpScroll += event.key == .down ? 1 : 10
+      case .up, .pageUp: helpScroll = max(0, helpScroll - (event.key == .up ? 1 : 10))
+      case .character, .enter, .tab, .backspace, .escape, .left, .right, .home, .end, .insert,
+        .delete, .function, .numpad, .otherFunctional:
+        showHelp = false
+      }
       return [.redraw]
     }
     let releases: ReleaseReporting = event.source == .kitty && hasExactReleases ? .exact : .inferred
@@ -204,16 +219,18 @@ public struct KeypadController {
     switch event.key {
     case .numpad(let key):
       let physical = PhysicalKey.keypad(key.gridEquivalent)
-      return binding(for: physical, event: event) != nil ? .physical(physical) : nil
+      return binding(for: physical, fromKitty: event.source == .kitty) != nil
+        ? .physical(physical, fromKitty: event.source == .kitty) : nil
     case .character(let scalar):
       if scalar == " " { return .command(.space) }
       let physical = PhysicalKey.character(scalar)
-      return binding(for: physical, event: event) != nil ? .physical(physical) : nil
+      return binding(for: physical, fromKitty: event.source == .kitty) != nil
+        ? .physical(physical, fromKitty: event.source == .kitty) : nil
     case .backspace: return .command(.backspace)
     case .tab: return .command(.next)
     case .enter:
       if let focus { return .focused(focus) }
-      return .physical(.keypad(.enter))
+      return .physical(.keypad(.enter), fromKitty: false)
     case .escape, .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .insert, .delete,
       .function, .otherFunctional:
       return nil
@@ -222,8 +239,8 @@ public struct KeypadController {
 
   /// A physical key's binding. Where kitty tells the keypad from the top row, keypad keys use
   /// the numpad keymap and top-row digits the phone keymap at the same time.
-  private func binding(for physical: PhysicalKey, event: TerminalKeyEvent?) -> BindingTarget? {
-    if event?.source == .kitty {
+  private func binding(for physical: PhysicalKey, fromKitty: Bool) -> BindingTarget? {
+    if fromKitty {
       switch physical {
       case .keypad:
         if let numpad = keymaps.first(where: { $0.id == "numpad" }), let target = numpad.bindings[physical] {
@@ -246,8 +263,8 @@ public struct KeypadController {
   /// What a source presses in the current layout.
   private func resolve(_ source: PressSource) -> BindingTarget.Resolution? {
     switch source {
-    case .physical(let physical):
-      return binding(for: physical, event: nil).flatMap { $0.resolve(in: engine.layout) }
+    case .physical(let physical, let fromKitty):
+      return binding(for: physical, fromKitty: fromKitty).flatMap { $0.resolve(in: engine.layout) }
     case .command(let command):
       switch command {
       case .space: return BindingTarget.space.resolve(in: engine.layout)
@@ -382,6 +399,7 @@ public struct KeypadController {
       return effects
     case .help:
       showHelp = true
+      helpScroll = 0
     case .switchKeymap:
       keymapIndex = (keymapIndex + 1) % keymaps.count
     case .cycleTheme:
@@ -499,7 +517,7 @@ public struct KeypadController {
       let preview = offer.count > 40 ? String(offer.prefix(40)) + "…" : offer
       model.overlay = .prompt(title: strings.draftTitle, lines: ["“\(preview)”", "", strings.draftQuestion])
     } else if showHelp {
-      model.overlay = .help(title: strings.helpTitle, sections: helpSections())
+      model.overlay = .help(title: strings.helpTitle, sections: helpSections(), scroll: helpScroll, more: strings.helpMore)
     }
     return model
   }

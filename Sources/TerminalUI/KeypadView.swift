@@ -2,8 +2,8 @@ import HangulEngine
 
 /// A full-screen panel drawn over the keypad.
 public enum Overlay: Sendable, Hashable {
-  /// The help screen: a title and lines of (keys, what they do).
-  case help(title: String, sections: [HelpSection])
+  /// The help screen: a title and lines of (keys, what they do), scrolled down `scroll` lines.
+  case help(title: String, sections: [HelpSection], scroll: Int, more: String)
   /// A question, e.g. whether to continue a saved draft.
   case prompt(title: String, lines: [String])
 }
@@ -204,7 +204,8 @@ public enum KeypadView {
     let needed = minimumSize(for: model.layout)
     let lines = [
       model.strings.tooSmallTitle,
-      model.strings.tooSmallDetail(needed: (needed.columns, needed.rows), have: (screen.columns, screen.rows)),
+      model.strings.tooSmallNeeded(columns: needed.columns, rows: needed.rows),
+      model.strings.tooSmallNow(columns: screen.columns, rows: screen.rows),
       model.strings.tooSmallKept,
     ]
     let top = max(0, (screen.rows - lines.count) / 2)
@@ -213,33 +214,69 @@ public enum KeypadView {
     }
   }
 
-  static func drawHelpSection(_ section: HelpSection, into screen: inout Screen, row: inout Int, column: Int) {
-    guard row < screen.rows else { return }
-    screen.draw(section.title, row: row, column: column, style: .title, attributes: .bold)
-    row += 1
-    let keysWidth = min(24, section.lines.map { screen.width(of: $0.keys) }.max() ?? 0)
-    for line in section.lines where row < screen.rows {
-      screen.draw(line.keys, row: row, column: column + 1, style: .suggestionNumber, attributes: .bold, limit: column + 1 + keysWidth)
-      screen.draw(line.action, row: row, column: column + keysWidth + 3, style: .normal)
-      row += 1
+  /// One line of the help screen: items at columns.
+  struct HelpRow {
+    var cells: [(Int, HelpItem)]
+  }
+
+  enum HelpItem {
+    case title(String)
+    case binding(keys: String, action: String)
+  }
+
+  static func helpRows(_ section: HelpSection) -> [HelpItem] {
+    [.title(section.title)] + section.lines.map { .binding(keys: $0.keys, action: $0.action) }
+  }
+
+  static func keysWidth(_ sections: [HelpSection]) -> Int {
+    min(14, sections.flatMap(\.lines).map { $0.keys.count }.max() ?? 0)
+  }
+
+  static func drawHelpItem(_ item: HelpItem, keysWidth: Int, into screen: inout Screen, row: Int, column: Int) {
+    switch item {
+    case .title(let title):
+      screen.draw(title, row: row, column: column, style: .title, attributes: .bold)
+    case .binding(let keys, let action):
+      let end = screen.draw(keys, row: row, column: column + 1, style: .suggestionNumber, attributes: .bold)
+      screen.draw(action, row: row, column: max(end + 1, column + keysWidth + 3), style: .normal)
     }
   }
 
   static func drawOverlay(_ overlay: Overlay, into screen: inout Screen) {
     switch overlay {
-    case .help(let title, let sections):
+    case .help(let title, let sections, let scroll, let more):
       screen.draw(" " + title, row: 0, column: 0, style: .title, attributes: .bold)
-      // Sections side by side when they fit, else one under the other.
+      // Sections side by side when they fit; otherwise one under the other, scrolled.
+      let keyColumn = keysWidth(sections)
       let widths = sections.map { section in
-        section.lines.map { min(24, screen.width(of: $0.keys)) + 2 + screen.width(of: $0.action) }.max() ?? 0
+        max(
+          screen.width(of: section.title),
+          section.lines.map { 1 + keyColumn + 2 + screen.width(of: $0.action) }.max() ?? 0)
       }
-      let sideBySide = widths.reduce(0) { $0 + $1 + 3 } <= screen.columns
-      var column = 1
-      var row = 2
-      for (index, section) in sections.enumerated() {
-        if sideBySide { row = 2 }
-        drawHelpSection(section, into: &screen, row: &row, column: column)
-        if sideBySide { column += widths[index] + 3 } else { row += 1 }
+      var lines: [HelpRow] = []
+      if widths.reduce(0, { $0 + $1 + 3 }) <= screen.columns {
+        let columns = sections.map(helpRows)
+        let starts = widths.indices.map { index in 1 + widths[..<index].reduce(0) { $0 + $1 + 3 } }
+        for row in 0..<(columns.map(\.count).max() ?? 0) {
+          lines.append(HelpRow(cells: columns.indices.compactMap { index in
+            row < columns[index].count ? (starts[index], columns[index][row]) : nil
+          }))
+        }
+      } else {
+        for section in sections {
+          lines += helpRows(section).map { HelpRow(cells: [(1, $0)]) }
+          lines.append(HelpRow(cells: []))
+        }
+      }
+      let visibleRows = max(1, screen.rows - 3)
+      let top = max(0, min(scroll, lines.count - visibleRows))
+      for (offset, line) in lines.dropFirst(top).prefix(visibleRows).enumerated() {
+        for (column, item) in line.cells {
+          drawHelpItem(item, keysWidth: keyColumn, into: &screen, row: 2 + offset, column: column)
+        }
+      }
+      if top + visibleRows < lines.count {
+        screen.draw(more, row: screen.rows - 1, column: 1, style: .dim, attributes: .bold)
       }
     case .prompt(let title, let lines):
       let top = max(0, (screen.rows - lines.count - 2) / 2)

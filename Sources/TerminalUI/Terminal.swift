@@ -41,13 +41,14 @@ nonisolated(unsafe) private var hasSavedTermios = false
 /// The bytes that put the terminal back: bracketed paste off, mouse off, normal keypad,
 /// kitty flags popped, cursor shown, attributes reset, main screen.
 let terminalRestoreSequence: [UInt8] = Array(
-  ("\u{1b}[?2004l\u{1b}[?1006l\u{1b}[?1002l\u{1b}[?1000l\u{1b}>\u{1b}[<u\u{1b}[?25h\u{1b}[0m\u{1b}[?1049l").utf8)
+  ("\u{1b}[?1004l\u{1b}[?2004l\u{1b}[?1006l\u{1b}[?1002l\u{1b}[?1000l\u{1b}>\u{1b}[<u\u{1b}[?25h\u{1b}[0m\u{1b}[?1049l").utf8)
 
 /// The bytes that enable what the keypad needs, after curses has started: keypad application
 /// mode (SS3 keypad keys where the terminal offers them), SGR mouse with press/release and
-/// drags, bracketed paste.
+/// drags, bracketed paste, focus reports (a release lost while the window was unfocused must
+/// not leave ⌫ repeating).
 let terminalEnableSequence: [UInt8] = Array(
-  "\u{1b}=\u{1b}[?1000h\u{1b}[?1002h\u{1b}[?1006h\u{1b}[?2004h".utf8)
+  "\u{1b}=\u{1b}[?1000h\u{1b}[?1002h\u{1b}[?1006h\u{1b}[?2004h\u{1b}[?1004h".utf8)
 
 /// Writes the restore sequence and the saved tty modes. Async-signal-safe: `write` and
 /// `tcsetattr` only.

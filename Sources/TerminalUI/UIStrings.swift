@@ -31,14 +31,18 @@ public struct UIStrings: Sendable {
 
   public var helpKey: String { pick("F1 도움말", "F1 help") }
   public var holdLabel: String { pick("길게", "hold") }
-  public var tooSmallTitle: String { pick("창이 너무 작아요", "The window is too small") }
-  public func tooSmallDetail(needed: (Int, Int), have: (Int, Int)) -> String {
-    pick(
-      "최소 \(needed.0)×\(needed.1) 필요 (지금 \(have.0)×\(have.1))",
-      "needs at least \(needed.0)×\(needed.1) (now \(have.0)×\(have.1))")
+  public var tooSmallTitle: String { pick("창이 너무 작아요", "Window too small") }
+  public func tooSmallNeeded(columns: Int, rows: Int) -> String {
+    pick("최소 \(columns)×\(rows) 필요", "needs at least \(columns)×\(rows)")
+  }
+  public func tooSmallNow(columns: Int, rows: Int) -> String {
+    pick("지금 \(columns)×\(rows)", "now \(columns)×\(rows)")
   }
   public var tooSmallKept: String { pick("쓴 글은 그대로 있어요", "Your text is kept") }
-  public var helpTitle: String { pick("도움말 — 아무 키나 누르면 돌아가요", "Help — press any key to go back") }
+  public var helpTitle: String {
+    pick("도움말 — ↑↓ 넘기기 · 다른 키는 돌아가기", "Help — ↑↓ to scroll · any other key to go back")
+  }
+  public var helpMore: String { pick("↓ 더 있어요", "↓ more") }
   public var helpPadKeys: String { pick("키패드 (지금 키맵)", "Keypad (current keymap)") }
   public var helpOtherKeys: String { pick("다른 키", "Other keys") }
   public var helpMouse: String { pick("마우스: 키를 누르세요. 길게 누르면 숫자", "Mouse: click a key; hold it for its digit") }

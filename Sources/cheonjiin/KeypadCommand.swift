@@ -80,6 +80,7 @@ struct KeypadCommand: ParsableCommand {
     options.clipboard = clipboard
     options.tmuxTarget = tmuxTarget
     options.useColor = (environment["NO_COLOR"] ?? "").isEmpty
+    options.settings.isLinuxConsole = environment["TERM"] == "linux"
     if noDraft { options.draft = nil }
     let status = KeypadApp.run(options)
     if status != 0 { throw ExitCode(status) }

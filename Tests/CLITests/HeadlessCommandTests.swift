@@ -94,3 +94,30 @@ struct HeadlessCommandTests {
     #expect(result.stdout == "가\n")
   }
 }
+
+@Suite("The keypad refuses to start where it cannot work")
+struct KeypadPreflightTests {
+  @Test("no UTF-8 locale: a clear message and the fix, before the screen is touched")
+  func noUTF8() throws {
+    let result = try run([], environment: ["LANG": "C", "LC_ALL": "C", "TERM": "xterm"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("UTF-8"))
+    #expect(result.stderr.contains("export LANG=C.UTF-8"))
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test("TERM=dumb: a clear message pointing at the script commands")
+  func dumbTerminal() throws {
+    let result = try run([], environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "dumb"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("TERM is \"dumb\""))
+    #expect(result.stderr.contains("cheonjiin keys"))
+  }
+
+  @Test("a bad --hold-ms is a usage error naming the range")
+  func badHoldDelay() throws {
+    let result = try run(["--hold-ms", "20"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("100 to 3000"))
+  }
+}

@@ -1,0 +1,333 @@
+import HangulEngine
+
+/// How one typed syllable compares with the target (never shown by colour alone).
+public struct SyllableMark: Sendable, Hashable {
+  /// Where a syllable stands.
+  public enum Status: Sendable, Hashable {
+    /// Typed and equal to the target.
+    case right
+    /// Typed and different, and the text is off every way to the target (⌫ is the cue); or
+    /// typed beyond the end of the target.
+    case wrong
+    /// Not typed yet, or still being composed on a way to the target (`가` on its way to
+    /// `각`).
+    case pending
+
+    /// The mark shown with the syllable: ✓, ✗ or ·.
+    public var mark: Character {
+      switch self {
+      case .right: "✓"
+      case .wrong: "✗"
+      case .pending: "·"
+      }
+    }
+  }
+
+  /// The target character at this position; `nil` past the end of the target.
+  public var target: Character?
+  /// The typed character at this position; `nil` when not typed yet.
+  public var typed: Character?
+  public var status: Status
+
+  public init(target: Character?, typed: Character?, status: Status) {
+    self.target = target
+    self.typed = typed
+    self.status = status
+  }
+
+  public var mark: Character { status.mark }
+}
+
+/// What a press did to the practice.
+public struct PressOutcome: Sendable, Hashable {
+  /// The press led off every way to the target (the cue is now ⌫).
+  public var isWrong: Bool
+  /// The press typed the answer: the item is over, here is its result.
+  public var result: ItemResult?
+
+  public init(isWrong: Bool, result: ItemResult?) {
+    self.isWrong = isWrong
+    self.result = result
+  }
+}
+
+/// An item could not be started.
+public enum PracticeError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The layouts cannot type the item's answer.
+  case cannotType(item: String, text: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .cannotType(let item, let text, let reason):
+      "item \(item): \"\(text)\" cannot be typed on these layouts (\(reason)); "
+        + "choose a layout set with the missing keys, or remove the item"
+    }
+  }
+}
+
+/// The practice state machine, driven by the caller (issue 4 §1).
+///
+/// The caller owns the keypad and the ``InputMethod``: it calls ``start(_:at:reviews:)``
+/// for an item and types into the engine it returns, then reports each press with the engine
+/// after it through ``record(_:engine:at:replacingLastTap:)``. The session answers with the
+/// syllable marks (``marks``), the next key (``cue``), when to show it
+/// (``cueAppearsAt``), and, when the typed text is accepted, the item's ``ItemResult``
+/// (auto-advance). ``submit(at:)`` ends an item early. Time is always passed in.
+///
+/// Results accumulate in ``results`` for the lesson summary; per-key mastery, which decides
+/// how fast cues fade, is updated as items end (``mastery``).
+public struct PracticeSession: Sendable {
+  /// Where the current item stands.
+  public enum Phase: Sendable, Hashable {
+    /// No item started yet.
+    case idle
+    /// An item is being typed.
+    case typing
+    /// The item ended; ``results`` has its result as the last element.
+    case finished
+  }
+
+  public let layouts: [Layout]
+  public let lessonID: String
+  public var policy: CuePolicy
+  /// Per-key stats: what the caller passed in, plus every ended item.
+  public private(set) var mastery: [KeyRef: KeyStats]
+  public private(set) var phase: Phase = .idle
+  /// The item being typed (or just ended).
+  public private(set) var item: PracticeItem?
+  /// The next key, computed after every press; `nil` when the answer is typed.
+  public private(set) var cue: Cue?
+  /// Every ended item of this session, in order.
+  public private(set) var results: [ItemResult] = []
+  /// The text of the engine after the last press.
+  public private(set) var typed: String = ""
+
+  private var finder: CueFinder
+  private var reviews = 0
+  private var startedAt: Milliseconds = 0
+  private var counters = Counters()
+  /// The counters before the last press, for a tap that turns out to be a hold.
+  private var countersBeforeLastPress: Counters?
+  private var cueBeforeLastPress: Cue?
+
+  private struct Counters: Sendable {
+    var presses = 0
+    var backspaces = 0
+    var prompted = 0
+    var wrong = 0
+    var firstPressAt: Milliseconds?
+    var lastActivity: Milliseconds = 0
+    var tallies: [KeyRef: KeyTally] = [:]
+  }
+
+  /// - Parameters:
+  ///   - layouts: The layout set the user types on (e.g. `cheonjiin-galaxy` and `symbols`).
+  ///   - initialLayout: The layout each item starts on.
+  ///   - lessonID: Stored with each result.
+  ///   - mastery: Per-key stats from earlier days (`Storage` reads them).
+  ///   - policy: When cues are shown.
+  public init(
+    layouts: [Layout], initialLayout: Int = 0, lessonID: String,
+    mastery: [KeyRef: KeyStats] = [:], policy: CuePolicy = .gentle
+  ) {
+    self.layouts = layouts
+    self.lessonID = lessonID
+    self.mastery = mastery
+    self.policy = policy
+    self.finder = CueFinder(layouts: layouts, initialLayout: initialLayout)
+  }
+
+  // MARK: - Driving
+
+  /// Starts an item (ending nothing: call ``submit(at:)`` first to keep an unfinished one).
+  ///
+  /// - Parameters:
+  ///   - item: What to type.
+  ///   - time: When the item appears.
+  ///   - reviews: How often the user has reviewed the item before (``ItemSchedule/reviews``);
+  ///     while below ``CuePolicy/newItemReviews`` every cue shows at once.
+  /// - Returns: An empty engine on the starting layout; type into it.
+  /// - Throws: ``PracticeError/cannotType(item:text:reason:)`` when the layouts cannot type
+  ///   the answer; the session is then idle.
+  @discardableResult
+  public mutating func start(
+    _ item: PracticeItem, at time: Milliseconds, reviews: Int = 0
+  ) throws(PracticeError) -> InputMethod {
+    guard !layouts.isEmpty else {
+      phase = .idle
+      self.item = nil
+      cue = nil
+      throw .cannotType(item: item.id, text: item.answer.preferred, reason: "no layouts loaded")
+    }
+    do {
+      try finder.prepare(item.answer)
+    } catch {
+      phase = .idle
+      self.item = nil
+      cue = nil
+      throw .cannotType(item: item.id, text: item.answer.preferred, reason: error.description)
+    }
+    self.item = item
+    self.reviews = reviews
+    phase = .typing
+    startedAt = time
+    counters = Counters(lastActivity: time)
+    countersBeforeLastPress = nil
+    typed = ""
+    let engine = finder.startEngine
+    cue = finder.cue(for: engine)
+    cueBeforeLastPress = nil
+    return engine
+  }
+
+  /// Reports one key press and the engine after it.
+  ///
+  /// - Parameters:
+  ///   - press: The key, its layout (current when it went down) and whether it was held.
+  ///   - engine: The input method after the press.
+  ///   - time: When the key went down.
+  ///   - replacingLastTap: The front end applied this press as a tap and now knows it was a
+  ///     hold: the last reported press is taken back first (restore the engine snapshot from
+  ///     before it, apply the hold, and report the hold with this flag).
+  /// - Returns: Whether the press went wrong, and the item's result if it typed the answer.
+  ///   Presses while no item is being typed are ignored.
+  @discardableResult
+  public mutating func record(
+    _ press: KeyPress, engine: InputMethod, at time: Milliseconds, replacingLastTap: Bool = false
+  ) -> PressOutcome {
+    guard phase == .typing, let item else { return PressOutcome(isWrong: false, result: nil) }
+    if replacingLastTap, let previous = countersBeforeLastPress {
+      counters = previous
+      cue = cueBeforeLastPress
+    }
+    countersBeforeLastPress = counters
+    cueBeforeLastPress = cue
+    let before = cue
+    if isCueVisible(at: time) { counters.prompted += 1 }
+    counters.presses += 1
+    if counters.firstPressAt == nil { counters.firstPressAt = time }
+    counters.lastActivity = time
+    if isBackspace(press) { counters.backspaces += 1 }
+    typed = engine.text
+    cue = finder.cue(for: engine)
+    let isWrong = cue?.kind == .correction && !isBackspace(press)
+    if let before, before.kind == .next,
+      let key = KeyRef(
+        layouts: layouts, layout: before.layout, key: before.key)
+    {
+      if before.matches(press) {
+        counters.tallies[key, default: KeyTally()].recordHit()
+      } else if isWrong {
+        counters.tallies[key, default: KeyTally()].recordMiss()
+      }
+    }
+    if isWrong { counters.wrong += 1 }
+    if item.answer.accepts(typed) {
+      return PressOutcome(isWrong: false, result: finish(at: time, completed: true))
+    }
+    return PressOutcome(isWrong: isWrong, result: nil)
+  }
+
+  /// Ends the current item as it stands (the user moves on, or presses ⏎ to hand it in).
+  ///
+  /// - Returns: The result, scored against the closest accepted spelling; `nil` when no item
+  ///   is being typed.
+  @discardableResult
+  public mutating func submit(at time: Milliseconds) -> ItemResult? {
+    guard phase == .typing, item != nil else { return nil }
+    return finish(at: time, completed: item?.answer.accepts(typed) ?? false)
+  }
+
+  // MARK: - Reading
+
+  /// The typed text against the closest accepted spelling, one mark per character: typed
+  /// positions first, then the rest of the target as pending.
+  public var marks: [SyllableMark] {
+    guard let item else { return [] }
+    let target = Array(finder.closestSpelling(to: typed))
+    let typedCharacters = Array(typed)
+    let isOff = cue?.kind == .correction && !item.answer.accepts(typed)
+    var marks: [SyllableMark] = []
+    for index in 0..<max(target.count, typedCharacters.count) {
+      let want = index < target.count ? target[index] : nil
+      let got = index < typedCharacters.count ? typedCharacters[index] : nil
+      let status: SyllableMark.Status
+      switch (want, got) {
+      case (_, nil): status = .pending
+      case (nil, _): status = .wrong
+      case (let want?, let got?):
+        status = want == got ? .right : (isOff ? .wrong : .pending)
+      }
+      marks.append(SyllableMark(target: want, typed: got, status: status))
+    }
+    return marks
+  }
+
+  /// When the current cue appears, or `nil` when there is no cue.
+  ///
+  /// At once (the last press, or the item start) while the item or the key is new; after
+  /// ``CuePolicy/hesitation`` once the key is mastered. The front end wakes at this time to
+  /// draw it.
+  public var cueAppearsAt: Milliseconds? {
+    guard phase == .typing, let cue else { return nil }
+    let now = counters.lastActivity
+    if policy.alwaysShows || reviews < policy.newItemReviews { return now }
+    switch cue.kind {
+    case .correction:
+      return policy.showsCorrectionAtOnce ? now : now + policy.hesitation
+    case .next:
+      guard let key = KeyRef(layouts: layouts, layout: cue.layout, key: cue.key) else { return now }
+      return stats(for: key).streak < policy.masteryStreak ? now : now + policy.hesitation
+    }
+  }
+
+  /// Whether the cue should be on screen at `time`.
+  public func isCueVisible(at time: Milliseconds) -> Bool {
+    guard let appears = cueAppearsAt else { return false }
+    return time >= appears
+  }
+
+  /// A key's stats including the presses of the item being typed.
+  public func stats(for key: KeyRef) -> KeyStats {
+    var stats = mastery[key] ?? KeyStats()
+    if phase == .typing, let tally = counters.tallies[key] { stats.add(tally) }
+    return stats
+  }
+
+  /// The fewest presses for the current item's preferred spelling.
+  public var minimumPresses: Int { finder.minimumPresses }
+
+  /// Presses so far on the current item.
+  public var pressCount: Int { counters.presses }
+
+  /// Totals over every ended item.
+  public var totals: ResultTotals { ResultTotals(results) }
+
+  // MARK: - Helpers
+
+  private mutating func finish(at time: Milliseconds, completed: Bool) -> ItemResult {
+    let itemID = item?.id ?? ""
+    let target = finder.closestSpelling(to: typed)
+    let result = ItemResult(
+      lessonID: lessonID, itemID: itemID, target: target, typed: typed, isCompleted: completed,
+      presses: counters.presses, backspaces: counters.backspaces,
+      minimumPresses: finder.minimumPresses(closestTo: typed),
+      promptedPresses: counters.prompted, wrongPresses: counters.wrong,
+      startedAt: startedAt, firstPressAt: counters.firstPressAt, finishedAt: max(time, startedAt),
+      keyTallies: counters.tallies)
+    for (key, tally) in counters.tallies { mastery[key, default: KeyStats()].add(tally) }
+    results.append(result)
+    phase = .finished
+    cue = nil
+    countersBeforeLastPress = nil
+    return result
+  }
+
+  private func isBackspace(_ press: KeyPress) -> Bool {
+    guard layouts.indices.contains(press.layout),
+      layouts[press.layout].keys.indices.contains(press.key)
+    else { return false }
+    if case .backspace = layouts[press.layout].keys[press.key].action { return true }
+    return false
+  }
+}

@@ -1,0 +1,215 @@
+/// The Levenshtein distance between two character sequences (insert, delete, replace = 1).
+func editDistance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+  if a.isEmpty { return b.count }
+  if b.isEmpty { return a.count }
+  var previous = Array(0...b.count)
+  var current = Array(repeating: 0, count: b.count + 1)
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      let replace = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+      current[j] = min(replace, previous[j] + 1, current[j - 1] + 1)
+    }
+    swap(&previous, &current)
+  }
+  return previous[b.count]
+}
+
+/// How typed text compares with its target, syllable by syllable (typing notes §3.3).
+public struct TextScore: Sendable, Hashable {
+  /// Characters of the target, spaces included.
+  public var targetLength: Int
+  /// Syllable edit distance between the typed text and the target.
+  public var distance: Int
+  /// Target characters that are not spaces, for 글자/분.
+  public var targetSyllables: Int
+  /// Non-space target characters matched in an optimal alignment: the "correct syllables"
+  /// of 글자/분.
+  public var correctSyllables: Int
+
+  /// 정확도: 1 − distance ÷ target length, at least 0.
+  ///
+  /// An empty target scores 1 when nothing was typed.
+  public var accuracy: Double {
+    guard targetLength > 0 else { return distance == 0 ? 1 : 0 }
+    return max(0, 1 - Double(distance) / Double(targetLength))
+  }
+
+  /// Scores `typed` against `target`.
+  public init(typed: String, target: String) {
+    let a = Array(typed)
+    let b = Array(target)
+    targetLength = b.count
+    targetSyllables = b.filter { !$0.isWhitespace }.count
+    // Full table, then walk back one optimal alignment counting matched syllables.
+    var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { table[i][0] = i }
+    for j in 0...b.count { table[0][j] = j }
+    if !a.isEmpty && !b.isEmpty {
+      for i in 1...a.count {
+        for j in 1...b.count {
+          let replace = table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+          table[i][j] = min(replace, table[i - 1][j] + 1, table[i][j - 1] + 1)
+        }
+      }
+    }
+    distance = table[a.count][b.count]
+    var matched = 0
+    var i = a.count
+    var j = b.count
+    while i > 0 && j > 0 {
+      if a[i - 1] == b[j - 1] && table[i][j] == table[i - 1][j - 1] {
+        if !b[j - 1].isWhitespace { matched += 1 }
+        i -= 1
+        j -= 1
+      } else if table[i][j] == table[i - 1][j - 1] + 1 {
+        i -= 1
+        j -= 1
+      } else if table[i][j] == table[i - 1][j] + 1 {
+        i -= 1
+      } else {
+        j -= 1
+      }
+    }
+    correctSyllables = matched
+  }
+}
+
+/// Per minute, from a count and a duration; 0 for a zero or negative duration.
+func perMinute(_ count: Int, _ duration: Milliseconds) -> Double {
+  duration > 0 ? Double(count) * 60_000 / Double(duration) : 0
+}
+
+/// The measures of one attempt at one item (issue 4 §1).
+public struct ItemResult: Sendable, Hashable {
+  public var lessonID: String
+  public var itemID: String
+  /// The spelling the attempt was scored against (the accepted spelling closest to `typed`).
+  public var target: String
+  /// The text when the item ended.
+  public var typed: String
+  /// The answer was accepted (the item ended by itself), not submitted unfinished.
+  public var isCompleted: Bool
+  /// Every key press, ⌫ and multi-tap repeats included (타).
+  public var presses: Int
+  public var backspaces: Int
+  /// The fewest presses that type `target` (from `Speller.spell`).
+  public var minimumPresses: Int
+  /// Presses made while the next-key cue was on screen: how much help was needed.
+  public var promptedPresses: Int
+  /// Presses that led off every way to the target.
+  public var wrongPresses: Int
+  /// When the item was shown.
+  public var startedAt: Milliseconds
+  /// When the first key went down, or `nil` if none did.
+  public var firstPressAt: Milliseconds?
+  /// When the item ended.
+  public var finishedAt: Milliseconds
+  public var score: TextScore
+  /// How each key went when it was the next key to press.
+  public var keyTallies: [KeyRef: KeyTally]
+
+  public init(
+    lessonID: String, itemID: String, target: String, typed: String, isCompleted: Bool,
+    presses: Int, backspaces: Int, minimumPresses: Int, promptedPresses: Int, wrongPresses: Int,
+    startedAt: Milliseconds, firstPressAt: Milliseconds?, finishedAt: Milliseconds,
+    keyTallies: [KeyRef: KeyTally]
+  ) {
+    self.lessonID = lessonID
+    self.itemID = itemID
+    self.target = target
+    self.typed = typed
+    self.isCompleted = isCompleted
+    self.presses = presses
+    self.backspaces = backspaces
+    self.minimumPresses = minimumPresses
+    self.promptedPresses = promptedPresses
+    self.wrongPresses = wrongPresses
+    self.startedAt = startedAt
+    self.firstPressAt = firstPressAt
+    self.finishedAt = finishedAt
+    self.score = TextScore(typed: typed, target: target)
+    self.keyTallies = keyTallies
+  }
+
+  /// The time from the item appearing to its end.
+  ///
+  /// Speeds use it: the time to find the first key is part of typing (there is no timer to
+  /// beat, so nothing is lost by counting it).
+  public var duration: Milliseconds { max(0, finishedAt - startedAt) }
+
+  /// 정확도: 1 − syllable edit distance ÷ target length.
+  public var accuracy: Double { score.accuracy }
+
+  /// 효율: minimum presses ÷ actual presses, at most 1; 0 when nothing was pressed.
+  public var efficiency: Double {
+    presses > 0 ? min(1, Double(minimumPresses) / Double(presses)) : 0
+  }
+
+  /// 글자/분: correct syllables per minute.
+  public var syllablesPerMinute: Double { perMinute(score.correctSyllables, duration) }
+
+  /// 타/분: all key presses per minute.
+  public var pressesPerMinute: Double { perMinute(presses, duration) }
+
+  /// The SM-2 grade of this attempt, 0 … 5 (3 and up count as remembered).
+  ///
+  /// 5: exact and at least 80 % efficient with little help; 4: exact; 3: at least 90 %
+  /// accurate; 2: at least 70 %; 1: less; 0: given up with nothing right.
+  public var grade: Int {
+    let accuracy = score.accuracy
+    if isCompleted && accuracy >= 1 {
+      let helped = presses > 0 && Double(promptedPresses) / Double(presses) > 0.5
+      return efficiency >= 0.8 && !helped ? 5 : 4
+    }
+    if accuracy >= 0.9 { return 3 }
+    if accuracy >= 0.7 { return 2 }
+    return score.correctSyllables > 0 ? 1 : 0
+  }
+}
+
+/// Totals over several item results: a lesson, a day, a whole history.
+public struct ResultTotals: Sendable, Hashable {
+  public var items: Int = 0
+  public var completedItems: Int = 0
+  public var presses: Int = 0
+  public var backspaces: Int = 0
+  public var minimumPresses: Int = 0
+  public var promptedPresses: Int = 0
+  public var targetLength: Int = 0
+  public var distance: Int = 0
+  public var correctSyllables: Int = 0
+  public var duration: Milliseconds = 0
+
+  public init() {}
+
+  public init(_ results: some Sequence<ItemResult>) {
+    for result in results { add(result) }
+  }
+
+  public mutating func add(_ result: ItemResult) {
+    items += 1
+    completedItems += result.isCompleted ? 1 : 0
+    presses += result.presses
+    backspaces += result.backspaces
+    minimumPresses += result.minimumPresses
+    promptedPresses += result.promptedPresses
+    targetLength += result.score.targetLength
+    distance += result.score.distance
+    correctSyllables += result.score.correctSyllables
+    duration += result.duration
+  }
+
+  /// 1 − total distance ÷ total target length.
+  public var accuracy: Double {
+    targetLength > 0 ? max(0, 1 - Double(distance) / Double(targetLength)) : 0
+  }
+
+  /// Total minimum presses ÷ total presses, at most 1.
+  public var efficiency: Double {
+    presses > 0 ? min(1, Double(minimumPresses) / Double(presses)) : 0
+  }
+
+  public var syllablesPerMinute: Double { perMinute(correctSyllables, duration) }
+  public var pressesPerMinute: Double { perMinute(presses, duration) }
+}

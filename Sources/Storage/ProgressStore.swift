@@ -1,0 +1,239 @@
+import Foundation
+import GRDB
+
+/// The practice progress and the learned-words dictionary, in one SQLite file.
+///
+/// Safe with several instances of the program at once: the file is opened as a GRDB
+/// `DatabasePool` (WAL mode: readers never block the writer) with a busy timeout, every write
+/// is one IMMEDIATE transaction, and counters are added to in SQL (`count = count + 1`),
+/// never read, changed in Swift and written back.
+///
+/// Open it with ``open(at:now:timeZone:)``, which moves a damaged file aside and starts a new
+/// one instead of failing.
+public final class ProgressStore: Sendable {
+  /// The database file.
+  public let path: String
+  let pool: DatabasePool
+
+  /// How long a write waits for another instance's write to finish.
+  public static let busyTimeout: TimeInterval = 10
+
+  private init(path: String, pool: DatabasePool) {
+    self.path = path
+    self.pool = pool
+  }
+
+  /// The result of opening: the store, and a notice when a damaged file was moved aside.
+  public struct Opening: Sendable {
+    public let store: ProgressStore
+    /// Set when the old file could not be used; the caller prints ``Recovery/message``.
+    public let recovery: Recovery?
+  }
+
+  /// A damaged or unreadable file that was moved aside.
+  public struct Recovery: Sendable, Hashable {
+    /// Where the old file now is.
+    public let movedTo: String
+    /// Why it could not be used.
+    public let reason: String
+    /// What to tell the user, in English.
+    public let message: String
+    /// What to tell the user, in Korean.
+    public let koreanMessage: String
+  }
+
+  /// The default database path: `$XDG_DATA_HOME/cheonjiin/progress.sqlite`, or
+  /// `~/.local/share/cheonjiin/progress.sqlite` when `XDG_DATA_HOME` is unset or not absolute
+  /// (the XDG Base Directory rule).
+  public static func defaultPath(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
+    let base: String
+    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+      base = data
+    } else {
+      let home = environment["HOME"] ?? NSHomeDirectory()
+      base = home + "/.local/share"
+    }
+    return base + "/cheonjiin/progress.sqlite"
+  }
+
+  /// Opens (creating folders and the file as needed) and migrates the database at `path`.
+  ///
+  /// A file that is not a database, is damaged (truncated, failing SQLite's `quick_check`) or
+  /// cannot be opened is renamed to `progress.sqlite.corrupt-YYYYMMDD-HHMMSS` (with its `-wal`
+  /// and `-shm` files) and a new database is created; ``Opening/recovery`` says so.
+  ///
+  /// - Parameters:
+  ///   - path: The database file.
+  ///   - now: For the suffix of a moved file.
+  ///   - timeZone: For the suffix of a moved file.
+  /// - Throws: ``StorageError`` when the folder cannot be created, a bad file cannot be moved,
+  ///   or no database can be created at `path`. Never traps.
+  public static func open(
+    at path: String, now: Date = Date(), timeZone: TimeZone = .current
+  ) throws(StorageError) -> Opening {
+    let folder = (path as NSString).deletingLastPathComponent
+    if !folder.isEmpty {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw .cannotCreateFolder(path: folder, reason: describe(error))
+      }
+    }
+    do {
+      return Opening(store: try connect(path), recovery: nil)
+    } catch let firstError {
+      guard FileManager.default.fileExists(atPath: path), isUnusableFile(firstError) else {
+        throw .cannotOpen(path: path, reason: describe(firstError))
+      }
+      let reason = describe(firstError)
+      let movedTo = try moveAside(path, now: now, timeZone: timeZone)
+      let store: ProgressStore
+      do {
+        store = try connect(path)
+      } catch {
+        throw .cannotOpen(path: path, reason: describe(error))
+      }
+      let name = (path as NSString).lastPathComponent
+      let recovery = Recovery(
+        movedTo: movedTo, reason: reason,
+        message: "\(name) could not be read (\(reason)); it was moved to \(movedTo) and a new "
+          + "progress file was started.",
+        koreanMessage: "기록 파일(\(name))을 읽을 수 없어서 \(movedTo)(으)로 옮기고 새로 시작했어요.")
+      return Opening(store: store, recovery: recovery)
+    }
+  }
+
+  /// Whether an error from opening means the file itself is bad (move it aside), rather than
+  /// a passing condition such as another instance holding a lock or a full disk (where
+  /// moving a good file away would lose progress).
+  private static func isUnusableFile(_ error: any Error) -> Bool {
+    if error is StorageError { return true }  // failed quick_check
+    guard let error = error as? DatabaseError else { return false }
+    switch error.resultCode {
+    case .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_FULL, .SQLITE_NOMEM, .SQLITE_INTERRUPT,
+      .SQLITE_IOERR, .SQLITE_PROTOCOL, .SQLITE_ABORT:
+      return false
+    default:
+      return true  // not a database, damaged, unreadable, or not our schema
+    }
+  }
+
+  /// Opens a pool, checks the file and migrates it; throws on anything unusable.
+  private static func connect(_ path: String) throws -> ProgressStore {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(busyTimeout)
+    configuration.foreignKeysEnabled = true
+    configuration.label = "cheonjiin.progress"
+    configuration.maximumReaderCount = 2
+    let pool = try DatabasePool(path: path, configuration: configuration)
+    let check = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+    guard check == ["ok"] else {
+      throw StorageError.cannotOpen(
+        path: path, reason: "damaged: " + check.prefix(3).joined(separator: "; "))
+    }
+    try migrate(pool)
+    return ProgressStore(path: path, pool: pool)
+  }
+
+  /// Runs the migrations, retrying when another instance ran them at the same time.
+  ///
+  /// Two instances starting together may both try the same migration; the loser fails on an
+  /// existing table, and simply looks again.
+  private static func migrate(_ pool: DatabasePool) throws {
+    let migrator = Schema.migrator
+    var attempt = 0
+    while true {
+      do {
+        try migrator.migrate(pool)
+        return
+      } catch {
+        attempt += 1
+        // If even this read fails, treat the migrations as not done and try again; the
+        // original error is thrown after the last attempt.
+        let done = (try? pool.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
+        if done { return }
+        if attempt >= 3 { throw error }
+      }
+    }
+  }
+
+  /// Renames `path` and its `-wal` and `-shm` files with a timestamp suffix.
+  ///
+  /// - Returns: The new path of the main file.
+  private static func moveAside(
+    _ path: String, now: Date, timeZone: TimeZone
+  ) throws(StorageError) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: now)
+    func two(_ value: Int?) -> String {
+      let value = value ?? 0
+      return value < 10 ? "0\(value)" : "\(value)"
+    }
+    let stamp =
+      "\(parts.year ?? 0)\(two(parts.month))\(two(parts.day))-"
+      + "\(two(parts.hour))\(two(parts.minute))\(two(parts.second))"
+    let manager = FileManager.default
+    var target = "\(path).corrupt-\(stamp)"
+    var number = 2
+    while manager.fileExists(atPath: target) {
+      target = "\(path).corrupt-\(stamp)-\(number)"
+      number += 1
+    }
+    do {
+      try manager.moveItem(atPath: path, toPath: target)
+    } catch {
+      throw .cannotMoveAside(path: path, reason: describe(error))
+    }
+    for suffix in ["-wal", "-shm"] where manager.fileExists(atPath: path + suffix) {
+      do {
+        try manager.moveItem(atPath: path + suffix, toPath: target + suffix)
+      } catch {
+        throw .cannotMoveAside(path: path + suffix, reason: describe(error))
+      }
+    }
+    return target
+  }
+
+  // MARK: - Access
+
+  /// Runs `body` in one IMMEDIATE write transaction.
+  func write<T>(_ operation: String, _ body: (Database) throws -> T) throws(StorageError) -> T {
+    do {
+      return try pool.write(body)
+    } catch {
+      throw .database(path: path, operation: operation, reason: describe(error))
+    }
+  }
+
+  /// Runs `body` on a read-only snapshot.
+  func read<T>(_ operation: String, _ body: (Database) throws -> T) throws(StorageError) -> T {
+    do {
+      return try pool.read(body)
+    } catch {
+      throw .database(path: path, operation: operation, reason: describe(error))
+    }
+  }
+
+  /// The schema migrations applied, in order (for diagnostics and tests).
+  public func appliedMigrations() throws(StorageError) -> [String] {
+    try read("reading the schema version") { db in try Schema.migrator.appliedMigrations(db) }
+  }
+}
+
+/// Today's day number in the local time zone (days since 1970-01-01 there), for the
+/// ``Practice`` module's day-based schedules and stats.
+public func localDayNumber(now: Date = Date(), timeZone: TimeZone = .current) -> Int {
+  let offset = timeZone.secondsFromGMT(for: now)
+  let seconds = Int64((now.timeIntervalSince1970).rounded(.down)) + Int64(offset)
+  return Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
+}
+
+/// Milliseconds since 1970-01-01 UTC, as ``Practice/ItemResult/startedAt`` expects them in
+/// storage.
+public func unixMilliseconds(_ date: Date = Date()) -> Int64 {
+  Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+}

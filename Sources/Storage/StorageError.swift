@@ -1,0 +1,46 @@
+import Foundation
+import GRDB
+
+/// Something the progress database could not do, with the path involved and what to do.
+public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The folder for the database could not be created.
+  case cannotCreateFolder(path: String, reason: String)
+  /// The database could not be opened or created, even after moving a bad file aside.
+  case cannotOpen(path: String, reason: String)
+  /// A bad database file could not be renamed out of the way.
+  case cannotMoveAside(path: String, reason: String)
+  /// A read or write failed on an open database.
+  case database(path: String, operation: String, reason: String)
+  /// A file to import could not be read.
+  case cannotReadFile(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .cannotCreateFolder(let path, let reason):
+      "\(path): cannot create the folder (\(reason)); create it, or set XDG_DATA_HOME to a "
+        + "writable folder"
+    case .cannotOpen(let path, let reason):
+      "\(path): cannot open the progress database (\(reason)); check that the folder is "
+        + "writable, or set XDG_DATA_HOME to another folder"
+    case .cannotMoveAside(let path, let reason):
+      "\(path): the file is damaged and could not be moved aside (\(reason)); move or delete "
+        + "it by hand, then start again"
+    case .database(let path, let operation, let reason):
+      "\(path): \(operation) failed (\(reason)); if this repeats, move the file aside and a "
+        + "new one will be made"
+    case .cannotReadFile(let path, let reason):
+      "\(path): cannot read the file (\(reason)); give a UTF-8 text file with one word per line "
+        + "or word<TAB>count"
+    }
+  }
+}
+
+/// A short reason for an error from GRDB, SQLite or the file system.
+func describe(_ error: any Error) -> String {
+  if let error = error as? DatabaseError {
+    let message = error.message ?? "\(error.resultCode)"
+    return "SQLite error \(error.extendedResultCode.rawValue): \(message)"
+  }
+  if let error = error as? StorageError { return error.description }
+  return (error as NSError).localizedDescription
+}

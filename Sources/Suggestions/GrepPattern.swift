@@ -1,0 +1,348 @@
+/// Options of `cheonjiin grep`, named after the grep flags they mirror.
+public struct GrepOptions: Hashable, Sendable {
+  /// Whether initial-consonant queries fold tense letters on both sides (`ㄱ` matches `꼭`,
+  /// `ㄲ` matches `감`). On by default; `--exact` turns it off. Keypad and literal queries
+  /// never fold: `가` and `까` are different words.
+  public var foldsTense: Bool
+  /// `-w`: the query must match a whole word (all its initials / primitives / bytes), not
+  /// just the start of one.
+  public var matchesWholeWord: Bool
+  /// `-v`: select the lines that do not match.
+  public var invertsMatch: Bool
+  /// `-c`: print only the number of selected lines per file.
+  public var countsOnly: Bool
+  /// `-n`: prefix each output line with its 1-based line number.
+  public var showsLineNumbers: Bool
+  /// `-o`: print each matching word (punctuation stripped) on its own line instead of the line.
+  public var printsOnlyMatching: Bool
+  /// `-m NUM`: stop reading a file after NUM selected lines; `nil` for no limit.
+  public var maxCount: Int?
+  /// `-H` / `-h`: whether output lines start with the file name.
+  public var fileNames: FileNameMode
+  /// `-i`: ASCII letters match regardless of case (Latin text; Hangul has no case).
+  public var ignoresASCIICase: Bool
+
+  public init(
+    foldsTense: Bool = true, matchesWholeWord: Bool = false, invertsMatch: Bool = false,
+    countsOnly: Bool = false, showsLineNumbers: Bool = false, printsOnlyMatching: Bool = false,
+    maxCount: Int? = nil, fileNames: FileNameMode = .automatic, ignoresASCIICase: Bool = false
+  ) {
+    self.foldsTense = foldsTense
+    self.matchesWholeWord = matchesWholeWord
+    self.invertsMatch = invertsMatch
+    self.countsOnly = countsOnly
+    self.showsLineNumbers = showsLineNumbers
+    self.printsOnlyMatching = printsOnlyMatching
+    self.maxCount = maxCount
+    self.fileNames = fileNames
+    self.ignoresASCIICase = ignoresASCIICase
+  }
+
+  /// Whether output lines start with `name:` when searching `fileCount` files (grep shows
+  /// names for two or more files unless told otherwise).
+  public func showsFileNames(fileCount: Int) -> Bool {
+    switch fileNames {
+    case .automatic: fileCount > 1
+    case .always: true
+    case .never: false
+    }
+  }
+}
+
+/// When grep output starts with the file name.
+public enum FileNameMode: Hashable, Sendable {
+  /// With two or more files (grep's default).
+  case automatic
+  /// Always (`-H`).
+  case always
+  /// Never (`-h`).
+  case never
+}
+
+/// How a grep query is read; see ``GrepPattern/init(_:options:speller:)``.
+public enum GrepQueryKind: Hashable, Sendable {
+  /// Consonant letters only (`ㄱㅁㄱ`): compared with each word's initial consonants.
+  case initialConsonants
+  /// Hangul as the keypad types it (`감ㅅ`, `행보`, `안녕`): a prefix in Cheon-Ji-In
+  /// primitives, like the suggestion bar.
+  case keypad
+  /// Anything else (Latin, digits, mixed): compared byte for byte with the start of each word.
+  case literal
+}
+
+/// Why a grep query was refused.
+public enum GrepPatternError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The query is empty, or only punctuation.
+  case empty
+  /// The query holds white space; words are matched one at a time.
+  case containsWhitespace
+
+  public var description: String {
+    switch self {
+    case .empty: "the query is empty; give a word, e.g. ㄱㅅ or 감ㅅ"
+    case .containsWhitespace:
+      "the query contains a space; words are matched one at a time, give one word"
+    }
+  }
+}
+
+/// A compiled grep query: decides whether a line (or a word) matches.
+///
+/// A line matches when any of its words matches. Words are split at white space, and
+/// punctuation and symbols are stripped from their ends (`"감사합니다!"` → `감사합니다`).
+/// Matching works on raw UTF-8 with no allocation: compile the pattern once, then call
+/// ``matches(line:)`` per line.
+public struct GrepPattern: Sendable {
+  /// How the query is read.
+  public let kind: GrepQueryKind
+  /// Initial consonants: consonant codes (folded if `folds`). Keypad: primitive codes.
+  /// Literal: UTF-8 bytes (ASCII lowercased if `ignoresCase`).
+  let query: [UInt8]
+  let wholeWord: Bool
+  let folds: Bool
+  let ignoresCase: Bool
+  let speller: PrimitiveSpeller
+  /// ``foldedConsonantCode`` copied in, so the hot loop reads no lazily initialised global.
+  let folding: [UInt8] = foldedConsonantCode
+
+  /// Compiles a query.
+  ///
+  /// Punctuation around the query is stripped like around words. Then: only consonant
+  /// letters → ``GrepQueryKind/initialConsonants`` (`ㄱㅅ` matches `감사`, compounds split);
+  /// spellable Hangul → ``GrepQueryKind/keypad`` (`감ㅅ` matches `감사합니다`); anything
+  /// else → ``GrepQueryKind/literal``.
+  ///
+  /// - Throws: ``GrepPatternError`` for an empty query or one with white space.
+  public init(_ query: String, options: GrepOptions, speller: PrimitiveSpeller)
+    throws(GrepPatternError)
+  {
+    var bytes = Array(query.utf8)
+    var range: Range<Int>? = nil
+    var wordCount = 0
+    bytes.withUnsafeBufferPointer { buffer in
+      forEachWord(buffer) { start, end in
+        wordCount += 1
+        range = start..<end
+        return true
+      }
+    }
+    guard let range else { throw .empty }
+    guard wordCount == 1 else { throw .containsWhitespace }
+    bytes = Array(bytes[range])
+    let word = String(decoding: bytes, as: UTF8.self)
+
+    self.speller = speller
+    wholeWord = options.matchesWholeWord
+    folds = options.foldsTense
+    ignoresCase = options.ignoresASCIICase
+
+    var consonants: [UInt8] = []
+    var onlyConsonants = true
+    for scalar in word.unicodeScalars {
+      guard let (first, second) = consonantLetterCodes(scalar) else {
+        onlyConsonants = false
+        break
+      }
+      consonants.append(first)
+      if let second { consonants.append(second) }
+    }
+    var codes: [UInt8] = []
+    if onlyConsonants {
+      kind = .initialConsonants
+      self.query = folds ? consonants.map { foldedConsonantCode[Int($0)] } : consonants
+    } else if speller.appendCodes(of: word, to: &codes) {
+      kind = .keypad
+      self.query = codes
+    } else {
+      kind = .literal
+      self.query = ignoresCase ? bytes.map(asciiLowercase) : bytes
+    }
+  }
+
+  // MARK: - Matching
+
+  /// Whether any word of the line matches. `line` is UTF-8 without its line terminator
+  /// (a trailing `\r` is harmless: it is white space).
+  public func matches(line: UnsafeBufferPointer<UInt8>) -> Bool {
+    var found = false
+    withTables { matcher in
+      forEachWord(line, stripsEnd: wholeWord) { start, end in
+        found = matcher.matches(line, start, end)
+        return !found
+      }
+    }
+    return found
+  }
+
+  /// Whether any word of the line matches.
+  public func matches(line: some StringProtocol) -> Bool {
+    withUTF8(line) { matches(line: $0) }
+  }
+
+  /// The byte ranges of the matching words of a line (punctuation stripped), for `-o`.
+  public func matchingWordRanges(in line: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    withTables { matcher in
+      forEachWord(line) { start, end in
+        if matcher.matches(line, start, end) { ranges.append(start..<end) }
+        return true
+      }
+    }
+    return ranges
+  }
+
+  /// The matching words of a line, punctuation stripped: what `-o` prints.
+  public func matchingWords(in line: some StringProtocol) -> [String] {
+    withUTF8(line) { buffer in
+      matchingWordRanges(in: buffer).map {
+        String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self)
+      }
+    }
+  }
+
+  /// Runs `body` with the query and spelling tables as unsafe buffers, once per line.
+  @inline(__always)
+  private func withTables<R>(_ body: (WordMatcher) -> R) -> R {
+    query.withUnsafeBufferPointer { query in
+      speller.syllableCodes.withUnsafeBufferPointer { codes in
+        speller.syllableLengths.withUnsafeBufferPointer { lengths in
+          folding.withUnsafeBufferPointer { folding in
+            body(
+              WordMatcher(
+                kind: kind, query: query, wholeWord: wholeWord, folds: folds,
+                ignoresCase: ignoresCase, syllableCodes: codes, syllableLengths: lengths,
+                syllableStride: speller.syllableStride, folding: folding, speller: speller))
+          }
+        }
+      }
+    }
+  }
+}
+
+/// The per-line view of a ``GrepPattern``: everything as unsafe buffers.
+private struct WordMatcher {
+  let kind: GrepQueryKind
+  let query: UnsafeBufferPointer<UInt8>
+  let wholeWord: Bool
+  let folds: Bool
+  let ignoresCase: Bool
+  let syllableCodes: UnsafeBufferPointer<UInt8>
+  let syllableLengths: UnsafeBufferPointer<UInt8>
+  let syllableStride: Int
+  let folding: UnsafeBufferPointer<UInt8>
+  let speller: PrimitiveSpeller
+
+  @inline(__always)
+  func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    switch kind {
+    case .initialConsonants: matchesInitials(bytes, start, end)
+    case .keypad: matchesKeypad(bytes, start, end)
+    case .literal: matchesLiteral(bytes, start, end)
+    }
+  }
+
+  /// Compares the word's initial consonants with the query.
+  private func matchesInitials(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
+    -> Bool
+  {
+    let count = query.count
+    var matched = 0
+    /// Takes one initial; `false` on a mismatch or, in whole-word mode, an extra letter.
+    @inline(__always)
+    func take(_ code: UInt8) -> Bool {
+      guard matched < count, (folds ? folding[Int(code)] : code) == query[matched]
+      else { return false }
+      matched += 1
+      return true
+    }
+    var index = start
+    while index < end {
+      let (value, length) = decodeScalar(bytes, index, end)
+      index += length
+      if value >= 0xAC00 && value <= 0xD7A3 {
+        guard take(UInt8((value - 0xAC00) / 588)) else { return false }
+      } else if let scalar = Unicode.Scalar(value),
+        let (first, second) = consonantLetterCodes(scalar)
+      {
+        // A lone letter is its own initial; a compound one (`ㄳ`) gives two.
+        guard take(first) else { return false }
+        if let second {
+          if matched == count && !wholeWord { return true }
+          guard take(second) else { return false }
+        }
+      } else {
+        // A vowel letter, Latin, a digit …: it has no initial consonant.
+        return false
+      }
+      if matched == count && !wholeWord { return true }
+    }
+    return matched == count
+  }
+
+  /// Compares the word's primitive spelling with the query.
+  private func matchesKeypad(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
+    -> Bool
+  {
+    let count = query.count
+    var matched = 0
+    var index = start
+    while index < end {
+      let (value, length) = decodeScalar(bytes, index, end)
+      index += length
+      if value >= 0xAC00 && value <= 0xD7A3 {
+        let syllable = Int(value - 0xAC00)
+        let base = syllable * syllableStride
+        for offset in 0..<Int(syllableLengths[syllable]) {
+          if matched == count { return !wholeWord }
+          guard syllableCodes[base + offset] == query[matched] else { return false }
+          matched += 1
+        }
+      } else {
+        var verdict: Bool? = nil
+        let spelled = speller.forEachCode(ofNonSyllable: value) { code in
+          if matched == count {
+            verdict = !wholeWord
+            return false
+          }
+          guard code == query[matched] else {
+            verdict = false
+            return false
+          }
+          matched += 1
+          return true
+        }
+        if let verdict { return verdict }
+        if !spelled { return matched == count && !wholeWord }
+      }
+      if matched == count && !wholeWord { return true }
+    }
+    return matched == count
+  }
+
+  /// Compares the word's bytes with the query.
+  private func matchesLiteral(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
+    -> Bool
+  {
+    let count = query.count
+    let length = end - start
+    guard wholeWord ? length == count : length >= count else { return false }
+    var offset = 0
+    while offset < count {
+      let byte = bytes[start + offset]
+      guard (ignoresCase ? asciiLowercase(byte) : byte) == query[offset] else { return false }
+      offset += 1
+    }
+    return true
+  }
+}
+
+@inline(__always)
+private func asciiLowercase(_ byte: UInt8) -> UInt8 {
+  byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+}
+
+/// Runs `body` with the UTF-8 of `text`, copying only when it is not contiguous.
+func withUTF8<R>(_ text: some StringProtocol, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+  if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+  return Array(text.utf8).withUnsafeBufferPointer(body)
+}

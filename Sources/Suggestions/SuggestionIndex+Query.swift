@@ -1,0 +1,326 @@
+import HangulEngine
+
+extension SuggestionIndex {
+  // MARK: - Lookups
+
+  /// The number of words in the index (corpus and everyday words together).
+  public var count: Int { words.count }
+
+  /// Whether `word` is a corpus or everyday word; pass it as `isCorpusWord` to ``UserWords``.
+  public func contains(_ word: String) -> Bool { entryID(of: word) != nil }
+
+  /// The count a word is ranked with (corpus count plus everyday pseudo-count), or `nil` if
+  /// the index lacks it.
+  public func corpusCount(of word: String) -> Int? {
+    entryID(of: word).map { counts[$0] }
+  }
+
+  /// The entry of a word, found by binary search on its spelling.
+  func entryID(of word: String) -> Int? {
+    guard isAllSyllables(word) else { return nil }
+    var codes: [UInt8] = []
+    _ = speller.appendCodes(of: word, to: &codes)
+    return entryID(spelled: codes)
+  }
+
+  /// The entry whose spelling is exactly `codes` (one-to-one for syllable words).
+  func entryID(spelled codes: [UInt8]) -> Int? {
+    keyCodes.withUnsafeBufferPointer { keys in
+      codes.withUnsafeBufferPointer { codes in
+        let found = partition(count: words.count) { id in
+          compareCodes(key(keys, Int(keyStarts[id]), Int(keyStarts[id + 1])), codes) < 0
+        }
+        guard found < words.count,
+          compareCodes(key(keys, Int(keyStarts[found]), Int(keyStarts[found + 1])), codes) == 0
+        else { return nil }
+        return found
+      }
+    }
+  }
+
+  /// How ``suggestions(for:cyclingLastKey:limit:user:today:)`` reads `typedWord`.
+  ///
+  /// Two or more consonant letters and nothing else (`ㄱㅅ`, compounds split: `ㄳ` counts two)
+  /// is an initial-consonant query. Anything the ``PrimitiveSpeller`` can spell is a keypad
+  /// prefix, including one lone consonant (`ㄱ`). Everything else gives no suggestions.
+  public func queryKind(for typedWord: String) -> SuggestionQueryKind {
+    switch parse(typedWord, cyclingLastKey: nil) {
+    case .keypad: .keypad
+    case .initials: .initialConsonants
+    case .none: .none
+    }
+  }
+
+  // MARK: - Suggestions
+
+  /// The best words for what is being typed, best first.
+  ///
+  /// - Parameters:
+  ///   - typedWord: The word at the cursor as the keypad shows it (committed syllables of the
+  ///     word plus the preedit): `행복하`, `감ㅅ`, `ㄱㆍ`, `ㄱ‥`, `ㄱㅅㅎ`.
+  ///   - cyclingLastKey: The whole cycle of the consonant key still being pressed
+  ///     (`[ㄴ, ㄹ]`), or `nil`. If the last typed letter is a consonant of that cycle, any
+  ///     letter of the cycle matches there, so the bar does not flicker while the key cycles.
+  ///     Ignored when the last letter is a vowel stroke or not in the cycle.
+  ///   - limit: At most this many suggestions (spec: 3).
+  ///   - user: The learned and hidden words; `nil` for none. Learned words rank higher by
+  ///     the §1.5 formula and are offered even when the lexicon lacks them; hidden words never
+  ///     appear.
+  ///   - today: The current day number, in the same unit as ``LearnedStats/lastUsedDay``.
+  /// - Returns: Up to `limit` suggestions, never `typedWord` itself, ordered by score, then
+  ///   the shorter word, then the word.
+  ///
+  /// Keypad queries match on primitives (`행보` → `행복`, `아` → `애`, `감ㅅ` → `감사합니다`).
+  /// Initial-consonant queries fold tense letters on both sides (`ㄱㅈ` finds `꼭지`, `ㄲㅈ`
+  /// finds `고장`) and add ``Ranking/exactInitialsBonus`` to exact matches.
+  public func suggestions(
+    for typedWord: String, cyclingLastKey: [Choseong]? = nil, limit: Int = 3,
+    user: UserWords? = nil, today: Int = 0
+  ) -> [Suggestion] {
+    guard limit > 0 else { return [] }
+    var top = TopList(limit: limit)
+    let userWords = user ?? UserWords(speller: speller)
+    let hasUser = !userWords.isEmpty
+
+    /// Offers an unlearned index entry; learned ones come from the user pass below.
+    func offerIndexEntry(_ id: Int, bonus: Double) {
+      let score = baseScores[id] + bonus
+      guard top.mightAdmit(score: score) else { return }
+      let word = words[id]
+      guard !word.utf8.elementsEqual(typedWord.utf8) else { return }
+      if hasUser && (userWords.isLearned(word) || userWords.isHidden(word)) { return }
+      top.offer(Candidate(word: word, score: score, length: lengths[id], isLearned: false))
+    }
+
+    /// Learned words that matched, with their learned score plus any bonus; offered last,
+    /// best first, so the index lookup of their corpus score stops as soon as even the
+    /// highest corpus score could not lift them into the list.
+    var learnedMatches: [(slot: Int, learned: Double, bonus: Double)] = []
+    func noteLearned(_ slot: Int, bonus: Double) {
+      let stats = userWords.entries[slot].stats
+      let learned = Ranking.learnedScore(
+        userCount: stats.count, daysSinceUse: today - stats.lastUsedDay)
+      learnedMatches.append((slot, learned, bonus))
+    }
+
+    switch parse(typedWord, cyclingLastKey: cyclingLastKey) {
+    case .none:
+      return []
+
+    case .keypad(let stem, let lastAlternatives):
+      for last in lastAlternatives {
+        for id in keypadRange(stem: stem, last: last) { offerIndexEntry(id, bonus: 0) }
+      }
+      let filter = packedFilter(lastAlternatives.count == 1 ? stem + lastAlternatives : stem)
+      for slot in userWords.codePrefixes.indices
+      where userWords.codePrefixes[slot] & filter.mask == filter.value {
+        let entry = userWords.entries[slot]
+        guard entry.codes.count > stem.count, entry.codes.starts(with: stem),
+          lastAlternatives.contains(entry.codes[stem.count])
+        else { continue }
+        noteLearned(slot, bonus: 0)
+      }
+
+    case .initials(let stem, let typedLast, let lastAlternatives):
+      let foldedStem = stem.map { foldedConsonantCode[Int($0)] }
+      var foldedLasts: [UInt8] = []
+      for code in lastAlternatives where !foldedLasts.contains(foldedConsonantCode[Int(code)]) {
+        foldedLasts.append(foldedConsonantCode[Int(code)])
+      }
+      let exact = stem + [typedLast]
+      for foldedLast in foldedLasts {
+        for position in initialsRange(foldedPrefix: foldedStem + [foldedLast]) {
+          let id = Int(initialsOrder[position])
+          let start = Int(initialStarts[id])
+          let isExact = initialCodes[start..<start + exact.count].elementsEqual(exact)
+          offerIndexEntry(id, bonus: isExact ? Ranking.exactInitialsBonus : 0)
+        }
+      }
+      let filter = packedFilter(foldedLasts.count == 1 ? foldedStem + foldedLasts : foldedStem)
+      for slot in userWords.initialPrefixes.indices
+      where userWords.initialPrefixes[slot] & filter.mask == filter.value {
+        let entry = userWords.entries[slot]
+        guard entry.initials.count >= exact.count,
+          zip(entry.initials, foldedStem).allSatisfy({ foldedConsonantCode[Int($0)] == $1 }),
+          foldedLasts.contains(foldedConsonantCode[Int(entry.initials[stem.count])])
+        else { continue }
+        let isExact = entry.initials.starts(with: exact)
+        noteLearned(slot, bonus: isExact ? Ranking.exactInitialsBonus : 0)
+      }
+    }
+
+    learnedMatches.sort { $0.learned + $0.bonus > $1.learned + $1.bonus }
+    for (slot, learned, bonus) in learnedMatches {
+      guard top.mightAdmit(score: maximumBaseScore + learned + bonus) else { break }
+      let entry = userWords.entries[slot]
+      guard !entry.word.utf8.elementsEqual(typedWord.utf8) else { continue }
+      let base = entryID(spelled: entry.codes).map { baseScores[$0] } ?? 0
+      top.offer(
+        Candidate(
+          word: entry.word, score: base + learned + bonus, length: Int32(entry.initials.count),
+          isLearned: true))
+    }
+    return top.items.map {
+      Suggestion(word: $0.word, score: $0.score, isLearned: $0.isLearned)
+    }
+  }
+
+  // MARK: - Parsing the typed word
+
+  /// A typed word, ready for range queries: a prefix is `stem` followed by one of the
+  /// alternatives for the last letter.
+  enum ParsedQuery {
+    case keypad(stem: [UInt8], lastAlternatives: [UInt8])
+    case initials(stem: [UInt8], typedLast: UInt8, lastAlternatives: [UInt8])
+    case none
+  }
+
+  func parse(_ typedWord: String, cyclingLastKey: [Choseong]?) -> ParsedQuery {
+    var consonants: [UInt8] = []
+    var onlyConsonants = true
+    for scalar in typedWord.unicodeScalars {
+      guard let (first, second) = consonantLetterCodes(scalar) else {
+        onlyConsonants = false
+        break
+      }
+      consonants.append(first)
+      if let second { consonants.append(second) }
+    }
+    if onlyConsonants && consonants.count >= 2, let last = consonants.last {
+      return .initials(
+        stem: Array(consonants.dropLast()), typedLast: last,
+        lastAlternatives: alternatives(for: last, cycle: cyclingLastKey))
+    }
+    var codes: [UInt8] = []
+    guard speller.appendCodes(of: typedWord, to: &codes), let last = codes.last else {
+      return .none
+    }
+    return .keypad(
+      stem: Array(codes.dropLast()),
+      lastAlternatives: alternatives(for: last, cycle: cyclingLastKey))
+  }
+
+  /// The codes the last letter may stand for: the cycle (deduplicated, in order) when the
+  /// letter is a consonant of it, otherwise just the letter.
+  private func alternatives(for last: UInt8, cycle: [Choseong]?) -> [UInt8] {
+    guard let cycle, last < Primitive.firstStrokeCode,
+      cycle.contains(where: { $0.rawValue == last })
+    else { return [last] }
+    var result: [UInt8] = []
+    for cho in cycle where !result.contains(cho.rawValue) { result.append(cho.rawValue) }
+    return result
+  }
+
+  // MARK: - Ranges
+
+  /// The ids whose primitive key starts with `stem + [last]`.
+  func keypadRange(stem: [UInt8], last: UInt8) -> Range<Int> {
+    let prefix = stem + [last]
+    return keyCodes.withUnsafeBufferPointer { keys in
+      prefix.withUnsafeBufferPointer { prefix in
+        let lower = partition(count: words.count) { id in
+          comparePrefix(key(keys, Int(keyStarts[id]), Int(keyStarts[id + 1])), prefix) < 0
+        }
+        let upper = partition(count: words.count) { id in
+          comparePrefix(key(keys, Int(keyStarts[id]), Int(keyStarts[id + 1])), prefix) <= 0
+        }
+        return lower..<upper
+      }
+    }
+  }
+
+  /// The positions in `initialsOrder` whose folded initials start with `foldedPrefix`.
+  func initialsRange(foldedPrefix: [UInt8]) -> Range<Int> {
+    initialCodes.withUnsafeBufferPointer { keys in
+      foldedPrefix.withUnsafeBufferPointer { prefix in
+        func entryKey(_ position: Int) -> UnsafeBufferPointer<UInt8> {
+          let id = Int(initialsOrder[position])
+          return key(keys, Int(initialStarts[id]), Int(initialStarts[id + 1]))
+        }
+        let lower = partition(count: words.count) { comparePrefixFolded(entryKey($0), prefix) < 0 }
+        let upper = partition(count: words.count) { comparePrefixFolded(entryKey($0), prefix) <= 0 }
+        return lower..<upper
+      }
+    }
+  }
+}
+
+// MARK: - Helpers
+
+@inline(__always)
+func key(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
+  -> UnsafeBufferPointer<UInt8>
+{
+  UnsafeBufferPointer(rebasing: buffer[start..<end])
+}
+
+/// The first index in `0..<count` for which `isBelow` is false; `isBelow` must be true for a
+/// prefix of the indices and false after it.
+private func partition(count: Int, isBelow: (Int) -> Bool) -> Int {
+  var low = 0
+  var high = count
+  while low < high {
+    let middle = low + (high - low) / 2
+    if isBelow(middle) { low = middle + 1 } else { high = middle }
+  }
+  return low
+}
+
+/// Compares `key` cut to the length of `prefix` with `prefix`: 0 when `key` starts with it.
+@inline(__always)
+private func comparePrefix(_ key: UnsafeBufferPointer<UInt8>, _ prefix: UnsafeBufferPointer<UInt8>)
+  -> Int
+{
+  let cut = UnsafeBufferPointer(rebasing: key[0..<min(key.count, prefix.count)])
+  return compareCodes(cut, prefix)
+}
+
+/// ``comparePrefix`` with the key folded; `prefix` is already folded.
+@inline(__always)
+private func comparePrefixFolded(
+  _ key: UnsafeBufferPointer<UInt8>, _ prefix: UnsafeBufferPointer<UInt8>
+) -> Int {
+  let cut = UnsafeBufferPointer(rebasing: key[0..<min(key.count, prefix.count)])
+  return compareFolded(cut, prefix)
+}
+
+/// A candidate in the running top list.
+struct Candidate {
+  var word: String
+  var score: Double
+  var length: Int32
+  var isLearned: Bool
+
+  /// Better first: higher score, then shorter word, then word order.
+  func precedes(_ other: Candidate) -> Bool {
+    if score != other.score { return score > other.score }
+    if length != other.length { return length < other.length }
+    return wordPrecedes(word, other.word)
+  }
+}
+
+/// The best `limit` candidates seen so far, best first.
+struct TopList {
+  let limit: Int
+  private(set) var items: [Candidate] = []
+
+  init(limit: Int) {
+    self.limit = limit
+    items.reserveCapacity(limit + 1)
+  }
+
+  /// False when a candidate with `score` cannot enter whatever its length and word.
+  @inline(__always)
+  func mightAdmit(score: Double) -> Bool {
+    guard items.count == limit, let last = items.last else { return true }
+    return score >= last.score
+  }
+
+  /// Inserts `candidate` in order if it is among the best `limit`.
+  mutating func offer(_ candidate: Candidate) {
+    if items.count == limit, let last = items.last, !candidate.precedes(last) { return }
+    let index = items.firstIndex { candidate.precedes($0) } ?? items.count
+    items.insert(candidate, at: index)
+    if items.count > limit { items.removeLast() }
+  }
+}

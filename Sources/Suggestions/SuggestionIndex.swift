@@ -1,0 +1,160 @@
+import HangulEngine
+
+/// One word offered in the suggestion bar.
+public struct Suggestion: Hashable, Sendable {
+  /// The word to insert.
+  public var word: String
+  /// The ranking score (``Ranking/score(corpusCount:userCount:daysSinceUse:)``, plus
+  /// ``Ranking/exactInitialsBonus`` for an exact initial-consonant match). Higher is better.
+  public var score: Double
+  /// Whether the user's history contributed (the word is learned).
+  public var isLearned: Bool
+
+  public init(word: String, score: Double, isLearned: Bool) {
+    self.word = word
+    self.score = score
+    self.isLearned = isLearned
+  }
+}
+
+/// How a typed word is matched; see ``SuggestionIndex/queryKind(for:)``.
+public enum SuggestionQueryKind: Hashable, Sendable {
+  /// A prefix in Cheon-Ji-In primitives: `행복하`, `감ㅅ`, `ㄱㆍ`, a lone `ㄱ`.
+  case keypad
+  /// Two or more consonant letters and nothing else: `ㄱㅅㅎ` (초성 search, tense folded).
+  case initialConsonants
+  /// Empty, or holds something that is not Hangul (digits, Latin, spaces): no suggestions.
+  case none
+}
+
+/// The suggestion lexicon: corpus and everyday words, indexed for prefix queries.
+///
+/// Words are kept sorted by their primitive spelling, so the words starting with what was
+/// typed form one contiguous range found by binary search. A second ordering by folded
+/// initial consonants (`ㄲ`→`ㄱ` …) serves 초성 queries the same way. The index is immutable
+/// and `Sendable`: build it once (off the main loop if you like) and share it. The user's
+/// learned and hidden words are passed to each query as ``UserWords``.
+public struct SuggestionIndex: Sendable {
+  /// The speller the index was built with; ``UserWords`` queried with it must use the same.
+  public let speller: PrimitiveSpeller
+
+  // Entries sorted by (primitive codes, word UTF-8); an entry's id is its position.
+  let words: [String]
+  let lengths: [Int32]
+  let counts: [Int]
+  let baseScores: [Double]
+  /// The highest base score, an upper bound used to skip hopeless learned words.
+  let maximumBaseScore: Double
+  let keyCodes: [UInt8]
+  let keyStarts: [Int32]
+  // Unfolded initial consonants of each entry (one per syllable), at `keyStarts`-like offsets.
+  let initialCodes: [UInt8]
+  let initialStarts: [Int32]
+  // Entry ids sorted by folded initials, then id.
+  let initialsOrder: [Int32]
+
+  /// Builds the index.
+  ///
+  /// - Parameters:
+  ///   - corpus: `ko-words.tsv` entries (``Lexicon/parseCorpus(_:)``); `value` is the count.
+  ///   - everyday: `everyday-ko.tsv` entries (``Lexicon/parseEveryday(_:)``); `value` is the
+  ///     boost, which adds ``Ranking/everydayPseudoCount(boost:)`` to the word's count.
+  ///   - speller: Spells words as primitives; made from the layout's vowel rules.
+  ///
+  /// Words that are not all Hangul syllables are ignored (the parsers never produce them);
+  /// a word listed twice in one list keeps its first entry. A word in both lists gets its
+  /// corpus count plus the boost's pseudo-count.
+  public init(corpus: [LexiconEntry], everyday: [LexiconEntry] = [], speller: PrimitiveSpeller) {
+    self.speller = speller
+    // Every candidate line, corpus first: after a stable sort by spelling, equal words sit
+    // together with the corpus entry first. Spelling is one-to-one for syllable words, so
+    // equal keys mean equal words and no string hashing is needed.
+    let candidates =
+      corpus.lazy.filter { isAllSyllables($0.word) }.map { (entry: $0, isEveryday: false) }
+      + everyday.lazy.filter { isAllSyllables($0.word) }.map { (entry: $0, isEveryday: true) }
+    var flat: [UInt8] = []
+    flat.reserveCapacity(candidates.count * 12)
+    var starts: [Int32] = [0]
+    starts.reserveCapacity(candidates.count + 1)
+    for candidate in candidates {
+      _ = speller.appendCodes(of: candidate.entry.word, to: &flat)  // cannot fail: syllables
+      starts.append(Int32(flat.count))
+    }
+    var ids = Array(candidates.indices)
+    flat.withUnsafeBufferPointer { buffer in
+      ids.sort { a, b in
+        let result = compareCodes(
+          key(buffer, Int(starts[a]), Int(starts[a + 1])),
+          key(buffer, Int(starts[b]), Int(starts[b + 1])))
+        return result != 0 ? result < 0 : a < b
+      }
+    }
+
+    var words: [String] = []
+    var lengths: [Int32] = []
+    var counts: [Int] = []
+    var baseScores: [Double] = []
+    var keyCodes: [UInt8] = []
+    var keyStarts: [Int32] = [0]
+    var initialCodes: [UInt8] = []
+    var initialStarts: [Int32] = [0]
+    words.reserveCapacity(ids.count)
+    keyCodes.reserveCapacity(flat.count)
+    flat.withUnsafeBufferPointer { buffer in
+      var position = 0
+      while position < ids.count {
+        // One group of equal words: the first corpus count plus the first everyday boost.
+        let first = ids[position]
+        let firstKey = key(buffer, Int(starts[first]), Int(starts[first + 1]))
+        var corpusCount: Int? = nil
+        var pseudoCount: Int? = nil
+        while position < ids.count {
+          let id = ids[position]
+          guard compareCodes(key(buffer, Int(starts[id]), Int(starts[id + 1])), firstKey) == 0
+          else { break }
+          let (entry, isEveryday) = candidates[id]
+          if isEveryday {
+            if pseudoCount == nil { pseudoCount = Ranking.everydayPseudoCount(boost: entry.value) }
+          } else if corpusCount == nil {
+            corpusCount = max(0, entry.value)
+          }
+          position += 1
+        }
+        let (sum, overflow) = (corpusCount ?? 0).addingReportingOverflow(pseudoCount ?? 0)
+        let count = overflow ? Int.max : sum
+        let word = candidates[first].entry.word
+        words.append(word)
+        counts.append(count)
+        baseScores.append(Ranking.corpusScore(corpusCount: count))
+        keyCodes.append(contentsOf: firstKey)
+        keyStarts.append(Int32(keyCodes.count))
+        var length: Int32 = 0
+        for scalar in word.unicodeScalars {
+          initialCodes.append(UInt8((scalar.value - 0xAC00) / 588))
+          length += 1
+        }
+        lengths.append(length)
+        initialStarts.append(Int32(initialCodes.count))
+      }
+    }
+    var initialsOrder = (0..<Int32(words.count)).map { $0 }
+    initialCodes.withUnsafeBufferPointer { buffer in
+      initialsOrder.sort { a, b in
+        let result = compareFolded(
+          key(buffer, Int(initialStarts[Int(a)]), Int(initialStarts[Int(a) + 1])),
+          key(buffer, Int(initialStarts[Int(b)]), Int(initialStarts[Int(b) + 1])))
+        return result != 0 ? result < 0 : a < b
+      }
+    }
+    self.words = words
+    self.lengths = lengths
+    self.counts = counts
+    self.baseScores = baseScores
+    maximumBaseScore = baseScores.max() ?? 0
+    self.keyCodes = keyCodes
+    self.keyStarts = keyStarts
+    self.initialCodes = initialCodes
+    self.initialStarts = initialStarts
+    self.initialsOrder = initialsOrder
+  }
+}

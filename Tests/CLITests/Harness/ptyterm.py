@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""A tiny scripted terminal for end-to-end tests and benchmarks (standard library only).
+
+Runs a program on a new pty, optionally answers the kitty keyboard query like a kitty-capable
+terminal, plays a script of byte writes and waits, and reports what happened as JSON:
+
+    ptyterm.py [--kitty] [--rows R] [--cols C] [--stdout FILE] [--latency]
+               --script JSON -- PROGRAM ARGS...
+
+The script is a list of steps: {"send": "text with \\u001b escapes"}, {"wait": ms},
+{"until": "text the program must have written"} (up to 5 s). With --latency, every "send"
+step is timed from the write until the program's output goes quiet for 20 ms, and until its
+first output byte.
+"""
+import json, os, pty, select, struct, sys, termios, fcntl, time, argparse, signal
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--kitty", action="store_true")
+    parser.add_argument("--rows", type=int, default=30)
+    parser.add_argument("--cols", type=int, default=80)
+    parser.add_argument("--stdout", default=os.devnull)
+    parser.add_argument("--script", required=True)
+    parser.add_argument("--latency", action="store_true")
+    parser.add_argument("command", nargs=argparse.REMAINDER)
+    args = parser.parse_args()
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    script = json.loads(args.script)
+
+    out_fd = os.open(args.stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    pid, master = pty.fork()
+    if pid == 0:
+        os.dup2(out_fd, 1)
+        os.execvp(command[0], command)
+    os.close(out_fd)
+    fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", args.rows, args.cols, 0, 0))
+
+    output = bytearray()
+    answered = False
+    latencies, first_bytes, sizes = [], [], []
+
+    def pump(timeout):
+        nonlocal answered
+        ready, _, _ = select.select([master], [], [], timeout)
+        if not ready:
+            return b""
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            return None
+        output.extend(chunk)
+        if args.kitty and not answered and b"\x1b[?u" in output:
+            os.write(master, b"\x1b[?11u\x1b[?62;22c")
+            answered = True
+        return chunk
+
+    def drain(quiet):
+        while True:
+            chunk = pump(quiet)
+            if not chunk:
+                return
+
+    started = time.monotonic()
+    for step in script:
+        if "wait" in step:
+            end = time.monotonic() + step["wait"] / 1000
+            while time.monotonic() < end:
+                if pump(max(0, end - time.monotonic())) is None:
+                    break
+        elif "until" in step:
+            needle = step["until"].encode()
+            end = time.monotonic() + 5
+            while needle not in output and time.monotonic() < end:
+                if pump(0.05) is None:
+                    break
+        elif "send" in step:
+            data = step["send"].encode()
+            if args.latency:
+                drain(0.02)
+                before = len(output)
+                sent = time.monotonic()
+                os.write(master, data)
+                first = None
+                while True:
+                    chunk = pump(0.02)
+                    if chunk and first is None:
+                        first = time.monotonic()
+                    if not chunk:
+                        break
+                # The update ended when the last byte arrived; the 20 ms of quiet are not counted.
+                if first is not None:
+                    first_bytes.append((first - sent) * 1000)
+                    latencies.append((last_output_time[0] - sent) * 1000)
+                    sizes.append(len(output) - before)
+            else:
+                os.write(master, data)
+    # Let the program finish.
+    end = time.monotonic() + 5
+    status = None
+    while time.monotonic() < end:
+        if pump(0.05) is None:
+            pass
+        done, code = os.waitpid(pid, os.WNOHANG)
+        if done:
+            status = os.waitstatus_to_exitcode(code)
+            break
+    if status is None:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        status = "killed"
+    result = {"status": status, "elapsed_ms": (time.monotonic() - started) * 1000,
+              "output_bytes": len(output), "output_tail": output[-400:].decode("utf-8", "replace")}
+    if args.latency:
+        result.update(latencies_ms=latencies, first_byte_ms=first_bytes, bytes_per_update=sizes)
+    print(json.dumps(result, ensure_ascii=False))
+
+# Remember when the last output byte arrived, for latency.
+last_output_time = [0.0]
+_real_read = os.read
+def _timed_read(fd, n):
+    data = _real_read(fd, n)
+    if data:
+        last_output_time[0] = time.monotonic()
+    return data
+os.read = _timed_read
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,163 @@
+import Foundation
+#if canImport(Glibc)
+  import Glibc
+#endif
+import Testing
+
+/// The real binary on a real (tmux or pty) terminal. Slower than the controller tests, so
+/// they check the wiring: drawing on /dev/tty, stdout, signals, restoring the terminal.
+@Suite("The keypad end to end", .enabled(if: hasTmux), .serialized)
+struct KeypadEndToEndTests {
+  @Test("안녕하세요 typed with keypad keys comes out on stdout after Esc; the terminal is restored")
+  func typeAndDismiss() throws {
+    let session = try TmuxSession()
+    #expect(try session.display("#{alternate_on} #{keypad_flag} #{mouse_any_flag}") == "1 1 1")
+    try session.keys(numpadKeyNames("0125#52210881282110223"))
+    try session.waitFor { session.screen().hasPrefix(" 안녕하세요") }
+    try session.keys(["Escape"])
+    #expect(try session.waitForExit() == 0)
+    #expect(session.stdout == "안녕하세요\n")
+    #expect(try session.display("#{alternate_on} #{keypad_flag} #{mouse_any_flag} #{cursor_flag}") == "0 0 0 1")
+  }
+
+  @Test("holding a key (auto-repeat, no release events) types its digit once")
+  func longPressDigit() throws {
+    let session = try TmuxSession()
+    try session.keys(["KP4"], gap: 0.66)  // the OS repeat delay
+    try session.keys(Array(repeating: "KP4", count: 8), gap: 0.04)  // auto-repeat
+    Thread.sleep(forTimeInterval: 1.2)
+    try session.keys(["C-d"])
+    #expect(try session.waitForExit() == 0)
+    #expect(session.stdout == "4\n")
+  }
+
+  @Test("holding ⌫ keeps deleting, and stops when the repeats stop")
+  func repeatDelete() throws {
+    let session = try TmuxSession()
+    try session.keys(numpadKeyNames("412##412##412##412##412##412##"))
+    try session.waitFor { session.screen().hasPrefix(" 가 가 가 가 가 가") }
+    try session.keys(["KP-"], gap: 0.55)
+    try session.keys(Array(repeating: "KP-", count: 10), gap: 0.04)
+    Thread.sleep(forTimeInterval: 1.2)
+    try session.keys(["C-d"])
+    #expect(try session.waitForExit() == 0)
+    let left = session.stdout.dropLast().count
+    // 12 characters typed; one press, then about one deletion per 100 ms of repeats.
+    #expect(left >= 4 && left <= 10, "left \(left): \(session.stdout)")
+  }
+
+  @Test("an SGR mouse click presses the key under it")
+  func mouseClick() throws {
+    let session = try TmuxSession()
+    let lines = session.screen().split(separator: "\n", omittingEmptySubsequences: false)
+    let row = try #require(lines.firstIndex { $0.contains("ㄴㄹ") })
+    let line = String(lines[row])
+    let before = try #require(line.range(of: "ㄴㄹ")).lowerBound
+    // Columns in cells: every Hangul letter before it is two cells wide.
+    let column = line[..<before].reduce(0) { $0 + ($1.unicodeScalars.first!.value >= 0x1100 ? 2 : 1) } + 2
+    try session.bytes("\u{1b}[<0;\(column);\(row + 1)M")
+    Thread.sleep(forTimeInterval: 0.1)
+    try session.bytes("\u{1b}[<0;\(column);\(row + 1)m")
+    try session.waitFor { session.screen().hasPrefix(" ㄴ") }
+    try session.keys(["Escape"])
+    #expect(try session.waitForExit() == 0)
+    #expect(session.stdout == "ㄴ\n")
+  }
+
+  @Test("a resize redraws; too small shows a message and keeps the text")
+  func resize() throws {
+    let session = try TmuxSession(columns: 26, rows: 8)
+    try session.waitFor { session.screen().contains("too small") }
+    try session.keys(numpadKeyNames("412"))
+    try session.tmux(["resize-window", "-t", "0", "-x", "60", "-y", "24"])
+    try session.waitFor { session.screen().contains("ㄱㅋ") }
+    #expect(session.screen().hasPrefix(" 가"))
+    try session.keys(["Escape"])
+    #expect(try session.waitForExit() == 0)
+    #expect(session.stdout == "가\n")
+  }
+
+  @Test("Ctrl-C exits 130 and keeps a draft, which the next start offers back")
+  func cancelKeepsDraft() throws {
+    let first = try TmuxSession()
+    try first.keys(numpadKeyNames("412#"))
+    try first.keys(["C-c"])
+    #expect(try first.waitForExit() == 130)
+    #expect(first.stdout.isEmpty)
+    #expect(try first.display("#{alternate_on} #{keypad_flag} #{mouse_any_flag}") == "0 0 0")
+    let draft = first.stateHome.appendingPathComponent("cheonjiin/draft.txt")
+    #expect(try String(contentsOf: draft, encoding: .utf8) == "가")
+    // The next start in the same state directory offers it back.
+    let second = try TmuxSession(environment: ["XDG_STATE_HOME": first.stateHome.path])
+    try second.waitFor { second.screen().contains("unfinished text") }
+    try second.keys(["Enter"])
+    try second.keys(numpadKeyNames("512"))
+    try second.keys(["Escape"])
+    #expect(try second.waitForExit() == 0)
+    #expect(second.stdout == "가나\n")
+    #expect(!FileManager.default.fileExists(atPath: draft.path))
+  }
+
+  @Test("SIGTERM saves the draft and restores the terminal")
+  func terminate() throws {
+    let session = try TmuxSession()
+    try session.keys(numpadKeyNames("412"))
+    let pid = try session.display("#{pane_pid}")
+    // The pane runs sh; its child is cheonjiin.
+    _ = system("pkill -TERM -P \(pid) cheonjiin")
+    #expect(try session.waitForExit() == 143)
+    #expect(try session.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "0 0 1")
+    let draft = session.stateHome.appendingPathComponent("cheonjiin/draft.txt")
+    #expect(try String(contentsOf: draft, encoding: .utf8) == "가")
+  }
+
+  @Test("--tmux-target sends each committed piece to another pane as it is typed")
+  func tmuxTarget() throws {
+    let session = try TmuxSession()
+    try session.keys(["Escape"])
+    _ = try session.waitForExit()
+    // A second pane in the same server collects what it is sent.
+    let collected = session.directory.appendingPathComponent("collected.txt")
+    try session.tmux(["new-window", "-d", "-n", "sink", "sh", "-c", "stty -icanon -echo; cat > \(shellQuote(collected.path))"])
+    try session.tmux(["new-window", "-d", "-n", "pad", "sh", "-c",
+      "LANG=C.UTF-8 TERM=xterm-256color CHEONJIIN_LAYOUTS=\(shellQuote(repositoryRoot.appendingPathComponent("Layouts").path)) XDG_STATE_HOME=\(shellQuote(session.stateHome.path)) \(shellQuote(binary.path)) --tmux-target sink > /dev/null; exec sleep 600"])
+    try session.waitFor { session.screen("pad").contains("F1") }
+    for name in numpadKeyNames("412##") + ["Escape"] {
+      try session.tmux(["send-keys", "-t", "pad", name])
+      Thread.sleep(forTimeInterval: 0.15)
+    }
+    try session.waitFor { ((try? String(contentsOf: collected, encoding: .utf8)) ?? "") == "가 " }
+  }
+
+  @Test("kitty release events (a scripted kitty terminal): holding a keypad key types its digit")
+  func kittyReleases() throws {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("cheonjiin-kitty-\(UUID().uuidString).txt")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let script = """
+      [{"until": "F1"}, {"send": "\\u001b[57403;129u"}, {"wait": 700}, {"send": "\\u001b[57403;129:3u"},
+       {"wait": 100}, {"send": "\\u001b[57403;129u"}, {"wait": 50}, {"send": "\\u001b[57403;129:3u"},
+       {"wait": 100}, {"send": "\\u001b"}, {"wait": 100}]
+      """
+    let result = try runPtyTerminal(kitty: true, script: script, stdout: output)
+    #expect(result.contains("\"status\": 0"))
+    #expect(try String(contentsOf: output, encoding: .utf8) == "4ㄱ\n")
+  }
+}
+
+/// Runs the keypad under Tests/CLITests/Harness/ptyterm.py (Python, standard library only).
+func runPtyTerminal(kitty: Bool, script: String, stdout: URL, arguments: [String] = []) throws -> String {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = ["python3", repositoryRoot.appendingPathComponent("Tests/CLITests/Harness/ptyterm.py").path]
+    + (kitty ? ["--kitty"] : []) + ["--stdout", stdout.path, "--script", script, "--",
+      "env", "LANG=C.UTF-8", "TERM=xterm-256color",
+      "CHEONJIIN_LAYOUTS=" + repositoryRoot.appendingPathComponent("Layouts").path,
+      "XDG_STATE_HOME=" + FileManager.default.temporaryDirectory.appendingPathComponent("cheonjiin-pty-state").path,
+      binary.path, "--no-draft"] + arguments
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  try process.run()
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return String(decoding: data, as: UTF8.self)
+}

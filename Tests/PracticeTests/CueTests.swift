@@ -1,0 +1,137 @@
+import HangulEngine
+import KoreanNumbers
+import Practice
+import Testing
+
+@Suite("The next key to press")
+struct CueTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    let id: String
+    let target: String
+    /// Presses before the cue is read.
+    let typed: String
+    /// The expected cue in key notation (`<` is ⌫).
+    let cue: String
+    let kind: Cue.Kind
+    var testDescription: String { id }
+  }
+
+  static let cases: [Case] = [
+    Case(id: "empty text: the first key", target: "안녕", typed: "", cue: "ㅇ", kind: .next),
+    Case(
+      id: "안 then the next key before 녕 (same key)", target: "안녕", typed: "ㅇㅣㆍㄴ", cue: "_",
+      kind: .next),
+    Case(id: "학 then the next key before 교", target: "학교", typed: "ㅅㅅㅣㆍㄱ", cue: "_", kind: .next),
+    Case(id: "mid-cycle: ㅅ on its way to ㅎ", target: "학교", typed: "ㅅ", cue: "ㅅ", kind: .next),
+    Case(id: "a wrong vowel: back", target: "아", typed: "ㅇㆍㅣ", cue: "<", kind: .correction),
+    Case(id: "undone back onto the path", target: "아", typed: "ㅇㆍㅣ<<", cue: "ㅣ", kind: .next),
+    Case(
+      id: "가 closed by the next key cannot become 각: back", target: "각", typed: "ㄱㅣㆍ_",
+      cue: "<", kind: .correction),
+    Case(
+      id: "a cycle wrapped round (ㄱ ㅋ ㄲ ㄱ) is the same state as ㄱ", target: "가",
+      typed: "ㄱㄱㄱㄱ", cue: "ㅣ", kind: .next),
+    Case(
+      id: "another valid path: 가 closed early, then 나", target: "가나", typed: "ㄱㅣㆍ_", cue: "ㄴ",
+      kind: .next),
+    Case(
+      id: "another valid path: 가 closed, 나 composing, then 다", target: "가나다",
+      typed: "ㄱㅣㆍ_ㄴㅣㆍ", cue: "ㄷ", kind: .next),
+    Case(
+      id: "a space after a syllable: two presses", target: "오 안녕", typed: "ㅇㆍㅡ_", cue: "_",
+      kind: .next),
+    Case(
+      id: "a typo after a right syllable: back", target: "감사", typed: "ㄱㅣㆍㅇㅇㅈ", cue: "<",
+      kind: .correction),
+    Case(id: "held digits: hold the key", target: "27", typed: "", cue: "<hold:2>", kind: .next),
+    Case(
+      id: "held digits: a tap instead of a hold", target: "27", typed: "ㆍ", cue: "<",
+      kind: .correction),
+    Case(
+      id: "held digits: the second digit", target: "27", typed: "<hold:2>", cue: "<hold:7>",
+      kind: .next),
+  ]
+
+  @Test(arguments: cases)
+  func cue(_ testCase: Case) throws {
+    var typist = Typist()
+    let answer: Answer =
+      testCase.target.allSatisfy(\.isNumber) ? .heldDigits(testCase.target) : .text(testCase.target)
+    try typist.start(PracticeItem(id: "t", prompt: testCase.target, answer: answer))
+    try typist.type(testCase.typed)
+    let cue = try #require(typist.session.cue)
+    let expected = try galaxyKey(testCase.cue)
+    #expect(cue.layout == 0)
+    #expect(cue.key == expected.key)
+    #expect(cue.isHold == expected.isHold)
+    #expect(cue.kind == testCase.kind)
+  }
+
+  @Test("a reading accepts another spacing, and the cue follows the spacing the user chose")
+  func readingVariantPath() throws {
+    var typist = Typist()
+    let item = PracticeItem(
+      id: "price", prompt: "15,000원", answer: .reading(KoreanNumber.price(won: 15_000)))
+    try typist.start(item)
+    try typist.type("ㅇㅇㅣㆍㄴㅇㆍㅡ")  // 만오: the one-word spelling 만오천원
+    let cue = try #require(typist.session.cue)
+    #expect(cue.kind == .next)
+    #expect(cue.key == (try galaxyKey("ㅈ")).key)
+    var presses = 0
+    while typist.session.phase == .typing && presses < 40 {
+      let followed = typist.followCue()
+      #expect(followed)
+      presses += 1
+    }
+    let result = try #require(typist.session.results.last)
+    #expect(result.typed == "만오천원")
+    #expect(result.isCompleted)
+    #expect(result.accuracy == 1)
+  }
+
+  @Test("the cue is nil once the answer is typed")
+  func noCueWhenDone() throws {
+    var typist = Typist()
+    try typist.start("아")
+    try typist.type("ㅇㅣㆍ")
+    #expect(typist.session.cue == nil)
+    #expect(typist.session.phase == .finished)
+  }
+
+  /// From any state reached by random presses, following the cue alone types the target.
+  @Test(
+    "following the cue always leads to the target",
+    arguments: ["안녕하세요", "학교", "괜찮아요", "값", "밥 먹었어요?", "한라산", "27"])
+  func cueAlwaysLeadsBack(_ target: String) throws {
+    var generator = SeededGenerator(seed: 42)
+    let galaxy = galaxyLayouts[0]
+    let letterKeys = galaxy.keys.indices.filter { index in
+      switch galaxy.keys[index].action {
+      case .dismiss, .switchLayout: false
+      case .vowel, .consonant, .text, .spaceNext, .space, .next, .backspace, .enter: true
+      }
+    }
+    for round in 0..<40 {
+      var typist = Typist()
+      let answer: Answer = target.allSatisfy(\.isNumber) ? .heldDigits(target) : .text(target)
+      try typist.start(PracticeItem(id: "t", prompt: target, answer: answer))
+      let mashes = generator.next(in: 0...12)
+      for _ in 0..<mashes where typist.session.phase == .typing {
+        let key = letterKeys[generator.next(in: 0...(letterKeys.count - 1))]
+        typist.press(KeyPress(layout: 0, key: key, isHold: generator.next(in: 0...5) == 0))
+      }
+      var steps = 0
+      let limit = 3 * (mashes + 40)
+      while typist.session.phase == .typing && steps < limit {
+        guard typist.followCue() else { break }
+        steps += 1
+      }
+      #expect(
+        typist.session.phase == .finished,
+        "round \(round): stuck at \"\(typist.engine.text)\" after \(mashes) random presses")
+      if let result = typist.session.results.last {
+        #expect(result.isCompleted)
+      }
+    }
+  }
+}

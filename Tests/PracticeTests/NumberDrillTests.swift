@@ -1,0 +1,130 @@
+import HangulEngine
+import KoreanNumbers
+import Practice
+import Testing
+
+/// A reading from KoreanNumbers; a failure is recorded and an empty-ish reading returned.
+func reading(of text: String) -> Reading {
+  do {
+    return try KoreanNumber.reading(of: text)
+  } catch {
+    Issue.record("KoreanNumbers rejects \(text): \(error)")
+    return KoreanNumber.price(won: 0)
+  }
+}
+
+@Suite("Number drills")
+struct NumberDrillTests {
+  struct AcceptCase: Sendable, CustomTestStringConvertible {
+    let id: String
+    let answer: Answer
+    let accepted: [String]
+    let rejected: [String]
+    var testDescription: String { id }
+  }
+
+  static let acceptCases: [AcceptCase] = [
+    AcceptCase(
+      id: "15,000원 → 만 오천 원", answer: .reading(KoreanNumber.price(won: 15_000)),
+      accepted: ["만 오천 원", "만오천원", "일만 오천 원", " 만 오천 원 "],
+      rejected: ["만오 천 원", "만 오천", "오천 원"]),
+    AcceptCase(
+      id: "3:45 → 세 시 사십오 분", answer: .reading(KoreanNumber.time(hour: 3, minute: 45)),
+      accepted: ["세 시 사십오 분", "세시 사십오분", "세 시 사십오분"],
+      rejected: ["삼 시 사십오 분", "세 시 사십 오 분"]),
+    AcceptCase(
+      id: "6월 10일 → 유월 십 일", answer: .reading(reading(of: "6월 10일")),
+      accepted: ["유월 십 일", "유월 십일"], rejected: ["육월 십 일"]),
+    AcceptCase(
+      id: "20살 → 스무 살", answer: .reading(reading(of: "20살")),
+      accepted: ["스무 살"], rejected: ["스물 살", "이십 살"]),
+    AcceptCase(
+      id: "digits by hold: exactly the digits", answer: .heldDigits("2025"), accepted: ["2025"],
+      rejected: ["이천이십오", "2025 ", "202"]),
+  ]
+
+  @Test(arguments: acceptCases)
+  func accepts(_ testCase: AcceptCase) {
+    for typed in testCase.accepted { #expect(testCase.answer.accepts(typed), "\(typed)") }
+    for typed in testCase.rejected { #expect(!testCase.answer.accepts(typed), "\(typed)") }
+  }
+
+  @Test(
+    "the same seed gives the same items; another seed other items",
+    arguments: NumberDrillKind.allCases)
+  func deterministic(_ kind: NumberDrillKind) {
+    let first = NumberDrill.items(kind, count: 8, seed: 7)
+    #expect(first == NumberDrill.items(kind, count: 8, seed: 7))
+    #expect(first.count == 8)
+    #expect(Set(first.map(\.id)).count == 8)
+    #expect(first != NumberDrill.items(kind, count: 8, seed: 8))
+    for item in first { #expect(item.id.hasPrefix(kind.lessonID + ":")) }
+  }
+
+  static let golden: [(NumberDrillKind, [String])] = [
+    (.readDigits, ["227,287=이십이만 칠천이백팔십칠", "70=칠십", "943,188=구십사만 삼천백팔십팔"]),
+    (.typeDigits, ["사천사백구십구=4499", "칠십육=76", "오천이백칠십팔=5278"]),
+    (.price, ["22,000원=이만 이천 원", "145,000원=십사만 오천 원", "12,000원=만 이천 원"]),
+    (.time, ["6:50=여섯 시 오십 분", "11:35=열한 시 삼십오 분", "4:55=네 시 오십오 분"]),
+    (
+      .date,
+      ["10월 27일=시월 이십칠 일", "2028년 10월 1일=이천이십팔 년 시월 일 일", "2027년 1월 25일=이천이십칠 년 일월 이십오 일"]
+    ),
+    (.counter, ["16권=열여섯 권", "24명=스물네 명", "8시=여덟 시"]),
+    (
+      .phone,
+      [
+        "010-3262-7695=공일공 삼이육이 칠육구오", "010-1109-0144=공일공 일일공구 공일사사",
+        "010-8258-0069=공일공 팔이오팔 공공육구",
+      ]
+    ),
+  ]
+
+  @Test("seed 1 gives these items, so a change in generation is noticed")
+  func goldenItems() {
+    for (kind, expected) in Self.golden {
+      let items = NumberDrill.items(kind, count: 3, seed: 1).map { "\($0.prompt)=\($0.target)" }
+      #expect(items == expected, "\(kind)")
+    }
+  }
+
+  @Test("reading → digits: the target is digits typed by holding keys")
+  func heldDigitsAreHolds() throws {
+    let items = NumberDrill.items(.typeDigits, count: 5, seed: 3)
+    let speller = Speller(layouts: galaxyLayouts)
+    for item in items {
+      guard case .heldDigits(let digits) = item.answer else {
+        Issue.record("\(item.id) is not a held-digits item")
+        continue
+      }
+      #expect(item.prompt == KoreanNumber.sino(UInt64(digits) ?? 0))
+      let presses = try speller.spell(digits)
+      #expect(presses.count == digits.count)
+      let allHeld = presses.allSatisfy(\.isHold)
+      #expect(allHeld)
+    }
+  }
+
+  @Test("a typed time in another allowed spacing completes the item")
+  func sessionAcceptsVariant() throws {
+    var typist = Typist()
+    try typist.start(
+      PracticeItem(
+        id: "t", prompt: "3:45", answer: .reading(KoreanNumber.time(hour: 3, minute: 45))))
+    // 세시 사십오분: 세 ㅅㆍㅣㅣ, 시 ㅅㅣ, two presses of the shared key for a space, 사 ㅅㅣㆍ,
+    // 십 ㅅㅣㅂ, 오 ㅇㆍㅡ, 분 ㅂㅡㆍㄴ (the ㅂ moves on from 옵).
+    try typist.type("ㅅㆍㅣㅣㅅㅣ__ㅅㅣㆍㅅㅣㅂㅇㆍㅡㅂㅡㆍㄴ")
+    let result = try #require(typist.session.results.last)
+    #expect(result.typed == "세시 사십오분")
+    #expect(result.isCompleted)
+    #expect(result.target == "세시 사십오분")
+    #expect(result.accuracy == 1)
+  }
+
+  @Test(
+    "every number lesson is typeable on the Galaxy layouts", arguments: [1, 2, 20_249] as [UInt64])
+  func typeable(_ seed: UInt64) {
+    let lessons = NumberDrillKind.allCases.map { NumberDrill.lesson($0, count: 10, seed: seed) }
+    #expect(LessonCatalog.validate(lessons, layouts: galaxyLayouts) == [])
+  }
+}

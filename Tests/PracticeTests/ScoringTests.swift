@@ -1,0 +1,159 @@
+import Practice
+import Testing
+
+@Suite("Scoring")
+struct ScoringTests {
+  struct ScoreCase: Sendable, CustomTestStringConvertible {
+    let id: String
+    let typed: String
+    let target: String
+    let distance: Int
+    let correct: Int
+    let accuracy: Double
+    var testDescription: String { id }
+  }
+
+  static let scoreCases: [ScoreCase] = [
+    ScoreCase(id: "exact", typed: "감사합니다", target: "감사합니다", distance: 0, correct: 5, accuracy: 1),
+    ScoreCase(
+      id: "one syllable wrong", typed: "감사함니다", target: "감사합니다", distance: 1, correct: 4,
+      accuracy: 0.8),
+    ScoreCase(
+      id: "one syllable missing", typed: "감사합다", target: "감사합니다", distance: 1, correct: 4,
+      accuracy: 0.8),
+    ScoreCase(
+      id: "one syllable extra", typed: "감사합니니다", target: "감사합니다", distance: 1, correct: 5,
+      accuracy: 0.8),
+    ScoreCase(id: "nothing typed", typed: "", target: "학교", distance: 2, correct: 0, accuracy: 0),
+    ScoreCase(
+      id: "more wrong than long: floored at 0", typed: "가나다라마", target: "학교", distance: 5,
+      correct: 0, accuracy: 0),
+    ScoreCase(
+      id: "a space counts in the distance, not as a syllable", typed: "보고싶어요", target: "보고 싶어요",
+      distance: 1, correct: 5, accuracy: 5.0 / 6.0),
+    ScoreCase(
+      id: "a lone jamo is a wrong syllable", typed: "안ㄴ", target: "안녕", distance: 1, correct: 1,
+      accuracy: 0.5),
+  ]
+
+  @Test(arguments: scoreCases)
+  func score(_ testCase: ScoreCase) {
+    let score = TextScore(typed: testCase.typed, target: testCase.target)
+    #expect(score.distance == testCase.distance)
+    #expect(score.correctSyllables == testCase.correct)
+    #expect(abs(score.accuracy - testCase.accuracy) < 1e-9)
+  }
+
+  static func result(
+    presses: Int, minimum: Int, typed: String = "학교", target: String = "학교",
+    duration: Milliseconds = 6_000, prompted: Int = 0, completed: Bool = true
+  ) -> ItemResult {
+    ItemResult(
+      lessonID: "l", itemID: "i", target: target, typed: typed, isCompleted: completed,
+      presses: presses, backspaces: 0, minimumPresses: minimum, promptedPresses: prompted,
+      wrongPresses: 0, startedAt: 1_000, firstPressAt: 1_500, finishedAt: 1_000 + duration,
+      keyTallies: [:])
+  }
+
+  struct RateCase: Sendable, CustomTestStringConvertible {
+    let id: String
+    let result: ItemResult
+    let efficiency: Double
+    let syllablesPerMinute: Double
+    let pressesPerMinute: Double
+    let grade: Int
+    var testDescription: String { id }
+  }
+
+  static let rateCases: [RateCase] = [
+    RateCase(
+      id: "shortest way in 6 s", result: result(presses: 10, minimum: 10), efficiency: 1,
+      syllablesPerMinute: 20, pressesPerMinute: 100, grade: 5),
+    RateCase(
+      id: "two extra presses", result: result(presses: 12, minimum: 10), efficiency: 10.0 / 12.0,
+      syllablesPerMinute: 20, pressesPerMinute: 120, grade: 5),
+    RateCase(
+      id: "many extra presses: exact but inefficient", result: result(presses: 20, minimum: 10),
+      efficiency: 0.5, syllablesPerMinute: 20, pressesPerMinute: 200, grade: 4),
+    RateCase(
+      id: "exact but mostly prompted", result: result(presses: 10, minimum: 10, prompted: 8),
+      efficiency: 1, syllablesPerMinute: 20, pressesPerMinute: 100, grade: 4),
+    RateCase(
+      id: "half right, handed in",
+      result: result(presses: 6, minimum: 10, typed: "학", completed: false),
+      efficiency: 1, syllablesPerMinute: 10, pressesPerMinute: 60, grade: 1),
+    RateCase(
+      id: "no presses, zero time",
+      result: result(presses: 0, minimum: 10, typed: "", duration: 0, completed: false),
+      efficiency: 0, syllablesPerMinute: 0, pressesPerMinute: 0, grade: 0),
+  ]
+
+  @Test(arguments: rateCases)
+  func rates(_ testCase: RateCase) {
+    let result = testCase.result
+    #expect(abs(result.efficiency - testCase.efficiency) < 1e-9)
+    #expect(abs(result.syllablesPerMinute - testCase.syllablesPerMinute) < 1e-9)
+    #expect(abs(result.pressesPerMinute - testCase.pressesPerMinute) < 1e-9)
+    #expect(result.grade == testCase.grade)
+  }
+
+  @Test("totals weigh items by their length and time")
+  func totals() {
+    let totals = ResultTotals([
+      Self.result(presses: 10, minimum: 10, duration: 6_000),
+      Self.result(presses: 20, minimum: 10, typed: "학", duration: 6_000, completed: false),
+    ])
+    #expect(totals.items == 2)
+    #expect(totals.completedItems == 1)
+    #expect(totals.presses == 30)
+    #expect(totals.duration == 12_000)
+    #expect(totals.correctSyllables == 3)
+    #expect(abs(totals.accuracy - 0.75) < 1e-9)
+    #expect(abs(totals.efficiency - 20.0 / 30.0) < 1e-9)
+    #expect(abs(totals.syllablesPerMinute - 15) < 1e-9)
+    #expect(abs(totals.pressesPerMinute - 150) < 1e-9)
+  }
+}
+
+@Suite("Lesson summary")
+struct LessonSummaryTests {
+  @Test("accurate work: speed and the next goal, calmly")
+  func accurate() {
+    let results = [
+      ScoringTests.result(presses: 10, minimum: 10, duration: 12_000),
+      ScoringTests.result(presses: 10, minimum: 10, duration: 12_000),
+    ]
+    let summary = LessonSummary(lessonTitle: "받침 2", results: results)
+    #expect(
+      summary.lines() == [
+        "수고하셨어요. 「받침 2」 연습을 마쳤어요.",
+        "2개 중 2개를 끝까지 쳤어요. 정확도 100%.",
+        "1분에 10글자 (50타)를 쳤어요.",
+        "다음 목표는 1분에 20글자예요. 서두르지 않아도 돼요.",
+        "효율 100%, 지운 횟수 0번.",
+        "틀린 곳 없이 모두 쳤어요.",
+      ])
+  }
+
+  @Test("low accuracy: no speed, items to review, weak keys by label")
+  func inaccurate() {
+    var wrong = ScoringTests.result(presses: 14, minimum: 10, typed: "하교", completed: false)
+    wrong.keyTallies = [
+      KeyRef(layoutID: "cheonjiin-galaxy", keyID: "g"): KeyTally(hits: 1, misses: 2),
+      KeyRef(layoutID: "cheonjiin-galaxy", keyID: "space"): KeyTally(misses: 1),
+    ]
+    let summary = LessonSummary(lessonTitle: "받침 2", results: [wrong])
+    let lines = summary.lines(keyLabels: LessonSummary.keyLabels(in: galaxyLayouts))
+    #expect(lines.contains("지금은 속도보다 정확하게 치는 것이 먼저예요. 천천히 해도 괜찮아요."))
+    #expect(!lines.contains { $0.hasPrefix("1분에") })
+    #expect(lines.contains("다음에 다시 볼 글: 학교"))
+    #expect(lines.contains("조금 더 익힐 키: ㄱㅋ, ␣"))
+    #expect(summary.weakKeys.map(\.misses) == [2, 1])
+  }
+
+  @Test("an empty lesson says so")
+  func empty() {
+    let lines = LessonSummary(lessonTitle: "모음 1", results: []).lines()
+    #expect(lines.count == 2)
+  }
+}

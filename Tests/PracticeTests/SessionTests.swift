@@ -1,0 +1,241 @@
+import HangulEngine
+import Practice
+import Testing
+
+@Suite("The practice session")
+struct SessionTests {
+  struct MarkCase: Sendable, CustomTestStringConvertible {
+    let id: String
+    let target: String
+    let typed: String
+    let marks: String
+    var testDescription: String { id }
+  }
+
+  static let markCases: [MarkCase] = [
+    MarkCase(id: "nothing typed: all pending", target: "안녕", typed: "", marks: "··"),
+    MarkCase(id: "first syllable right", target: "안녕", typed: "ㅇㅣㆍㄴ_", marks: "✓·"),
+    MarkCase(id: "가 on its way to 각 is pending, not wrong", target: "각", typed: "ㄱㅣㆍ", marks: "·"),
+    MarkCase(id: "어 for 아 is wrong", target: "아이", typed: "ㅇㆍㅣ", marks: "✗·"),
+    MarkCase(
+      id: "a wrong syllable and text past the end", target: "아", typed: "ㅇㆍㅣ_ㅇ", marks: "✗✗"),
+    MarkCase(id: "a wrong syllable after a right one", target: "감사", typed: "ㄱㅣㆍㅇㅇㅈ", marks: "✓✗"),
+  ]
+
+  @Test(arguments: markCases)
+  func marks(_ testCase: MarkCase) throws {
+    var typist = Typist()
+    try typist.start(testCase.target)
+    try typist.type(testCase.typed)
+    #expect(typist.marks == testCase.marks)
+  }
+
+  @Test("marks are characters, not colours: ✓ ✗ ·")
+  func markCharacters() {
+    #expect(SyllableMark.Status.right.mark == "✓")
+    #expect(SyllableMark.Status.wrong.mark == "✗")
+    #expect(SyllableMark.Status.pending.mark == "·")
+  }
+
+  @Test("the shortest way: accuracy 1, efficiency 1, ten presses for 학교")
+  func perfectItem() throws {
+    var typist = Typist(at: 10_000)
+    try typist.start("학교")
+    try typist.type("ㅅㅅㅣㆍㄱ_ㄱㆍㆍㅡ")
+    let result = try #require(typist.outcomes.last?.result)
+    #expect(result.isCompleted)
+    #expect(result.typed == "학교")
+    #expect(result.presses == 10)
+    #expect(result.minimumPresses == 10)
+    #expect(result.efficiency == 1)
+    #expect(result.accuracy == 1)
+    #expect(result.backspaces == 0)
+    #expect(result.wrongPresses == 0)
+    #expect(result.startedAt == 10_000)
+    #expect(result.firstPressAt == 10_500)
+    #expect(result.duration == 5_000)  // 10 presses, 500 ms apart
+    #expect(result.syllablesPerMinute == 24)  // 2 syllables in 5 s
+    #expect(result.pressesPerMinute == 120)
+    #expect(result.promptedPresses == 10)  // a new item shows every cue at once
+    #expect(result.grade == 4)  // exact, but with help
+    #expect(result.keyTallies[galaxyRef("s")] == KeyTally(hits: 2, misses: 0, trailingHits: 2))
+    #expect(result.keyTallies[galaxyRef("space")] == KeyTally(hits: 1, misses: 0, trailingHits: 1))
+  }
+
+  @Test("a wrong vowel and its correction: counted, tallied against the expected key")
+  func mistakeAndCorrection() throws {
+    var typist = Typist()
+    try typist.start("아")
+    try typist.type("ㅇㆍ")  // ㅇ then ㆍ instead of ㅣ
+    #expect(typist.outcomes.last?.isWrong == true)
+    #expect(typist.session.cue?.kind == .correction)
+    try typist.type("<ㅣㆍ")
+    let result = try #require(typist.outcomes.last?.result)
+    #expect(result.presses == 5)
+    #expect(result.backspaces == 1)
+    #expect(result.wrongPresses == 1)
+    #expect(result.minimumPresses == 3)
+    #expect(result.efficiency == 0.6)
+    #expect(result.accuracy == 1)
+    #expect(result.keyTallies[galaxyRef("i")] == KeyTally(hits: 1, misses: 1, trailingHits: 1))
+    #expect(result.keyTallies[galaxyRef("o")] == KeyTally(hits: 1, misses: 0, trailingHits: 1))
+    #expect(typist.session.mastery[galaxyRef("i")] == KeyStats(hits: 1, misses: 1, streak: 1))
+  }
+
+  @Test("submitting early scores what was typed against the target")
+  func submitEarly() throws {
+    var typist = Typist()
+    try typist.start("가나다")
+    try typist.type("ㄱㅣㆍㄴㅣㆍ")
+    let submitted = typist.session.submit(at: typist.now + 1_000)
+    let result = try #require(submitted)
+    #expect(!result.isCompleted)
+    #expect(result.typed == "가나")
+    #expect(result.score.distance == 1)
+    #expect(abs(result.accuracy - 2.0 / 3.0) < 1e-9)
+    #expect(result.score.correctSyllables == 2)
+    #expect(result.grade == 1)
+    #expect(typist.session.phase == .finished)
+    #expect(typist.session.submit(at: typist.now) == nil)
+  }
+
+  @Test("a tap that turns out to be a hold replaces the tap's counts")
+  func tapReplacedByHold() throws {
+    var typist = Typist()
+    try typist.start(PracticeItem(id: "d", prompt: "이", answer: .heldDigits("2")))
+    let araea = try galaxyKey("ㆍ").key
+    let before = typist.engine
+    typist.press(KeyPress(layout: 0, key: araea))  // optimistic tap: ㆍ
+    #expect(typist.session.cue?.kind == .correction)
+    typist.engine = before
+    _ = typist.engine.hold(araea)
+    let outcome = typist.session.record(
+      KeyPress(layout: 0, key: araea, isHold: true), engine: typist.engine, at: typist.now + 400,
+      replacingLastTap: true)
+    let result = try #require(outcome.result)
+    #expect(result.presses == 1)
+    #expect(result.wrongPresses == 0)
+    #expect(result.keyTallies[galaxyRef("araea")] == KeyTally(hits: 1, misses: 0, trailingHits: 1))
+  }
+
+  @Test("an item the layouts cannot type is refused with the reason")
+  func untypeable() {
+    var session = PracticeSession(layouts: galaxyLayouts, lessonID: "x")
+    #expect(throws: PracticeError.self) {
+      try session.start(PracticeItem(lessonID: "x", text: "가😀"), at: 0)
+    }
+    #expect(session.phase == .idle)
+  }
+
+  @Test("presses before an item starts are ignored")
+  func pressWhileIdle() {
+    var session = PracticeSession(layouts: galaxyLayouts, lessonID: "x")
+    let outcome = session.record(
+      KeyPress(layout: 0, key: 0), engine: InputMethod(layouts: galaxyLayouts), at: 5)
+    #expect(!outcome.isWrong)
+    #expect(outcome.result == nil)
+    #expect(session.results.isEmpty)
+  }
+}
+
+@Suite("Fading cues")
+struct FadingCueTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    let id: String
+    let reviews: Int
+    /// Streak of the ㅇ key (the first key of 아) before the item.
+    let streak: Int
+    let policy: CuePolicy
+    /// Milliseconds after the item starts at which visibility is asked.
+    let after: Milliseconds
+    let visible: Bool
+    var testDescription: String { id }
+  }
+
+  static let cases: [Case] = [
+    Case(
+      id: "new item: shown at once", reviews: 0, streak: 9, policy: .gentle, after: 0, visible: true
+    ),
+    Case(
+      id: "new key: shown at once", reviews: 3, streak: 0, policy: .gentle, after: 0,
+      visible: true),
+    Case(
+      id: "key not yet mastered (2 of 3)", reviews: 3, streak: 2, policy: .gentle, after: 0,
+      visible: true),
+    Case(
+      id: "mastered key: hidden at first", reviews: 3, streak: 3, policy: .gentle, after: 0,
+      visible: false),
+    Case(
+      id: "mastered key: hidden before the hesitation", reviews: 3, streak: 3, policy: .gentle,
+      after: 1_999, visible: false),
+    Case(
+      id: "mastered key: shown after 2 s of hesitation", reviews: 3, streak: 3, policy: .gentle,
+      after: 2_000, visible: true),
+    Case(
+      id: "a longer hesitation setting", reviews: 3, streak: 3,
+      policy: CuePolicy(hesitation: 5_000),
+      after: 4_000, visible: false),
+    Case(
+      id: "always-show setting", reviews: 3, streak: 3, policy: CuePolicy(alwaysShows: true),
+      after: 0, visible: true),
+  ]
+
+  @Test(arguments: cases)
+  func visibility(_ testCase: Case) throws {
+    let mastery = [galaxyRef("o"): KeyStats(hits: 10, misses: 0, streak: testCase.streak)]
+    var typist = Typist(mastery: mastery, policy: testCase.policy, at: 0)
+    try typist.start("아", reviews: testCase.reviews)
+    #expect(typist.session.cue?.key == (try galaxyKey("ㅇ")).key)
+    #expect(typist.session.isCueVisible(at: testCase.after) == testCase.visible)
+  }
+
+  @Test("the hesitation is counted from the last press, and the deadline says when")
+  func hesitationFromLastPress() throws {
+    let mastery = [
+      galaxyRef("o"): KeyStats(hits: 5, streak: 5), galaxyRef("i"): KeyStats(hits: 5, streak: 5),
+    ]
+    var typist = Typist(mastery: mastery, at: 0)
+    try typist.start("아", reviews: 2)
+    #expect(typist.session.cueAppearsAt == 2_000)
+    try typist.type("ㅇ")  // at 500
+    #expect(typist.session.cueAppearsAt == 2_500)
+    #expect(!typist.session.isCueVisible(at: 2_499))
+    #expect(typist.session.isCueVisible(at: 2_500))
+  }
+
+  @Test("a wrong press shows ⌫ at once, even for a mastered item")
+  func correctionAtOnce() throws {
+    let mastery = [galaxyRef("o"): KeyStats(hits: 5, streak: 5)]
+    var typist = Typist(mastery: mastery, at: 0)
+    try typist.start("아", reviews: 5)
+    try typist.type("ㅇㆍ")
+    #expect(typist.session.cue?.kind == .correction)
+    #expect(typist.session.isCueVisible(at: typist.now))
+  }
+
+  @Test("cues fade within a session as a key is hit three times")
+  func fadesWithSuccess() throws {
+    var typist = Typist(at: 0)
+    var visibleAtOnce: [Bool] = []
+    for _ in 0..<4 {
+      try typist.start("이", reviews: 1)
+      visibleAtOnce.append(typist.session.isCueVisible(at: typist.now))
+      try typist.type("ㅇㅣ")
+    }
+    // ㅇ hit once per item: the cue shows for the first three items, then fades.
+    #expect(visibleAtOnce == [true, true, true, false])
+    #expect(typist.session.mastery[galaxyRef("o")]?.streak == 4)
+  }
+
+  @Test("presses made while the cue was on screen are counted as prompted")
+  func promptedPresses() throws {
+    let mastery = [
+      galaxyRef("o"): KeyStats(hits: 5, streak: 5), galaxyRef("i"): KeyStats(hits: 5, streak: 5),
+    ]
+    var typist = Typist(mastery: mastery, at: 0)
+    typist.interval = 3_000  // every press after a hesitation
+    try typist.start("이", reviews: 2)
+    try typist.type("ㅇㅣ")
+    #expect(typist.session.results.last?.promptedPresses == 2)
+  }
+}

@@ -1,0 +1,193 @@
+import HangulEngine
+import Practice
+import Testing
+
+@Suite("Days and widths")
+struct DayAndWidthTests {
+  @Test(
+    "day numbers and dates",
+    arguments: [
+      (0, "1970-01-01"), (-1, "1969-12-31"), (11_016, "2000-02-29"), (20_249, "2025-06-10"),
+      (-719_468, "0000-03-01"),
+    ])
+  func calendar(_ day: Int, _ text: String) {
+    let date = CalendarDay(dayNumber: day)
+    #expect(date.description == text)
+    #expect(date.dayNumber == day)
+  }
+
+  @Test("every day of four centuries round-trips")
+  func roundTrip() {
+    var previous = CalendarDay(dayNumber: -1)
+    for day in 0..<146_097 {
+      let date = CalendarDay(dayNumber: day)
+      #expect(date.dayNumber == day)
+      #expect(previous < date)
+      previous = date
+    }
+  }
+
+  @Test(
+    "local day from a timestamp",
+    arguments: [
+      (Int64(0), 0, 0), (Int64(86_399_999), 0, 0), (Int64(86_400_000), 0, 1),
+      (Int64(-1), 0, -1), (Int64(54_000_000), 9 * 3600, 1),  // 15:00 UTC is 00:00 in Seoul
+    ])
+  func localDay(_ millis: Int64, _ offset: Int, _ day: Int) {
+    #expect(CalendarDay.dayNumber(unixMilliseconds: millis, utcOffsetSeconds: offset) == day)
+  }
+
+  @Test(
+    "terminal columns",
+    arguments: [
+      ("abc", 3), ("가나", 4), ("ㄱㅋ", 4), ("ㆍ", 2), ("\u{1100}\u{1161}", 2), (".,?!", 4),
+      ("⌫", 1), ("글자/분", 7), ("", 0), ("e\u{301}", 1),
+    ])
+  func columns(_ text: String, _ width: Int) {
+    #expect(TextWidth.columns(of: text) == width)
+  }
+
+  @Test("padding and truncation count columns, not characters")
+  func padding() {
+    #expect(TextWidth.padded("가", to: 4) == "가  ")
+    #expect(TextWidth.leftPadded("12", to: 4) == "  12")
+    #expect(TextWidth.truncated("가나다", to: 5) == "가나")
+    #expect(TextWidth.padded("가나다", to: 2) == "가나다")
+  }
+}
+
+@Suite("Stats rendering")
+struct StatsRenderingTests {
+  static func totals(syllables: Int, minutes: Int, distance: Int = 0, length: Int = 100)
+    -> ResultTotals
+  {
+    var totals = ResultTotals()
+    totals.items = 10
+    totals.completedItems = 10
+    totals.correctSyllables = syllables
+    totals.presses = syllables * 4
+    totals.minimumPresses = syllables * 4
+    totals.targetLength = length
+    totals.distance = distance
+    totals.duration = Milliseconds(minutes) * 60_000
+    return totals
+  }
+
+  static let days = [
+    DailyStat(day: 20_247, sessions: 1, totals: totals(syllables: 50, minutes: 5, distance: 10)),
+    DailyStat(day: 20_249, sessions: 2, totals: totals(syllables: 100, minutes: 5, distance: 4)),
+  ]
+
+  @Test("daily rows fill days without practice")
+  func rows() {
+    let rows = StatsChart.rows(Self.days, from: 20_247, to: 20_249)
+    #expect(rows.map(\.firstDay) == [20_247, 20_248, 20_249])
+    #expect(rows.map { $0.totals == nil } == [false, true, false])
+  }
+
+  @Test("a long range is grouped into equal rows and summed")
+  func grouped() {
+    let rows = StatsChart.rows(Self.days, from: 20_240, to: 20_249, maximumRows: 3)
+    #expect(rows.map(\.firstDay) == [20_240, 20_244, 20_248])
+    #expect(rows.map(\.lastDay) == [20_243, 20_247, 20_249])
+    #expect(rows[1].totals?.correctSyllables == 50)
+    #expect(rows[2].totals?.correctSyllables == 100)
+    #expect(rows[0].totals == nil)
+  }
+
+  @Test("글자/분 chart, block style, scaled to the best day")
+  func speedChart() {
+    let rows = StatsChart.rows(Self.days, from: 20_247, to: 20_249)
+    let lines = StatsChart.render(rows, metric: .syllablesPerMinute, width: 30)
+    #expect(
+      lines == [
+        "속도 (글자/분)",
+        "06-08 │█████████          10.0",
+        "06-09 │                      -",
+        "06-10 │██████████████████ 20.0",
+      ])
+    for line in lines.dropFirst() { #expect(TextWidth.columns(of: line) == 30) }
+  }
+
+  @Test("accuracy chart, ASCII style, scaled to 100 %")
+  func accuracyChart() {
+    let rows = StatsChart.rows(Self.days, from: 20_247, to: 20_249)
+    let lines = StatsChart.render(rows, metric: .accuracy, width: 30, style: .ascii)
+    #expect(
+      lines == [
+        "정확도 (%)",
+        "06-08 │#################   90%",
+        "06-09 │                      -",
+        "06-10 │##################  96%",
+      ])
+  }
+
+  @Test("the Galaxy pad with error levels, as plain text")
+  func heatmap() {
+    let stats: [KeyRef: KeyStats] = [
+      galaxyRef("i"): KeyStats(hits: 99, misses: 1),
+      galaxyRef("araea"): KeyStats(hits: 90, misses: 10),
+      galaxyRef("eu"): KeyStats(hits: 30, misses: 10),
+      galaxyRef("g"): KeyStats(hits: 2, misses: 1),
+    ]
+    let map = KeypadHeatmap(layout: galaxyLayouts[0], stats: stats)
+    #expect(map.rows.count == 4)
+    let widths = map.rows.map(\.count)
+    #expect(widths == [4, 4, 4, 4])
+    #expect(map.rows[0].map { $0?.level } == [.good, .fair, .poor, .unknown])
+    #expect(map.rows[1][0]?.level == .unknown)  // 3 tries are too few
+    #expect(
+      map.plainText() == [
+        "천지인 (Galaxy): 키별 틀린 비율",
+        "[ㅣ     1%.][ㆍ    10%+][ㅡ    25%#][⌫        -]",
+        "[ㄱㅋ     -][ㄴㄹ     -][ㄷㅌ     -][⏎        -]",
+        "[ㅂㅍ     -][ㅅㅎ     -][ㅈㅊ     -][.,?!     -]",
+        "[!#1      -][ㅇㅁ     -][␣        -][닫기     -]",
+        "표시: . 5% 미만  + 15% 미만  # 15% 이상  - 기록이 적음",
+      ])
+  }
+
+  @Test("JSON export: stable schema, fixed order")
+  func json() {
+    let keys = [galaxyRef("eu"): KeyStats(hits: 30, misses: 10, streak: 2)]
+    let labels = LessonSummary.keyLabels(in: galaxyLayouts)
+    let text = StatsJSON.encode(
+      days: Self.days.reversed(), keys: keys, labels: labels, today: 20_250)
+    #expect(
+      text == """
+        {
+          "schema": "cheonjiin-stats",
+          "version": 1,
+          "generated": "2025-06-11",
+          "totals": {"items": 20, "completedItems": 20, "presses": 600, "backspaces": 0, \
+        "minimumPresses": 600, "promptedPresses": 0, "targetLength": 200, "editDistance": 14, \
+        "correctSyllables": 150, "durationMs": 600000, "syllablesPerMinute": 15, \
+        "pressesPerMinute": 60, "accuracy": 0.93, "efficiency": 1},
+          "days": [
+            {"date": "2025-06-08", "day": 20247, "sessions": 1, "items": 10, "completedItems": 10, \
+        "presses": 200, "backspaces": 0, "minimumPresses": 200, "promptedPresses": 0, \
+        "targetLength": 100, "editDistance": 10, "correctSyllables": 50, "durationMs": 300000, \
+        "syllablesPerMinute": 10, "pressesPerMinute": 40, "accuracy": 0.9, "efficiency": 1},
+            {"date": "2025-06-10", "day": 20249, "sessions": 2, "items": 10, "completedItems": 10, \
+        "presses": 400, "backspaces": 0, "minimumPresses": 400, "promptedPresses": 0, \
+        "targetLength": 100, "editDistance": 4, "correctSyllables": 100, "durationMs": 300000, \
+        "syllablesPerMinute": 20, "pressesPerMinute": 80, "accuracy": 0.96, "efficiency": 1}
+          ],
+          "keys": [
+            {"layout": "cheonjiin-galaxy", "key": "eu", "label": "ㅡ", "hits": 30, "misses": 10, \
+        "streak": 2, "errorRate": 0.25, "level": "poor"}
+          ]
+        }
+
+        """)
+  }
+
+  @Test("JSON strings and numbers are escaped and rounded")
+  func jsonEmpty() {
+    let text = StatsJSON.encode(
+      days: [], keys: [KeyRef(layoutID: "a\"b", keyID: "c\\d\n"): KeyStats()], today: 0)
+    #expect(text.contains(#""layout": "a\"b", "key": "c\\d\n""#))
+    #expect(text.contains(#""errorRate": null"#))
+    #expect(text.contains(#""days": [],"#))
+  }
+}

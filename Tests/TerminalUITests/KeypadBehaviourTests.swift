@@ -1,0 +1,194 @@
+import HangulEngine
+import Testing
+import TerminalInput
+@testable import TerminalUI
+
+/// Kitty protocol key events: keypad 0-9 are 57399-57408; 129 = NumLock on.
+func kitty(_ code: Int, _ kind: Int = 1, modifiers: Int = 129) -> String {
+  kind == 1 ? "\u{1b}[\(code);\(modifiers)u" : "\u{1b}[\(code);\(modifiers):\(kind)u"
+}
+let kp4 = 57403
+let kp0 = 57399
+
+/// A driver on a terminal that speaks the kitty protocol and granted flags 1|2|8.
+func kittyDriver(settings: KeypadSettings = KeypadSettings()) throws -> Driver {
+  var driver = try Driver(settings: settings)
+  driver.controller = KeypadController(
+    layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout), keymaps: try shippedKeymaps(),
+    keymap: "numpad", settings: settings)
+  driver.effects = driver.controller.start(at: driver.now)
+  driver.send("\u{1b}[?11u\u{1b}[?62;22c")
+  return driver
+}
+
+@Suite("Long press, repeat delete, focus, mouse, exits")
+struct KeypadBehaviourTests {
+  @Test("kitty release events: a 600 ms hold types the digit, a short press the letter")
+  func kittyHold() throws {
+    var driver = try kittyDriver()
+    #expect(driver.controller.hasExactReleases)
+    driver.send(kitty(kp4))  // KP4 down (phone 4, ㄱㅋ)
+    #expect(driver.text == "ㄱ")  // the tap shows at once
+    driver.wait(600)
+    #expect(driver.text == "4")  // rolled back, then the digit
+    driver.send(kitty(kp4, 3))
+    driver.wait(100)
+    driver.send(kitty(kp4))
+    driver.wait(100)
+    driver.send(kitty(kp4, 3))
+    #expect(driver.text == "4ㄱ")
+  }
+
+  @Test("a held key shows its progress, and one hold is one digit")
+  func holdProgress() throws {
+    var driver = try kittyDriver()
+    driver.send(kitty(kp0))
+    driver.wait(250)
+    let model = driver.controller.viewModel(at: driver.now)
+    let fraction = try #require(model.decorations.values.compactMap(\.holdFraction).first)
+    #expect(fraction > 0.4 && fraction < 0.6)
+    driver.wait(2000)
+    driver.send(kitty(kp0, 3))
+    #expect(driver.text == "0")
+  }
+
+  @Test("auto-repeat without releases (X11 660/40): the hold is inferred")
+  func inferredHold() throws {
+    var driver = try Driver()
+    driver.send(keypad("4"))
+    driver.wait(660)
+    for _ in 0..<5 {
+      driver.send(keypad("4"))
+      driver.wait(40)
+    }
+    driver.wait(300)
+    #expect(driver.text == "4")
+  }
+
+  @Test("a genuine double tap is not a hold")
+  func doubleTap() throws {
+    var driver = try Driver()
+    driver.type([keypad("4"), keypad("4")], gap: 180)
+    driver.wait(1500)
+    #expect(driver.text == "ㅋ")
+  }
+
+  @Test("held ⌫ (kitty) deletes every 100 ms until the release")
+  func repeatDelete() throws {
+    var driver = try kittyDriver()
+    driver.type(numpadKeys(forPhoneDigits: "412##412##412##412##"), gap: 150)
+    // Expected: "가 가 가 가 " (16 characters... the engine decides); count what is there.
+    let before = driver.text.count
+    driver.send("\u{1b}[57412;129u")  // KP- down: ⌫
+    driver.wait(500 + 350)  // hold delay, then three 100 ms ticks (and one at the start)
+    driver.send("\u{1b}[57412;129:3u")
+    let deleted = before - driver.text.count
+    #expect(deleted >= 4 && deleted <= 5)
+    driver.wait(1000)
+    #expect(before - driver.text.count == deleted)  // nothing after the release
+  }
+
+  @Test("arrows move the focus; Enter presses it, and holding Enter is a long press")
+  func focusAndEnter() throws {
+    var driver = try kittyDriver()
+    driver.send("\u{1b}[C")  // → shows the focus on ㄴㄹ (phone 5)
+    driver.send("\u{1b}[D")  // ← moves it to ㄱㅋ
+    driver.send("\u{1b}[13u")  // Enter (kitty): press
+    driver.send("\u{1b}[13;1:3u")  // release
+    #expect(driver.text == "ㄱ")
+    driver.wait(200)
+    driver.send("\u{1b}[13u")
+    driver.wait(700)
+    driver.send("\u{1b}[13;1:3u")
+    #expect(driver.text == "ㄱ4")
+  }
+
+  @Test("mouse: a click presses the key under it; holding it types the digit")
+  func mouse() throws {
+    var driver = try Driver()
+    let frame = driver.render()
+    driver.controller.lastFrame = frame
+    let geometry = try #require(frame.geometry)
+    let rect = try #require(geometry.rects.first { driver.controller.engine.layout.keys[$0.key].phone == "4" })
+    let row = frame.padOrigin.row + rect.row + 2  // 1-based for SGR
+    let column = frame.padOrigin.column + rect.column + 2
+    driver.send("\u{1b}[<0;\(column);\(row)M")
+    driver.wait(100)
+    driver.send("\u{1b}[<0;\(column);\(row)m")
+    #expect(driver.text == "ㄱ")
+    driver.wait(300)
+    driver.send("\u{1b}[<0;\(column);\(row)M")
+    driver.wait(600)
+    driver.send("\u{1b}[<0;\(column);\(row)m")
+    #expect(driver.text == "ㄱ4")
+  }
+
+  @Test("kitty tells the keypad from the top row: keypad is numpad, digits are phone")
+  func kittyBothKeymaps() throws {
+    var driver = try kittyDriver()
+    driver.type([kitty(57406), kitty(57406, 3)], gap: 100)  // KP7 → ㅣ (numpad: top row)
+    driver.type(["\u{1b}[55;129u", "\u{1b}[55;129:3u"], gap: 100)  // top-row 7 → ㅂㅍ (phone)
+    #expect(driver.text == "ㅣㅂ")
+  }
+
+  @Test("Esc dismisses with the text; Ctrl-C cancels and asks to keep the draft")
+  func exits() throws {
+    var driver = try Driver()
+    driver.type(numpadKeys(forPhoneDigits: "412"))
+    driver.send("\u{1b}")
+    driver.wait(50)
+    #expect(driver.effects.contains(.dismiss("가")))
+    var cancelled = try Driver()
+    cancelled.type(numpadKeys(forPhoneDigits: "412"))
+    cancelled.send("\u{03}")
+    #expect(cancelled.effects.contains(.cancel))
+    #expect(cancelled.effects.contains(.saveDraft("가")))
+  }
+
+  @Test("the draft is saved a moment after typing stops, not on every key")
+  func draftDebounce() throws {
+    var driver = try Driver()
+    driver.send(keypad("4"))
+    driver.wait(100)
+    #expect(!driver.effects.contains { if case .saveDraft = $0 { true } else { false } })
+    driver.wait(600)
+    #expect(driver.effects.contains(.saveDraft("ㄱ")))
+  }
+
+  @Test("pasted text and text from the system's input method are inserted as typed")
+  func paste() throws {
+    var driver = try Driver()
+    driver.send("\u{1b}[200~안녕 \u{1b}[201~")
+    driver.send("하")
+    #expect(driver.text == "안녕 하")
+    #expect(driver.effects.contains(.committed("안녕 ")))
+  }
+
+  @Test("F2 switches the keymap, and the pad hints follow")
+  func switchKeymap() throws {
+    var driver = try Driver()
+    #expect(driver.controller.keymap.id == "numpad")
+    driver.send("\u{1b}OQ")  // F2
+    #expect(driver.controller.keymap.id == "phone")
+    driver.type(["1"])
+    #expect(driver.text == "ㅣ")
+  }
+
+  @Test("an unused key says so and changes nothing")
+  func unusedKey() throws {
+    var driver = try Driver()
+    driver.send("q")
+    #expect(driver.text.isEmpty)
+    #expect(driver.controller.viewModel(at: driver.now).message != nil)
+  }
+
+  @Test("a stray or endless escape sequence loses no text")
+  func badBytes() throws {
+    var driver = try Driver()
+    driver.type(numpadKeys(forPhoneDigits: "412"))
+    driver.send("\u{1b}[" + String(repeating: "9", count: 500))
+    driver.send("\u{ff}\u{fe}")
+    driver.wait(300)
+    #expect(driver.text.hasPrefix("가"))
+  }
+}

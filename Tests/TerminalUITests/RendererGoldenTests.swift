@@ -1,0 +1,100 @@
+import Foundation
+import HangulEngine
+import Testing
+@testable import TerminalUI
+
+/// Golden screens: controller state → `Screen` → text dump, compared with `Golden/*.screen`
+/// (tig's :save-display, in-process). Run with CHEONJIIN_UPDATE_GOLDEN=1 to rewrite them,
+/// then review the diff.
+struct GoldenCase: Sendable, CustomTestStringConvertible {
+  let name: String
+  let rows: Int
+  let columns: Int
+  let setup: @Sendable (inout Driver) -> Void
+  var testDescription: String { name }
+}
+
+let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+func compareGolden(_ name: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  let file = goldenDirectory.appendingPathComponent("\(name).screen")
+  if ProcessInfo.processInfo.environment["CHEONJIIN_UPDATE_GOLDEN"] == "1" {
+    try (text + "\n").write(to: file, atomically: true, encoding: .utf8)
+    return
+  }
+  let expected = try String(contentsOf: file, encoding: .utf8)
+  #expect(text + "\n" == expected, "golden \(name) differs", sourceLocation: sourceLocation)
+}
+
+@Suite("Renderer golden screens")
+struct RendererGoldenTests {
+  static let cases: [GoldenCase] = [
+    GoldenCase(name: "typing-80x30", rows: 30, columns: 80) { driver in
+      driver.type(numpadKeys(forPhoneDigits: "0125#52210881282110223"))
+      driver.type([keypad("*")])  // a pending mark, so the preedit shows
+    },
+    GoldenCase(name: "empty-korean-80x30", rows: 30, columns: 80) { _ in },
+    GoldenCase(name: "compact-32x14", rows: 14, columns: 32) { driver in
+      driver.type(numpadKeys(forPhoneDigits: "412"))
+    },
+    GoldenCase(name: "too-small-24x8", rows: 8, columns: 24) { driver in
+      driver.type(numpadKeys(forPhoneDigits: "412"))
+    },
+    GoldenCase(name: "help-100x40", rows: 40, columns: 100) { driver in
+      driver.send("\u{1b}OP")  // F1
+    },
+    GoldenCase(name: "help-scrolled-korean-80x24", rows: 24, columns: 80) { driver in
+      driver.send("\u{1b}OP")  // F1
+      driver.send("\u{1b}[B\u{1b}[B\u{1b}[B")  // ↓↓↓
+    },
+    GoldenCase(name: "symbols-80x30", rows: 30, columns: 80) { driver in
+      driver.type([keypad("/")])
+    },
+    GoldenCase(name: "long-text-wraps-40x20", rows: 20, columns: 40) { driver in
+      for _ in 0..<14 { driver.type(numpadKeys(forPhoneDigits: "4126##")) }
+    },
+  ]
+
+  @Test(arguments: cases)
+  func golden(_ testCase: GoldenCase) throws {
+    var settings = KeypadSettings()
+    settings.language = testCase.name.contains("korean") ? .korean : .english
+    var driver = try Driver(settings: settings)
+    testCase.setup(&driver)
+    let frame = driver.render(rows: testCase.rows, columns: testCase.columns)
+    try compareGolden(testCase.name, frame.screen.textDump)
+  }
+
+  @Test("the draft offer is a prompt and only Enter or Esc answers it")
+  func draftPrompt() throws {
+    var driver = try Driver(draft: "지난번 글")
+    driver.type([keypad("4")])  // ignored: the prompt waits for a clear answer
+    try compareGolden("draft-prompt-60x20", driver.render(rows: 20, columns: 60).screen.textDump)
+    driver.send("\r")
+    #expect(driver.text == "지난번 글")
+  }
+
+  @Test("styles: the composing syllable, a pressed key and the focus are marked")
+  func styles() throws {
+    var driver = try Driver()
+    driver.send(keypad("0"))
+    driver.send("\u{1b}[C")  // → shows the focus
+    driver.wait(30)  // the Esc timeout passes, the flash is still on
+    let screen = driver.render(rows: 30, columns: 80).screen
+    let cells = screen.cells
+    #expect(cells.contains { $0.style == .composing && $0.character == "ㅇ" })
+    #expect(cells.contains { $0.style == .keyPressed })
+    #expect(cells.contains { $0.style == .keyFocused })
+    #expect(cells.contains { $0.style == .cursor })
+  }
+
+  @Test("Hangul takes two cells and a too-wide character is not split")
+  func wideCharacters() {
+    var screen = Screen(rows: 1, columns: 5, width: terminalWidth)
+    let end = screen.draw("가나다", row: 0, column: 0, style: .text)
+    #expect(end == 5)
+    #expect(screen.textDump == "가나")
+    #expect(screen[0, 1].character == nil)
+    #expect(screen.width(of: "ㄱㆍ‥") == 2 + 2 + 1)
+  }
+}
