@@ -39,3 +39,9 @@ hyperfine --runs 5 --warmup 1 --style basic "$bin keys < $work/lines.txt > /dev/
 echo
 echo "== cheonjiin keys: start-up for one line =="
 hyperfine -N --runs 50 --warmup 5 --style basic "$bin keys ㅇㅣᆞㄴ_ㄴᆞᆞㅣㅇ" 2>&1 | grep -E "Time|Range"
+
+# Suggestions, dictionary, grep, stats and numbers (Scripts/bench-data.sh).
+if [ -x Scripts/bench-data.sh ]; then Scripts/bench-data.sh; fi
+
+# The terminal keypad: latency, bytes per key, start-up, idle CPU, hold timing.
+if [ -x Scripts/bench-terminal.sh ]; then Scripts/bench-terminal.sh; fi
