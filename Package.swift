@@ -36,7 +36,7 @@ let package = Package(
       name: "CNcursesw", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
     .target(
       name: "TerminalUI",
-      dependencies: ["CNcursesw", "HangulEngine", "LayoutLoading", "TerminalInput"]),
+      dependencies: ["CNcursesw", "HangulEngine", "LayoutLoading", "Suggestions", "TerminalInput"]),
 
     // MARK: The program
     .executableTarget(
@@ -64,7 +64,7 @@ let package = Package(
     .testTarget(name: "SuggestionsTests", dependencies: ["Suggestions", "HangulEngine"]),
     .testTarget(
       name: "TerminalUITests",
-      dependencies: ["TerminalUI", "TerminalInput", "HangulEngine", "LayoutLoading"],
+      dependencies: ["TerminalUI", "TerminalInput", "HangulEngine", "LayoutLoading", "Suggestions"],
       exclude: ["Golden"]),
     .testTarget(name: "CLITests", exclude: ["Harness"]),
   ]

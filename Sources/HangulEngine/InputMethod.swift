@@ -76,6 +76,32 @@ public struct InputMethod: Sendable, Hashable {
   public var text: String { composer.text }
   public var isComposing: Bool { composer.isComposing }
 
+  /// The whole cycle of the consonant key pressed last, while it can still cycle (the key
+  /// was the last press of an open composition): `[ㄴ, ㄹ]` after `ㄴ`. Suggestions treat the
+  /// last consonant as any letter of it, so they do not flicker while the key cycles.
+  public var cyclingConsonants: [Choseong]? {
+    guard case .consonant(let key) = composer.last, layout.keys.indices.contains(key),
+      case .consonant(let cycle, _) = layout.keys[key].action
+    else { return nil }
+    return cycle
+  }
+
+  /// Ends the composition, deletes the last `count` characters and types `replacement`: a
+  /// suggestion replacing the word being typed.
+  ///
+  /// - Returns: What was deleted (for mirrors of the text) and committed.
+  public mutating func replaceTrailingCharacters(_ count: Int, with replacement: String) -> KeyOutput {
+    // The preedit was never reported as committed, so a mirror of the committed text (tmux)
+    // only has to lose the part of the word that was committed before.
+    let uncommitted = composer.preedit.count
+    composer.commitComposition()
+    var deleted = 0
+    while deleted < count, composer.backspace() != nil { deleted += 1 }
+    let start = startOfCommit()
+    composer.insert(replacement)
+    return KeyOutput(consumed: true, commitStart: start, deleted: max(0, deleted - uncommitted))
+  }
+
   /// Appends `text` as UTF-8 to `bytes` without making a String (fast output).
   public func appendText(to bytes: inout [UInt8]) {
     composer.appendText(to: &bytes)

@@ -170,12 +170,26 @@ public struct Keymap: Sendable, Hashable {
   public var name: String
   public var englishName: String
   public var bindings: [PhysicalKey: BindingTarget]
+  /// Keys whose long press takes a suggestion (1 = the first), while suggestions show. The
+  /// keypad alone can then choose words: by default hold + for the first, * and / for the
+  /// next two.
+  public var suggestionHolds: [PhysicalKey: Int]
 
-  public init(id: String, name: String, englishName: String, bindings: [PhysicalKey: BindingTarget]) {
+  public init(
+    id: String, name: String, englishName: String, bindings: [PhysicalKey: BindingTarget],
+    suggestionHolds: [PhysicalKey: Int] = [:]
+  ) {
     self.id = id
     self.name = name
     self.englishName = englishName
     self.bindings = bindings
+    self.suggestionHolds = suggestionHolds
+  }
+
+  /// The key shown next to suggestion `slot` (1-based): `+` for KP+.
+  public func suggestionKeyLabel(_ slot: Int) -> String? {
+    let keys = suggestionHolds.filter { $0.value == slot }.map(\.key)
+    return (keys.first(where: \.isKeypad) ?? keys.first)?.padHint
   }
 
   /// The physical keys bound to each key of a layout, for the hints drawn on the pad:
@@ -220,7 +234,8 @@ public struct Keymap: Sendable, Hashable {
     }
     var id = "", name = "", englishName = ""
     var bindings: [PhysicalKey: BindingTarget] = [:]
-    let known = ["$schema", "id", "name", "englishName", "description", "bindings"]
+    var holds: [PhysicalKey: Int] = [:]
+    let known = ["$schema", "id", "name", "englishName", "description", "bindings", "holds"]
     for (key, value) in members {
       switch (key, value) {
       case ("id", .string(let text)): id = text
@@ -244,8 +259,22 @@ public struct Keymap: Sendable, Hashable {
           }
           bindings[physical] = target
         }
+      case ("holds", .object(let entries)):
+        for (keyName, slotValue) in entries {
+          let path = "holds.\(keyName)"
+          guard let physical = PhysicalKey(name: keyName) else {
+            report(.invalidValue, path, "\"\(keyName)\" is not a key name; write KP0…KP9, KP., KP/, KP*, KP-, KP+, KPEnter, or one printable ASCII character")
+            continue
+          }
+          let parts = (slotValue.stringValue ?? "").split(separator: " ")
+          guard parts.count == 2, parts[0] == "suggestion", let slot = Int(parts[1]), (1...3).contains(slot) else {
+            report(.invalidValue, path, "\(slotValue.jsonText) is not a hold target; write \"suggestion 1\", \"suggestion 2\" or \"suggestion 3\"")
+            continue
+          }
+          holds[physical] = slot
+        }
       case (let other, _) where known.contains(other):
-        report(.wrongType, other, "expected \(other == "bindings" ? "an object" : "a string"), found \(value.kindDescription)")
+        report(.wrongType, other, "expected \(other == "bindings" || other == "holds" ? "an object" : "a string"), found \(value.kindDescription)")
       case (let other, _) where other.hasPrefix("x-"):
         break
       case (let other, _):
@@ -256,7 +285,9 @@ public struct Keymap: Sendable, Hashable {
       report(.missingField, "", "missing \"\(required)\"; add it")
     }
     guard problems.isEmpty else { throw LayoutError(problems) }
-    return Keymap(id: id, name: name, englishName: englishName.isEmpty ? id : englishName, bindings: bindings)
+    return Keymap(
+      id: id, name: name, englishName: englishName.isEmpty ? id : englishName, bindings: bindings,
+      suggestionHolds: holds)
   }
 
   /// The shipped keymaps folder, found like the layouts folder (`Keymaps/` beside `Layouts/`).
@@ -267,5 +298,11 @@ public struct Keymap: Sendable, Hashable {
       return candidate
     }
     return nil
+  }
+}
+
+extension JSONValue {
+  var stringValue: String? {
+    if case .string(let text) = self { text } else { nil }
   }
 }

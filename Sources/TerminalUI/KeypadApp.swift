@@ -16,6 +16,11 @@ public struct KeypadRunOptions: Sendable {
   public var tmuxTarget: String? = nil
   public var useColor = true
   public var draft: DraftStore? = DraftStore.standard()
+  /// Loads the suggestion data; called on a background thread after the first frame, so a
+  /// slow disk never delays the pad. `nil`: no suggestion bar.
+  public var loadSuggestions: (@Sendable () -> SuggestionData?)? = nil
+  /// Remembers a learned word (the caller stores it off the UI thread).
+  public var learn: (@Sendable (String) -> Void)? = nil
 
   public init(layouts: [Layout], keymaps: [Keymap]) {
     self.layouts = layouts
@@ -152,13 +157,28 @@ public enum KeypadApp {
       self.options = options
     }
 
+    /// Suggestion data handed over from the loading thread.
+    private let loaded = LoadedSuggestions()
+
     mutating func run() -> Outcome {
       if let outcome = perform(controller.start(at: Terminal.now())) { return outcome }
+      var startedLoading = false
       while true {
         let now = Terminal.now()
         if needsDraw {
           draw(at: now)
           needsDraw = false
+        }
+        if !startedLoading, let load = options.loadSuggestions {
+          // After the first frame: the pad shows at once, the bar fills in when ready.
+          startedLoading = true
+          let box = loaded
+          let wake = terminal.wakeWriteDescriptor
+          Thread.detachNewThread {
+            box.set(load())
+            var byte = UInt8(ascii: "S")
+            _ = write(wake, &byte, 1)
+          }
         }
         timer.schedule(controller.nextDeadline(now: now))
         let ready = terminal.wait(timeout: -1)
@@ -201,6 +221,9 @@ public enum KeypadApp {
       case UInt8(ascii: "C"):
         terminal.curses.invalidate()
         needsDraw = true
+      case UInt8(ascii: "S"):
+        if let data = loaded.take() { controller.setSuggestions(data) }
+        needsDraw = true
       default:
         break  // the timer: `advance` runs after the pipe is drained
       }
@@ -231,6 +254,8 @@ public enum KeypadApp {
           terminal.curses.applyTheme(Theme.named(name))
           needsDraw = true
         case .write(let bytes): terminal.curses.writeRaw(bytes)
+        case .learn(let word):
+          options.learn?(word)
         case .discardDraft:
           options.draft?.setAside()
         case .saveDraft(let text):
@@ -256,4 +281,24 @@ public enum KeypadApp {
 /// Writes a line to standard error, prefixed with the program name.
 func printError(_ message: String) {
   FileHandle.standardError.write(Data("cheonjiin: \(message)\n".utf8))
+}
+
+/// Hands suggestion data from the loading thread to the UI thread.
+final class LoadedSuggestions: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data: SuggestionData?
+
+  func set(_ value: SuggestionData?) {
+    lock.lock()
+    data = value
+    lock.unlock()
+  }
+
+  func take() -> SuggestionData? {
+    lock.lock()
+    defer { lock.unlock() }
+    let value = data
+    data = nil
+    return value
+  }
 }

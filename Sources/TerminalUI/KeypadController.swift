@@ -1,4 +1,5 @@
 import HangulEngine
+import Suggestions
 import TerminalInput
 
 /// Settings of the keypad screen; every one has a default that works.
@@ -38,6 +39,22 @@ public enum KeypadEffect: Sendable, Hashable {
   case saveDraft(String)
   /// The user declined the saved draft: keep it aside, out of the way.
   case discardDraft
+  /// A word was committed (or taken from the suggestion bar): remember it for suggestions.
+  case learn(String)
+}
+
+/// What the suggestion bar needs, loaded off the UI thread after the first frame.
+public struct SuggestionData: Sendable {
+  public var index: SuggestionIndex
+  public var user: UserWords
+  /// The day number learned words are stamped with.
+  public var today: Int
+
+  public init(index: SuggestionIndex, user: UserWords, today: Int) {
+    self.index = index
+    self.user = user
+    self.today = today
+  }
 }
 
 /// Where a press came from; the hold detector follows one source at a time.
@@ -78,6 +95,10 @@ public struct KeypadController {
   private var draftDueAt: Instant? = nil
   /// The last drawn frame, for mouse hit-testing.
   public var lastFrame: RenderedFrame? = nil
+  private var suggestionData: SuggestionData? = nil
+  /// The suggestions on the bar, and the text they were computed for.
+  private var shownSuggestions: [String] = []
+  private var suggestedFor: String? = nil
 
   public init(
     layouts: [Layout], keymaps: [Keymap], keymap: String, settings: KeypadSettings,
@@ -116,7 +137,68 @@ public struct KeypadController {
     for event in decoder.feed(bytes, at: time) {
       effects += handle(event, at: time)
     }
+    refreshSuggestions()
     return effects
+  }
+
+  /// Hands over the loaded lexicon and learned words; the bar starts showing suggestions.
+  public mutating func setSuggestions(_ data: SuggestionData) {
+    suggestionData = data
+    suggestedFor = nil
+    refreshSuggestions()
+  }
+
+  /// The words on the suggestion bar now.
+  public var suggestions: [String] { shownSuggestions }
+
+  /// Recomputes the bar when the text changed. Lookups take microseconds (`make bench`), so
+  /// they run here, on the keystroke path.
+  private mutating func refreshSuggestions() {
+    guard let data = suggestionData else { return }
+    let text = engine.text
+    guard text != suggestedFor else { return }
+    suggestedFor = text
+    let word = trailingWord(of: text)
+    guard !word.isEmpty else {
+      shownSuggestions = []
+      return
+    }
+    shownSuggestions = data.index.suggestions(
+      for: String(word), cyclingLastKey: engine.cyclingConsonants, limit: 3, user: data.user,
+      today: data.today
+    ).map(\.word)
+  }
+
+  /// Takes suggestion `index` (0-based): it replaces the word being typed, followed by a
+  /// space, as phone keyboards do.
+  private mutating func chooseSuggestion(_ index: Int) -> [KeypadEffect] {
+    guard shownSuggestions.indices.contains(index) else { return [] }
+    let word = shownSuggestions[index]
+    let typed = trailingWord(of: engine.text).count
+    var effects = commitEffects { $0.replaceTrailingCharacters(typed, with: word + " ") }
+    effects += learn(word)
+    suggestedFor = nil
+    refreshSuggestions()
+    effects.append(.redraw)
+    return effects
+  }
+
+  private mutating func learn(_ word: String) -> [KeypadEffect] {
+    guard var data = suggestionData, UserWords.isLearnable(word) else { return [] }
+    _ = data.user.learn(word, today: data.today)
+    suggestionData = data
+    return [.learn(word)]
+  }
+
+  /// After a press: if it ended a word (space, newline, a mark), learn that word.
+  private mutating func learnFinishedWord(before: String) -> [KeypadEffect] {
+    let after = engine.text
+    // Only the press that put the first separator after a word counts, so cycling . , ? !
+    // learns the word once.
+    guard let last = after.last, isSeparator(last), let previous = before.last, !isSeparator(previous)
+    else { return [] }
+    let word = trailingWord(of: after.dropLast(after.reversed().prefix { isSeparator($0) }.count))
+    return word.isEmpty ? [] : learn(String(word))
   }
 
   /// Runs whatever is due: Esc timeout, holds, repeat ticks, flashes, autosave.
@@ -136,6 +218,7 @@ public struct KeypadController {
       draftDueAt = nil
       effects.append(.saveDraft(engine.text))
     }
+    refreshSuggestions()
     return effects
   }
 
@@ -294,7 +377,10 @@ public struct KeypadController {
     // A kitty source may resolve differently per event (the physical key's binding depends
     // on the source), so resolve with the event's own rules once, at the start of a run.
     guard let resolution = resolve(source) else { return [] }
-    let behavior = detector.activeKey == source ? runBehavior : self.behavior(of: resolution)
+    let behavior =
+      detector.activeKey == source
+      ? runBehavior
+      : (suggestionSlot(for: source) != nil ? .holdable : self.behavior(of: resolution))
     if detector.activeKey != source { runBehavior = behavior }
     let actions = detector.handle(source, kind: kind, behavior: behavior, releases: releases, at: time)
     if kind != .release, detector.activeKey == source, runStart?.source != source {
@@ -304,6 +390,14 @@ public struct KeypadController {
   }
 
   private var runBehavior: HoldBehavior = .none
+
+  /// The suggestion a long press of this source takes, while the bar shows one.
+  private func suggestionSlot(for source: PressSource) -> Int? {
+    guard case .physical(let physical, _) = source, let slot = keymap.suggestionHolds[physical],
+      shownSuggestions.indices.contains(slot - 1)
+    else { return nil }
+    return slot - 1
+  }
 
   private mutating func apply(_ actions: [HoldDetector<PressSource>.Action], at time: Instant) -> [KeypadEffect] {
     var effects: [KeypadEffect] = []
@@ -336,15 +430,22 @@ public struct KeypadController {
   }
 
   private mutating func tap(_ source: PressSource, hold: Bool, at time: Instant) -> [KeypadEffect] {
+    if hold, let slot = suggestionSlot(for: source) {
+      lastPressAt = time
+      scheduleDraft(at: time)
+      return chooseSuggestion(slot)
+    }
     guard let resolution = resolve(source) else { return [] }
     lastPressAt = time
+    let before = engine.text
     switch resolution {
     case .flush:
-      return commitEffects { $0.flush() }
+      return commitEffects { $0.flush() } + learnFinishedWord(before: before)
     case .key(let key):
       flashes[key] = time.adding(milliseconds: settings.flashMs)
       var effects = commitEffects { hold ? $0.hold(key) : $0.tap(key) }
       if effects.contains(where: { if case .dismiss = $0 { true } else { false } }) { return effects }
+      effects += learnFinishedWord(before: before)
       scheduleDraft(at: time)
       effects.append(.redraw)
       return effects
@@ -465,11 +566,6 @@ public struct KeypadController {
     }
   }
 
-  /// Hook for the suggestion bar (issue 5): replaces the word being typed.
-  private mutating func chooseSuggestion(_ index: Int) -> [KeypadEffect] {
-    []
-  }
-
   /// Shows a short message above the status line for a few seconds.
   public mutating func show(_ text: String, at time: Instant) {
     message = (text, time.adding(milliseconds: 4000))
@@ -508,6 +604,9 @@ public struct KeypadController {
       decorations[key, default: KeyDecoration()].holdFraction = fraction
     }
     model.decorations = decorations
+    model.suggestions = shownSuggestions.enumerated().map { index, word in
+      (keymap.suggestionKeyLabel(index + 1) ?? String(index + 1), word)
+    }
     model.keySize = settings.keySize
     model.bold = settings.bold
     model.message = message?.text
@@ -554,4 +653,16 @@ public struct KeypadController {
       HelpSection(title: strings.helpOtherKeys, lines: commandLines + [("🖱", strings.helpMouse)]),
     ]
   }
+}
+
+/// Whether a character ends a word: white space or punctuation.
+func isSeparator(_ character: Character) -> Bool {
+  character.isWhitespace || character.isPunctuation || character.isSymbol
+}
+
+/// The word at the end of the text: what the suggestion bar completes.
+func trailingWord(of text: some StringProtocol) -> Substring {
+  let string = Substring(text)
+  guard let start = string.lastIndex(where: isSeparator) else { return string }
+  return string[string.index(after: start)...]
 }

@@ -107,7 +107,9 @@ public enum KeypadView {
     let textRows = max(1, suggestionRow)
 
     drawText(model, into: &screen, rows: textRows, columns: columns)
-    frame.suggestionSpans = drawSuggestions(model, into: &screen, row: suggestionRow, left: padLeft, width: geometry.width)
+    let barWidth = min(columns, max(geometry.width, 66))
+    frame.suggestionSpans = drawSuggestions(
+      model, into: &screen, row: suggestionRow, left: (columns - barWidth) / 2, width: barWidth)
     PadRenderer.draw(
       model.layout, geometry: geometry, decorations: model.decorations, into: &screen,
       origin: (padTop, padLeft), bold: model.bold)

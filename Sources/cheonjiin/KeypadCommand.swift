@@ -52,6 +52,11 @@ struct KeypadCommand: ParsableCommand {
   @Flag(name: .customLong("no-draft"), help: "Do not save or offer drafts.")
   var noDraft = false
 
+  @Flag(
+    name: .customLong("no-suggestions"),
+    help: "Hide the suggestion bar (and learn no words).")
+  var noSuggestions = false
+
   func validate() throws {
     guard (100...3000).contains(holdMs) else {
       throw ValidationError("--hold-ms \(holdMs) is out of range; give 100 to 3000 (older users often like 800–1000)")
@@ -82,6 +87,11 @@ struct KeypadCommand: ParsableCommand {
     options.useColor = (environment["NO_COLOR"] ?? "").isEmpty
     options.settings.isLinuxConsole = environment["TERM"] == "linux"
     if noDraft { options.draft = nil }
+    if !noSuggestions, let first = layouts.first {
+      let setup = SuggestionSetup.make(layout: first, environment: environment)
+      options.loadSuggestions = setup.load
+      options.learn = setup.learn
+    }
     let status = KeypadApp.run(options)
     if status != 0 { throw ExitCode(status) }
   }

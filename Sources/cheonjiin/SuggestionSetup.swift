@@ -1,0 +1,85 @@
+import Foundation
+import HangulEngine
+import Storage
+import Suggestions
+import TerminalUI
+
+/// Wires the keypad's suggestion bar to the shipped lexicon and the learned words in the
+/// progress database.
+enum SuggestionSetup {
+  /// The folder with `ko-words.tsv` and `everyday-ko.tsv`: `$CHEONJIIN_LEXICON`, else
+  /// `share/cheonjiin/lexicon` beside the executable's folder, else `Lexicon/` above it.
+  static func lexiconDirectory(environment: [String: String]) -> String? {
+    if let explicit = environment["CHEONJIIN_LEXICON"], !explicit.isEmpty { return explicit }
+    let files = FileManager.default
+    let executable = (try? files.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    var directory = (executable as NSString).deletingLastPathComponent
+    let installed = ((directory as NSString).deletingLastPathComponent as NSString)
+      .appendingPathComponent("share/cheonjiin/lexicon")
+    if files.fileExists(atPath: installed + "/ko-words.tsv") { return installed }
+    for _ in 0..<6 {
+      let candidate = directory + "/Lexicon"
+      if files.fileExists(atPath: candidate + "/ko-words.tsv") { return candidate }
+      directory = (directory as NSString).deletingLastPathComponent
+    }
+    return nil
+  }
+
+  /// A loader for the keypad (runs off the UI thread) and a learner that stores words in the
+  /// background. Problems never stop typing: without a lexicon the bar stays empty.
+  static func make(layout: Layout, environment: [String: String]) -> (
+    load: @Sendable () -> SuggestionData?, learn: @Sendable (String) -> Void
+  ) {
+    let storeBox = StoreBox(path: ProgressStore.defaultPath(environment: environment))
+    let directory = lexiconDirectory(environment: environment)
+    let vowels = layout.composer.vowels
+    let load: @Sendable () -> SuggestionData? = {
+      guard let directory, let speller = PrimitiveSpeller(vowels: vowels) else { return nil }
+      let corpus = (try? String(contentsOfFile: directory + "/ko-words.tsv", encoding: .utf8)) ?? ""
+      let everyday = (try? String(contentsOfFile: directory + "/everyday-ko.tsv", encoding: .utf8)) ?? ""
+      let index = SuggestionIndex(
+        corpus: Lexicon.parseCorpus(corpus).entries, everyday: Lexicon.parseEveryday(everyday).entries,
+        speller: speller)
+      var user = UserWords(speller: speller)
+      let today = localDayNumber(now: Date(), timeZone: .current)
+      if let store = storeBox.store {
+        for word in (try? store.learnedWords()) ?? [] {
+          _ = user.restore(word.word, stats: LearnedStats(count: word.count, lastUsedDay: word.lastUsedDay))
+        }
+        for word in (try? store.hiddenWords()) ?? [] { user.restoreHidden(word) }
+      }
+      return SuggestionData(index: index, user: user, today: today)
+    }
+    let learn: @Sendable (String) -> Void = { word in
+      storeBox.queue.async {
+        let today = localDayNumber(now: Date(), timeZone: .current)
+        // A failed write loses one learned word, never typed text; the next start retries.
+        _ = try? storeBox.store?.learn(word, day: today, times: 1)
+      }
+    }
+    return (load, learn)
+  }
+}
+
+/// Opens the progress database on first use, off the UI thread, and keeps it.
+final class StoreBox: @unchecked Sendable {
+  let queue = DispatchQueue(label: "cheonjiin.store")
+  private let path: String
+  private var opened: ProgressStore?
+  private var didTry = false
+  private let lock = NSLock()
+
+  init(path: String) {
+    self.path = path
+  }
+
+  var store: ProgressStore? {
+    lock.lock()
+    defer { lock.unlock() }
+    if !didTry {
+      didTry = true
+      opened = try? ProgressStore.open(at: path, now: Date(), timeZone: .current).store
+    }
+    return opened
+  }
+}

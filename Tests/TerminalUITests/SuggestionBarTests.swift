@@ -1,0 +1,75 @@
+import HangulEngine
+import Suggestions
+import Testing
+import TerminalInput
+@testable import TerminalUI
+
+/// A tiny lexicon, so these tests do not depend on the shipped word list.
+func smallSuggestionData(_ driver: Driver) throws -> SuggestionData {
+  let speller = try #require(PrimitiveSpeller(vowels: driver.controller.engine.layout.composer.vowels))
+  let corpus = Lexicon.parseCorpus("감사합니다\t2781\n감사해요\t454\n감히\t300\n행복한\t374\n행복\t200\n학교\t685\n").entries
+  let everyday = Lexicon.parseEveryday("건강하세요\t5\n").entries
+  return SuggestionData(
+    index: SuggestionIndex(corpus: corpus, everyday: everyday, speller: speller), user: UserWords(speller: speller),
+    today: 20_000)
+}
+
+@Suite("The suggestion bar")
+struct SuggestionBarTests {
+  @Test("a partial word shows up to three words, and the cycling consonant counts as its whole cycle")
+  func showsSuggestions() throws {
+    var driver = try Driver()
+    driver.controller.setSuggestions(try smallSuggestionData(driver))
+    driver.type(numpadKeys(forPhoneDigits: "41200"))  // 감
+    driver.type(numpadKeys(forPhoneDigits: "8"))  // 감ㅅ
+    #expect(driver.controller.suggestions.prefix(2) == ["감사합니다", "감사해요"])
+    driver.type(numpadKeys(forPhoneDigits: "8"))  // 감ㅎ: the key is still cycling
+    #expect(driver.controller.suggestions.contains("감사합니다"))
+    let bar = driver.render().screen.textDump
+    #expect(bar.contains("+ 감사합니다"))
+  }
+
+  @Test("holding + takes the first suggestion: the word is replaced, a space follows, it is learned")
+  func holdTakesSuggestion() throws {
+    var driver = try kittyDriver()
+    driver.controller.setSuggestions(try smallSuggestionData(driver))
+    driver.type(numpadKeys(forPhoneDigits: "412008").flatMap { [$0] }, gap: 150)
+    driver.send("\u{1b}[57413;129u")  // KP+ down
+    driver.wait(600)
+    driver.send("\u{1b}[57413;129:3u")
+    #expect(driver.text == "감사합니다 ")
+    #expect(driver.effects.contains(.learn("감사합니다")))
+  }
+
+  @Test("a tap on + is still → (next): only a hold takes a suggestion")
+  func tapIsNext() throws {
+    var driver = try Driver()
+    driver.controller.setSuggestions(try smallSuggestionData(driver))
+    driver.type(numpadKeys(forPhoneDigits: "41200") + [keypad("+")] + numpadKeys(forPhoneDigits: "0"))
+    #expect(driver.text == "감ㅇ")
+  }
+
+  @Test("a word ended by a space is learned once; cycling marks do not learn it again")
+  func learnsCommittedWords() throws {
+    var driver = try Driver()
+    driver.controller.setSuggestions(try smallSuggestionData(driver))
+    driver.type(numpadKeys(forPhoneDigits: "412"))  // 가
+    driver.type([keypad("*"), keypad("*")])  // 가, (. then ,)
+    let learned = driver.effects.filter { if case .learn = $0 { true } else { false } }
+    #expect(learned == [.learn("가")])
+  }
+
+  @Test("a mouse click on a suggestion takes it")
+  func clickTakesSuggestion() throws {
+    var driver = try Driver()
+    driver.controller.setSuggestions(try smallSuggestionData(driver))
+    driver.type(numpadKeys(forPhoneDigits: "881210723"))  // 행보 → 행복 …
+    let frame = driver.render()
+    driver.controller.lastFrame = frame
+    let span = try #require(frame.suggestionSpans.first)
+    driver.send("\u{1b}[<0;\(span.column + 3);\(span.row + 1)M")
+    driver.send("\u{1b}[<0;\(span.column + 3);\(span.row + 1)m")
+    #expect(driver.text.hasPrefix("행복"))
+    #expect(driver.text.hasSuffix(" "))
+  }
+}
