@@ -36,7 +36,9 @@ let package = Package(
       name: "CNcursesw", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
     .target(
       name: "TerminalUI",
-      dependencies: ["CNcursesw", "HangulEngine", "LayoutLoading", "Suggestions", "TerminalInput"]),
+      dependencies: [
+        "CNcursesw", "HangulEngine", "LayoutLoading", "Practice", "Suggestions", "TerminalInput",
+      ]),
 
     // MARK: The program
     .executableTarget(
@@ -64,7 +66,9 @@ let package = Package(
     .testTarget(name: "SuggestionsTests", dependencies: ["Suggestions", "HangulEngine"]),
     .testTarget(
       name: "TerminalUITests",
-      dependencies: ["TerminalUI", "TerminalInput", "HangulEngine", "LayoutLoading", "Suggestions"],
+      dependencies: [
+        "TerminalUI", "TerminalInput", "HangulEngine", "LayoutLoading", "Suggestions", "Practice",
+      ],
       exclude: ["Golden"]),
     .testTarget(name: "CLITests", exclude: ["Harness"]),
   ]

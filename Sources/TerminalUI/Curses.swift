@@ -208,3 +208,10 @@ final class Curses {
     return widest
   }
 }
+
+/// Display widths for code outside the terminal screen (`demo --frames`), from `wcwidth`.
+public enum TerminalWidth {
+  public static func of(_ character: Character) -> Int {
+    Curses.width(of: character)
+  }
+}

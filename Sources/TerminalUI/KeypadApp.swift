@@ -1,5 +1,6 @@
 import Foundation
 import HangulEngine
+import Practice
 import TerminalInput
 
 /// Where the text goes and how the keypad runs; built by the `cheonjiin` command line.
@@ -65,19 +66,9 @@ public enum KeypadApp {
       printError("\(error)")
       return 1
     }
-    let timer = LongPressTimer(wakeFD: terminal.wakeWriteDescriptor)
-    var loop = Loop(terminal: terminal, controller: controller, timer: timer, tmux: tmux, options: options)
-    let outcome = loop.run()
-    controller = loop.controller
-    timer.stop()
+    let (outcome, final) = ScreenRunner.run(controller, terminal: terminal, tmux: tmux, options: options)
+    controller = final
     return finish(outcome, controller: controller, terminal: terminal, tmux: tmux, options: options)
-  }
-
-  /// How the loop ended.
-  enum Outcome {
-    case dismissed(String)
-    case cancelled
-    case signalled(Int32)
   }
 
   private static func finish(
@@ -107,6 +98,11 @@ public enum KeypadApp {
       terminal.restore()
       _ = tmux?.finish()
       return 128 + signal
+    case .failed(let message):
+      if let problem = options.draft?.save(controller.engine.text) { printError(problem) }
+      terminal.restore()
+      printError(message)
+      return 1
     }
   }
 
@@ -128,11 +124,57 @@ public enum KeypadApp {
       return "cannot write to \(file) (\(error.localizedDescription)); the text is printed below instead"
     }
   }
+}
 
-  /// The UI loop: the only code that touches the controller and ncurses.
-  struct Loop {
+/// A full-screen app the run loop drives: bytes and timer wake-ups in, effects and screens
+/// out. ``KeypadController`` and ``PracticeController`` are the two.
+protocol ScreenController {
+  mutating func start(at time: Instant) -> [KeypadEffect]
+  mutating func feed(_ bytes: some Sequence<UInt8>, at time: Instant) -> [KeypadEffect]
+  mutating func advance(to time: Instant) -> [KeypadEffect]
+  func nextDeadline(now: Instant) -> Instant?
+  /// Draws the screen for a window size (and keeps what mouse hit-testing needs).
+  mutating func draw(rows: Int, columns: Int, at time: Instant, width: @escaping @Sendable (Character) -> Int) -> Screen
+  mutating func show(_ message: String, at time: Instant)
+  mutating func setSuggestions(_ data: SuggestionData)
+  /// The text to keep as a draft if the run ends abruptly.
+  var draftText: String { get }
+}
+
+extension KeypadController: ScreenController {
+  mutating func draw(rows: Int, columns: Int, at time: Instant, width: @escaping @Sendable (Character) -> Int) -> Screen {
+    let frame = KeypadView.render(viewModel(at: time), rows: rows, columns: columns, width: width)
+    lastFrame = frame
+    return frame.screen
+  }
+
+  var draftText: String { engine.text }
+}
+
+/// How a run ended.
+enum Outcome {
+  case dismissed(String)
+  case cancelled
+  case signalled(Int32)
+  case failed(String)
+}
+
+/// The UI loop and the long-press timer thread around a controller: the only code that
+/// touches the controller and ncurses.
+enum ScreenRunner {
+  static func run<Controller: ScreenController>(
+    _ controller: Controller, terminal: Terminal, tmux: TmuxSender?, options: KeypadRunOptions
+  ) -> (Outcome, Controller) {
+    let timer = LongPressTimer(wakeFD: terminal.wakeWriteDescriptor)
+    var loop = Loop(terminal: terminal, controller: controller, timer: timer, tmux: tmux, options: options)
+    let outcome = loop.run()
+    timer.stop()
+    return (outcome, loop.controller)
+  }
+
+  struct Loop<Controller: ScreenController> {
     let terminal: Terminal
-    var controller: KeypadController
+    var controller: Controller
     let timer: LongPressTimer
     let tmux: TmuxSender?
     let options: KeypadRunOptions
@@ -149,7 +191,7 @@ public enum KeypadApp {
       keyLog?.write(Data("\(Terminal.now().milliseconds) \(text)\n".utf8))
     }
 
-    init(terminal: Terminal, controller: KeypadController, timer: LongPressTimer, tmux: TmuxSender?, options: KeypadRunOptions) {
+    init(terminal: Terminal, controller: Controller, timer: LongPressTimer, tmux: TmuxSender?, options: KeypadRunOptions) {
       self.terminal = terminal
       self.controller = controller
       self.timer = timer
@@ -231,7 +273,7 @@ public enum KeypadApp {
     }
 
     private mutating func suspend() {
-      if let problem = options.draft?.save(controller.engine.text) { printError(problem) }
+      if let problem = options.draft?.save(controller.draftText) { printError(problem) }
       terminal.suspend(reenable: controller.start(at: Terminal.now()).flatMap { effect -> [UInt8] in
         if case .write(let bytes) = effect { bytes } else { [] }
       })
@@ -261,6 +303,8 @@ public enum KeypadApp {
         case .saveDraft(let text):
           // Saving must never interrupt typing; a failure shows as a message once.
           if let problem = options.draft?.save(text) { controller.show(problem, at: Terminal.now()) }
+        case .pressed, .submit:
+          break  // consumed by the practice controller before they get here
         }
       }
       if !effects.isEmpty { needsDraw = true }
@@ -269,11 +313,8 @@ public enum KeypadApp {
 
     private mutating func draw(at now: Instant) {
       let size = terminal.curses.size()
-      let frame = KeypadView.render(
-        controller.viewModel(at: now), rows: size.rows, columns: size.columns,
-        width: { Curses.width(of: $0) })
-      controller.lastFrame = frame
-      terminal.curses.draw(frame.screen)
+      let screen = controller.draw(rows: size.rows, columns: size.columns, at: now, width: { Curses.width(of: $0) })
+      terminal.curses.draw(screen)
     }
   }
 }
@@ -300,5 +341,47 @@ final class LoadedSuggestions: @unchecked Sendable {
     let value = data
     data = nil
     return value
+  }
+}
+
+/// Runs `cheonjiin practice` on the terminal.
+public enum PracticeApp {
+  /// - Returns: The exit status: 0 when the user quits, 130 for Ctrl-C, 1 if the terminal
+  ///   could not be used (the message is printed).
+  public static func run(
+    _ options: KeypadRunOptions, lessons: [Lesson], recorder: PracticeRecorder, today: DayNumber,
+    startLesson: String?
+  ) -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
+    do {
+      try Terminal.preflight(environment: environment)
+    } catch {
+      printError(error.description)
+      return 1
+    }
+    let controller = PracticeController(
+      layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
+      settings: options.settings, lessons: lessons, recorder: recorder, today: today,
+      startLesson: startLesson)
+    let terminal: Terminal
+    do {
+      terminal = try Terminal(
+        theme: Theme.named(options.settings.theme), color: options.useColor, term: environment["TERM"] ?? "")
+    } catch {
+      printError("\(error)")
+      return 1
+    }
+    var runOptions = options
+    runOptions.draft = nil
+    let (outcome, _) = ScreenRunner.run(controller, terminal: terminal, tmux: nil, options: runOptions)
+    terminal.restore()
+    switch outcome {
+    case .dismissed: return 0
+    case .cancelled: return 130
+    case .signalled(let signal): return 128 + signal
+    case .failed(let message):
+      printError(message)
+      return 1
+    }
   }
 }

@@ -15,6 +15,9 @@ public struct KeypadSettings: Sendable {
   public var draftDelayMs: UInt64 = 500
   /// The Linux console sends its own SS3 codes for the keypad's + − * / keys.
   public var isLinuxConsole = false
+  /// Practice mode: ⏎ hands in the item instead of typing a newline, and every press is
+  /// reported as a ``KeypadEffect/pressed(_:)`` effect.
+  public var practiceMode = false
 
   public init() {}
 }
@@ -41,6 +44,20 @@ public enum KeypadEffect: Sendable, Hashable {
   case discardDraft
   /// A word was committed (or taken from the suggestion bar): remember it for suggestions.
   case learn(String)
+  /// Practice mode: a key press reached the engine.
+  case pressed(PressReport)
+  /// Practice mode: ⏎ was pressed.
+  case submit
+}
+
+/// A key press as practice mode scores it.
+public struct PressReport: Sendable, Hashable {
+  /// The layout the key belongs to (the one current when it went down).
+  public var layout: Int
+  public var key: Int
+  public var isHold: Bool
+  /// How many earlier reported presses this one replaces (a tap that became a hold).
+  public var replacing: Int
 }
 
 /// What the suggestion bar needs, loaded off the UI thread after the first frame.
@@ -390,6 +407,8 @@ public struct KeypadController {
   }
 
   private var runBehavior: HoldBehavior = .none
+  /// Reported presses the next press replaces (set while a hold is applied).
+  private var pendingReplacement = 0
 
   /// The suggestion a long press of this source takes, while the bar shows one.
   private func suggestionSlot(for source: PressSource) -> Int? {
@@ -408,7 +427,9 @@ public struct KeypadController {
         effects += tap(source, hold: false, at: time)
       case .hold(let source, let undoTaps):
         rollBack(undoTaps)
+        pendingReplacement = undoTaps
         effects += tap(source, hold: true, at: time)
+        pendingReplacement = 0
         effects.append(.redraw)
       case .repeatTick(let source):
         effects += tap(source, hold: false, at: time)
@@ -443,7 +464,14 @@ public struct KeypadController {
       return commitEffects { $0.flush() } + learnFinishedWord(before: before)
     case .key(let key):
       flashes[key] = time.adding(milliseconds: settings.flashMs)
+      if settings.practiceMode, engine.layout.keys[key].action == .enter {
+        return [.submit, .redraw]
+      }
+      let layoutBefore = engine.layoutIndex
       var effects = commitEffects { hold ? $0.hold(key) : $0.tap(key) }
+      if settings.practiceMode {
+        effects.append(.pressed(PressReport(layout: layoutBefore, key: key, isHold: hold, replacing: pendingReplacement)))
+      }
       if effects.contains(where: { if case .dismiss = $0 { true } else { false } }) { return effects }
       effects += learnFinishedWord(before: before)
       scheduleDraft(at: time)
@@ -566,6 +594,18 @@ public struct KeypadController {
     }
   }
 
+  /// Starts over with empty text on the first layout (a new practice item).
+  public mutating func resetText(to engine: InputMethod) {
+    self.engine = engine
+    snapshots.removeAll()
+    runStart = nil
+    focus = nil
+    suggestedFor = nil
+  }
+
+  /// Marks a key as the next one to press (practice cues).
+  public var cueKey: Int? = nil
+
   /// Shows a short message above the status line for a few seconds.
   public mutating func show(_ text: String, at time: Instant) {
     message = (text, time.adding(milliseconds: 4000))
@@ -600,6 +640,7 @@ public struct KeypadController {
       decorations[key, default: KeyDecoration()].isPressed = true
     }
     if let focus { decorations[focus, default: KeyDecoration()].isFocused = true }
+    if let cueKey { decorations[cueKey, default: KeyDecoration()].isCue = true }
     if let (key, fraction) = holdFraction(at: time) {
       decorations[key, default: KeyDecoration()].holdFraction = fraction
     }

@@ -49,6 +49,8 @@ public struct KeypadViewModel: Sendable {
   public var keySize: KeySize = .normal
   public var bold = false
   public var strings: UIStrings
+  /// Lines drawn instead of the text area (practice mode).
+  public var panel: [[PanelSegment]]? = nil
 
   public init(layout: Layout, committed: String, preedit: String, composingTail: String, strings: UIStrings) {
     self.layout = layout
@@ -56,6 +58,19 @@ public struct KeypadViewModel: Sendable {
     self.preedit = preedit
     self.composingTail = composingTail
     self.strings = strings
+  }
+}
+
+/// A run of text in one style, for panels.
+public struct PanelSegment: Sendable, Hashable {
+  public var text: String
+  public var style: CellStyle
+  public var attributes: CellAttributes
+
+  public init(_ text: String, _ style: CellStyle, _ attributes: CellAttributes) {
+    self.text = text
+    self.style = style
+    self.attributes = attributes
   }
 }
 
@@ -106,7 +121,11 @@ public enum KeypadView {
     let suggestionRow = padTop - (geometry.size == .compact ? 1 : 2)
     let textRows = max(1, suggestionRow)
 
-    drawText(model, into: &screen, rows: textRows, columns: columns)
+    if let panel = model.panel {
+      drawPanel(panel, into: &screen, rows: textRows)
+    } else {
+      drawText(model, into: &screen, rows: textRows, columns: columns)
+    }
     let barWidth = min(columns, max(geometry.width, 66))
     frame.suggestionSpans = drawSuggestions(
       model, into: &screen, row: suggestionRow, left: (columns - barWidth) / 2, width: barWidth)
@@ -183,6 +202,15 @@ public enum KeypadView {
       for (character, style) in line {
         let attributes: CellAttributes = style == .preedit || style == .composing ? .underline : []
         column = screen.draw(String(character), row: offset, column: column, style: style, attributes: attributes)
+      }
+    }
+  }
+
+  static func drawPanel(_ lines: [[PanelSegment]], into screen: inout Screen, rows: Int) {
+    for (row, line) in lines.prefix(rows).enumerated() {
+      var column = 0
+      for segment in line {
+        column = screen.draw(segment.text, row: row, column: column, style: segment.style, attributes: segment.attributes)
       }
     }
   }

@@ -16,7 +16,7 @@ struct Cheonjiin: ParsableCommand {
       . the .,?! key; 0-9 * # keys by phone position; <space> <next> <bs> <enter> <punct> \
       <symbols> <dismiss> <hold:N> and <ID> by name. White space is ignored.
       """,
-    subcommands: [KeypadCommand.self, KeysCommand.self, SpellCommand.self, LayoutsCommand.self],
+    subcommands: [KeypadCommand.self, PracticeCommand.self, DemoCommand.self, KeysCommand.self, SpellCommand.self, LayoutsCommand.self],
     defaultSubcommand: KeypadCommand.self
   )
 }

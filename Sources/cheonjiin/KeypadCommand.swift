@@ -65,14 +65,7 @@ struct KeypadCommand: ParsableCommand {
 
   func run() throws {
     let layouts = try layoutOption.load()
-    let library = LayoutLibrary.standard()
-    var keymaps: [Keymap] = []
-    do {
-      keymaps = try loadKeymaps(library: library)
-    } catch {
-      printError(error.description)
-      throw ExitCode(LayoutError.exitStatus)
-    }
+    let keymaps = try loadKeymaps(keymap)
     let environment = ProcessInfo.processInfo.environment
     var options = KeypadRunOptions(layouts: layouts, keymaps: keymaps)
     options.keymap = keymaps.first { $0.id == keymap }?.id ?? keymaps.last?.id ?? "numpad"
@@ -95,30 +88,40 @@ struct KeypadCommand: ParsableCommand {
     let status = KeypadApp.run(options)
     if status != 0 { throw ExitCode(status) }
   }
+}
 
-  /// The shipped keymaps, plus the one named by --keymap if it is a file.
-  private func loadKeymaps(library: LayoutLibrary) throws(LayoutError) -> [Keymap] {
-    var keymaps: [Keymap] = []
-    if let directory = Keymap.directory(layouts: library) {
-      for id in ["numpad", "phone"] {
-        keymaps.append(try Keymap.load(file: "\(directory)/\(id).json"))
-      }
-    }
-    if keymap.contains("/") || keymap.hasSuffix(".json") {
-      let custom = try Keymap.load(file: keymap)
-      keymaps.removeAll { $0.id == custom.id }
-      keymaps.append(custom)
-    } else if !keymaps.contains(where: { $0.id == keymap }) {
-      let known = keymaps.map(\.id).joined(separator: ", ")
-      throw LayoutError([
-        LayoutProblem(.unknownLayout, file: keymap, path: "", message: "no keymap with this id; known: \(known) (or give a path to a .json file)")
-      ])
-    }
-    if keymaps.isEmpty {
-      throw LayoutError([
-        LayoutProblem(.unreadableFile, file: "Keymaps/", path: "", message: "the shipped keymaps were not found; set CHEONJIIN_LAYOUTS to the Layouts folder next to Keymaps")
-      ])
-    }
-    return keymaps
+/// The shipped keymaps, plus the one named by --keymap if it is a file.
+/// The shipped keymaps plus a keymap file; prints every problem and exits 65 on bad data.
+func loadKeymaps(_ keymap: String) throws -> [Keymap] {
+  do {
+    return try loadKeymapFiles(keymap, library: .standard())
+  } catch {
+    printError(error.description)
+    throw ExitCode(LayoutError.exitStatus)
   }
+}
+
+private func loadKeymapFiles(_ keymap: String, library: LayoutLibrary) throws(LayoutError) -> [Keymap] {
+  var keymaps: [Keymap] = []
+  if let directory = Keymap.directory(layouts: library) {
+    for id in ["numpad", "phone"] {
+      keymaps.append(try Keymap.load(file: "\(directory)/\(id).json"))
+    }
+  }
+  if keymap.contains("/") || keymap.hasSuffix(".json") {
+    let custom = try Keymap.load(file: keymap)
+    keymaps.removeAll { $0.id == custom.id }
+    keymaps.append(custom)
+  } else if !keymaps.contains(where: { $0.id == keymap }) {
+    let known = keymaps.map(\.id).joined(separator: ", ")
+    throw LayoutError([
+      LayoutProblem(.unknownLayout, file: keymap, path: "", message: "no keymap with this id; known: \(known) (or give a path to a .json file)")
+    ])
+  }
+  if keymaps.isEmpty {
+    throw LayoutError([
+      LayoutProblem(.unreadableFile, file: "Keymaps/", path: "", message: "the shipped keymaps were not found; set CHEONJIIN_LAYOUTS to the Layouts folder next to Keymaps")
+    ])
+  }
+  return keymaps
 }

@@ -1,0 +1,43 @@
+/// The practice screens that are not the pad: the lesson menu and the summary.
+enum PracticeView {
+  static func menu(
+    _ entries: [String], selection: Int, strings: UIStrings, rows: Int, columns: Int,
+    width: @escaping @Sendable (Character) -> Int
+  ) -> Screen {
+    var screen = Screen(rows: rows, columns: columns, width: width)
+    let korean = strings.language == .korean
+    screen.draw(korean ? " 천지인 연습" : " Cheon-Ji-In practice", row: 0, column: 0, style: .title, attributes: .bold)
+    screen.draw(
+      korean ? " 번호나 ↑↓ 로 고르고 Enter · Esc 끝내기" : " Choose with a number or ↑↓, then Enter · Esc to quit",
+      row: 1, column: 0, style: .dim)
+    let visible = max(1, rows - 4)
+    let top = max(0, min(selection - visible / 2, entries.count - visible))
+    for (offset, entry) in entries.dropFirst(top).prefix(visible).enumerated() {
+      let index = top + offset
+      let row = 3 + offset
+      let isSelected = index == selection
+      let style: CellStyle = isSelected ? .keyFocused : .normal
+      if isSelected { screen.fill(row: row, column: 1, height: 1, width: max(0, columns - 2), style: style) }
+      let number = String(index)
+      screen.draw(String(repeating: " ", count: max(0, 3 - number.count)) + number, row: row, column: 1, style: isSelected ? style : .suggestionNumber, attributes: .bold)
+      screen.draw(entry, row: row, column: 6, style: style, attributes: isSelected ? .bold : [])
+    }
+    return screen
+  }
+
+  static func summary(
+    _ lines: [String], strings: UIStrings, rows: Int, columns: Int,
+    width: @escaping @Sendable (Character) -> Int
+  ) -> Screen {
+    var screen = Screen(rows: rows, columns: columns, width: width)
+    let korean = strings.language == .korean
+    let top = max(1, (rows - lines.count - 3) / 2)
+    for (offset, line) in lines.enumerated() where top + offset < rows {
+      screen.draw("  " + line, row: top + offset, column: 0, style: offset == 0 ? .title : .normal, attributes: offset == 0 ? .bold : [])
+    }
+    screen.draw(
+      korean ? "  Enter 한 번 더 · 다른 키 목록으로 · Esc 끝내기" : "  Enter again · any other key: the list · Esc: quit",
+      row: min(rows - 1, top + lines.count + 1), column: 0, style: .dim)
+    return screen
+  }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import HangulEngine
+import LayoutLoading
+import TerminalUI
+
+struct DemoCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "demo",
+    abstract: "Play the keys that type TEXT on the pad, for teaching and showing the layout.",
+    discussion: """
+      Each key lights up as it is pressed, the text grows, and a counter shows the presses. \
+      Space pauses, ← → step one key, + - change the speed, Esc ends. --frames prints every \
+      frame as plain text instead (for docs and tests), the pressed key in [brackets].
+      Example: cheonjiin demo "오 안녕" --compare iphone
+      """)
+
+  @Argument(help: "The text to type; several arguments are joined with spaces.")
+  var text: [String]
+
+  @OptionGroup var layoutOption: LayoutOption
+
+  @Option(help: ArgumentHelp("Also play this layout beside it (e.g. iphone).", valueName: "LAYOUT"))
+  var compare: String?
+
+  @Option(help: "Keys per second (0.25–20).")
+  var speed: Double = 2
+
+  @Flag(help: "Print the frames as plain text and exit; needs no terminal.")
+  var frames = false
+
+  @Flag(help: "Bigger keys.")
+  var large = false
+
+  func validate() throws {
+    guard (0.25...20).contains(speed) else {
+      throw ValidationError("--speed \(speed) is out of range; give 0.25 to 20 keys per second")
+    }
+  }
+
+  func run() throws {
+    let target = text.joined(separator: " ")
+    let environment = ProcessInfo.processInfo.environment
+    let strings = UIStrings(UILanguage.from(environment: environment))
+    var tracks = [try track(target, layoutID: layoutOption.layout)]
+    if let compare {
+      // "iphone" is short for the iPhone-style Cheon-Ji-In layout.
+      let id = ["iphone": "cheonjiin-iphone", "galaxy": "cheonjiin-galaxy", "hwalja": "cheonjiin-hwalja"][compare] ?? compare
+      tracks.append(try track(target, layoutID: id))
+    }
+    if frames {
+      setlocale(LC_CTYPE, "C.UTF-8")
+      var output = OutputBuffer()
+      output.append(DemoRenderer.textFrames(tracks, size: large ? .normal : .compact, strings: strings, width: { TerminalWidth.of($0) }))
+      output.flush()
+      return
+    }
+    var options = KeypadRunOptions(layouts: tracks[0].start.layouts, keymaps: [])
+    options.useColor = (environment["NO_COLOR"] ?? "").isEmpty
+    let controller = DemoController(tracks: tracks, keysPerSecond: speed, strings: strings, size: large ? .large : .normal)
+    let status = DemoApp.run(controller, options: options)
+    if status != 0 { throw ExitCode(status) }
+  }
+
+  private func track(_ text: String, layoutID: String) throws -> DemoTrack {
+    var option = layoutOption
+    option.layout = layoutID
+    let layouts = try option.load()
+    do {
+      return try DemoTrack(text: text, layouts: layouts, title: layouts.first?.name ?? layoutID)
+    } catch {
+      printError(error.description)
+      throw ExitCode(LayoutError.exitStatus)
+    }
+  }
+}

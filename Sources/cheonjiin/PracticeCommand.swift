@@ -1,0 +1,175 @@
+import ArgumentParser
+import Foundation
+import HangulEngine
+import LayoutLoading
+import Practice
+import Storage
+import TerminalUI
+
+struct PracticeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "practice",
+    abstract: "Practise 천지인 typing: lessons with fading cues, progress kept on disk.",
+    discussion: """
+      Lessons follow the ladder: vowel strokes, consonants and their cycles, finals and the \
+      next key, double finals, words, everyday messages, numbers. The next key to press lights \
+      up on the pad; as you succeed it lights up only after you hesitate. Items you get wrong \
+      come back sooner, across days. Progress: $XDG_DATA_HOME/cheonjiin/progress.sqlite \
+      (see `cheonjiin stats`).
+      """)
+
+  @OptionGroup var layoutOption: LayoutOption
+
+  @Option(help: ArgumentHelp("Start this lesson directly (see --list).", valueName: "ID"))
+  var lesson: String?
+
+  @Flag(help: "List the lessons and exit.")
+  var list = false
+
+  @Option(help: ArgumentHelp("numpad, phone, or a keymap .json file.", valueName: "ID|PATH"))
+  var keymap: String = "numpad"
+
+  @Option(name: .customLong("hold-ms"), help: "How long a key is held for its digit, in ms (100–3000).")
+  var holdMs: Int = 500
+
+  @Option(help: "Items per round (1–50).")
+  var items: Int = 10
+
+  @Option(help: "Colours: light, dark or contrast.")
+  var theme: KeypadCommand.ThemeName = .light
+
+  @Flag(help: "Bold text everywhere.")
+  var bold = false
+
+  @Flag(help: "Bigger keys.")
+  var large = false
+
+  func validate() throws {
+    guard (100...3000).contains(holdMs) else {
+      throw ValidationError("--hold-ms \(holdMs) is out of range; give 100 to 3000")
+    }
+    guard (1...50).contains(items) else {
+      throw ValidationError("--items \(items) is out of range; give 1 to 50")
+    }
+  }
+
+  func run() throws {
+    let layouts = try layoutOption.load()
+    let environment = ProcessInfo.processInfo.environment
+    let today = localDayNumber(now: Date(), timeZone: .current)
+    let messages = SuggestionSetup.lexiconDirectory(environment: environment).flatMap {
+      try? String(contentsOfFile: $0 + "/practice-messages-ko.txt", encoding: .utf8)
+    }
+    let lessons = LessonCatalog.standard(messages: messages, numberSeed: UInt64(max(0, today)))
+    if list {
+      var output = OutputBuffer()
+      for lesson in lessons {
+        output.append("\(lesson.id)\t\(lesson.title)\t\(lesson.items.count)\n")
+      }
+      output.flush()
+      return
+    }
+    if let lesson, !lessons.contains(where: { $0.id == lesson }) {
+      let ids = lessons.map(\.id)
+      let hint = ids.min { editCost(lesson, $0) < editCost(lesson, $1) }.map { " (did you mean \($0)?)" } ?? ""
+      printError("no lesson \"\(lesson)\"\(hint); see `cheonjiin practice --list`")
+      throw ExitCode(LayoutError.exitStatus)
+    }
+    let recorder = try StoreRecorder(path: ProgressStore.defaultPath(environment: environment), layoutID: layouts.first?.id ?? "", today: today)
+    var options = KeypadRunOptions(layouts: layouts, keymaps: try loadKeymaps(keymap))
+    options.keymap = options.keymaps.first { $0.id == keymap }?.id ?? options.keymaps.last?.id ?? "numpad"
+    options.settings.holdMs = UInt64(holdMs)
+    options.settings.theme = Theme.Name(rawValue: theme.rawValue) ?? .light
+    options.settings.bold = bold
+    options.settings.keySize = large ? .large : .normal
+    options.settings.language = UILanguage.from(environment: environment)
+    options.settings.isLinuxConsole = environment["TERM"] == "linux"
+    options.useColor = (environment["NO_COLOR"] ?? "").isEmpty
+    let status = PracticeApp.run(options, lessons: lessons, recorder: recorder, today: today, startLesson: lesson)
+    recorder.finish()
+    if let problem = recorder.problem { printError(problem) }
+    if status != 0 { throw ExitCode(status) }
+  }
+}
+
+/// A rough distance for suggesting a lesson id.
+private func editCost(_ a: String, _ b: String) -> Int {
+  let common = zip(a, b).prefix { $0 == $1 }.count
+  return max(a.count, b.count) - common
+}
+
+/// Keeps practice progress in the SQLite store. A storage failure never stops practice: it
+/// is reported once at the end.
+final class StoreRecorder: PracticeRecorder {
+  private let store: ProgressStore?
+  private let layoutID: String
+  private let today: DayNumber
+  private var session: Int64?
+  private(set) var problem: String?
+
+  init(path: String, layoutID: String, today: DayNumber) throws {
+    self.layoutID = layoutID
+    self.today = today
+    do {
+      let opening = try ProgressStore.open(at: path, now: Date(), timeZone: .current)
+      if let recovery = opening.recovery { printError(recovery.message) }
+      store = opening.store
+    } catch {
+      printError("\(error); practice goes on, but progress is not saved")
+      store = nil
+    }
+  }
+
+  private func note(_ error: StorageError) {
+    if problem == nil { problem = "\(error)" }
+  }
+
+  func history(for lesson: Lesson) -> PracticeHistory {
+    guard let store else { return PracticeHistory() }
+    do {
+      if let session { try store.endSession(session, endedAt: unixMilliseconds()) }
+      session = try store.beginSession(lessonID: lesson.id, layoutID: layoutID, startedAt: unixMilliseconds(), day: today)
+      return PracticeHistory(
+        schedules: try store.schedules(lessonID: lesson.id), errorRates: try store.keyErrorRates(),
+        mastery: try store.keyStats())
+    } catch {
+      note(error)
+      return PracticeHistory()
+    }
+  }
+
+  func record(_ result: ItemResult) {
+    guard let store, let session else { return }
+    do {
+      try store.record(result, session: session, day: today)
+    } catch {
+      note(error)
+    }
+  }
+
+  func saveProgress(lessonID: String, nextItem: Int, isFinished: Bool) {
+    do {
+      try store?.saveProgress(lessonID: lessonID, nextItem: nextItem, isFinished: isFinished, day: today, at: unixMilliseconds())
+    } catch {
+      note(error)
+    }
+  }
+
+  func lastProgress() -> (lessonID: String, isFinished: Bool)? {
+    (try? store?.lastProgress()).flatMap { $0 }.map { ($0.lessonID, $0.isFinished) }
+  }
+
+  func allSchedules() -> [String: ItemSchedule] {
+    (try? store?.schedules()) ?? [:]
+  }
+
+  func finish() {
+    if let session, let store {
+      do {
+        try store.endSession(session, endedAt: unixMilliseconds())
+      } catch {
+        note(error)
+      }
+    }
+  }
+}

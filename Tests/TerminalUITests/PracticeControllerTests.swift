@@ -1,0 +1,107 @@
+import HangulEngine
+import Practice
+import Testing
+import TerminalInput
+@testable import TerminalUI
+
+/// Practice progress kept in memory.
+final class MemoryRecorder: PracticeRecorder {
+  var results: [ItemResult] = []
+  var progress: [(String, Int, Bool)] = []
+
+  func history(for lesson: Lesson) -> PracticeHistory { PracticeHistory() }
+  func record(_ result: ItemResult) { results.append(result) }
+  func saveProgress(lessonID: String, nextItem: Int, isFinished: Bool) { progress.append((lessonID, nextItem, isFinished)) }
+  func lastProgress() -> (lessonID: String, isFinished: Bool)? { nil }
+  func allSchedules() -> [String: ItemSchedule] { [:] }
+}
+
+struct PracticeDriver {
+  var controller: PracticeController
+  var now: Instant = .milliseconds(1_000)
+  var effects: [KeypadEffect] = []
+
+  init(lessons: [Lesson], recorder: MemoryRecorder, start: String? = nil) throws {
+    var settings = KeypadSettings()
+    settings.language = .korean
+    controller = PracticeController(
+      layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout), keymaps: try shippedKeymaps(),
+      keymap: "numpad", settings: settings, lessons: lessons, recorder: recorder, today: 20_000, startLesson: start)
+    effects += controller.start(at: now)
+    effects += controller.feed(Array("\u{1b}[?62;22c".utf8), at: now)
+  }
+
+  mutating func wait(_ milliseconds: UInt64) {
+    let target = now.adding(milliseconds: milliseconds)
+    while let deadline = controller.nextDeadline(now: now), deadline <= target {
+      now = max(now, deadline)
+      effects += controller.advance(to: now)
+    }
+    now = target
+    effects += controller.advance(to: now)
+  }
+
+  mutating func type(_ chunks: [String], gap: UInt64 = 200) {
+    for chunk in chunks {
+      effects += controller.feed(Array(chunk.utf8), at: now)
+      wait(gap)
+    }
+  }
+
+  mutating func screen(rows: Int = 30, columns: Int = 80) -> String {
+    controller.draw(rows: rows, columns: columns, at: now, width: terminalWidth).textDump
+  }
+}
+
+@Suite("Practice mode")
+struct PracticeControllerTests {
+  static let lesson = Lesson(id: "test", stage: .words, title: "시험", summary: "", texts: ["안녕", "학교"])
+
+  @Test("the menu lists the lessons; a number and Enter start one")
+  func menu() throws {
+    let recorder = MemoryRecorder()
+    var driver = try PracticeDriver(lessons: [Self.lesson], recorder: recorder)
+    #expect(driver.screen().contains("시험"))
+    driver.type(["1", "\r"])
+    #expect(driver.screen().contains("1 / 2"))
+  }
+
+  @Test("typing an item right scores it, shows ✓, and moves on; the cue shows the next key")
+  func typesAnItem() throws {
+    let recorder = MemoryRecorder()
+    var driver = try PracticeDriver(lessons: [Self.lesson], recorder: recorder, start: "test")
+    #expect(driver.controller.keypad.cueKey != nil)  // a new item: the cue shows at once
+    driver.type(numpadKeys(forPhoneDigits: "0125#52210"))  // 안녕
+    let result = try #require(recorder.results.first)
+    #expect(result.target == "안녕")
+    #expect(result.accuracy == 1)
+    #expect(result.presses == 10)
+    #expect(result.efficiency == 1)
+    driver.wait(1000)
+    #expect(driver.screen().contains("학"))
+  }
+
+  @Test("a wrong key turns the cue into ⌫, and the mark is ✗, not only a colour")
+  func wrongKey() throws {
+    let recorder = MemoryRecorder()
+    var driver = try PracticeDriver(lessons: [Self.lesson], recorder: recorder, start: "test")
+    driver.type(numpadKeys(forPhoneDigits: "4"))  // ㄱ instead of ㅇ
+    let screen = driver.screen()
+    #expect(screen.contains("✗"))
+    #expect(screen.contains("⌫"))
+    let backspace = driver.controller.keypad.engine.layout.keys.firstIndex { $0.action == .backspace }
+    #expect(driver.controller.keypad.cueKey == backspace)
+  }
+
+  @Test("⏎ hands in an unfinished item; Esc ends the lesson with a calm summary")
+  func submitAndSummary() throws {
+    let recorder = MemoryRecorder()
+    var driver = try PracticeDriver(lessons: [Self.lesson], recorder: recorder, start: "test")
+    driver.type(numpadKeys(forPhoneDigits: "012") + [keypad("enter")])
+    #expect(recorder.results.first?.isCompleted == false)
+    driver.wait(1000)
+    driver.type(["\u{1b}"], gap: 100)
+    #expect(driver.screen().contains("수고하셨어요"))
+    #expect(recorder.progress.last?.0 == "test")
+  }
+}
