@@ -204,6 +204,7 @@ extension DemoController: ScreenController {
 
   mutating func show(_ message: String, at time: Instant) {}
   mutating func setSuggestions(_ data: SuggestionData) {}
+  mutating func updateSuggestions() -> Bool { false }
   var draftText: String { "" }
 }
 

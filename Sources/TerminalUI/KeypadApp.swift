@@ -137,6 +137,9 @@ protocol ScreenController {
   mutating func draw(rows: Int, columns: Int, at time: Instant, width: @escaping @Sendable (Character) -> Int) -> Screen
   mutating func show(_ message: String, at time: Instant)
   mutating func setSuggestions(_ data: SuggestionData)
+  /// Work that may wait until the screen shows the last key (suggestion lookups); returns
+  /// whether to draw again.
+  mutating func updateSuggestions() -> Bool
   /// The text to keep as a draft if the run ends abruptly.
   var draftText: String { get }
 }
@@ -210,6 +213,7 @@ enum ScreenRunner {
         if needsDraw {
           draw(at: now)
           needsDraw = false
+          if controller.updateSuggestions() { draw(at: Terminal.now()) }
         }
         if !startedLoading, let load = options.loadSuggestions {
           // After the first frame: the pad shows at once, the bar fills in when ready.
@@ -305,6 +309,8 @@ enum ScreenRunner {
           if let problem = options.draft?.save(text) { controller.show(problem, at: Terminal.now()) }
         case .pressed, .submit:
           break  // consumed by the practice controller before they get here
+        case .held:
+          log("hold")
         }
       }
       if !effects.isEmpty { needsDraw = true }

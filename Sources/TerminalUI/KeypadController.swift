@@ -48,6 +48,8 @@ public enum KeypadEffect: Sendable, Hashable {
   case pressed(PressReport)
   /// Practice mode: ⏎ was pressed.
   case submit
+  /// A hold fired (for the key log that `make bench` reads).
+  case held
 }
 
 /// A key press as practice mode scores it.
@@ -154,8 +156,17 @@ public struct KeypadController {
     for event in decoder.feed(bytes, at: time) {
       effects += handle(event, at: time)
     }
-    refreshSuggestions()
     return effects
+  }
+
+  /// Brings the suggestion bar up to date with the text. The run loop calls this after it
+  /// has drawn the key's effect, so a lookup never delays the echo of a key.
+  ///
+  /// - Returns: Whether the bar changed (and the screen should be drawn again).
+  public mutating func updateSuggestions() -> Bool {
+    let before = shownSuggestions
+    refreshSuggestions()
+    return shownSuggestions != before
   }
 
   /// Hands over the loaded lexicon and learned words; the bar starts showing suggestions.
@@ -235,7 +246,6 @@ public struct KeypadController {
       draftDueAt = nil
       effects.append(.saveDraft(engine.text))
     }
-    refreshSuggestions()
     return effects
   }
 
@@ -430,6 +440,7 @@ public struct KeypadController {
         pendingReplacement = undoTaps
         effects += tap(source, hold: true, at: time)
         pendingReplacement = 0
+        effects.append(.held)
         effects.append(.redraw)
       case .repeatTick(let source):
         effects += tap(source, hold: false, at: time)

@@ -158,7 +158,7 @@ public struct PracticeController {
         passed += endLesson(at: time)
       case .saveDraft, .discardDraft, .learn, .committed, .deleted:
         break  // practice text is not a draft, and nothing is mirrored or learned
-      case .cancel, .suspend, .redraw, .setTheme, .write:
+      case .cancel, .suspend, .redraw, .setTheme, .write, .held:
         passed.append(effect)
       }
     }
@@ -406,6 +406,7 @@ public struct PracticeController {
 
 extension PracticeController: ScreenController {
   public mutating func setSuggestions(_ data: SuggestionData) {}
+  mutating func updateSuggestions() -> Bool { false }
   var draftText: String { "" }
 }
 

@@ -48,10 +48,13 @@ struct Driver {
     }
     now = target
     effects += controller.advance(to: now)
+    _ = controller.updateSuggestions()
   }
 
+  /// Sends bytes, then lets the suggestion bar catch up, as the run loop does after drawing.
   mutating func send(_ text: String) {
     effects += controller.feed(Array(text.utf8), at: now)
+    _ = controller.updateSuggestions()
   }
 
   /// Sends each chunk, waiting `gap` ms after each (a human's pace by default).

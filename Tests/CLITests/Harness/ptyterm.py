@@ -8,9 +8,10 @@ terminal, plays a script of byte writes and waits, and reports what happened as 
                --script JSON -- PROGRAM ARGS...
 
 The script is a list of steps: {"send": "text with \\u001b escapes"}, {"wait": ms},
-{"until": "text the program must have written"} (up to 5 s). With --latency, every "send"
-step is timed from the write until the program's output goes quiet for 20 ms, and until its
-first output byte.
+{"until": "text the program must have written"} (up to 5 s), {"cpu": 1} (records the child's
+CPU time). With --latency, every "send" step (except those with "measure": false) is timed
+from the write until the program's output goes quiet for 20 ms, and until its first output
+byte; "bytes_per_cycle" counts all output from one measured send to the next.
 """
 import json, os, pty, select, struct, sys, termios, fcntl, time, argparse, signal
 
@@ -28,6 +29,7 @@ def main():
     script = json.loads(args.script)
 
     out_fd = os.open(args.stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    started = time.monotonic()
     pid, master = pty.fork()
     if pid == 0:
         os.dup2(out_fd, 1)
@@ -38,6 +40,19 @@ def main():
     output = bytearray()
     answered = False
     latencies, first_bytes, sizes = [], [], []
+    until_ms, cpu_ns = [], []
+    marks = []  # output length at each measured send, for bytes per key cycle
+
+    def cpu_time():
+        """CPU time of every thread of the child, in nanoseconds (schedstat)."""
+        total = 0
+        try:
+            for task in os.listdir(f"/proc/{pid}/task"):
+                with open(f"/proc/{pid}/task/{task}/schedstat") as stat:
+                    total += int(stat.read().split()[0])
+        except OSError:
+            pass
+        return total
 
     def pump(timeout):
         nonlocal answered
@@ -60,7 +75,6 @@ def main():
             if not chunk:
                 return
 
-    started = time.monotonic()
     for step in script:
         if "wait" in step:
             end = time.monotonic() + step["wait"] / 1000
@@ -71,11 +85,15 @@ def main():
             needle = step["until"].encode()
             end = time.monotonic() + 5
             while needle not in output and time.monotonic() < end:
-                if pump(0.05) is None:
+                if pump(0.005) is None:
                     break
+            until_ms.append((time.monotonic() - started) * 1000)
+        elif "cpu" in step:
+            cpu_ns.append(cpu_time())
         elif "send" in step:
             data = step["send"].encode()
-            if args.latency:
+            if args.latency and step.get("measure", True):
+                marks.append(len(output))
                 drain(0.02)
                 before = len(output)
                 sent = time.monotonic()
@@ -110,8 +128,11 @@ def main():
         status = "killed"
     result = {"status": status, "elapsed_ms": (time.monotonic() - started) * 1000,
               "output_bytes": len(output), "output_tail": output[-400:].decode("utf-8", "replace")}
+    result.update(until_ms=until_ms, cpu_ns=cpu_ns)
     if args.latency:
-        result.update(latencies_ms=latencies, first_byte_ms=first_bytes, bytes_per_update=sizes)
+        cycles = [b - a for a, b in zip(marks, marks[1:])]
+        result.update(latencies_ms=latencies, first_byte_ms=first_bytes, bytes_per_update=sizes,
+                      bytes_per_cycle=cycles)
     print(json.dumps(result, ensure_ascii=False))
 
 # Remember when the last output byte arrived, for latency.

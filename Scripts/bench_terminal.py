@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Terminal benchmarks for `make bench` (issue 3 §6, issue 4 §5), using the pty harness
+Tests/CLITests/Harness/ptyterm.py: key byte in → screen update out, compared with vim in the
+same run; bytes per key; start-up to the first full frame; idle CPU; hold timing; the practice
+screen. Prints labelled figures."""
+import json, os, statistics, subprocess, sys, tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HARNESS = os.path.join(ROOT, "Tests/CLITests/Harness/ptyterm.py")
+BIN = os.path.join(ROOT, ".build/release/cheonjiin")
+KEYS = int(os.environ.get("BENCH_KEYS", "1000"))
+ENV = ["env", "LANG=C.UTF-8", "TERM=xterm-256color", "CHEONJIIN_LAYOUTS=" + os.path.join(ROOT, "Layouts"),
+       "CHEONJIIN_LEXICON=" + os.path.join(ROOT, "Lexicon")]
+
+def run(command, script, kitty=False, latency=False, extra_env=()):
+    state = tempfile.mkdtemp(prefix="cheonjiin-bench-")
+    args = [sys.executable, HARNESS, "--script", json.dumps(script)]
+    if kitty: args.append("--kitty")
+    if latency: args.append("--latency")
+    args += ["--"] + ENV + ["XDG_STATE_HOME=" + state, "XDG_DATA_HOME=" + state] + list(extra_env) + command
+    out = subprocess.run(args, capture_output=True, text=True, timeout=1200)
+    return json.loads(out.stdout)
+
+def percentile(values, p):
+    values = sorted(values)
+    if not values: return float("nan")
+    k = (len(values) - 1) * p / 100
+    lower = int(k)
+    upper = min(lower + 1, len(values) - 1)
+    return values[lower] + (values[upper] - values[lower]) * (k - lower)
+
+def report(label, values, unit="ms"):
+    print(f"  {label}: p50 {percentile(values, 50):.2f} {unit}, p99 {percentile(values, 99):.2f} {unit}, "
+          f"max {max(values):.2f} {unit} over {len(values)}")
+
+def kitty_key(code, kind=1):
+    return f"\x1b[{code};129u" if kind == 1 else f"\x1b[{code};129:{kind}u"
+
+# Keypad keys KP0..KP9 are 57399..57408; a walk over letter keys that never repeats a key,
+# with a space (KP.) now and then so the text wraps and scrolls like real typing.
+KEYPAD = [57403, 57406, 57407, 57404, 57405, 57400, 57401, 57402, 57408, 57399]
+def typing_script(count, gap_ms):
+    steps = [{"until": "F1"}, {"wait": 300}]
+    for i in range(count):
+        code = 57409 if i % 9 == 8 else KEYPAD[i % len(KEYPAD)]
+        steps += [{"send": kitty_key(code)}, {"send": kitty_key(code, 3), "measure": False}, {"wait": gap_ms}]
+    return steps + [{"send": "\x1b"}, {"wait": 200}]
+
+def latency_of(result):
+    return result["latencies_ms"], result["first_byte_ms"], result["bytes_per_update"]
+
+print(f"== terminal keypad (pty harness, {KEYS} keys; release build) ==")
+keypad = run([BIN, "--no-draft", "--no-suggestions"], typing_script(KEYS, 180), kitty=True, latency=True)
+updates, firsts, sizes = latency_of(keypad)
+print("cheonjiin: key byte in → screen update written (until output quiet):")
+report("update", updates)
+report("first byte", firsts)
+print(f"  bytes written per letter key, the update: median {statistics.median(sizes):.0f}, p90 {percentile(sizes, 90):.0f}")
+cycles = keypad["bytes_per_cycle"]
+print(f"  bytes written per letter key, everything until the next key (flash off included): "
+      f"median {statistics.median(cycles):.0f}, p90 {percentile(cycles, 90):.0f}")
+
+with_suggestions = run([BIN, "--no-draft"], typing_script(min(KEYS, 300), 180), kitty=True, latency=True)
+updates_s, _, sizes_s = latency_of(with_suggestions)
+print("cheonjiin with the suggestion bar (lexicon loaded):")
+report("update", updates_s)
+print(f"  bytes per key: median {statistics.median(sizes_s):.0f}")
+
+vim_script = [{"wait": 500}, {"send": "i"}, {"wait": 100}]
+for i in range(KEYS):
+    vim_script += [{"send": "ab"[i % 2]}]
+vim_script += [{"send": "\x1b"}, {"send": ":q!\r"}, {"wait": 200}]
+vim = run(["vim", "-u", "NONE", "-N", "-n", "-i", "NONE"], vim_script, latency=True)
+print("vim -u NONE (insert mode, same harness, same run):")
+report("update", vim["latencies_ms"][1:])
+print(f"  bytes per key: median {statistics.median(vim['bytes_per_update'][1:]):.0f}")
+
+starts = []
+for _ in range(10):
+    result = run([BIN, "--no-draft", "--no-suggestions"], [{"until": "F1 help"}, {"send": "\x1b"}, {"wait": 100}])
+    starts.append(result["until_ms"][0])
+report("start-up to the first full frame (spawn → status line drawn)", starts)
+
+idle = run([BIN, "--no-draft"], [{"until": "F1"}, {"wait": 1500}, {"cpu": 1}, {"wait": 10000}, {"cpu": 2},
+                                 {"send": "\x1b"}, {"wait": 100}])
+cpu = (idle["cpu_ns"][1] - idle["cpu_ns"][0]) / 1e6
+print(f"  idle: {cpu:.2f} ms of CPU over 10 s with no input (all threads, schedstat)")
+
+log = tempfile.mktemp(prefix="cheonjiin-keylog-")
+holds = []
+hold_script = [{"until": "F1"}, {"wait": 300}]
+for i in range(20):
+    code = KEYPAD[i % len(KEYPAD)]
+    hold_script += [{"send": kitty_key(code)}, {"wait": 650}, {"send": kitty_key(code, 3)}, {"wait": 150}]
+hold_script += [{"send": "\x1b"}, {"wait": 200}]
+run([BIN, "--no-draft", "--no-suggestions"], hold_script, kitty=True, extra_env=["CHEONJIIN_KEYLOG=" + log])
+pressed_at = None
+with open(log) as lines:
+    for line in lines:
+        parts = line.split()
+        if len(parts) >= 2 and parts[1] == "read" and "3b" in parts[2:] and "75" in parts[2:] and "3a" not in parts[2:]:
+            pressed_at = int(parts[0])
+        elif len(parts) >= 2 and parts[1] == "hold" and pressed_at is not None:
+            holds.append(int(parts[0]) - pressed_at - 500)
+            pressed_at = None
+os.unlink(log)
+if holds:
+    report("hold fires after the 500 ms delay (kitty press → hold applied, from the key log)", holds)
+
+practice_script = [{"until": "0"}, {"wait": 300}]
+for i in range(min(KEYS, 300)):
+    code = KEYPAD[i % len(KEYPAD)]
+    practice_script += [{"send": kitty_key(code)}, {"send": kitty_key(code, 3), "measure": False}, {"wait": 180}]
+practice_script += [{"send": "\x1b"}, {"wait": 300}, {"send": "\x1b"}, {"wait": 200}]
+practice = run([BIN, "practice", "--lesson", "words-family"], practice_script, kitty=True, latency=True)
+report("practice screen: key → update", practice["latencies_ms"])
