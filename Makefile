@@ -33,7 +33,7 @@ install: build
 	install -m 644 Keymaps/*.json $(DESTDIR)$(PREFIX)/share/cheonjiin/keymaps/
 	@if [ -d Lexicon ]; then \
 	  install -d $(DESTDIR)$(PREFIX)/share/cheonjiin/lexicon && \
-	  install -m 644 Lexicon/*.tsv Lexicon/NOTICE $(DESTDIR)$(PREFIX)/share/cheonjiin/lexicon/; fi
+	  install -m 644 Lexicon/*.tsv Lexicon/*.txt Lexicon/NOTICE $(DESTDIR)$(PREFIX)/share/cheonjiin/lexicon/; fi
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/cheonjiin

@@ -1,6 +1,6 @@
 import Foundation
 import HangulEngine
-import LayoutLoading
+@testable import LayoutLoading
 import Testing
 
 let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -160,5 +160,23 @@ struct InvalidLayoutTests {
     // The smart policy: one press after a vowel ends the syllable and types the space.
     try runner.run("ㅇᆞㅡ_ㅇㅣᆞㄴ_ㄴᆞᆞㅣㅇ")
     #expect(runner.engine.text == "오 안녕")
+  }
+}
+
+@Suite("The layout JSON Schema")
+struct LayoutSchemaTests {
+  @Test("the schema names the same key types and fields the reader accepts")
+  func schemaMatchesReader() throws {
+    let data = try Data(contentsOf: layoutsDirectory.appendingPathComponent("layout.schema.json"))
+    let schema = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    let defs = try #require(schema?["$defs"] as? [String: Any])
+    let key = try #require(defs["key"] as? [String: Any])
+    let properties = try #require(key["properties"] as? [String: Any])
+    let types = try #require((properties["type"] as? [String: Any])?["enum"] as? [String])
+    #expect(types == LayoutReader.keyTypes)
+    let readerFields = Set(LayoutReader.commonKeyFields.keys).union(LayoutReader.typeFields.values.flatMap(\.keys))
+    #expect(Set(properties.keys) == readerFields)
+    let top = try #require(schema?["properties"] as? [String: Any])
+    #expect(Set(top.keys) == Set(LayoutReader.topFields.keys))
   }
 }
