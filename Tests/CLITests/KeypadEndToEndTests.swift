@@ -161,3 +161,48 @@ func runPtyTerminal(kitty: Bool, script: String, stdout: URL, arguments: [String
   process.waitUntilExit()
   return String(decoding: data, as: UTF8.self)
 }
+
+@Suite("Practice and robustness end to end", .enabled(if: hasTmux), .serialized)
+struct PracticeEndToEndTests {
+  @Test("a practice round in tmux: choose a lesson, type an item, see the mark, quit; progress is saved")
+  func practiceRound() throws {
+    let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("cheonjiin-e2e-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dataHome) }
+    let session = try TmuxSession(arguments: ["practice"], environment: ["XDG_DATA_HOME": dataHome.path])
+    try session.waitFor { session.screen().contains("practice") || session.screen().contains("연습") }
+    // Lesson 1 is the first vowel lesson (0 is "continue").
+    try session.keys(["1", "Enter"])
+    try session.waitFor { session.screen().contains("1 / ") && session.screen().contains("Next:") }
+    // Whatever the first item is, type it: the panel shows the target on its third line.
+    let lines = session.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let target = lines[2].filter { !$0.isWhitespace }
+    let digits = try #require(try spellDigits(target), "cannot spell \"\(target)\"")
+    try session.keys(numpadKeyNames(digits))
+    try session.waitFor { session.screen().contains("✓") }
+    try session.keys(["Escape"], gap: 1.2)
+    try session.waitFor { session.screen().contains("1") && (session.screen().contains("finished") || session.screen().contains("마쳤어요")) }
+    try session.keys(["Escape"])
+    #expect(try session.waitForExit() == 0)
+    #expect(try session.display("#{alternate_on} #{mouse_any_flag}") == "0 0")
+    let database = dataHome.appendingPathComponent("cheonjiin/progress.sqlite")
+    let size = (try FileManager.default.attributesOfItem(atPath: database.path)[.size] as? Int) ?? 0
+    #expect(size > 0)
+  }
+
+  @Test("a crash (SIGSEGV) still leaves the terminal as it was")
+  func crashRestores() throws {
+    let session = try TmuxSession()
+    #expect(try session.display("#{alternate_on} #{mouse_any_flag}") == "1 1")
+    let pid = try session.display("#{pane_pid}")
+    _ = system("pkill -SEGV -P \(pid) cheonjiin")
+    #expect(try session.waitForExit() != 0)
+    #expect(try session.display("#{alternate_on} #{keypad_flag} #{mouse_any_flag} #{cursor_flag}") == "0 0 0 1")
+  }
+}
+
+/// The phone digits that type `text` on the Galaxy layout (from `cheonjiin spell`).
+func spellDigits(_ text: String) throws -> String? {
+  let result = try run(["spell", "--format", "digits", text])
+  guard result.status == 0 else { return nil }
+  return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+}
