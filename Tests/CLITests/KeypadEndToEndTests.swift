@@ -189,6 +189,24 @@ struct PracticeEndToEndTests {
     #expect(size > 0)
   }
 
+  @Test("Ctrl-Z suspends with the terminal restored; fg brings the pad back with the text")
+  func suspendResume() throws {
+    let session = try TmuxSession(shell: true)
+    let output = session.directory.appendingPathComponent("out.txt")
+    try session.tmux(["send-keys", "-t", "0",
+      "CHEONJIIN_LAYOUTS=\(shellQuote(repositoryRoot.appendingPathComponent("Layouts").path)) \(shellQuote(binary.path)) --no-draft --no-suggestions > \(shellQuote(output.path))", "Enter"])
+    try session.waitFor { session.screen().contains("F1") }
+    try session.keys(["KP4"])
+    try session.keys(["C-z"], gap: 0.5)
+    try session.waitFor { session.screen().contains("Stopped") }
+    #expect(try session.display("#{alternate_on} #{mouse_any_flag} #{keypad_flag}") == "0 0 0")
+    try session.tmux(["send-keys", "-t", "0", "fg", "Enter"])
+    try session.waitFor { session.screen().hasPrefix(" ㄱ") }
+    #expect(try session.display("#{alternate_on} #{mouse_any_flag}") == "1 1")
+    try session.keys(["KP7", "Escape"])
+    try session.waitFor { ((try? String(contentsOf: output, encoding: .utf8)) ?? "") == "기\n" }
+  }
+
   @Test("a crash (SIGSEGV) still leaves the terminal as it was")
   func crashRestores() throws {
     let session = try TmuxSession()

@@ -14,7 +14,12 @@ final class TmuxSession {
 
   /// Starts `cheonjiin ARGS` in a detached session of the given size. The pane stays open
   /// after the program exits, so the terminal state can be inspected.
-  init(arguments: [String] = [], columns: Int = 80, rows: Int = 30, environment: [String: String] = [:]) throws {
+  ///
+  /// With `shell`, the pane runs an interactive bash instead (job control, for Ctrl-Z).
+  init(
+    arguments: [String] = [], columns: Int = 80, rows: Int = 30, environment: [String: String] = [:],
+    shell: Bool = false
+  ) throws {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     var env = [
@@ -24,8 +29,10 @@ final class TmuxSession {
     ]
     for (key, value) in environment { env[key] = value }
     let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(shellQuote($0.value))" }.joined(separator: " ")
-    let command = "env \(assignments) \(shellQuote(binary.path)) \(arguments.map(shellQuote).joined(separator: " "))"
-      + " > \(shellQuote(stdoutFile.path)); echo $? > \(shellQuote(statusFile.path)); exec sleep 600"
+    let command = shell
+      ? "exec env -i PATH=/usr/bin:/bin HOME=\(shellQuote(directory.path)) \(assignments) PS1='$ ' bash --norc --noprofile -i"
+      : "env \(assignments) \(shellQuote(binary.path)) \(arguments.map(shellQuote).joined(separator: " "))"
+        + " > \(shellQuote(stdoutFile.path)); echo $? > \(shellQuote(statusFile.path)); exec sleep 600"
     // The first command starts the server, which must not inherit our pipes (it would hold
     // them open for its whole life).
     try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", command], capture: false)
