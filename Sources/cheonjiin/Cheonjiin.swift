@@ -52,9 +52,10 @@ func printError(_ message: String) {
 
 func writeAll(fd: Int32, _ bytes: [UInt8]) {
   bytes.withUnsafeBytes { buffer in
+    guard let base = buffer.baseAddress else { return }
     var offset = 0
     while offset < buffer.count {
-      let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+      let written = write(fd, base + offset, buffer.count - offset)
       if written <= 0 {
         if written < 0 && errno == EINTR { continue }
         return  // a closed pipe: nothing more can be written
