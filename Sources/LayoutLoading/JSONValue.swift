@@ -3,6 +3,7 @@
 #else
   import Foundation
 #endif
+import HangulEngine
 
 /// A parsed JSON value, kept generic so the layout reader can report unknown fields, wrong
 /// types and every other problem with its path instead of stopping at the first.
@@ -67,31 +68,12 @@ public enum JSONValue: Sendable, Hashable {
     case .bool(let value): return value ? "true" : "false"
     case .number(let value):
       return value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    case .string(let value): return Self.quoted(value)
+    case .string(let value): return jsonQuoted(value)
     case .array(let values): return "[" + values.map(\.fullJSONText).joined(separator: ", ") + "]"
     case .object(let members):
-      return "{" + members.map { Self.quoted($0.key) + ": " + $0.value.fullJSONText }
+      return "{" + members.map { jsonQuoted($0.key) + ": " + $0.value.fullJSONText }
         .joined(separator: ", ") + "}"
     }
-  }
-
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          result += "\\u" + hex4(scalar.value)
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
   }
 
   /// Parses JSON text with Foundation's `JSONDecoder`, keeping member order.
@@ -230,7 +212,3 @@ struct MemberOrder {
   }
 }
 
-func hex4(_ value: UInt32) -> String {
-  let digits = String(value, radix: 16, uppercase: true)
-  return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-}

@@ -76,7 +76,7 @@ struct LayoutReader {
           if earlier.result != rule.to {
             report(
               .conflictingVowelRule, rulePath,
-              "\(JSONValue.quoted(text)) contradicts \(earlier.path), which makes "
+              "\(jsonQuoted(text)) contradicts \(earlier.path), which makes "
                 + "\(ruleKey) = \(earlier.result.dataSpelling); keep one of them")
             ok = false
           }
@@ -112,7 +112,7 @@ struct LayoutReader {
     from: Vowel, stroke: VowelStroke, to: Vowel
   )? {
     if let fix = conjoiningFix(text) {
-      report(.conjoiningJamo, path, "\(JSONValue.quoted(text)) has conjoining jamo; write \(fix)")
+      report(.conjoiningJamo, path, "\(jsonQuoted(text)) has conjoining jamo; write \(fix)")
       return nil
     }
     let compact = text.filter { !$0.isWhitespace }
@@ -126,7 +126,7 @@ struct LayoutReader {
     else {
       report(
         .badVowelRule, path,
-        "\(JSONValue.quoted(text)) is not a vowel rule; write VOWEL + STROKE = VOWEL, "
+        "\(jsonQuoted(text)) is not a vowel rule; write VOWEL + STROKE = VOWEL, "
           + "e.g. \"ㆍ + ㅣ = ㅓ\" (strokes are ㅣ ㆍ ㅡ; the double dot is ㆍㆍ)")
       return nil
     }
@@ -246,7 +246,7 @@ struct LayoutReader {
         let fix = conjoiningFix(text).map { "; write \($0)" } ?? "; write \"ㅣ\", \"ㆍ\" or \"ㅡ\""
         report(
           conjoiningFix(text) == nil ? .invalidValue : .conjoiningJamo, "\(path).stroke",
-          "\(JSONValue.quoted(text)) is not a vowel stroke\(fix)")
+          "\(jsonQuoted(text)) is not a vowel stroke\(fix)")
         return nil
       }
       return .vowel(stroke)
@@ -270,7 +270,7 @@ struct LayoutReader {
         if cycle.contains(consonant) {
           report(
             .duplicateLetter, letterPath,
-            "\(JSONValue.quoted(text)) is already in this cycle; list each consonant once")
+            "\(jsonQuoted(text)) is already in this cycle; list each consonant once")
           ok = false
         }
         cycle.append(consonant)
@@ -340,19 +340,19 @@ struct LayoutReader {
       return consonant
     }
     if let fix = conjoiningFix(text) {
-      report(.conjoiningJamo, path, "\(JSONValue.quoted(text)) is a conjoining jamo; write \(fix)")
+      report(.conjoiningJamo, path, "\(jsonQuoted(text)) is a conjoining jamo; write \(fix)")
     } else if scalars.count == 1, let final = Jongseong(scalars[0]), let parts = final.parts,
       let first = parts.first.choseong
     {
       report(
         .notAConsonant, path,
-        "\(JSONValue.quoted(text)) is a double final; cycles hold single consonants "
+        "\(jsonQuoted(text)) is a double final; cycles hold single consonants "
           + "(the composer makes it from \"\(Character(first.compatibility))\" and "
           + "\"\(Character(parts.second.compatibility))\")")
     } else {
       report(
         .notAConsonant, path,
-        "\(JSONValue.quoted(text)) is not a consonant letter; write one of ㄱ ㄲ ㄴ ㄷ ㄸ ㄹ ㅁ ㅂ ㅃ ㅅ ㅆ ㅇ ㅈ ㅉ ㅊ ㅋ ㅌ ㅍ ㅎ")
+        "\(jsonQuoted(text)) is not a consonant letter; write one of ㄱ ㄲ ㄴ ㄷ ㄸ ㄹ ㅁ ㅂ ㅃ ㅅ ㅆ ㅇ ㅈ ㅉ ㅊ ㅋ ㅌ ㅍ ㅎ")
     }
     return nil
   }
@@ -386,12 +386,12 @@ struct LayoutReader {
         }
         guard let index = ids.firstIndex(where: { $0 == id }) else {
           let hint = didYouMean(id, in: ids.compactMap { $0 }).map { "; did you mean \"\($0)\"?" } ?? ""
-          report(.unknownKey, path, "no key has the id \(JSONValue.quoted(id))\(hint)")
+          report(.unknownKey, path, "no key has the id \(jsonQuoted(id))\(hint)")
           ok = false
           continue
         }
         if let earlier = placedAt[id] {
-          report(.keyPlacedTwice, path, "key \(JSONValue.quoted(id)) is already at \(earlier); place each key once")
+          report(.keyPlacedTwice, path, "key \(jsonQuoted(id)) is already at \(earlier); place each key once")
           ok = false
         }
         placedAt[id] = path
@@ -403,7 +403,7 @@ struct LayoutReader {
     for (index, key) in keys.enumerated() where placedAt[key.id] == nil {
       report(
         .keyNotPlaced, "keys[\(index)]",
-        "key \(JSONValue.quoted(key.id)) is not in any row; add it to rows or remove it")
+        "key \(jsonQuoted(key.id)) is not in any row; add it to rows or remove it")
       ok = false
     }
     let widths = rows.map { row in row.reduce(0.0) { $0 + ($1.map { keys[$0].width } ?? 1) } }
@@ -442,7 +442,7 @@ struct LayoutReader {
     var strokes: Set<VowelStroke> = []
     for (index, key) in keys.enumerated() {
       if let earlier = firstWithID[key.id] {
-        report(.duplicateID, "keys[\(index)].id", "\(JSONValue.quoted(key.id)) is also keys[\(earlier)].id; ids must be unique")
+        report(.duplicateID, "keys[\(index)].id", "\(jsonQuoted(key.id)) is also keys[\(earlier)].id; ids must be unique")
       } else {
         firstWithID[key.id] = index
       }
@@ -535,7 +535,7 @@ struct LayoutReader {
         } else {
           let hint = didYouMean(name, in: fields.keys).map { "; did you mean \"\($0)\"?" }
             ?? "; remove it, or start it with \"x-\" to keep your own data"
-          report(.unknownField, memberPath, "unknown field \(JSONValue.quoted(name))\(hint)")
+          report(.unknownField, memberPath, "unknown field \(jsonQuoted(name))\(hint)")
         }
         continue
       }
@@ -605,7 +605,7 @@ struct LayoutReader {
       let hint = didYouMean(text, in: allowed).map { "did you mean \"\($0)\"? " } ?? ""
       report(
         .invalidValue, path,
-        "\(JSONValue.quoted(text)) is not allowed; \(hint)write one of "
+        "\(jsonQuoted(text)) is not allowed; \(hint)write one of "
           + allowed.map { "\"\($0)\"" }.joined(separator: ", "))
       return nil
     }
@@ -630,7 +630,7 @@ struct LayoutReader {
   private mutating func displayText(_ text: String, at path: String) -> String? {
     guard let text = nonEmpty(text, at: path) else { return nil }
     if let fix = conjoiningFix(text) {
-      report(.conjoiningJamo, path, "\(JSONValue.quoted(text)) has conjoining jamo; write \(fix)")
+      report(.conjoiningJamo, path, "\(jsonQuoted(text)) has conjoining jamo; write \(fix)")
       return nil
     }
     return text
@@ -644,7 +644,7 @@ struct LayoutReader {
     guard !text.isEmpty, allowed else {
       report(
         .invalidValue, path,
-        "\(JSONValue.quoted(text)) is not a valid id; use letters a-z, digits, \"-\", \"_\" and \".\"")
+        "\(jsonQuoted(text)) is not a valid id; use letters a-z, digits, \"-\", \"_\" and \".\"")
       return nil
     }
     return text
@@ -655,6 +655,6 @@ struct LayoutReader {
     guard text.unicodeScalars.contains(where: \.isConjoiningJamo) else { return nil }
     var fixed = composingConjoiningJamo(text)
     fixed = fixed.replacing(String(Character(ssangaraeaLetter)), with: "ㆍㆍ")
-    return JSONValue.quoted(fixed)
+    return jsonQuoted(fixed)
   }
 }

@@ -1,3 +1,5 @@
+import HangulEngine
+
 /// `cheonjiin stats --json`: the practice history as JSON with a stable schema.
 ///
 /// Written by hand (the module has no Foundation), with keys always in the order below and
@@ -88,24 +90,7 @@ public enum StatsJSON {
 
   /// A JSON string literal.
   static func string(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
+    jsonQuoted(text)
   }
 
   /// A JSON number rounded to 4 decimals without exponent; `null` when not finite.

@@ -211,31 +211,6 @@ extension DemoController: ScreenController {
 /// Runs the interactive demo on the terminal.
 public enum DemoApp {
   public static func run(_ controller: DemoController, options: KeypadRunOptions) -> Int32 {
-    let environment = ProcessInfo.processInfo.environment
-    do {
-      try Terminal.preflight(environment: environment)
-    } catch {
-      printError(error.description)
-      return 1
-    }
-    let terminal: Terminal
-    do {
-      terminal = try Terminal(theme: Theme.named(options.settings.theme), color: options.useColor, term: environment["TERM"] ?? "")
-    } catch {
-      printError("\(error)")
-      return 1
-    }
-    var runOptions = options
-    runOptions.draft = nil
-    let (outcome, _) = ScreenRunner.run(controller, terminal: terminal, tmux: nil, options: runOptions)
-    terminal.restore()
-    switch outcome {
-    case .dismissed: return 0
-    case .cancelled: return 130
-    case .signalled(let signal): return 128 + signal
-    case .failed(let message):
-      printError(message)
-      return 1
-    }
+    ScreenRunner.runStandalone(controller, options: options)
   }
 }

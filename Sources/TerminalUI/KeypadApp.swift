@@ -358,6 +358,23 @@ public enum PracticeApp {
     _ options: KeypadRunOptions, lessons: [Lesson], recorder: PracticeRecorder, today: DayNumber,
     startLesson: String?
   ) -> Int32 {
+    let controller = PracticeController(
+      layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
+      settings: options.settings, lessons: lessons, recorder: recorder, today: today,
+      startLesson: startLesson)
+    return ScreenRunner.runStandalone(controller, options: options)
+  }
+}
+
+extension ScreenRunner {
+  /// Runs a controller that keeps no draft and sends nothing anywhere (practice, the demo):
+  /// the checks, the terminal, the loop, and every exit path restoring the terminal.
+  ///
+  /// - Returns: 0 when the user quits, 130 for Ctrl-C, 128 + the signal, or 1 if the
+  ///   terminal could not be used (the message is printed).
+  static func runStandalone<Controller: ScreenController>(
+    _ controller: Controller, options: KeypadRunOptions
+  ) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     do {
       try Terminal.preflight(environment: environment)
@@ -365,10 +382,6 @@ public enum PracticeApp {
       printError(error.description)
       return 1
     }
-    let controller = PracticeController(
-      layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
-      settings: options.settings, lessons: lessons, recorder: recorder, today: today,
-      startLesson: startLesson)
     let terminal: Terminal
     do {
       terminal = try Terminal(
@@ -379,7 +392,7 @@ public enum PracticeApp {
     }
     var runOptions = options
     runOptions.draft = nil
-    let (outcome, _) = ScreenRunner.run(controller, terminal: terminal, tmux: nil, options: runOptions)
+    let (outcome, _) = run(controller, terminal: terminal, tmux: nil, options: runOptions)
     terminal.restore()
     switch outcome {
     case .dismissed: return 0

@@ -87,21 +87,7 @@ struct OutputBuffer {
   }
 
   mutating func appendJSONString(_ text: some StringProtocol) {
-    bytes.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
-      case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
-      case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
-      case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
-      case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
-      case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-      default: bytes.append(byte)
-      }
-    }
-    bytes.append(UInt8(ascii: "\""))
+    append(jsonQuoted(text))
   }
 
   mutating func flush() {

@@ -238,8 +238,7 @@ public enum KeySequence {
 }
 
 func hex(_ scalar: Unicode.Scalar) -> String {
-  let digits = String(scalar.value, radix: 16, uppercase: true)
-  return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  hexDigits(scalar.value)
 }
 
 /// Decodes UTF-8 one scalar at a time with 1-based columns (in scalars). Invalid bytes decode
