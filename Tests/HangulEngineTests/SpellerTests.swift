@@ -61,6 +61,28 @@ struct SpellerTests {
     #expect(try speller.spell(nfd).count == 5)  // ㅅㅅ ㅣㆍ ㄴ
   }
 
+  /// A space after a syllable costs two presses either as `__` or as a switch to !#1 (which
+  /// ends the syllable) and its space key. Both are shortest; the speller must pick the one
+  /// that stays on the starting layout, and always the same one, or text spelled in pieces
+  /// (the suggestion benchmark) strays to !#1 and pays a press to come back.
+  @Test("ties go to the sequence that stays on the starting layout, every time")
+  func stableTies() throws {
+    let layouts = try inputMethod().layouts
+    for text in ["뷁 ", "가 ", "안녕 ", "학교 "] {
+      var sequences = Set<String>()
+      for _ in 0..<50 {
+        let speller = Speller(layouts: layouts)
+        let presses = try speller.spell(text)
+        var engine = InputMethod(layouts: layouts)
+        for press in presses { _ = press.isHold ? engine.hold(press.key) : engine.tap(press.key) }
+        #expect(engine.text == text)
+        #expect(engine.layoutIndex == 0, "\(text) ended on \(engine.layout.id)")
+        sequences.insert(KeySequence.format(try speller.spellTokens(text)))
+      }
+      #expect(sequences.count == 1, "\(text): \(sequences)")
+    }
+  }
+
   @Test("digits format writes phone digits")
   func digits() throws {
     let speller = Speller(layouts: try inputMethod().layouts)

@@ -45,7 +45,7 @@ public struct Speller: Sendable {
       open = open.filter { $0.key.position != position }
       furthest = max(furthest, position)
       if position == target.count {
-        return here.min { $0.presses.count < $1.presses.count }?.presses ?? []
+        return here.min(by: isPreferred)?.presses ?? []
       }
       for candidate in here {
         for (advance, presses) in moves(for: target, at: position, from: candidate.engine) {
@@ -85,6 +85,20 @@ public struct Speller: Sendable {
     var position: Int
     var state: ComposerSearchState
     var layout: Int
+  }
+
+  /// Among finished candidates: fewer presses; on a tie, the one that ends on the starting
+  /// layout (so text spelled in pieces never strays to !#1 for a space), then the first by
+  /// key order, so the same text always gives the same sequence.
+  private func isPreferred(_ a: Candidate, over b: Candidate) -> Bool {
+    if a.presses.count != b.presses.count { return a.presses.count < b.presses.count }
+    let aStays = a.engine.layoutIndex == initialLayout
+    let bStays = b.engine.layoutIndex == initialLayout
+    if aStays != bStays { return aStays }
+    for (x, y) in zip(a.presses, b.presses) where x != y {
+      return (x.layout, x.key, x.isHold ? 1 : 0) < (y.layout, y.key, y.isHold ? 1 : 0)
+    }
+    return false
   }
 
   private func apply(_ press: Press, to engine: inout InputMethod) {
