@@ -102,50 +102,92 @@ public enum Lexicon {
   private static func parse(_ text: String, validRange: ClosedRange<Int>) -> ParsedLexicon {
     var result = ParsedLexicon()
     var firstLine: [WordKey: Int] = [:]
-    let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
-    for (offset, rawLine) in lines.enumerated() {
-      let lineNumber = offset + 1
-      var line = rawLine
-      if offset == 0, line.first == "\u{FEFF}" { line = line.dropFirst() }
-      if line.last == "\r" { line = line.dropLast() }
-      if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.first == "#" { continue }
-
-      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-      guard fields.count >= 2 else {
-        result.problems.append(LexiconProblem(line: lineNumber, reason: .missingTab))
-        continue
+    var text = text
+    text.withUTF8 { bytes in
+      // A byte-order mark (EF BB BF) before the first line is not part of it.
+      var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+      var lineNumber = 0
+      while start <= bytes.count {
+        var end = start
+        while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+        lineNumber += 1
+        let lineEnd = end > start && bytes[end - 1] == 0x0D ? end - 1 : end
+        let line = UnsafeBufferPointer(rebasing: bytes[start..<lineEnd])
+        start = end + 1
+        let reading =
+          wellFormedLine(line).map { LineReading.entry(word: $0.word, number: $0.number) }
+          ?? checkedLine(String(decoding: line, as: UTF8.self))
+        switch reading {
+        case .blank:
+          continue
+        case .problem(let reason):
+          result.problems.append(LexiconProblem(line: lineNumber, reason: reason))
+        case .entry(let word, let number):
+          guard validRange.contains(number) else {
+            result.problems.append(
+              LexiconProblem(line: lineNumber, reason: .boostOutOfRange(number)))
+            continue
+          }
+          if let first = firstLine[WordKey(word)] {
+            result.problems.append(
+              LexiconProblem(line: lineNumber, reason: .duplicate(firstLine: first)))
+            continue
+          }
+          firstLine[WordKey(word)] = lineNumber
+          result.entries.append(LexiconEntry(word: word, value: number, line: lineNumber))
+        }
       }
-      guard fields.count == 2 else {
-        result.problems.append(
-          LexiconProblem(line: lineNumber, reason: .extraFields(count: fields.count)))
-        continue
-      }
-      if let reason = wordProblem(fields[0]) {
-        result.problems.append(LexiconProblem(line: lineNumber, reason: reason))
-        continue
-      }
-      let numberText = String(Substring(fields[1]))
-      guard !numberText.isEmpty, numberText.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-        let number = Int(numberText)
-      else {
-        result.problems.append(
-          LexiconProblem(line: lineNumber, reason: .invalidNumber(numberText)))
-        continue
-      }
-      guard validRange.contains(number) else {
-        result.problems.append(LexiconProblem(line: lineNumber, reason: .boostOutOfRange(number)))
-        continue
-      }
-      let word = String(Substring(fields[0]))
-      if let first = firstLine[WordKey(word)] {
-        result.problems.append(
-          LexiconProblem(line: lineNumber, reason: .duplicate(firstLine: first)))
-        continue
-      }
-      firstLine[WordKey(word)] = lineNumber
-      result.entries.append(LexiconEntry(word: word, value: number, line: lineNumber))
     }
     return result
+  }
+
+  /// The fast path for the common line, read straight from UTF-8: syllables, one tab, up to
+  /// 18 digits. `nil` for anything else, which ``checkedLine(_:)`` then reads slowly and
+  /// explains. (The lists have 30,000 lines; the keypad loads them at every start.)
+  private static func wellFormedLine(_ line: UnsafeBufferPointer<UInt8>) -> (word: String, number: Int)? {
+    guard let tab = line.firstIndex(of: 0x09), tab > 0, tab % 3 == 0 else { return nil }
+    var index = 0
+    while index < tab {
+      // U+AC00 … U+D7A3 is EA B0 80 … ED 9E A3 in UTF-8.
+      let (lead, second, third) = (line[index], line[index + 1], line[index + 2])
+      guard (0xEA...0xED).contains(lead), second & 0xC0 == 0x80, third & 0xC0 == 0x80 else {
+        return nil
+      }
+      let scalar = UInt32(lead & 0x0F) << 12 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)
+      guard (0xAC00...0xD7A3).contains(scalar) else { return nil }
+      index += 3
+    }
+    let digits = line[(tab + 1)...]
+    guard !digits.isEmpty, digits.count <= 18 else { return nil }
+    var number = 0
+    for digit in digits {
+      guard digit >= 0x30 && digit <= 0x39 else { return nil }
+      number = number * 10 + Int(digit - 0x30)
+    }
+    return (String(decoding: UnsafeBufferPointer(rebasing: line[..<tab]), as: UTF8.self), number)
+  }
+
+  /// What a line holds.
+  private enum LineReading {
+    /// A blank line or a comment.
+    case blank
+    case entry(word: String, number: Int)
+    case problem(LexiconProblem.Reason)
+  }
+
+  /// Reads a line the slow way, to say what is wrong with it.
+  private static func checkedLine(_ text: String) -> LineReading {
+    let line = text.unicodeScalars[...]
+    if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.first == "#" { return .blank }
+    let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+    guard fields.count >= 2 else { return .problem(.missingTab) }
+    guard fields.count == 2 else { return .problem(.extraFields(count: fields.count)) }
+    if let reason = wordProblem(fields[0]) { return .problem(reason) }
+    let numberText = String(Substring(fields[1]))
+    guard !numberText.isEmpty, numberText.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+      let number = Int(numberText)
+    else { return .problem(.invalidNumber(numberText)) }
+    return .entry(word: String(Substring(fields[0])), number: number)
   }
 
   /// Why `word` is not a list word, or `nil` if it is all precomposed syllables.

@@ -82,7 +82,13 @@ public struct SuggestionIndex: Sendable {
     }
     var ids = Array(candidates.indices)
     flat.withUnsafeBufferPointer { buffer in
+      // Packed prefixes order most pairs with one integer compare (the index is built at
+      // every start); equal prefixes fall back to the full keys.
+      let packed = candidates.indices.map {
+        packedPrefix(key(buffer, Int(starts[$0]), Int(starts[$0 + 1])))
+      }
       ids.sort { a, b in
+        if packed[a] != packed[b] { return packed[a] < packed[b] }
         let result = compareCodes(
           key(buffer, Int(starts[a]), Int(starts[a + 1])),
           key(buffer, Int(starts[b]), Int(starts[b + 1])))
@@ -139,7 +145,15 @@ public struct SuggestionIndex: Sendable {
     }
     var initialsOrder = (0..<Int32(words.count)).map { $0 }
     initialCodes.withUnsafeBufferPointer { buffer in
+      let packed = (0..<words.count).map { id in
+        packedPrefix(
+          key(buffer, Int(initialStarts[id]), Int(initialStarts[id + 1])).lazy.map {
+            foldedConsonantCode[Int($0)]
+          })
+      }
       initialsOrder.sort { a, b in
+        let (x, y) = (packed[Int(a)], packed[Int(b)])
+        if x != y { return x < y }
         let result = compareFolded(
           key(buffer, Int(initialStarts[Int(a)]), Int(initialStarts[Int(a) + 1])),
           key(buffer, Int(initialStarts[Int(b)]), Int(initialStarts[Int(b) + 1])))
