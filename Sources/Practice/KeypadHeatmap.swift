@@ -31,6 +31,17 @@ public enum HeatLevel: String, Sendable, Hashable, CaseIterable, Comparable {
   }
 
   public static func < (lhs: HeatLevel, rhs: HeatLevel) -> Bool { lhs.rank < rhs.rank }
+
+  /// The ANSI SGR sequence that colours a key of this level: black on green, yellow or red
+  /// (readable on light and dark terminals alike), dim for too few tries.
+  var sgr: String {
+    switch self {
+    case .unknown: "\u{1B}[2m"
+    case .good: "\u{1B}[30;42m"
+    case .fair: "\u{1B}[30;43m"
+    case .poor: "\u{1B}[1;97;41m"
+    }
+  }
 }
 
 /// Where the levels start.
@@ -108,7 +119,10 @@ public struct KeypadHeatmap: Sendable, Hashable {
   }
 
   /// The pad as lines of text: `[ㄱㅋ  12%+]` per key, then a legend.
-  public func plainText() -> [String] {
+  ///
+  /// - Parameter colored: Also colour each key by its level with ANSI SGR codes (green,
+  ///   yellow, red; dim for too few tries). The marks stay, so colour is never the only sign.
+  public func plainText(colored: Bool = false) -> [String] {
     let width = cellWidth
     var lines = ["\(layoutName): 키별 틀린 비율"]
     for row in rows {
@@ -123,7 +137,8 @@ public struct KeypadHeatmap: Sendable, Hashable {
         let shownRate = cell.level == .unknown ? "" : rate
         let right = TextWidth.leftPadded(shownRate, to: 4) + String(cell.level.mark)
         let label = TextWidth.padded(cell.label, to: inner - TextWidth.columns(of: right))
-        line += "[" + label + right + "]"
+        let cellText = "[" + label + right + "]"
+        line += colored ? cell.level.sgr + cellText + "\u{1B}[0m" : cellText
       }
       var trimmed = line
       while trimmed.last == " " { trimmed.removeLast() }

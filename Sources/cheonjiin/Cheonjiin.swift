@@ -16,7 +16,11 @@ struct Cheonjiin: ParsableCommand {
       . the .,?! key; 0-9 * # keys by phone position; <space> <next> <bs> <enter> <punct> \
       <symbols> <dismiss> <hold:N> and <ID> by name. White space is ignored.
       """,
-    subcommands: [KeypadCommand.self, PracticeCommand.self, DemoCommand.self, KeysCommand.self, SpellCommand.self, LayoutsCommand.self],
+    subcommands: [
+      KeypadCommand.self, PracticeCommand.self, StatsCommand.self, NumberCommand.self,
+      DemoCommand.self, DictCommand.self, GrepCommand.self, KeysCommand.self, SpellCommand.self,
+      LayoutsCommand.self,
+    ],
     defaultSubcommand: KeypadCommand.self
   )
 }
@@ -36,7 +40,7 @@ struct LayoutOption: ParsableArguments {
       return try LayoutLibrary.standard().loadSet(layout).map(\.layout)
     } catch {
       printError(error.description)
-      throw ExitCode(LayoutError.exitStatus)
+      throw ExitCode.dataError
     }
   }
 }
@@ -94,4 +98,10 @@ struct OutputBuffer {
     writeAll(fd: fd, bytes)
     bytes.removeAll(keepingCapacity: true)
   }
+}
+
+extension ExitCode {
+  /// 65, `EX_DATAERR` in sysexits.h: the input data was bad (a layout, a key sequence, a
+  /// number). The same status a bad layout file gives.
+  static let dataError = ExitCode(LayoutError.exitStatus)
 }

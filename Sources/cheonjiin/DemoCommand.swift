@@ -70,7 +70,7 @@ struct DemoCommand: ParsableCommand {
       return try DemoTrack(text: text, layouts: layouts, title: layouts.first?.name ?? layoutID)
     } catch {
       printError(error.description)
-      throw ExitCode(LayoutError.exitStatus)
+      throw ExitCode.dataError
     }
   }
 }

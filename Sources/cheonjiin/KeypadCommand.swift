@@ -97,7 +97,7 @@ func loadKeymaps(_ keymap: String) throws -> [Keymap] {
     return try loadKeymapFiles(keymap, library: .standard())
   } catch {
     printError(error.description)
-    throw ExitCode(LayoutError.exitStatus)
+    throw ExitCode.dataError
   }
 }
 

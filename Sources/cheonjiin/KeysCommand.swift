@@ -41,7 +41,7 @@ struct KeysCommand: ParsableCommand {
       }
     }
     output.flush()
-    if failures > 0 { throw ExitCode(LayoutError.exitStatus) }
+    if failures > 0 { throw ExitCode.dataError }
   }
 
   /// Runs one sequence and prints its line; returns false if it had an unknown key.

@@ -21,7 +21,7 @@ struct LayoutsCommand: ParsableCommand {
       let catalog = library.catalog()
       if catalog.isEmpty {
         printError("no layouts found; set CHEONJIIN_LAYOUTS to the Layouts folder")
-        throw ExitCode(LayoutError.exitStatus)
+        throw ExitCode.dataError
       }
       for entry in catalog {
         let source = entry.isUser ? "user" : "shipped"
@@ -51,7 +51,7 @@ struct LayoutsCommand: ParsableCommand {
         loaded = try library.load(file: try library.locate(layout))
       } catch {
         printError(error.description)
-        throw ExitCode(LayoutError.exitStatus)
+        throw ExitCode.dataError
       }
       var output = OutputBuffer()
       output.append(describe(loaded))
@@ -82,7 +82,7 @@ struct LayoutsCommand: ParsableCommand {
         }
       }
       output.flush()
-      if bad > 0 { throw ExitCode(LayoutError.exitStatus) }
+      if bad > 0 { throw ExitCode.dataError }
     }
   }
 }

@@ -73,7 +73,7 @@ struct PracticeCommand: ParsableCommand {
       let ids = lessons.map(\.id)
       let hint = ids.min { editCost(lesson, $0) < editCost(lesson, $1) }.map { " (did you mean \($0)?)" } ?? ""
       printError("no lesson \"\(lesson)\"\(hint); see `cheonjiin practice --list`")
-      throw ExitCode(LayoutError.exitStatus)
+      throw ExitCode.dataError
     }
     let recorder = try StoreRecorder(path: ProgressStore.defaultPath(environment: environment), layoutID: layouts.first?.id ?? "", today: today)
     var options = KeypadRunOptions(layouts: layouts, keymaps: try loadKeymaps(keymap))

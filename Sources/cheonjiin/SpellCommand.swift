@@ -35,7 +35,7 @@ struct SpellCommand: ParsableCommand {
       tokens = try speller.spellTokens(target, digits: format == .digits)
     } catch {
       printError(error.description)
-      throw ExitCode(LayoutError.exitStatus)
+      throw ExitCode.dataError
     }
     // Replay the printed notation itself, so what is printed is what was checked.
     let notation = KeySequence.format(tokens)

@@ -1,0 +1,184 @@
+import ArgumentParser
+import Foundation
+import Storage
+import Suggestions
+
+struct DictCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "dict",
+    abstract: "Manage the words the suggestion bar has learned.",
+    discussion: """
+      Words you commit on the keypad are learned (how often, and when last). `unlearn` \
+      forgets a word and, if it comes from the shipped word lists, hides it from \
+      suggestions; `learn` brings a hidden word back. Kept in \
+      $XDG_DATA_HOME/cheonjiin/progress.sqlite with the practice progress. \
+      The export format is word<TAB>count<TAB>YYYY-MM-DD per line, which import reads back.
+      """,
+    subcommands: [Learn.self, Unlearn.self, List.self, Import.self, Export.self])
+
+  struct Learn: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Learn words (or use them once more); un-hides hidden words.")
+
+    @Option(help: "How many uses to add to each word.")
+    var times = 1
+
+    @Argument(help: "Words of Hangul syllables, 1 to 20 each.")
+    var words: [String]
+
+    func validate() throws {
+      guard times >= 1 else { throw ValidationError("--times \(times) is too small; give 1 or more") }
+      if let bad = words.first(where: { !ProgressStore.isPlausibleWord(normalized($0)) }) {
+        throw ValidationError(
+          "\"\(bad)\" cannot be learned; write a word of Hangul syllables only (1 to 20), such as 감사해요")
+      }
+    }
+
+    func run() throws {
+      let store = try openStore()
+      let today = localDayNumber()
+      var output = OutputBuffer()
+      for word in words.map(normalized) {
+        let learned = try storeCall { () throws(StorageError) in
+          try store.learn(word, day: today, times: times)
+        }
+        output.append("\(learned.word)\t\(learned.count)\n")
+      }
+      output.flush()
+    }
+  }
+
+  struct Unlearn: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Forget words; words from the shipped lists are also hidden from suggestions.")
+
+    @Argument(help: "Words to forget.")
+    var words: [String]
+
+    func run() throws {
+      let store = try openStore()
+      let shipped = ShippedWords.load()
+      let today = localDayNumber()
+      for word in words.map(normalized) {
+        let outcome = try storeCall { () throws(StorageError) in
+          try store.unlearn(word, isCorpusWord: shipped.contains(word), day: today)
+        }
+        switch (outcome.wasLearned, outcome.isHidden) {
+        case (true, true): printError("\(word): forgotten, and hidden from suggestions")
+        case (false, true): printError("\(word): hidden from suggestions")
+        case (true, false): printError("\(word): forgotten")
+        case (false, false): printError("\(word): was not learned and is not in the word lists; nothing to do")
+        }
+      }
+    }
+  }
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List learned words (word, count, last used), most used first.")
+
+    @Flag(help: "List the hidden words instead.")
+    var hidden = false
+
+    func run() throws {
+      let store = try openStore()
+      var output = OutputBuffer()
+      if hidden {
+        for word in try storeCall({ () throws(StorageError) in try store.hiddenWords() }) {
+          output.append(word + "\n")
+        }
+      } else {
+        // The export's rows without its header line.
+        let text = try storeCall { () throws(StorageError) in try store.exportWords() }
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+          output.append(line + "\n")
+        }
+      }
+      output.flush()
+    }
+  }
+
+  struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Learn the words of a file (word, or word<TAB>count[<TAB>YYYY-MM-DD] per line).")
+
+    @Argument(help: ArgumentHelp("The file; - for standard input.", valueName: "FILE"))
+    var file: String
+
+    func run() throws {
+      let store = try openStore()
+      let today = localDayNumber()
+      let result: WordImport
+      if file == "-" {
+        let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        result = try storeCall { () throws(StorageError) in try store.importWords(text, day: today) }
+      } else {
+        result = try storeCall { () throws(StorageError) in
+          try store.importWords(fromFile: file, day: today)
+        }
+      }
+      for problem in result.problems { printError("\(file): \(problem)") }
+      printError("imported \(result.imported) word(s), \(result.added) of them new")
+      if !result.problems.isEmpty {
+        printError("\(result.problems.count) line(s) skipped; fix them and import the file again (counts add up, so import only the fixed lines)")
+        throw ExitCode.dataError
+      }
+    }
+  }
+
+  struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print the learned words as TSV, for a backup or another machine.")
+
+    func run() throws {
+      let store = try openStore()
+      var output = OutputBuffer()
+      output.append(try storeCall { () throws(StorageError) in try store.exportWords() })
+      output.flush()
+    }
+  }
+}
+
+/// Words are stored precomposed (NFC), whatever the terminal or a file sent.
+private func normalized(_ word: String) -> String {
+  word.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
+}
+
+/// The progress database, moved aside and started anew if damaged (with a message).
+private func openStore() throws -> ProgressStore {
+  do {
+    let opening = try ProgressStore.open(at: ProgressStore.defaultPath())
+    if let recovery = opening.recovery { printError(recovery.message) }
+    return opening.store
+  } catch {
+    printError("\(error)")
+    throw ExitCode.failure
+  }
+}
+
+/// Runs a storage call; a failure is printed and ends the command with status 1.
+private func storeCall<T>(_ body: () throws(StorageError) -> T) throws -> T {
+  do {
+    return try body()
+  } catch {
+    printError("\(error)")
+    throw ExitCode.failure
+  }
+}
+
+/// The words of the shipped lists (corpus and everyday), for deciding what `unlearn` hides.
+private enum ShippedWords {
+  static func load() -> Set<String> {
+    let environment = ProcessInfo.processInfo.environment
+    guard let directory = SuggestionSetup.lexiconDirectory(environment: environment) else {
+      return []
+    }
+    var words = Set<String>()
+    for (file, parse) in [("ko-words.tsv", Lexicon.parseCorpus), ("everyday-ko.tsv", Lexicon.parseEveryday)] {
+      // A missing list only means fewer words can be hidden; unlearning still works.
+      let text = (try? String(contentsOfFile: directory + "/" + file, encoding: .utf8)) ?? ""
+      for entry in parse(text).entries { words.insert(entry.word) }
+    }
+    return words
+  }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import KoreanNumbers
+import LayoutLoading
+
+struct NumberCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "number",
+    abstract: "Read a number the Korean way (15000 → 만 오천).",
+    discussion: """
+      N may be a number (15000, 15,000, -5, 3.14), a time (3:45), or numbers with counters \
+      (15,000원, 20살, 2025년 6월 10일); several arguments are read as one text. Without N, \
+      each line of standard input is read and one line is printed per line. Sino-Korean \
+      readings go up to 18,446,744,073,709,551,615 and are spaced by 만 units (한글 맞춤법 제44항).
+      Examples: cheonjiin number 43 --native → 마흔셋;  cheonjiin number 3 --counter 개 → 세 개; \
+      cheonjiin number 010-1234-5678 --digits → 공일공 일이삼사 오육칠팔
+      """)
+
+  @Flag(help: "Native Korean numbers (1–99): 마흔셋.")
+  var native = false
+
+  @Option(help: ArgumentHelp("A counter word; it chooses the number system (개 명 살 시 native; 원 분 년 월 일 Sino).", valueName: "WORD"))
+  var counter: String?
+
+  @Flag(help: "Financial style: 일 before every unit, no spaces (일만오천).")
+  var financial = false
+
+  @Flag(help: "Digit by digit with 공, as for phone numbers.")
+  var digits = false
+
+  @Flag(name: .customLong("all"), help: "Print every accepted spelling, one per line, the preferred first.")
+  var printsAllSpellings = false
+
+  // `.allUnrecognized`, so that `-5` is a number and not an unknown option.
+  @Argument(parsing: .allUnrecognized, help: "The number; read from standard input when absent.")
+  var number: [String] = []
+
+  func run() throws {
+    let options = NumberOptions(
+      isNative: native, counter: counter, isFinancial: financial, readsDigits: digits)
+    var output = OutputBuffer()
+    var failures = 0
+    func read(_ text: String, line: Int?) {
+      do {
+        let reading = try KoreanNumber.reading(of: text, options: options)
+        for spelling in printsAllSpellings ? reading.variants : [reading.text] {
+          output.append(spelling + "\n")
+        }
+      } catch {
+        output.append("\n")
+        output.flush()
+        printError((line.map { "line \($0): " } ?? "") + error.description)
+        failures += 1
+      }
+    }
+    if !number.isEmpty {
+      read(number.joined(separator: " "), line: nil)
+    } else {
+      var lineNumber = 0
+      while let line = readLine(strippingNewline: true) {
+        lineNumber += 1
+        read(line, line: lineNumber)
+      }
+    }
+    output.flush()
+    if failures > 0 { throw ExitCode.dataError }
+  }
+}

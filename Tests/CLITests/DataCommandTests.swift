@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+
+/// A fresh `XDG_DATA_HOME` for one test, with the shipped word lists found by path.
+private struct DataHome {
+  let path: String
+
+  init() {
+    path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cheonjiin-data-\(UUID().uuidString)").path
+  }
+
+  var environment: [String: String] {
+    ["XDG_DATA_HOME": path, "CHEONJIIN_LEXICON": repositoryRoot.appendingPathComponent("Lexicon").path]
+  }
+
+  var database: String { path + "/cheonjiin/progress.sqlite" }
+
+  func run(_ arguments: [String], input: String = "") throws -> RunResult {
+    try CLITests.run(arguments, input: input, environment: environment)
+  }
+
+  func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+@Suite("cheonjiin number (the real binary)")
+struct NumberCommandTests {
+  @Test("readings with the options, and a negative number that is not taken for an option")
+  func readings() throws {
+    for (arguments, expected) in [
+      (["43", "--native"], "마흔셋"), (["15,000원"], "만 오천 원"), (["-5"], "마이너스 오"),
+      (["3", "--counter", "개"], "세 개"), (["6월"], "유월"), (["15000", "--financial"], "일만오천"),
+      (["010-1234-5678", "--digits"], "공일공 일이삼사 오육칠팔"),
+      (["18446744073709551615"], "천팔백사십사경 육천칠백사십사조 칠백삼십칠억 구백오십오만 천육백십오"),
+      (["2025년", "6월", "10일"], "이천이십오 년 유월 십 일"),
+    ] {
+      let result = try run(["number"] + arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      #expect(result.stdout == expected + "\n", "\(arguments)")
+    }
+  }
+
+  @Test("--all prints every accepted spelling, the preferred first")
+  func allSpellings() throws {
+    let lines = try run(["number", "--all", "3:45"]).stdout.split(separator: "\n")
+    #expect(lines.first == "세 시 사십오 분")
+    #expect(lines.contains("세시 사십오분"))
+  }
+
+  @Test("standard input: a line per line; a bad one is named and the rest still print")
+  func standardInput() throws {
+    let result = try run(["number"], input: "12\nabc\n43\n")
+    #expect(result.status == 65)
+    #expect(result.stdout == "십이\n\n사십삼\n")
+    #expect(result.stderr.contains("line 2: \"abc\" is not a number"))
+  }
+
+  @Test("conflicting options are refused with what to do")
+  func conflicting() throws {
+    let result = try run(["number", "5", "--native", "--financial"])
+    #expect(result.status == 65)
+    #expect(result.stderr.contains("use only one of them"))
+  }
+}
+
+@Suite("cheonjiin grep (the real binary)")
+struct GrepCommandTests {
+  static let text = "까마귀가 날아요\n비둘기\n감사합니다!\n꼭 와\nHello World\n"
+
+  @Test("an initial-consonant query finds the word, tense letters folded")
+  func initials() throws {
+    let result = try run(["grep", "ㄱㅁㄱ"], input: Self.text)
+    #expect(result.status == 0)
+    #expect(result.stdout == "까마귀가 날아요\n")
+    #expect(try run(["grep", "-n", "ㄱ"], input: Self.text).stdout == "1:까마귀가 날아요\n3:감사합니다!\n4:꼭 와\n")
+    #expect(try run(["grep", "--exact", "ㄱ"], input: Self.text).stdout == "감사합니다!\n")
+  }
+
+  @Test("a keypad query matches a half-typed word; -o prints the words")
+  func keypadQuery() throws {
+    let result = try run(["grep", "-o", "감ㅅ"], input: Self.text)
+    #expect(result.stdout == "감사합니다\n")
+  }
+
+  @Test("-c, -v, -i, -m and -q behave as in grep")
+  func grepOptions() throws {
+    #expect(try run(["grep", "-c", "ㄱ"], input: Self.text).stdout == "3\n")
+    #expect(try run(["grep", "-v", "ㄱ"], input: Self.text).stdout == "비둘기\nHello World\n")
+    #expect(try run(["grep", "-i", "hello"], input: Self.text).stdout == "Hello World\n")
+    #expect(try run(["grep", "-m", "1", "ㄱ"], input: Self.text).stdout == "까마귀가 날아요\n")
+    let quiet = try run(["grep", "-q", "ㄱ"], input: Self.text)
+    #expect(quiet.status == 0)
+    #expect(quiet.stdout.isEmpty)
+  }
+
+  @Test("files: names before lines with two files, -h drops them; exit 1 when nothing matches")
+  func files() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cheonjiin-grep-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = folder.appendingPathComponent("a.txt").path
+    let second = folder.appendingPathComponent("b.txt").path
+    try Self.text.write(toFile: first, atomically: true, encoding: .utf8)
+    try "까치\n".write(toFile: second, atomically: true, encoding: .utf8)
+    let both = try run(["grep", "ㄲ", first, second])
+    #expect(both.stdout == "\(first):까마귀가 날아요\n\(first):감사합니다!\n\(first):꼭 와\n\(second):까치\n")
+    #expect(try run(["grep", "-h", "ㄲㅊ", first, second]).stdout == "까치\n")
+    let none = try run(["grep", "ㅎㅎㅎ", first])
+    #expect(none.status == 1)
+    #expect(none.stdout.isEmpty)
+  }
+
+  @Test("a missing file and a bad query exit 2 with a message; the other files are still read")
+  func trouble() throws {
+    let missing = try run(["grep", "ㄱ", "/nonexistent/cheonjiin.txt", "-"], input: "가방\n")
+    #expect(missing.status == 2)
+    #expect(missing.stdout == "(standard input):가방\n")
+    #expect(missing.stderr.contains("/nonexistent/cheonjiin.txt: No such file or directory"))
+    let empty = try run(["grep", "!!"], input: "가방\n")
+    #expect(empty.status == 2)
+    #expect(empty.stderr.contains("the query is empty"))
+  }
+}
+
+@Suite("cheonjiin dict (the real binary)")
+struct DictCommandTests {
+  @Test("learn, list, export, import and unlearn round-trip through the database")
+  func roundTrip() throws {
+    let home = DataHome()
+    defer { home.remove() }
+    #expect(try home.run(["dict", "learn", "--times", "3", "감사해요"]).stdout == "감사해요\t3\n")
+    #expect(try home.run(["dict", "learn", "할머니"]).status == 0)
+    let list = try home.run(["dict", "list"]).stdout.split(separator: "\n")
+    #expect(list.count == 2)
+    #expect(list.first?.hasPrefix("감사해요\t3\t") == true)
+    let exported = try home.run(["dict", "export"]).stdout
+    #expect(exported.hasPrefix("# cheonjiin learned words"))
+
+    let other = DataHome()
+    defer { other.remove() }
+    let imported = try other.run(["dict", "import", "-"], input: exported)
+    #expect(imported.status == 0)
+    #expect(try other.run(["dict", "list"]).stdout == (try home.run(["dict", "list"]).stdout))
+  }
+
+  @Test("unlearn forgets a learned word and hides a shipped one")
+  func unlearn() throws {
+    let home = DataHome()
+    defer { home.remove() }
+    _ = try home.run(["dict", "learn", "뷁뷁"])
+    let forgot = try home.run(["dict", "unlearn", "뷁뷁", "감사합니다"])
+    #expect(forgot.status == 0)
+    #expect(forgot.stderr.contains("뷁뷁: forgotten"))
+    #expect(forgot.stderr.contains("감사합니다: hidden from suggestions"))
+    #expect(try home.run(["dict", "list"]).stdout.isEmpty)
+    #expect(try home.run(["dict", "list", "--hidden"]).stdout == "감사합니다\n")
+    _ = try home.run(["dict", "learn", "감사합니다"])
+    #expect(try home.run(["dict", "list", "--hidden"]).stdout.isEmpty)
+  }
+
+  @Test("bad words and bad import lines are refused with the line and the fix")
+  func badInput() throws {
+    let home = DataHome()
+    defer { home.remove() }
+    let latin = try home.run(["dict", "learn", "hello"])
+    #expect(latin.status == 64)
+    #expect(latin.stderr.contains("Hangul syllables only"))
+    let imported = try home.run(["dict", "import", "-"], input: "안녕\t2\n반가워\tmany\n")
+    #expect(imported.status == 65)
+    #expect(imported.stderr.contains("line 2"))
+    #expect(try home.run(["dict", "list"]).stdout.hasPrefix("안녕\t2\t"))
+  }
+}
+
+@Suite("cheonjiin stats (the real binary)")
+struct StatsCommandTests {
+  @Test("no practice yet: a friendly line, exit 0")
+  func empty() throws {
+    let home = DataHome()
+    defer { home.remove() }
+    let result = try home.run(["stats"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("아직 연습 기록이 없어요"))
+  }
+
+  @Test("a history gives both charts and the pad marked by error rate; --json exports it")
+  func history() throws {
+    let home = DataHome()
+    defer { home.remove() }
+    _ = try home.run(["stats"])  // creates the database
+    let script = Process()
+    script.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    script.arguments = [
+      "python3", repositoryRoot.appendingPathComponent("Scripts/make-practice-history.py").path,
+      home.database, "--days", "40",
+    ]
+    script.standardOutput = FileHandle.nullDevice
+    try script.run()
+    script.waitUntilExit()
+    try #require(script.terminationStatus == 0)
+
+    let text = try home.run(["stats", "--width", "60", "--color", "never"])
+    #expect(text.status == 0)
+    let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first?.contains("(30일)") == true)
+    #expect(lines.contains("속도 (글자/분)"))
+    #expect(lines.contains("정확도 (%)"))
+    #expect(lines.contains { $0.contains("[ㅅㅎ  18%#]") })
+    #expect(!text.stdout.contains("\u{1B}["))
+    #expect(lines.allSatisfy { $0.unicodeScalars.count <= 60 })
+
+    let colored = try home.run(["stats", "--color", "always"])
+    #expect(colored.stdout.contains("\u{1B}[1;97;41m[ㅅㅎ"))
+
+    let json = try home.run(["stats", "--json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["schema"] as? String == "cheonjiin-stats")
+    #expect((object["days"] as? [Any])?.count == 40)
+    #expect(try home.run(["stats", "--days", "0"]).status == 64)
+  }
+
+  @Test("a damaged database is moved aside with a message; stats still answers")
+  func damaged() throws {
+    let home = DataHome()
+    defer { home.remove() }
+    try FileManager.default.createDirectory(
+      atPath: home.path + "/cheonjiin", withIntermediateDirectories: true)
+    try "this is not a database".write(toFile: home.database, atomically: true, encoding: .utf8)
+    let result = try home.run(["stats"])
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("moved to"))
+    #expect(result.stdout.contains("아직 연습 기록이 없어요"))
+  }
+}
