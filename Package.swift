@@ -63,7 +63,8 @@ let package = Package(
     .testTarget(
       name: "StorageTests",
       dependencies: ["Storage", "Practice", .product(name: "GRDB", package: "GRDB.swift")]),
-    .testTarget(name: "SuggestionsTests", dependencies: ["Suggestions", "HangulEngine"]),
+    .testTarget(
+      name: "SuggestionsTests", dependencies: ["Suggestions", "HangulEngine", "LayoutLoading"]),
     .testTarget(
       name: "TerminalUITests",
       dependencies: [

@@ -13,6 +13,16 @@ let package = Package(
   targets: [
     .target(name: "HangulEngine", path: "Sources/HangulEngine"),
     .target(name: "LayoutLoading", dependencies: ["HangulEngine"], path: "Sources/LayoutLoading"),
+    .target(name: "Suggestions", dependencies: ["HangulEngine"], path: "Sources/Suggestions"),
+    .executableTarget(
+      name: "DataBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"), "HangulEngine", "LayoutLoading",
+        "Suggestions",
+      ],
+      path: "Benchmarks/DataBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
     .executableTarget(
       name: "EngineBenchmarks",
       dependencies: [

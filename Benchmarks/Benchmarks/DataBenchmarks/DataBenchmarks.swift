@@ -1,0 +1,113 @@
+import Benchmark
+import Foundation
+import HangulEngine
+import LayoutLoading
+import Suggestions
+
+/// The repository's top folder, found from this file.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The shipped word lists, the Galaxy layouts and the held-out benchmark messages.
+struct DataWorkload {
+  let corpusFile = root.appendingPathComponent("Lexicon/ko-words.tsv").path
+  let everydayFile = root.appendingPathComponent("Lexicon/everyday-ko.tsv").path
+  let layouts: [Layout]
+  let index: SuggestionIndex
+  let messages: [String]
+  /// What the keypad asks the bar after every press of every message: the word being typed
+  /// and the cycle of the consonant key still cycling.
+  let queries: [(word: String, cycling: [Choseong]?)]
+
+  init() {
+    let library = LayoutLibrary(
+      shippedDirectory: root.appendingPathComponent("Layouts").path, userDirectory: "/nonexistent")
+    do {
+      layouts = try library.loadSet(LayoutLibrary.defaultID).map(\.layout)
+      guard let loaded = DataWorkload.loadIndex(corpusFile, everydayFile, layouts[0]) else {
+        fatalError("benchmark setup: the Galaxy layout cannot type every vowel")
+      }
+      index = loaded
+      messages = try String(
+        contentsOf: root.appendingPathComponent("Lexicon/messages-bench.txt"), encoding: .utf8
+      ).split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
+      let speller = Speller(layouts: layouts)
+      var queries: [(String, [Choseong]?)] = []
+      for message in messages {
+        var engine = InputMethod(layouts: layouts)
+        for press in try speller.spell(message) {
+          _ = press.isHold ? engine.hold(press.key) : engine.tap(press.key)
+          let word = trailingWord(of: engine.text)
+          if !word.isEmpty { queries.append((String(word), engine.cyclingConsonants)) }
+        }
+      }
+      // Initial-consonant searches, as people type them for contacts and phrases.
+      for initials in ["ㄱㅅ", "ㄱㅅㅎ", "ㅅㄹㅎ", "ㅂㅇ", "ㅇㄴㅎㅅㅇ", "ㄱㅁㄱ", "ㅈㅅㅎㄴㄷ"] {
+        queries.append((initials, nil))
+      }
+      self.queries = queries
+    } catch {
+      fatalError("benchmark setup: \(error)")  // a broken checkout, not user data
+    }
+  }
+
+  /// Reads both lists and builds the index, as the keypad does in the background at start.
+  static func loadIndex(_ corpusFile: String, _ everydayFile: String, _ layout: Layout)
+    -> SuggestionIndex?
+  {
+    guard let speller = PrimitiveSpeller(vowels: layout.composer.vowels) else { return nil }
+    let corpus = (try? String(contentsOfFile: corpusFile, encoding: .utf8)) ?? ""
+    let everyday = (try? String(contentsOfFile: everydayFile, encoding: .utf8)) ?? ""
+    return SuggestionIndex(
+      corpus: Lexicon.parseCorpus(corpus).entries,
+      everyday: Lexicon.parseEveryday(everyday).entries, speller: speller)
+  }
+}
+
+let data = DataWorkload()
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(3))
+
+  Benchmark("lexicon load: read both lists, parse, build the index (\(data.index.count) words)") {
+    benchmark in
+    for _ in benchmark.scaledIterations {
+      blackHole(DataWorkload.loadIndex(data.corpusFile, data.everydayFile, data.layouts[0]))
+    }
+  }
+
+  // One lookup per iteration, so the percentiles are per lookup.
+  Benchmark(
+    "suggestion lookup, top 3 (one per iteration; \(data.queries.count) queries from typing)",
+    configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 200_000)
+  ) { benchmark in
+    var next = 0
+    for _ in benchmark.scaledIterations {
+      let query = data.queries[next]
+      blackHole(data.index.suggestions(for: query.word, cyclingLastKey: query.cycling, limit: 3))
+      next = next + 1 == data.queries.count ? 0 : next + 1
+    }
+  }
+
+  // Not a time: the presses saved on the held-out messages, reported as custom metrics
+  // (the same figure at every percentile; ‰ of the presses without suggestions).
+  let saved = BenchmarkMetric.custom("saved presses (‰)", polarity: .prefersLarger, useScalingFactor: false)
+  let without = BenchmarkMetric.custom("presses without suggestions", useScalingFactor: false)
+  let with = BenchmarkMetric.custom("presses with suggestions", useScalingFactor: false)
+  let taken = BenchmarkMetric.custom("words taken from the bar", polarity: .prefersLarger, useScalingFactor: false)
+  Benchmark(
+    "keystroke savings on Lexicon/messages-bench.txt (\(data.messages.count) messages, top 3, nothing learned)",
+    configuration: .init(metrics: [saved, without, with, taken], maxIterations: 1)
+  ) { benchmark in
+    do {
+      let report = try SuggestionSavings(index: data.index, layouts: data.layouts).measure(data.messages)
+      benchmark.measurement(saved, Int((report.savedFraction * 1000).rounded()))
+      benchmark.measurement(without, report.pressesWithout)
+      benchmark.measurement(with, report.pressesWith)
+      benchmark.measurement(taken, report.wordsTaken)
+    } catch {
+      benchmark.error("\(error)")
+    }
+  }
+}
