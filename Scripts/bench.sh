@@ -5,14 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 
-if ! command -v hyperfine >/dev/null 2>&1; then
-  if [ "$(id -u)" -eq 0 ]; then
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine >/dev/null
-  else
-    echo "bench: hyperfine is missing; install it with: sudo apt-get install hyperfine" >&2
-    exit 1
-  fi
-fi
+# hyperfine times whole commands; vim is the other terminal program the keypad is compared with.
+Scripts/install-deps.sh hyperfine vim
 
 swift build -c release --product cheonjiin --static-swift-stdlib >/dev/null
 bin=$PWD/.build/release/cheonjiin
@@ -34,7 +28,7 @@ awk -v total=1000000 '{ line[NR] = $0 } END { for (i = 0; i < total; i++) print 
 keys=$(python3 -c "import sys; l=open(sys.argv[1],encoding=\"utf-8\").read().splitlines(); print(round(sum(map(len,l))/len(l),1))" "$work/lines.txt")
 echo "input: $(wc -l < "$work/lines.txt") lines, $keys keys per line on average"
 hyperfine --runs 5 --warmup 1 --style basic "$bin keys < $work/lines.txt > /dev/null" 2>&1 | grep -E "Time|Range"
-"$bin" keys < "$work/lines.txt" | head -3
+head -3 "$work/lines.txt" | "$bin" keys
 
 echo
 echo "== cheonjiin keys: start-up for one line =="

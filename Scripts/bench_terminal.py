@@ -12,9 +12,10 @@ KEYS = int(os.environ.get("BENCH_KEYS", "1000"))
 ENV = ["env", "LANG=C.UTF-8", "TERM=xterm-256color", "CHEONJIIN_LAYOUTS=" + os.path.join(ROOT, "Layouts"),
        "CHEONJIIN_LEXICON=" + os.path.join(ROOT, "Lexicon")]
 
-def run(command, script, kitty=False, latency=False, extra_env=()):
+def run(command, script, kitty=False, latency=False, extra_env=(), stdout_tty=False):
     state = tempfile.mkdtemp(prefix="cheonjiin-bench-")
     args = [sys.executable, HARNESS, "--script", json.dumps(script)]
+    if stdout_tty: args += ["--stdout", "tty"]
     if kitty: args.append("--kitty")
     if latency: args.append("--latency")
     args += ["--"] + ENV + ["XDG_STATE_HOME=" + state, "XDG_DATA_HOME=" + state] + list(extra_env) + command
@@ -67,16 +68,17 @@ report("update", updates_s)
 print(f"  bytes per key: median {statistics.median(sizes_s):.0f}")
 
 vim_script = [{"wait": 500}, {"send": "i"}, {"wait": 100}]
+# One key at a time, as for the keypad: vim must echo each before the next is sent.
 for i in range(KEYS):
-    vim_script += [{"send": "ab"[i % 2]}]
+    vim_script += [{"send": "ab"[i % 2]}, {"wait": 60}]
 vim_script += [{"send": "\x1b"}, {"send": ":q!\r"}, {"wait": 200}]
-vim = run(["vim", "-u", "NONE", "-N", "-n", "-i", "NONE"], vim_script, latency=True)
+vim = run(["vim", "-u", "NONE", "-N", "-n", "-i", "NONE"], vim_script, latency=True, stdout_tty=True)
 print("vim -u NONE (insert mode, same harness, same run):")
 report("update", vim["latencies_ms"][1:])
 print(f"  bytes per key: median {statistics.median(vim['bytes_per_update'][1:]):.0f}")
 
 starts = []
-for _ in range(10):
+for _ in range(30):
     result = run([BIN, "--no-draft", "--no-suggestions"], [{"until": "F1 help"}, {"send": "\x1b"}, {"wait": 100}])
     starts.append(result["until_ms"][0])
 report("start-up to the first full frame (spawn → status line drawn)", starts)

@@ -4,7 +4,7 @@
 Runs a program on a new pty, optionally answers the kitty keyboard query like a kitty-capable
 terminal, plays a script of byte writes and waits, and reports what happened as JSON:
 
-    ptyterm.py [--kitty] [--rows R] [--cols C] [--stdout FILE] [--latency]
+    ptyterm.py [--kitty] [--rows R] [--cols C] [--stdout FILE|tty] [--latency]
                --script JSON -- PROGRAM ARGS...
 
 The script is a list of steps: {"send": "text with \\u001b escapes"}, {"wait": ms},
@@ -28,13 +28,16 @@ def main():
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     script = json.loads(args.script)
 
-    out_fd = os.open(args.stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    # "--stdout tty" leaves standard output on the pty, for programs that draw there (vim).
+    out_fd = None if args.stdout == "tty" else os.open(args.stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     started = time.monotonic()
     pid, master = pty.fork()
     if pid == 0:
-        os.dup2(out_fd, 1)
+        if out_fd is not None:
+            os.dup2(out_fd, 1)
         os.execvp(command[0], command)
-    os.close(out_fd)
+    if out_fd is not None:
+        os.close(out_fd)
     fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", args.rows, args.cols, 0, 0))
 
     output = bytearray()
