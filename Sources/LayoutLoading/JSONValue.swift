@@ -76,85 +76,11 @@ public enum JSONValue: Sendable, Hashable {
     }
   }
 
-  /// Parses JSON text with Foundation's `JSONDecoder`, keeping member order.
+  /// Parses JSON text, keeping member order (see ``JSONParser``).
   ///
-  /// - Throws: ``JSONSyntaxError`` saying where the text stops being JSON.
+  /// - Throws: ``JSONSyntaxError`` saying where the text stops being JSON and what to write.
   public static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
-    let tree: DecodedJSON
-    do {
-      tree = try JSONDecoder().decode(DecodedJSON.self, from: data)
-    } catch {
-      let located = JSONSyntaxLocator.locate(Array(data)).map { "not valid JSON: \($0)" }
-      throw JSONSyntaxError(message: located ?? syntaxMessage(error))
-    }
-    return tree.value(order: MemberOrder(data))
-  }
-
-  private static func syntaxMessage(_ error: Error) -> String {
-    if case DecodingError.dataCorrupted(let context) = error {
-      let underlying = context.underlyingError.map { "\($0)" } ?? ""
-      return underlying.isEmpty
-        ? "not valid JSON: \(context.debugDescription)"
-        : "not valid JSON: \(context.debugDescription) \(underlying)"
-    }
-    return "not valid JSON: \(error)"
-  }
-}
-
-/// The decoder's view of a JSON value, before member order is restored.
-private indirect enum DecodedJSON: Decodable {
-  case null
-  case bool(Bool)
-  case number(Double)
-  case string(String)
-  case array([DecodedJSON])
-  case object([String: DecodedJSON])
-
-  private struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
-  init(from decoder: Decoder) throws {
-    if let object = try? decoder.container(keyedBy: AnyKey.self) {
-      var members: [String: DecodedJSON] = [:]
-      for key in object.allKeys {
-        members[key.stringValue] = try object.decode(DecodedJSON.self, forKey: key)
-      }
-      self = .object(members)
-      return
-    }
-    if var array = try? decoder.unkeyedContainer() {
-      var values: [DecodedJSON] = []
-      while !array.isAtEnd { values.append(try array.decode(DecodedJSON.self)) }
-      self = .array(values)
-      return
-    }
-    let single = try decoder.singleValueContainer()
-    // Order matters: a JSON `true` must not be read as a number, nor `1` as a boolean.
-    if single.decodeNil() {
-      self = .null
-    } else if let bool = try? single.decode(Bool.self) {
-      self = .bool(bool)
-    } else if let number = try? single.decode(Double.self) {
-      self = .number(number)
-    } else {
-      self = .string(try single.decode(String.self))
-    }
-  }
-
-  func value(order: MemberOrder) -> JSONValue {
-    switch self {
-    case .null: .null
-    case .bool(let value): .bool(value)
-    case .number(let value): .number(value)
-    case .string(let value): .string(value)
-    case .array(let values): .array(values.map { $0.value(order: order) })
-    case .object(let members):
-      .object(order.sorted(Array(members.keys)).map { ($0, members[$0]?.value(order: order) ?? .null) })
-    }
+    try JSONParser.parse(Array(data))
   }
 }
 
@@ -163,52 +89,3 @@ public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
   public var message: String
   public var description: String { message }
 }
-
-/// Recovers the order object members appear in, which `JSONSerialization` drops, so problems
-/// are reported in file order. Only member names matter, so a name seen first anywhere in the
-/// file sorts first.
-struct MemberOrder {
-  private var rank: [String: Int] = [:]
-
-  init(_ data: Data) {
-    guard let text = String(data: data, encoding: .utf8) else { return }
-    var scalars = text.unicodeScalars.makeIterator()
-    var current = String.UnicodeScalarView()
-    var inString = false
-    var escaped = false
-    var lastString: String? = nil
-    while let scalar = scalars.next() {
-      if inString {
-        if escaped {
-          escaped = false
-          current.append(scalar)
-        } else if scalar == "\\" {
-          escaped = true
-        } else if scalar == "\"" {
-          inString = false
-          lastString = String(current)
-        } else {
-          current.append(scalar)
-        }
-        continue
-      }
-      switch scalar {
-      case "\"":
-        inString = true
-        current = String.UnicodeScalarView()
-      case ":":
-        if let name = lastString, rank[name] == nil { rank[name] = rank.count }
-        lastString = nil
-      case " ", "\n", "\r", "\t":
-        break
-      default:
-        lastString = nil
-      }
-    }
-  }
-
-  func sorted(_ keys: [String]) -> [String] {
-    keys.sorted { (rank[$0] ?? Int.max, $0) < (rank[$1] ?? Int.max, $1) }
-  }
-}
-
