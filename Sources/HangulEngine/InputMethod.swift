@@ -52,7 +52,7 @@ public struct InputMethod: Sendable, Hashable {
     self.switchTargets = layouts.map { layout in
       layout.keys.map { key in
         guard case .switchLayout(let target) = key.action else { return nil }
-        return layouts.firstIndex { $0.id == target }
+        return layouts.index(ofSwitchTarget: target)
       }
     }
     self.composer = Composer(settings: layouts.first?.composer ?? ComposerSettings())
@@ -170,11 +170,11 @@ public struct InputMethod: Sendable, Hashable {
     composer.setCommitted(text)
   }
 
-  /// Switches to the layout with this id, ending the composition. Returns false if there is
-  /// no such layout.
+  /// Switches to the layout with this id (or ``Layout/homeID``), ending the composition.
+  /// Returns false if there is no such layout.
   @discardableResult
   public mutating func switchLayout(to id: String) -> Bool {
-    guard let index = layouts.firstIndex(where: { $0.id == id }) else { return false }
+    guard let index = layouts.index(ofSwitchTarget: id) else { return false }
     switchLayout(toIndex: index)
     return true
   }

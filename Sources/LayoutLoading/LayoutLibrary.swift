@@ -95,13 +95,16 @@ public struct LayoutLibrary: Sendable {
 
   /// The file for an id or path.
   ///
-  /// - Parameter near: A directory to search first (the directory of the layout that names
-  ///   this one in a switch key).
+  /// Your layouts come first, so a file there overrides a shipped one even when a shipped
+  /// layout's switch key names it.
+  ///
+  /// - Parameter near: A directory to search after yours (the directory of the layout that
+  ///   names this one in a switch key), before the shipped layouts.
   /// - Throws: ``LayoutError`` naming the known ids and the closest one.
   public func locate(_ name: String, near: String? = nil) throws(LayoutError) -> String {
     if name.contains("/") || name.hasSuffix(".json") { return name }
     var directories = [userDirectory]
-    if let near { directories.insert(near, at: 0) }
+    if let near { directories.append(near) }
     if let shippedDirectory { directories.append(shippedDirectory) }
     for directory in directories {
       let file = "\(directory)/\(name).json"
@@ -150,6 +153,9 @@ public struct LayoutLibrary: Sendable {
 
   /// Loads a layout and every layout its switch keys reach, the named one first.
   ///
+  /// A switch to ``Layout/homeID`` goes back to the first layout; if the named layout is
+  /// itself a side pad (`--layout symbols`), the default layout is loaded as its home.
+  ///
   /// - Throws: ``LayoutError`` with the problems of every file, and a problem for each
   ///   switch key whose target cannot be found.
   public func loadSet(_ name: String) throws(LayoutError) -> [LoadedLayout] {
@@ -158,7 +164,12 @@ public struct LayoutLibrary: Sendable {
     var problems: [LayoutProblem] = []
     var queue = [first]
     var seenFiles: Set<String> = [first]
-    while !queue.isEmpty {
+    while !queue.isEmpty || (problems.isEmpty && needsHome(loaded)) {
+      if queue.isEmpty {
+        let home = try locate(Self.defaultID)
+        guard seenFiles.insert(home).inserted else { break }
+        queue.append(home)
+      }
       let file = queue.removeFirst()
       let layout: LoadedLayout
       do {
@@ -178,7 +189,7 @@ public struct LayoutLibrary: Sendable {
       }
       loaded.append(layout)
       for (index, key) in layout.layout.keys.enumerated() {
-        guard case .switchLayout(let target) = key.action else { continue }
+        guard case .switchLayout(let target) = key.action, target != Layout.homeID else { continue }
         if target == layout.layout.id {
           problems.append(
             LayoutProblem(
@@ -201,6 +212,11 @@ public struct LayoutLibrary: Sendable {
     }
     guard problems.isEmpty else { throw LayoutError(problems) }
     return loaded
+  }
+
+  /// Whether every layout of a set switches home, so none of them can be home.
+  private func needsHome(_ loaded: [LoadedLayout]) -> Bool {
+    !loaded.isEmpty && loaded.allSatisfy(\.layout.switchesHome)
   }
 
   /// Loads a layout set and makes an input method starting on the named layout.

@@ -298,6 +298,7 @@ struct LayoutReader {
       return ok ? .text(cycle: cycle) : nil
     case "switch":
       guard let target = string(members["layout"], at: "\(path).layout") else { return nil }
+      if target == Layout.homeID { return .switchLayout(target) }
       return checkedID(target, at: "\(path).layout").map { .switchLayout($0) }
     case "spaceNext": return .spaceNext
     case "space": return .space

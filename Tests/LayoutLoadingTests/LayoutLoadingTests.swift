@@ -161,6 +161,35 @@ struct InvalidLayoutTests {
     try runner.run("ㅇᆞㅡ_ㅇㅣᆞㄴ_ㄴᆞᆞㅣㅇ")
     #expect(runner.engine.text == "오 안녕")
   }
+
+  @Test("a user layout overrides a shipped one that a shipped switch key names")
+  func userOverridesSwitchTarget() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cheonjiin-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var symbols = try String(contentsOf: layoutsDirectory.appendingPathComponent("symbols.json"), encoding: .utf8)
+    symbols = symbols.replacingOccurrences(of: "\"cycle\": [\"@\"", with: "\"cycle\": [\"Z\"")
+    #expect(symbols.contains("\"cycle\": [\"Z\""))
+    try symbols.write(to: directory.appendingPathComponent("symbols.json"), atomically: true, encoding: .utf8)
+    let userLibrary = LayoutLibrary(shippedDirectory: layoutsDirectory.path, userDirectory: directory.path)
+    let set = try userLibrary.loadSet("cheonjiin-galaxy")
+    #expect(set.first { $0.layout.id == "symbols" }?.file.hasPrefix(directory.path) == true)
+  }
+
+  @Test("the 한글 key of !#1 and ABC goes back to the layout you chose", arguments: [
+    ("cheonjiin-iphone", "cheonjiin-iphone"), ("cheonjiin-hwalja", "cheonjiin-hwalja"),
+    ("cheonjiin-galaxy", "cheonjiin-galaxy"), ("symbols", "cheonjiin-galaxy"), ("abc", "cheonjiin-galaxy"),
+  ])
+  func backToHome(_ chosen: String, _ home: String) throws {
+    var runner = SequenceRunner(layouts: try library.loadSet(chosen).map(\.layout))
+    // Started on a side pad, its 한글 key goes to the default layout. (Each run starts over.)
+    let start = chosen == home ? "" : "<hangul>"
+    for keys in [start, start + "<symbols><hangul>", start + "<symbols><abc><hangul>"] {
+      try runner.run(keys)
+      #expect(runner.engine.layout.id == home, "\(keys)")
+    }
+  }
 }
 
 @Suite("The layout JSON Schema")

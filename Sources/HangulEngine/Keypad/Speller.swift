@@ -227,7 +227,7 @@ private struct LayoutPlan: Sendable {
       let current = queue.removeFirst()
       for (keyIndex, key) in layouts[current].keys.enumerated() {
         guard case .switchLayout(let id) = key.action,
-          let target = layouts.firstIndex(where: { $0.id == id }), best[target] == nil
+          let target = layouts.index(ofSwitchTarget: id), best[target] == nil
         else { continue }
         best[target] = (best[current] ?? []) + [Speller.Press(layout: current, key: keyIndex, isHold: false)]
         queue.append(target)

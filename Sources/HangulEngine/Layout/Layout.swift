@@ -27,6 +27,28 @@ public struct Layout: Sendable, Hashable {
   public func keyIndex(id: String) -> Int? {
     keys.firstIndex { $0.id == id }
   }
+
+  /// The switch target that means "back to the Korean layout you chose": the !#1 pad's 한글
+  /// key goes back to iPhone or Hwalja style as well as to Galaxy.
+  public static let homeID = "@home"
+
+  /// Whether a key switches home (``homeID``): such a layout is a side pad, never home itself.
+  public var switchesHome: Bool {
+    keys.contains { $0.action == .switchLayout(Self.homeID) }
+  }
+}
+
+extension [Layout] {
+  /// The index a switch to ``Layout/homeID`` goes to: the first layout that is not a side pad
+  /// (the loader puts the chosen layout first), or 0.
+  public var homeIndex: Int {
+    firstIndex { !$0.switchesHome } ?? 0
+  }
+
+  /// The index of a switch target: a layout id, or ``Layout/homeID``.
+  public func index(ofSwitchTarget target: String) -> Int? {
+    target == Layout.homeID ? homeIndex : firstIndex { $0.id == target }
+  }
 }
 
 /// One key of a layout.
