@@ -23,8 +23,19 @@ public enum ReleaseReporting: Hashable, Sendable {
 public struct HoldTiming: Hashable, Sendable {
   /// A press this long is a hold.
   public var holdMs: UInt64
-  /// Mode B: a gap this short between events of one key means auto-repeat.
+  /// Mode B: a gap this short between events of one key means auto-repeat, provided the
+  /// event before the gap came at least ``minimumRepeatDelayMs`` after its own predecessor.
+  ///
+  /// On its own a short gap proves nothing: people double-tap one key 60–90 ms apart, and
+  /// bytes from one read (tmux `send-keys`, a macro, an SSH packet) arrive 0 ms apart.
   public var fastGapMs: UInt64
+  /// Mode B: no OS auto-repeats sooner than this after the physical press.
+  ///
+  /// The shortest delays in spec §3.1 are the macOS UI minimum (225 ms), the Linux console
+  /// (`kbdrate`, 250 ms) and Windows (setting 0, ≈250 ms); X11 waits 660 ms, GNOME 500 ms,
+  /// wlroots 600 ms. So an event that follows the previous one by less than this cannot be
+  /// the first auto-repeat, and a fast gap right after it is a tap, not a hold.
+  public var minimumRepeatDelayMs: UInt64
   /// Mode B: after auto-repeat was seen, this long without an event means released.
   ///
   /// Must exceed the OS repeat interval.
@@ -39,11 +50,12 @@ public struct HoldTiming: Hashable, Sendable {
 
   /// Creates timing constants; the defaults are the spec's.
   public init(
-    holdMs: UInt64 = 500, fastGapMs: UInt64 = 100, releaseGapMs: UInt64 = 150,
-    repeatMs: UInt64 = 100, retapWindowMs: UInt64 = 1000
+    holdMs: UInt64 = 500, fastGapMs: UInt64 = 100, minimumRepeatDelayMs: UInt64 = 200,
+    releaseGapMs: UInt64 = 150, repeatMs: UInt64 = 100, retapWindowMs: UInt64 = 1000
   ) {
     self.holdMs = holdMs
     self.fastGapMs = fastGapMs
+    self.minimumRepeatDelayMs = minimumRepeatDelayMs
     self.releaseGapMs = releaseGapMs
     self.repeatMs = max(1, repeatMs)
     self.retapWindowMs = retapWindowMs
@@ -69,11 +81,14 @@ public struct HoldTiming: Hashable, Sendable {
 /// of holdable and repeating keys are ignored (timers drive them); of `.none` keys they tap.
 /// Repeating keys tick at press + holdMs, then every repeatMs, until the release.
 ///
-/// **Mode B** (``ReleaseReporting/inferred``): every event is a tap until an event comes
-/// within fastGapMs of the previous one. That confirms auto-repeat, and the held physical
-/// press is the event just *before* the first auto-repeat (which itself arrived after the
-/// OS delay and looked like a re-tap). The hold fires at max(press + holdMs, confirmation)
-/// if events keep coming, and undoes the taps from the held press on (normally 2). Release
+/// **Mode B** (``ReleaseReporting/inferred``): every event is a tap until auto-repeat is
+/// confirmed by three events P, R, E of the key in a row where R came at least
+/// minimumRepeatDelayMs after P (no OS repeats sooner, spec §3.1) and E came within
+/// fastGapMs of R. Then R was the first auto-repeat (it arrived after the OS delay and
+/// looked like a re-tap) and P the held physical press. A fast gap alone confirms nothing:
+/// double taps 60 ms apart and bytes from one read (gap 0) stay taps, and so does a fast
+/// event right after the run's first one. The hold fires at max(P + holdMs, confirmation)
+/// if events keep coming, and undoes the taps from P on (always 2). Release
 /// is inferred releaseGapMs after the last event once auto-repeat was seen, retapWindowMs
 /// otherwise. Repeating keys tick every repeatMs from max(press + holdMs, last tap +
 /// repeatMs) while auto-repeat continues; a tick fires from the timer only if the last
@@ -220,12 +235,14 @@ public struct HoldDetector<Key: Hashable> {
       let isFast = gap <= Instant.nanoseconds(fromMilliseconds: timing.fastGapMs)
       var actions: [Action] = []
       switch phase {
-      case .tapping where behavior == .none || !isFast:
-        taps += 1
-        previousEvent = lastEvent
-        actions.append(.tap(key))
       case .tapping:
-        actions += confirmAutoRepeat(at: time, timing: timing)
+        if behavior != .none, isFast, let press = heldPress(timing) {
+          actions += confirmAutoRepeat(press: press, at: time, timing: timing)
+        } else {
+          taps += 1
+          previousEvent = lastEvent
+          actions.append(.tap(key))
+        }
       case .waitingForHold, .held, .ticking(next: .some):
         break
       case .ticking(next: nil):
@@ -237,12 +254,29 @@ public struct HoldDetector<Key: Hashable> {
       return actions
     }
 
-    /// Mode B: the event at `time` came within fastGapMs of `lastEvent`.
-    private mutating func confirmAutoRepeat(at time: Instant, timing: HoldTiming) -> [Action] {
-      // lastEvent was the first auto-repeat; the event before it was the physical press.
-      let heldPress = taps >= 2 ? (previousEvent ?? lastEvent) : lastEvent
-      let undo = taps >= 2 ? 2 : 1
-      let holdAt = heldPress.adding(milliseconds: timing.holdMs)
+    /// Mode B, while tapping: the physical press that `lastEvent` could be the first
+    /// auto-repeat of, or nil if it cannot be one.
+    ///
+    /// That press is `previousEvent`, provided `lastEvent` came at least minimumRepeatDelayMs
+    /// after it. The run's first event has no predecessor, so a fast event right after it is
+    /// always a tap: no OS repeats that soon after a press.
+    private func heldPress(_ timing: HoldTiming) -> Instant? {
+      guard let previousEvent,
+        lastEvent.nanoseconds(since: previousEvent)
+          >= Instant.nanoseconds(fromMilliseconds: timing.minimumRepeatDelayMs)
+      else { return nil }
+      return previousEvent
+    }
+
+    /// Mode B: the event at `time` came within fastGapMs of `lastEvent`, the first
+    /// auto-repeat of `press` (see ``heldPress(_:)``).
+    ///
+    /// Both `press` and `lastEvent` were applied as taps, so a hold undoes 2.
+    private mutating func confirmAutoRepeat(
+      press: Instant, at time: Instant, timing: HoldTiming
+    ) -> [Action] {
+      let undo = 2
+      let holdAt = press.adding(milliseconds: timing.holdMs)
       switch behavior {
       case .none:
         return [.tap(key)]

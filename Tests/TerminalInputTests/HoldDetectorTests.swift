@@ -157,6 +157,24 @@ struct InferredHoldTests {
         Timed(1_220, .release("4")),
       ]),
     TapCase(
+      id: "double tap 60 ms apart is two taps, no undo (ㅅ→ㅎ)",
+      inputs: [KeyInput(0, "4"), KeyInput(60, "4")],
+      expected: [Timed(0, .tap("4")), Timed(60, .tap("4")), Timed(1_060, .release("4"))]),
+    TapCase(
+      id: "ten taps of one key in one read (gap 0) are ten taps",
+      inputs: Array(repeating: KeyInput(0, "4"), count: 10),
+      expected: Array(repeating: Timed(0, .tap("4")), count: 10) + [
+        Timed(1_000, .release("4"))
+      ]),
+    TapCase(
+      // 150 ms is sooner than any OS repeat delay, so the 80 ms gap after it is a tap too.
+      id: "triple tap 150 then 80 ms apart stays three taps",
+      inputs: [KeyInput(0, "4"), KeyInput(150, "4"), KeyInput(230, "4")],
+      expected: [
+        Timed(0, .tap("4")), Timed(150, .tap("4")), Timed(230, .tap("4")),
+        Timed(1_230, .release("4")),
+      ]),
+    TapCase(
       id: "a different key ends the run at once",
       inputs: [KeyInput(0, "4"), KeyInput(150, "5"), KeyInput(300, "4")],
       expected: [
@@ -218,10 +236,32 @@ struct InferredHoldTests {
     let inputs = autoRepeat("4", pressAt: 0, releaseAt: 2_000, delay: 660, interval: 40)
     let short = HoldTiming(retapWindowMs: 600)
     let timed = simulate(inputs, releases: .inferred, timing: short)
-    // The run ended at 600, so the 660 event starts a new run and the first tap survives:
-    // the documented limitation for OS delays longer than retapWindowMs.
+    // The run ended at 600, so the 660 event starts a new run. Its physical press is in the
+    // old run, and its repeats come 40 ms apart, sooner than any OS repeat delay after a
+    // press, so nothing shows they are auto-repeat: every event is a tap. That is the
+    // documented limitation for OS delays longer than retapWindowMs.
     #expect(timed[1] == Timed(600, .release("4")))
-    #expect(replay(timed) == "tH")
+    #expect(replay(timed) == String(repeating: "t", count: inputs.count))
+    #expect(replay(simulate(inputs, releases: .inferred)) == "H")
+  }
+
+  // MARK: - Fast taps are not auto-repeat
+
+  @Test(
+    "a fast gap confirms auto-repeat only after an event at least minimumRepeatDelayMs late",
+    arguments: [(delay: UInt64(199), holds: false), (delay: 200, holds: true)])
+  func minimumRepeatDelay(delay: UInt64, holds: Bool) {
+    let inputs = autoRepeat("4", pressAt: 0, releaseAt: 1_000, delay: delay, interval: 30)
+    let typed = replay(simulate(inputs, releases: .inferred))
+    #expect(typed == (holds ? "H" : String(repeating: "t", count: inputs.count)))
+  }
+
+  @Test("a whole line in one read (gap 0) types one tap per key: 안녕하세요, not 안넝사서오")
+  func oneRead() {
+    let inputs = "0785.58870227828770889".map { KeyInput(0, String($0)) }
+    let timed = simulate(inputs, releases: .inferred)
+    #expect(timed.filter { if case .tap = $0.action { true } else { false } }.count == 22)
+    #expect(replay(timed) == String(repeating: "t", count: 22))
   }
 }
 
@@ -245,6 +285,27 @@ struct InferredRepeatTests {
   func tappedBackspace() {
     let inputs = [KeyInput(0, "⌫"), KeyInput(150, "⌫"), KeyInput(300, "⌫")]
     #expect(replay(simulate(inputs, releases: .inferred)) == "ttt")
+  }
+
+  @Test("GNOME 500/30 held until 1000 ms: ticks every 100 ms from 600")
+  func gnomeBackspace() {
+    let inputs = autoRepeat("⌫", pressAt: 0, releaseAt: 1_000, delay: 500, interval: 30)
+    let ticks = stride(from: 600, through: 1_000, by: 100).map {
+      Timed(UInt64($0), .repeatTick("⌫"))
+    }
+    #expect(
+      simulate(inputs, releases: .inferred)
+        == [Timed(0, .tap("⌫")), Timed(500, .tap("⌫"))] + ticks
+        + [Timed(980 + 150, .release("⌫"))])
+  }
+
+  @Test("fast ⌫⌫ taps 70 ms apart delete twice")
+  func fastBackspaceTaps() {
+    let inputs = [KeyInput(0, "⌫"), KeyInput(70, "⌫")]
+    #expect(
+      simulate(inputs, releases: .inferred) == [
+        Timed(0, .tap("⌫")), Timed(70, .tap("⌫")), Timed(1_070, .release("⌫")),
+      ])
   }
 
   static let settings: [(delay: UInt64, interval: UInt64)] = [
