@@ -174,35 +174,36 @@ public struct Keymap: Sendable, Hashable {
   /// keypad alone can then choose words: by default hold + for the first, * and / for the
   /// next two.
   public var suggestionHolds: [PhysicalKey: Int]
+  /// Which bindings the pad's corner hints name when a pad key has both kinds: the keypad's
+  /// (`numpad`: the user types on the keypad) or plain characters (`phone`: the top-row
+  /// digits, `*` and `#`, where `.` on the main keyboard is not the keypad's `.`).
+  public var hintsShowCharacters: Bool
 
   public init(
     id: String, name: String, englishName: String, bindings: [PhysicalKey: BindingTarget],
-    suggestionHolds: [PhysicalKey: Int] = [:]
+    suggestionHolds: [PhysicalKey: Int] = [:], hintsShowCharacters: Bool = false
   ) {
     self.id = id
     self.name = name
     self.englishName = englishName
     self.bindings = bindings
     self.suggestionHolds = suggestionHolds
+    self.hintsShowCharacters = hintsShowCharacters
   }
 
   /// The key shown next to suggestion `slot` (1-based): `+` for KP+.
   public func suggestionKeyLabel(_ slot: Int) -> String? {
     let keys = suggestionHolds.filter { $0.value == slot }.map(\.key)
-    return (keys.first(where: \.isKeypad) ?? keys.first)?.padHint
+    return (keys.first { $0.isKeypad != hintsShowCharacters } ?? keys.first)?.padHint
   }
 
-  /// The physical keys bound to each key of a layout, for the hints drawn on the pad:
-  /// keypad names win over plain characters, so `KP7` shows as `7`.
+  /// The physical keys bound to each key of a layout, for the hints drawn on the pad: the
+  /// preferred kind (``hintsShowCharacters``) wins, so in `numpad` `KP7` shows as `7`.
   public func hints(for layout: Layout) -> [Int: String] {
     var hints: [Int: (String, rank: Int)] = [:]
     for (physical, target) in bindings {
       guard case .key(let index) = target.resolve(in: layout) else { continue }
-      let rank: Int
-      switch physical {
-      case .keypad: rank = 0
-      case .character: rank = 1
-      }
+      let rank = physical.isKeypad != hintsShowCharacters ? 0 : 1
       let hint = physical.padHint
       if let existing = hints[index], (existing.rank, existing.0) <= (rank, hint) { continue }
       hints[index] = (hint, rank)
@@ -235,13 +236,18 @@ public struct Keymap: Sendable, Hashable {
     var id = "", name = "", englishName = ""
     var bindings: [PhysicalKey: BindingTarget] = [:]
     var holds: [PhysicalKey: Int] = [:]
-    let known = ["$schema", "id", "name", "englishName", "description", "bindings", "holds"]
+    var hintsShowCharacters = false
+    let known = ["$schema", "id", "name", "englishName", "description", "hints", "bindings", "holds"]
     for (key, value) in members {
       switch (key, value) {
       case ("id", .string(let text)): id = text
       case ("name", .string(let text)): name = text
       case ("englishName", .string(let text)): englishName = text
       case ("description", .string), ("$schema", .string): break
+      case ("hints", .string(let text)) where text == "keypad" || text == "characters":
+        hintsShowCharacters = text == "characters"
+      case ("hints", _):
+        report(.invalidValue, "hints", "\(value.jsonText) is not allowed; write \"keypad\" or \"characters\"")
       case ("bindings", .object(let entries)):
         for (keyName, targetValue) in entries {
           let path = "bindings.\(keyName)"
@@ -287,7 +293,7 @@ public struct Keymap: Sendable, Hashable {
     guard problems.isEmpty else { throw LayoutError(problems) }
     return Keymap(
       id: id, name: name, englishName: englishName.isEmpty ? id : englishName, bindings: bindings,
-      suggestionHolds: holds)
+      suggestionHolds: holds, hintsShowCharacters: hintsShowCharacters)
   }
 
   /// The shipped keymaps folder, found like the layouts folder (`Keymaps/` beside `Layouts/`).

@@ -41,7 +41,7 @@ public enum KeypadApp {
     do {
       try Terminal.preflight(environment: environment)
     } catch {
-      printError(error.description)
+      printError(UIStrings(options.settings.language).startError(error))
       return 1
     }
     var tmux: TmuxSender? = nil
@@ -77,29 +77,32 @@ public enum KeypadApp {
   ) -> Int32 {
     switch outcome {
     case .dismissed(let text):
-      terminal.restore(extra: options.clipboard ? clipboardSequence(text) : [])
+      terminal.restore(extra: options.clipboard && !text.isEmpty ? clipboardSequence(text) : [])
       if let failure = tmux?.finish() { printError(failure) }
-      if let file = options.outputFile, let problem = append(text, to: file) {
-        // The text must not be lost: it still goes to standard output below.
-        printError(problem)
+      // Nothing typed prints nothing, so `msg=$(cheonjiin)` stays empty and no file grows.
+      if !text.isEmpty {
+        if let file = options.outputFile, let problem = append(text, to: file) {
+          // The text must not be lost: it still goes to standard output below.
+          printError(problem)
+        }
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
       }
-      FileHandle.standardOutput.write(Data((text + "\n").utf8))
       if let problem = options.draft?.save("") { printError(problem) }
       return 0
     case .cancelled:
-      let text = controller.engine.text
+      let text = controller.keptDraft
       if let problem = options.draft?.save(text) { printError(problem) }
       terminal.restore()
       _ = tmux?.finish()
       if !text.isEmpty { printError(controller.strings.cancelled) }
       return 130
     case .signalled(let signal):
-      if let problem = options.draft?.save(controller.engine.text) { printError(problem) }
+      if let problem = options.draft?.save(controller.keptDraft) { printError(problem) }
       terminal.restore()
       _ = tmux?.finish()
       return 128 + signal
     case .failed(let message):
-      if let problem = options.draft?.save(controller.engine.text) { printError(problem) }
+      if let problem = options.draft?.save(controller.keptDraft) { printError(problem) }
       terminal.restore()
       printError(message)
       return 1
@@ -142,6 +145,8 @@ protocol ScreenController {
   mutating func updateSuggestions() -> Bool
   /// The text to keep as a draft if the run ends abruptly.
   var draftText: String { get }
+  /// The interface language's strings.
+  var strings: UIStrings { get }
 }
 
 extension KeypadController: ScreenController {
@@ -151,7 +156,7 @@ extension KeypadController: ScreenController {
     return frame.screen
   }
 
-  var draftText: String { engine.text }
+  var draftText: String { keptDraft }
 }
 
 /// How a run ended.
@@ -262,6 +267,14 @@ enum ScreenRunner {
         return .signalled(SIGTERM)
       case UInt8(ascii: "H"):
         return .signalled(SIGHUP)
+      case UInt8(ascii: "Q"):
+        return .signalled(SIGQUIT)
+      case UInt8(ascii: "1"):
+        return .signalled(SIGUSR1)
+      case UInt8(ascii: "2"):
+        return .signalled(SIGUSR2)
+      case UInt8(ascii: "A"):
+        return .signalled(SIGALRM)
       case UInt8(ascii: "Z"):
         suspend()
       case UInt8(ascii: "C"):
@@ -278,9 +291,11 @@ enum ScreenRunner {
 
     private mutating func suspend() {
       if let problem = options.draft?.save(controller.draftText) { printError(problem) }
-      terminal.suspend(reenable: controller.start(at: Terminal.now()).flatMap { effect -> [UInt8] in
-        if case .write(let bytes) = effect { bytes } else { [] }
-      })
+      terminal.suspend(
+        notice: controller.strings.suspendedHint,
+        reenable: controller.start(at: Terminal.now()).flatMap { effect -> [UInt8] in
+          if case .write(let bytes) = effect { bytes } else { [] }
+        })
       let size = terminal.curses.size()
       terminal.curses.resize(rows: size.rows, columns: size.columns)
       needsDraw = true
@@ -379,7 +394,7 @@ extension ScreenRunner {
     do {
       try Terminal.preflight(environment: environment)
     } catch {
-      printError(error.description)
+      printError(UIStrings(options.settings.language).startError(error))
       return 1
     }
     let terminal: Terminal

@@ -263,6 +263,10 @@ public struct KeypadController {
     return deadlines.compactMap { $0 }.min()
   }
 
+  /// What to keep as the draft if the run ends now: while a saved draft is still being
+  /// offered, that draft, untouched.
+  public var keptDraft: String { draftOffer ?? engine.text }
+
   mutating func handle(_ event: TerminalEvent, at time: Instant) -> [KeypadEffect] {
     if negotiation.handle(event) { return [] }
     switch event {
@@ -278,7 +282,6 @@ public struct KeypadController {
 
   private mutating func handleKey(_ event: TerminalKeyEvent, at time: Instant) -> [KeypadEffect] {
     if let offer = draftOffer {
-      // Only a clear answer counts, so a user who starts typing at once loses nothing.
       guard event.kind != .release else { return [] }
       switch event.key {
       case .enter, .numpad(.enter), .character("y"), .character("Y"):
@@ -290,6 +293,23 @@ public struct KeypadController {
         return [.discardDraft, .redraw]
       case .character, .tab, .backspace, .up, .down, .left, .right, .home, .end, .pageUp,
         .pageDown, .insert, .delete, .function, .numpad, .otherFunctional:
+        break
+      }
+      if typingSource(for: event) != nil {
+        // Typing at once means going on with the text: take the draft, then the key.
+        draftOffer = nil
+        engine.setText(offer)
+      } else if let command = AppCommand.matching(event) {
+        switch command {
+        case .cancel, .dismiss:
+          return [.cancel]  // leave without deciding: the draft stays as it is
+        case .suspend, .redraw:
+          return perform(command, at: time)
+        case .focusUp, .focusDown, .focusLeft, .focusRight, .pressFocused, .space, .backspace,
+          .next, .help, .switchKeymap, .cycleTheme, .toggleSize:
+          return []
+        }
+      } else {
         return []
       }
     }
@@ -510,12 +530,38 @@ public struct KeypadController {
   }
 
   private mutating func insert(_ text: String, at time: Instant) -> [KeypadEffect] {
-    let cleaned = composingConjoiningJamo(text).filter { $0 == "\n" || !($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) }
-    guard !cleaned.isEmpty else { return [] }
+    let cleaned = Self.typeable(text)
+    guard !cleaned.isEmpty else {
+      if text.unicodeScalars.contains("\u{FFFD}") {
+        message = (strings.notUTF8, time.adding(milliseconds: 3000))
+        return [.redraw]
+      }
+      return []
+    }
     var effects = commitEffects { $0.insertText(cleaned) }
     scheduleDraft(at: time)
     effects.append(.redraw)
     return effects
+  }
+
+  /// Pasted or foreign text as the text area keeps it: line breaks as `\n` (terminals paste
+  /// `\r`), a tab as a space, conjoining jamo composed; other control characters and U+FFFD
+  /// (bytes that were not UTF-8) left out.
+  static func typeable(_ text: String) -> String {
+    var result = String.UnicodeScalarView()
+    var previous: Unicode.Scalar? = nil
+    for scalar in composingConjoiningJamo(text).unicodeScalars {
+      defer { previous = scalar }
+      switch scalar.value {
+      case 0x0A where previous == "\r":
+        continue  // the \n of \r\n: the \r already gave the line break
+      case 0x0A, 0x0D: result.append("\n")
+      case 0x09: result.append(" ")
+      case 0x00..<0x20, 0x7F..<0xA0, 0xFFFD: continue
+      default: result.append(scalar)
+      }
+    }
+    return String(result)
   }
 
   private mutating func scheduleDraft(at time: Instant) {
@@ -534,7 +580,7 @@ public struct KeypadController {
       effects.append(.dismiss(engine.text))
       return effects
     case .cancel:
-      effects.append(.saveDraft(engine.text))
+      effects.append(.saveDraft(keptDraft))
       effects.append(.cancel)
       return effects
     case .help:

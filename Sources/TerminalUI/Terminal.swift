@@ -12,21 +12,7 @@ public enum TerminalStartError: Error, CustomStringConvertible {
   case noTerminal
   case unknownTerminal(String)
 
-  public var description: String {
-    switch self {
-    case .notUTF8(let codeset):
-      "a UTF-8 locale is needed to show Hangul (the current character set is \(codeset)). "
-        + "Run:  export LANG=C.UTF-8  (or ko_KR.UTF-8 if it is installed) and start it again."
-    case .dumbTerminal(let term):
-      "a terminal that can draw is needed, but TERM is \(term.map { "\"\($0)\"" } ?? "not set"). "
-        + "Start it in a terminal emulator, or use `cheonjiin keys` and `cheonjiin spell` in scripts."
-    case .noTerminal:
-      "the keypad draws on /dev/tty, and this process has no terminal. Run it from a terminal, or "
-        + "use `cheonjiin keys` and `cheonjiin spell` in scripts."
-    case .unknownTerminal(let term):
-      "ncurses does not know the terminal type \"\(term)\". Try  TERM=xterm-256color cheonjiin."
-    }
-  }
+  public var description: String { UIStrings(.english).startError(self) }
 }
 
 /// Process-wide terminal state that signal handlers may touch: only plain integers and a
@@ -66,6 +52,10 @@ private func wakeHandler(_ signal: Int32) {
   case SIGINT: byte = UInt8(ascii: "I")
   case SIGTERM: byte = UInt8(ascii: "T")
   case SIGHUP: byte = UInt8(ascii: "H")
+  case SIGQUIT: byte = UInt8(ascii: "Q")
+  case SIGUSR1: byte = UInt8(ascii: "1")
+  case SIGUSR2: byte = UInt8(ascii: "2")
+  case SIGALRM: byte = UInt8(ascii: "A")
   case SIGTSTP: byte = UInt8(ascii: "Z")
   case SIGCONT: byte = UInt8(ascii: "C")
   default: byte = UInt8(ascii: "?")
@@ -74,6 +64,13 @@ private func wakeHandler(_ signal: Int32) {
   _ = write(wakeWriteFD, &byte, 1)
   errno = saved
 }
+
+/// Signals the run loop hears about through the wake pipe.
+private let wakeSignals = [
+  SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTSTP, SIGCONT,
+]
+/// Signals of a crash: the handler restores the terminal and dies of the same signal.
+private let crashSignals = [SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGABRT, SIGFPE]
 
 /// A crash: put the terminal back, then die of the same signal.
 private func crashHandler(_ signal: Int32) {
@@ -123,14 +120,16 @@ final class Terminal {
     wakeWrite = fds[1]
     wakeWriteFD = fds[1]
     // Our handlers go in before newterm, so ncurses leaves these signals alone (lib_tstp.c).
-    for signal in [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT] {
+    // Every signal whose default would end the process ends the loop instead, so the draft
+    // is saved and the terminal restored (SIGQUIT would otherwise go to Swift's backtracer).
+    for signal in wakeSignals {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = wakeHandler
       sigemptyset(&action.sa_mask)
       action.sa_flags = SA_RESTART
       sigaction(signal, &action, nil)
     }
-    for signal in [SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGABRT, SIGFPE] {
+    for signal in crashSignals {
       Glibc.signal(signal, crashHandler)
     }
     let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -159,7 +158,7 @@ final class Terminal {
     curses.close()
     if hasSavedTermios, ttyFD >= 0 { _ = tcsetattr(ttyFD, TCSAFLUSH, &savedTermios) }
     ttyFD = -1
-    for signal in [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGABRT, SIGFPE] {
+    for signal in wakeSignals + crashSignals {
       Glibc.signal(signal, SIG_DFL)
     }
     wakeWriteFD = -1
@@ -168,9 +167,11 @@ final class Terminal {
   }
 
   /// Ctrl-Z: put the terminal back, stop, and on `fg` take it again.
-  func suspend(reenable: [UInt8]) {
+  func suspend(notice: String, reenable: [UInt8]) {
     curses.writeRaw(terminalRestoreSequence)
     curses.leave()
+    let line = Array("cheonjiin: \(notice)\n".utf8)
+    _ = line.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
     Glibc.signal(SIGTSTP, SIG_DFL)
     raise(SIGTSTP)
     // Execution continues here after SIGCONT.

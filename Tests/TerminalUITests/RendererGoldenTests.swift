@@ -65,13 +65,31 @@ struct RendererGoldenTests {
     try compareGolden(testCase.name, frame.screen.textDump)
   }
 
-  @Test("the draft offer is a prompt and only Enter or Esc answers it")
+  @Test("the draft offer is a prompt; Enter takes the draft")
   func draftPrompt() throws {
     var driver = try Driver(draft: "지난번 글")
-    driver.type([keypad("4")])  // ignored: the prompt waits for a clear answer
+    driver.type(["x"])  // not a pad key: ignored, the prompt waits for an answer
     try compareGolden("draft-prompt-60x20", driver.render(rows: 20, columns: 60).screen.textDump)
     driver.send("\r")
     #expect(driver.text == "지난번 글")
+  }
+
+  @Test("typing at the draft prompt takes the draft and types the key; nothing is lost")
+  func typingTakesDraft() throws {
+    var driver = try Driver(draft: "지난번 글")
+    driver.type([keypad("4")])
+    #expect(driver.text == "지난번 글ㄱ")
+  }
+
+  /// A run that ends while the draft is still offered must keep it (it was deleted: the
+  /// empty text was saved over it).
+  @Test("Ctrl-C at the draft prompt cancels and keeps the draft untouched")
+  func cancelAtDraftPrompt() throws {
+    var driver = try Driver(draft: "지난번 글")
+    driver.send("\u{03}")
+    #expect(driver.effects.contains { if case .cancel = $0 { true } else { false } })
+    #expect(!driver.effects.contains { if case .saveDraft(let text) = $0 { text != "지난번 글" } else { false } })
+    #expect(driver.controller.keptDraft == "지난번 글")
   }
 
   @Test("styles: the composing syllable, a pressed key and the focus are marked")

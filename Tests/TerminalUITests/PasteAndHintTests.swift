@@ -1,0 +1,50 @@
+import HangulEngine
+import Testing
+import TerminalInput
+@testable import TerminalUI
+
+@Suite("Pasted text and the pad's key hints")
+struct PasteAndHintTests {
+  @Test(
+    "pasted text keeps its line breaks whatever the terminal sends, and drops what cannot be text",
+    arguments: [
+      ("abc\rdef", "abc\ndef"), ("abc\r\ndef", "abc\ndef"), ("abc\ndef", "abc\ndef"),
+      ("a\tb", "a b"), ("a\u{1B}b\u{7F}c\u{85}", "abc"), ("가\u{FFFD}나", "가나"),
+      ("\u{1100}\u{1161}", "가"),
+    ])
+  func typeable(_ pasted: String, _ kept: String) {
+    #expect(KeypadController.typeable(pasted) == kept)
+  }
+
+  @Test("a bracketed paste with CR line breaks arrives with its lines")
+  func bracketedPaste() throws {
+    var driver = try Driver()
+    driver.send("\u{1B}[200~첫 줄\r둘째 줄\u{1B}[201~")
+    #expect(driver.text == "첫 줄\n둘째 줄")
+  }
+
+  @Test("bytes that are not UTF-8 type nothing and say so")
+  func notUTF8() throws {
+    var driver = try Driver()
+    driver.send("\u{1B}Ow")  // ㅣ
+    driver.wait(200)
+    driver.send(String(decoding: [0xFF, 0xFE], as: UTF8.self))
+    driver.wait(50)
+    #expect(driver.text == "ㅣ")
+  }
+
+  @Test("corner hints: numpad names the keypad, phone names the phone-order keys")
+  func hints() throws {
+    let layout = try #require(try library.loadSet("cheonjiin-galaxy").first?.layout)
+    let keymaps = try shippedKeymaps()
+    let numpad = try #require(keymaps.first { $0.id == "numpad" }).hints(for: layout)
+    let phone = try #require(keymaps.first { $0.id == "phone" }).hints(for: layout)
+    func index(_ id: String) throws -> Int { try #require(layout.keyIndex(id: id)) }
+    #expect(numpad[try index("i")] == "7")
+    #expect(numpad[try index("space")] == ".")
+    #expect(phone[try index("i")] == "1")
+    #expect(phone[try index("space")] == "#")
+    #expect(phone[try index("punct")] == ".")
+    #expect(phone[try index("symbols")] == "*")
+  }
+}
