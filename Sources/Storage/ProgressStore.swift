@@ -83,7 +83,7 @@ public final class ProgressStore: Sendable {
       }
     }
     do {
-      return Opening(store: try connect(path), recovery: nil)
+      return Opening(store: try connectWaiting(path), recovery: nil)
     } catch let firstError {
       guard FileManager.default.fileExists(atPath: path), isUnusableFile(firstError) else {
         throw .cannotOpen(path: path, reason: describe(firstError))
@@ -92,7 +92,7 @@ public final class ProgressStore: Sendable {
       let movedTo = try moveAside(path, now: now, timeZone: timeZone)
       let store: ProgressStore
       do {
-        store = try connect(path)
+        store = try connectWaiting(path)
       } catch {
         throw .cannotOpen(path: path, reason: describe(error))
       }
@@ -118,6 +118,25 @@ public final class ProgressStore: Sendable {
       return false
     default:
       return true  // not a database, damaged, unreadable, or not our schema
+    }
+  }
+
+  /// ``connect(_:)``, tried again a few times while another instance holds the file.
+  ///
+  /// Two instances setting up a new file can each hold a read lock while wanting the write
+  /// lock (WAL mode, the schema); SQLite then fails one at once with SQLITE_BUSY instead of
+  /// waiting, so the busy timeout alone does not help.
+  private static func connectWaiting(_ path: String) throws -> ProgressStore {
+    var attempt = 0
+    while true {
+      do {
+        return try connect(path)
+      } catch let error as DatabaseError
+        where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && attempt < 8
+      {
+        attempt += 1
+        usleep(UInt32(10_000 * attempt))
+      }
     }
   }
 

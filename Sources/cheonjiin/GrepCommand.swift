@@ -82,7 +82,7 @@ struct GrepCommand: ParsableCommand {
   private static let troubleStatus = ExitCode(2)
 
   func run() throws {
-    var layouts: [Layout]
+    let layouts: [Layout]
     do {
       layouts = try LayoutLibrary.standard().loadSet(layout).map(\.layout)
     } catch {
@@ -94,7 +94,6 @@ struct GrepCommand: ParsableCommand {
       printError("layout \"\(layout)\" cannot type every vowel; grep needs one that can, such as \(LayoutLibrary.defaultID)")
       throw Self.troubleStatus
     }
-    layouts.removeAll()
     let options = GrepOptions(
       foldsTense: !exact, matchesWholeWord: wholeWord, invertsMatch: invertMatch,
       countsOnly: count && !quiet, showsLineNumbers: lineNumber, printsOnlyMatching: onlyMatching,
