@@ -204,15 +204,21 @@ public struct KeypadController {
     let word = shownSuggestions[index]
     let typed = trailingWord(of: engine.text).count
     var effects = commitEffects { $0.replaceTrailingCharacters(typed, with: word + " ") }
-    effects += learn(word)
+    effects += learn(word, fromSuggestion: true)
     suggestedFor = nil
     refreshSuggestions()
     effects.append(.redraw)
     return effects
   }
 
-  private mutating func learn(_ word: String) -> [KeypadEffect] {
-    guard var data = suggestionData, UserWords.isLearnable(word) else { return [] }
+  /// Learns a committed word as spec §1.5 says: a word the lexicon lacks, or one taken from
+  /// the bar; and a word already learned, so its recency stays true. A common word typed by
+  /// hand is left alone, so the learned list holds what is the user's own.
+  private mutating func learn(_ word: String, fromSuggestion: Bool) -> [KeypadEffect] {
+    guard var data = suggestionData,
+      UserWords.shouldLearn(word, isCorpusWord: data.index.contains(word), fromSuggestion: fromSuggestion)
+        || (UserWords.isLearnable(word) && data.user.stats(for: word) != nil)
+    else { return [] }
     _ = data.user.learn(word, today: data.today)
     suggestionData = data
     return [.learn(word)]
@@ -226,7 +232,7 @@ public struct KeypadController {
     guard let last = after.last, isSeparator(last), let previous = before.last, !isSeparator(previous)
     else { return [] }
     let word = trailingWord(of: after.dropLast(after.reversed().prefix { isSeparator($0) }.count))
-    return word.isEmpty ? [] : learn(String(word))
+    return word.isEmpty ? [] : learn(String(word), fromSuggestion: false)
   }
 
   /// Runs whatever is due: Esc timeout, holds, repeat ticks, flashes, autosave.
@@ -457,6 +463,9 @@ public struct KeypadController {
         effects += tap(source, hold: false, at: time)
       case .hold(let source, let undoTaps):
         rollBack(undoTaps)
+        // The bar as it was before the taps: a held * takes the word it showed, though
+        // the tap's "." has emptied the bar meanwhile.
+        refreshSuggestions()
         pendingReplacement = undoTaps
         effects += tap(source, hold: true, at: time)
         pendingReplacement = 0

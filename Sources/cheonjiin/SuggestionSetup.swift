@@ -47,6 +47,9 @@ enum SuggestionSetup {
           _ = user.restore(word.word, stats: LearnedStats(count: word.count, lastUsedDay: word.lastUsedDay))
         }
         for word in (try? store.hiddenWords()) ?? [] { user.restoreHidden(word) }
+        // About 5,000 words at most (spec §1.5): the least used go, once per start.
+        let evicted = user.evict(today: today)
+        if !evicted.isEmpty { _ = try? store.forget(evicted) }  // retried at the next start
       }
       return SuggestionData(index: index, user: user, today: today)
     }

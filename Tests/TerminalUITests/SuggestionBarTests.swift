@@ -59,6 +59,36 @@ struct SuggestionBarTests {
     #expect(learned == [.learn("가")])
   }
 
+  @Test("a lexicon word typed by hand is not learned; a word the lexicon lacks is")
+  func learnsOnlyOwnWords() throws {
+    var driver = try Driver()
+    driver.controller.setSuggestions(try smallSuggestionData(driver))
+    driver.type(numpadKeys(forPhoneDigits: "88124#4223##"))  // 학교 and a space
+    #expect(driver.text == "학교 ")
+    #expect(!driver.effects.contains(.learn("학교")))
+    driver.type(numpadKeys(forPhoneDigits: "412##"))  // 가 and a space: not in the lexicon
+    #expect(driver.effects.contains(.learn("가")))
+  }
+
+  /// Without release events a hold is seen only when auto-repeat starts; the first tap of *
+  /// has typed "." and emptied the bar by then (issue: holding * gave 감ㅅ. and 감ㅅ?).
+  @Test("holding * takes the second suggestion also when the hold comes from auto-repeat")
+  func autoRepeatHoldTakesSecond() throws {
+    var driver = try Driver()
+    driver.controller.setSuggestions(try smallSuggestionData(driver))
+    driver.type(numpadKeys(forPhoneDigits: "412008"))  // 감ㅅ
+    #expect(driver.controller.suggestions.count >= 2)
+    let second = driver.controller.suggestions[1]
+    driver.send(keypad("*"))  // the press
+    driver.wait(500)
+    for _ in 0..<6 {  // GNOME-like auto-repeat: 500 ms, then every 30 ms
+      driver.send(keypad("*"))
+      driver.wait(30)
+    }
+    driver.wait(300)
+    #expect(driver.text == second + " ")
+  }
+
   @Test("a mouse click on a suggestion takes it")
   func clickTakesSuggestion() throws {
     var driver = try Driver()
