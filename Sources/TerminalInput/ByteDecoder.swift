@@ -7,8 +7,15 @@
 /// Decisions, in the order a byte meets them:
 /// - A lone ESC becomes ``TerminalKey/escape`` only after ``Options/escapeTimeoutMs`` without
 ///   another byte. ESC followed by a printable byte, a control byte or a UTF-8 character is
-///   that key with ``KeyModifiers/alt``. `ESC [` and `ESC O` alone are Alt+`[` and Alt+`O`
-///   once the same timeout passes. `ESC ESC` is one Escape, then a fresh ESC.
+///   that key with ``KeyModifiers/alt``. An introducer alone (`ESC [`, `ESC O`, and the
+///   control-string ones below) is Alt plus its second byte once the same timeout passes, or
+///   when a byte that cannot continue it arrives. `ESC ESC` is one Escape, then a fresh ESC.
+/// - Control strings are never keys. OSC (`ESC ]`), DCS (`ESC P`), APC (`ESC _`), PM (`ESC ^`)
+///   and SOS (`ESC X`) run to BEL or ST (`ESC \`, or 0x9C outside a UTF-8 character) and are
+///   reported whole as ``TerminalEvent/unknown(_:)``: an OSC 52 clipboard reply or a DECRQSS
+///   reply types nothing. BEL ends every kind, not only OSC, so that it cannot leak as Ctrl+G.
+///   ESC followed by anything but `\`, any other C0 byte, or DEL cuts the string short: replies
+///   carry none of them, so they are keys the user typed, and they are read afresh.
 /// - CR and LF are both ``TerminalKey/enter`` with source ``KeySource/legacy``. LF is not
 ///   treated as keypad Enter although tmux sends it for KPEnter outside keypad mode: LF is
 ///   also what every Enter becomes when ICRNL is left on (ncurses `nl()` mode), and what
@@ -19,9 +26,12 @@
 /// - Invalid UTF-8 becomes U+FFFD, one per maximal invalid subpart, as Unicode recommends.
 /// - Unrecognised or malformed sequences become ``TerminalEvent/unknown(_:)`` with their
 ///   bytes. A control sequence longer than ``Options/maxSequenceBytes`` is reported in
-///   `unknown` chunks of at most that size until its final byte, so memory stays bounded.
+///   `unknown` chunks of at most that size until its final byte, so memory stays bounded; a
+///   control string longer than ``Options/maxControlStringBytes`` likewise, until its end.
 /// - An unfinished multi-byte sequence is resolved after ``Options/sequenceTimeoutMs``:
-///   a partial control sequence as `unknown`, a partial UTF-8 character as U+FFFD.
+///   a partial control sequence or control string as `unknown` (an unterminated string is
+///   dropped whole, its ESC included, and the next bytes are decoded afresh), a partial UTF-8
+///   character as U+FFFD.
 /// - Bracketed paste collects raw bytes until `ESC[201~`; it ends early after
 ///   ``Options/pasteTimeoutMs`` without bytes, so a lost end marker cannot swallow the keyboard.
 public struct ByteDecoder: Sendable {
@@ -29,14 +39,27 @@ public struct ByteDecoder: Sendable {
   ///
   /// The defaults suit a local terminal and ordinary SSH.
   public struct Options: Hashable, Sendable {
-    /// How long a lone ESC (or `ESC [`, `ESC O`) waits for more bytes before it is a key.
+    /// How long a lone ESC (or an introducer such as `ESC [`, `ESC O`) waits for more bytes
+    /// before it is a key.
+    ///
+    /// 100 ms, vim's usual `ttimeoutlen`: an arrow key whose bytes an SSH link splits by a
+    /// few tens of milliseconds stays an arrow instead of becoming Escape (which dismisses
+    /// the keypad) followed by `[A` as text. The price is that a real Escape is reported
+    /// that much later.
     public var escapeTimeoutMs: UInt64
-    /// How long an unfinished longer sequence or UTF-8 character waits for its rest.
+    /// How long an unfinished longer sequence, control string or UTF-8 character waits for
+    /// its rest, counted from its latest byte.
+    ///
+    /// The decoder never waits less than ``escapeTimeoutMs`` here, so a link slow enough to
+    /// need a longer ESC timeout does not cut sequences short after their second byte.
     public var sequenceTimeoutMs: UInt64
     /// How long a bracketed paste may go without bytes before it is closed.
     public var pasteTimeoutMs: UInt64
     /// The most bytes of one control sequence kept at once (at least 8).
     public var maxSequenceBytes: Int
+    /// The most bytes of one control string (OSC, DCS, APC, PM, SOS) kept at once (at
+    /// least 8); a longer one is reported in `unknown` chunks of this size.
+    public var maxControlStringBytes: Int
     /// The most bytes of paste text kept at once before a `.paste` chunk is emitted.
     public var maxPasteBytes: Int
     /// How to read the SS3 sequences that differ between xterm and the Linux console.
@@ -44,9 +67,10 @@ public struct ByteDecoder: Sendable {
 
     /// Creates options; every parameter has the documented default.
     public init(
-      escapeTimeoutMs: UInt64 = 25, sequenceTimeoutMs: UInt64 = 100,
+      escapeTimeoutMs: UInt64 = 100, sequenceTimeoutMs: UInt64 = 100,
       pasteTimeoutMs: UInt64 = 1000, maxSequenceBytes: Int = 256,
-      maxPasteBytes: Int = 1 << 20, ss3Dialect: SS3Dialect = .xterm
+      maxPasteBytes: Int = 1 << 20, ss3Dialect: SS3Dialect = .xterm,
+      maxControlStringBytes: Int = 4096
     ) {
       self.escapeTimeoutMs = escapeTimeoutMs
       self.sequenceTimeoutMs = sequenceTimeoutMs
@@ -54,6 +78,7 @@ public struct ByteDecoder: Sendable {
       self.maxSequenceBytes = max(8, maxSequenceBytes)
       self.maxPasteBytes = max(4, maxPasteBytes)
       self.ss3Dialect = ss3Dialect
+      self.maxControlStringBytes = max(8, maxControlStringBytes)
     }
   }
 
@@ -90,13 +115,12 @@ public struct ByteDecoder: Sendable {
     switch state {
     case .ground: return nil
     case .escape: return lastByteAt.adding(milliseconds: options.escapeTimeoutMs)
-    case .csi, .ss3:
-      // `ESC [` and `ESC O` alone may be Alt+[ and Alt+O: they get the ESC timeout.
-      let isIntroducerOnly = buffer.count == 2 && buffer[0] == Self.escape
-      let timeout = isIntroducerOnly ? options.escapeTimeoutMs : options.sequenceTimeoutMs
+    case .csi, .ss3, .controlString:
+      // `ESC [`, `ESC O`, `ESC ]`… alone may be Alt+[, Alt+O, Alt+]…: they get the ESC timeout.
+      let timeout = isIntroducerOnly ? options.escapeTimeoutMs : sequenceTimeoutMs
       return lastByteAt.adding(milliseconds: timeout)
     case .linuxFunctionKey, .utf8, .x10Mouse:
-      return lastByteAt.adding(milliseconds: options.sequenceTimeoutMs)
+      return lastByteAt.adding(milliseconds: sequenceTimeoutMs)
     case .paste: return lastByteAt.adding(milliseconds: options.pasteTimeoutMs)
     }
   }
@@ -105,8 +129,22 @@ public struct ByteDecoder: Sendable {
   public var hasPendingBytes: Bool {
     switch state {
     case .ground: false
-    case .escape, .csi, .ss3, .linuxFunctionKey, .utf8, .x10Mouse, .paste: true
+    case .escape, .csi, .ss3, .controlString, .linuxFunctionKey, .utf8, .x10Mouse, .paste: true
     }
+  }
+
+  /// The wait for the rest of a sequence, control string or UTF-8 character: never shorter
+  /// than the ESC timeout.
+  private var sequenceTimeoutMs: UInt64 {
+    max(options.sequenceTimeoutMs, options.escapeTimeoutMs)
+  }
+
+  /// Whether `buffer` holds only an introducer (`ESC [`, `ESC O`, `ESC ]`…), which may
+  /// still turn out to be Alt plus its second byte.
+  ///
+  /// Chunks of an overlong sequence or string never start with ESC, so this cannot mistake one.
+  private var isIntroducerOnly: Bool {
+    buffer.count == 2 && buffer[0] == Self.escape
   }
 
   /// Decodes bytes read at `time`, continuing any sequence left from earlier reads.
@@ -150,6 +188,8 @@ public struct ByteDecoder: Sendable {
     case .ground: break
     case .escape: events.append(.key(TerminalKeyEvent(.escape)))
     case .csi, .ss3, .linuxFunctionKey, .x10Mouse: events += abandonedSequence()
+    case .controlString(let progress):
+      events += abandonedString(progress)
     case .utf8(let progress):
       events.append(.key(Self.replacementCharacter(alt: progress.isAltPrefixed)))
     case .paste(let matched):
@@ -172,6 +212,9 @@ public struct ByteDecoder: Sendable {
     case csi(isOverlong: Bool)
     /// `buffer` starts with `ESC O`.
     case ss3(isOverlong: Bool)
+    /// `buffer` starts with `ESC ]`, `ESC P`, `ESC _`, `ESC ^` or `ESC X`; after a cut-off,
+    /// it holds the bytes since the last chunk.
+    case controlString(ControlStringProgress)
     /// `ESC [ [`: Linux console F1…F5 take one more byte.
     case linuxFunctionKey
     case utf8(UTF8Progress)
@@ -179,6 +222,15 @@ public struct ByteDecoder: Sendable {
     case x10Mouse
     /// Inside bracketed paste; `matched` bytes of the end marker have been seen.
     case paste(matched: Int)
+  }
+
+  private struct ControlStringProgress: Sendable {
+    /// The last byte was an ESC, kept out of `buffer` until the next byte says whether it
+    /// is the first half of ST or the start of the next sequence.
+    var hasPendingEscape = false
+    /// Continuation bytes the current UTF-8 character of the text still needs; a 0x9C among
+    /// them is part of a character (`글` is `EA B8 80`, `휜` is `ED 9C 9C`), not ST.
+    var utf8Remaining = 0
   }
 
   private struct UTF8Progress: Sendable {
@@ -209,6 +261,8 @@ public struct ByteDecoder: Sendable {
       return stepControlSequence(byte, isOverlong: isOverlong, isSS3: false, into: &events)
     case .ss3(let isOverlong):
       return stepControlSequence(byte, isOverlong: isOverlong, isSS3: true, into: &events)
+    case .controlString(let progress):
+      return stepControlString(byte, progress: progress, into: &events)
     case .linuxFunctionKey:
       state = .ground
       if let number = Self.linuxFunctionNumber(byte) {
@@ -261,6 +315,12 @@ public struct ByteDecoder: Sendable {
     case UInt8(ascii: "O"):
       buffer.append(byte)
       state = .ss3(isOverlong: false)
+    case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"),
+      UInt8(ascii: "X"):
+      // OSC, DCS, APC, PM, SOS. The 8-bit forms (0x9D, 0x90…) are not read: like 8-bit CSI,
+      // they cannot be told from UTF-8, and terminals in UTF-8 mode do not send them.
+      buffer.append(byte)
+      state = .controlString(ControlStringProgress())
     case Self.escape:
       // ESC ESC: the first was the Escape key; the second may start a sequence.
       events.append(.key(TerminalKeyEvent(.escape)))
@@ -326,14 +386,101 @@ public struct ByteDecoder: Sendable {
     }
   }
 
-  /// What an unfinished CSI/SS3/X10 sequence means when it cannot continue.
+  /// What an unfinished CSI/SS3/X10 sequence or control string means when it cannot continue.
   private func abandonedSequence() -> [TerminalEvent] {
-    if buffer.count == 2, buffer[0] == Self.escape {
-      // `ESC [` or `ESC O` and nothing more: the user typed Alt+[ or Alt+O.
+    if isIntroducerOnly {
+      // `ESC [`, `ESC O`, `ESC ]`… and nothing more: the user typed Alt+[, Alt+O, Alt+]….
       let key = TerminalKeyEvent(.character(Unicode.Scalar(buffer[1])), modifiers: .alt)
       return [.key(key)]
     }
     return buffer.isEmpty ? [] : [.unknown(buffer)]
+  }
+
+  // MARK: - Control strings
+
+  /// One byte of an OSC, DCS, APC, PM or SOS string.
+  private mutating func stepControlString(
+    _ byte: UInt8, progress: ControlStringProgress, into events: inout [TerminalEvent]
+  ) -> Bool {
+    var next = progress
+    if progress.hasPendingEscape {
+      guard byte == UInt8(ascii: "\\") else {
+        // ESC starts the next sequence: the string was cut short. Read ESC and this byte
+        // afresh, so an arrow typed after an unterminated string is still an arrow.
+        next.hasPendingEscape = false
+        events += abandonedString(next)
+        buffer = [Self.escape]
+        state = .escape
+        return true
+      }
+      appendToString(Self.escape, into: &events)
+      appendToString(byte, into: &events)
+      endString(into: &events)
+      return false
+    }
+    switch byte {
+    case 0x07:  // BEL: xterm's OSC terminator, accepted for every kind
+      appendToString(byte, into: &events)
+      endString(into: &events)
+    case 0x9c where progress.utf8Remaining == 0:  // 8-bit ST
+      appendToString(byte, into: &events)
+      endString(into: &events)
+    case Self.escape:
+      next.hasPendingEscape = true
+      state = .controlString(next)
+    case 0x00...0x1f, 0x7f:
+      // No reply carries these: it is Enter, Tab, ⌫ or Ctrl+key typed after a string that
+      // never ended. Report the string, then read the byte afresh.
+      events += abandonedString(progress)
+      state = .ground
+      buffer = []
+      return true
+    default:
+      switch byte {
+      case 0x80...0xbf: next.utf8Remaining = max(0, next.utf8Remaining - 1)
+      case 0xc2...0xdf: next.utf8Remaining = 1
+      case 0xe0...0xef: next.utf8Remaining = 2
+      case 0xf0...0xf4: next.utf8Remaining = 3
+      default: next.utf8Remaining = 0
+      }
+      appendToString(byte, into: &events)
+      state = .controlString(next)
+    }
+    return false
+  }
+
+  /// Appends one byte of a control string, reporting a full chunk when the string outgrows
+  /// ``Options/maxControlStringBytes``.
+  private mutating func appendToString(_ byte: UInt8, into events: inout [TerminalEvent]) {
+    buffer.append(byte)
+    if buffer.count >= options.maxControlStringBytes {
+      events.append(.unknown(buffer))
+      buffer = []
+    }
+  }
+
+  /// Reports a terminated control string (or its last chunk) and returns to `.ground`.
+  private mutating func endString(into events: inout [TerminalEvent]) {
+    if !buffer.isEmpty {
+      events.append(.unknown(buffer))
+    }
+    buffer = []
+    state = .ground
+  }
+
+  /// What an unfinished control string means when it cannot continue or times out.
+  ///
+  /// An introducer alone is Alt plus its byte, as in ``abandonedSequence()``; a pending ESC
+  /// after it is then the Escape key. Otherwise the string is dropped whole as `unknown`,
+  /// including a pending ESC: that is most likely ST whose `\` was lost, and reading it as
+  /// Escape would dismiss the keypad.
+  private mutating func abandonedString(_ progress: ControlStringProgress) -> [TerminalEvent] {
+    guard progress.hasPendingEscape else { return abandonedSequence() }
+    if isIntroducerOnly {
+      return abandonedSequence() + [.key(TerminalKeyEvent(.escape))]
+    }
+    buffer.append(Self.escape)
+    return abandonedSequence()
   }
 
   // MARK: - UTF-8

@@ -174,11 +174,131 @@ struct ByteDecoderTests {
     DecoderCase(
       "flags before DA1 in one read", "␛[?11u␛[?62;22c",
       [.kittyKeyboardFlags(KittyKeyboardFlags(rawValue: 11)), .deviceAttributes([62, 22])]),
+    DecoderCase(
+      "an OSC reply between the flags reply and DA1 changes neither",
+      "␛[?11u␛]11;rgb:0000/0000/0000␛\\␛[?62;22c",
+      [
+        .kittyKeyboardFlags(KittyKeyboardFlags(rawValue: 11)),
+        unknown("␛]11;rgb:0000/0000/0000␛\\"), .deviceAttributes([62, 22]),
+      ]),
   ]
 
   @Test("protocol replies", arguments: replies)
   func reply(fixture: DecoderCase) {
     expectDecodes(fixture)
+  }
+
+  /// OSC, DCS, APC, PM and SOS strings: reported whole as `unknown`, never typed.
+  ///
+  /// The old decoder read `␛]52;c;…` as Alt+], then "52;c;…" as keys, so a clipboard reply
+  /// typed digits and (through the keymap) jamo such as ㅂ and ㅇ.
+  static let controlStrings: [DecoderCase] = [
+    DecoderCase(
+      "OSC 52 clipboard reply ended by BEL", "␛]52;c;AAAA\u{07}",
+      [unknown("␛]52;c;AAAA\u{07}")]),
+    DecoderCase(
+      "OSC 52 reply ended by ST, then a key", "␛]52;c;QUJD␛\\x",
+      [unknown("␛]52;c;QUJD␛\\"), char("x")]),
+    DecoderCase(
+      "OSC 11 colour reply ended by ST", "␛]11;rgb:ffff/ffff/dddd␛\\",
+      [unknown("␛]11;rgb:ffff/ffff/dddd␛\\")]),
+    DecoderCase(
+      "OSC ended by 8-bit ST 0x9C", bytes: bytes("␛]0;title") + [0x9c] + bytes("a"),
+      [.unknown(bytes("␛]0;title") + [0x9c]), char("a")]),
+    DecoderCase(
+      "0x9C inside a UTF-8 character is text, not ST (휜 is ED 9C 9C)", "␛]2;휜\u{07}a",
+      [unknown("␛]2;휜\u{07}"), char("a")]),
+    DecoderCase("empty OSC", "␛]\u{07}", [unknown("␛]\u{07}")]),
+    DecoderCase("DECRQSS reply (DCS)", "␛P1$r0m␛\\", [unknown("␛P1$r0m␛\\")]),
+    DecoderCase(
+      "XTGETTCAP reply (DCS), then keys", "␛P1+r544e=787465726d␛\\ab",
+      [unknown("␛P1+r544e=787465726d␛\\"), char("a"), char("b")]),
+    DecoderCase("DCS ended by BEL", "␛P1$r0m\u{07}", [unknown("␛P1$r0m\u{07}")]),
+    DecoderCase(
+      "kitty graphics reply (APC)", "␛_Gi=31;OK␛\\", [unknown("␛_Gi=31;OK␛\\")]),
+    DecoderCase("PM", "␛^note␛\\", [unknown("␛^note␛\\")]),
+    DecoderCase("SOS", "␛Xstart␛\\", [unknown("␛Xstart␛\\")]),
+    DecoderCase(
+      "ESC inside a string that is not ST: the string ends, the sequence is read",
+      "␛]52;c;AA␛[A", [unknown("␛]52;c;AA"), key(.up)]),
+    DecoderCase(
+      "Enter after an unterminated string comes through", "␛]52;c;AA\r",
+      [unknown("␛]52;c;AA"), key(.enter)]),
+    DecoderCase(
+      "⌫ after an unterminated string comes through", "␛P1$r\u{7f}",
+      [unknown("␛P1$r"), key(.backspace)]),
+    DecoderCase("unterminated OSC at the end", "␛]52;c;AAAA", [unknown("␛]52;c;AAAA")]),
+    DecoderCase(
+      "unterminated OSC with a lone ESC at the end: no Escape key", "␛]0;t␛",
+      [unknown("␛]0;t␛")]),
+    DecoderCase("ESC ] alone is Alt+]", "␛]", [char("]", .alt)]),
+    DecoderCase("ESC P alone is Alt+P", "␛P", [char("P", .alt)]),
+    DecoderCase("ESC _ alone is Alt+_", "␛_", [char("_", .alt)]),
+    DecoderCase("ESC ] then Enter: Alt+], Enter", "␛]\r", [char("]", .alt), key(.enter)]),
+    DecoderCase("ESC ] then Up: Alt+], Up", "␛]␛[A", [char("]", .alt), key(.up)]),
+    DecoderCase(
+      "ESC ] then a lone ESC: Alt+], Escape", "␛]␛", [char("]", .alt), key(.escape)]),
+    DecoderCase("a stray ST is Alt+\\", "␛\\", [char("\\", .alt)]),
+  ]
+
+  @Test("control strings are consumed, never typed", arguments: controlStrings)
+  func controlString(fixture: DecoderCase) {
+    expectDecodes(fixture)
+  }
+
+  @Test("an overlong OSC is cut into bounded unknown chunks; the next key survives")
+  func overlongOSC() {
+    let payload = String(repeating: "QUJD", count: 2_500)
+    let input = bytes("␛]52;c;\(payload)␛\\") + bytes("a")
+    for cuts in [[], [100], [4_095, 4_096, 8_192], Array(stride(from: 7, to: input.count, by: 7))] {
+      let events = decode(input, cuts: cuts)
+      #expect(events.last == char("a"))
+      var chunks: [[UInt8]] = []
+      for event in events.dropLast() {
+        guard case .unknown(let chunk) = event else {
+          Issue.record("expected only unknown chunks, got \(event)")
+          return
+        }
+        chunks.append(chunk)
+      }
+      #expect(chunks.count == 3)
+      #expect(chunks.allSatisfy { $0.count <= 4096 })
+      #expect(Array(chunks.joined()) == Array(input.dropLast()))
+    }
+  }
+
+  @Test("an endless OSC never grows the buffer and never becomes keys")
+  func endlessOSC() {
+    var decoder = ByteDecoder(options: ByteDecoder.Options(maxControlStringBytes: 64))
+    var events = decoder.feed(bytes("␛]52;c;"), at: start)
+    for _ in 0..<1000 {
+      events += decoder.feed(bytes("QUJDREVG"), at: start)
+    }
+    #expect(events.count == (7 + 8_000) / 64)
+    #expect(events.allSatisfy { if case .unknown(let b) = $0 { b.count <= 64 } else { false } })
+    events += decoder.flush(at: start.adding(milliseconds: 100))
+    #expect(!decoder.hasPendingBytes)
+    let total = events.reduce(0) { sum, event in
+      if case .unknown(let chunk) = event { sum + chunk.count } else { sum }
+    }
+    #expect(total == 7 + 8_000)
+    #expect(decoder.feed(bytes("x"), at: start.adding(milliseconds: 101)) == [char("x")])
+  }
+
+  @Test("an ST split at the chunk limit still ends the string")
+  func terminatorAtTheLimit() {
+    let options = ByteDecoder.Options(maxControlStringBytes: 8)
+    for length in 1...12 {
+      let input = bytes("␛]" + String(repeating: "A", count: length) + "␛\\q")
+      let events = decode(input, options: options)
+      #expect(events.last == char("q"), "length \(length)")
+      let chunks = events.dropLast().compactMap { event -> [UInt8]? in
+        if case .unknown(let chunk) = event { chunk } else { nil }
+      }
+      #expect(chunks.count == events.count - 1, "length \(length)")
+      #expect(chunks.allSatisfy { $0.count <= 8 }, "length \(length)")
+      #expect(Array(chunks.joined()) == Array(input.dropLast()), "length \(length)")
+    }
   }
 
   static let mice: [DecoderCase] = [

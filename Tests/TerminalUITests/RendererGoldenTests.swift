@@ -97,7 +97,7 @@ struct RendererGoldenTests {
     var driver = try Driver()
     driver.send(keypad("0"))
     driver.send("\u{1b}[C")  // → shows the focus
-    driver.wait(30)  // the Esc timeout passes, the flash is still on
+    driver.wait(30)  // the flash is still on (the arrow came whole: no Esc pending)
     let screen = driver.render(rows: 30, columns: 80).screen
     let cells = screen.cells
     #expect(cells.contains { $0.style == .composing && $0.character == "ㅇ" })
