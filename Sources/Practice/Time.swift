@@ -30,8 +30,11 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
   }
 
   /// The date of a day number: `0` is 1970-01-01.
+  ///
+  /// Day numbers beyond ±100,000,000 (about 270,000 years; only a damaged file holds them)
+  /// are clamped, so the arithmetic cannot overflow.
   public init(dayNumber: DayNumber) {
-    let z = dayNumber + 719_468
+    let z = min(max(dayNumber, -100_000_000), 100_000_000) + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097
     let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365

@@ -41,9 +41,13 @@ struct StatsCommand: ParsableCommand {
   }
 
   func validate() throws {
-    if let days, days < 1 { throw ValidationError("--days \(days) is too small; give 1 or more") }
+    if let days, !(1...36_500).contains(days) {
+      throw ValidationError("--days \(days) is out of range; give 1 to 36500 (a hundred years), or --all")
+    }
     if days != nil && all { throw ValidationError("--days and --all contradict each other; give one") }
-    if let width, width < 20 { throw ValidationError("--width \(width) is too narrow; give 20 or more") }
+    if let width, !(20...1000).contains(width) {
+      throw ValidationError("--width \(width) is out of range; give 20 to 1000 columns")
+    }
   }
 
   func run() throws {
@@ -60,8 +64,7 @@ struct StatsCommand: ParsableCommand {
       throw ExitCode.failure
     }
     do {
-      let recorded = try store.practiceDays()
-      let range = dayRange(recorded: recorded, today: today)
+      let range = dayRange(recorded: try plausibleDays(store, today: today), today: today)
       let daily = try range.map { try store.dailyStats(from: $0.lowerBound, to: $0.upperBound) } ?? []
       let keys = try store.keyStats()
       var output = OutputBuffer()
@@ -79,6 +82,20 @@ struct StatsCommand: ParsableCommand {
       printError("\(error)")
       throw ExitCode.failure
     }
+  }
+
+  /// The first and last day with practice, counting only days from 1970 to a year ahead: a
+  /// result dated outside them comes from a wrong clock or a damaged file, and must not
+  /// stretch the charts over millennia.
+  private func plausibleDays(_ store: ProgressStore, today: Int) throws(StorageError) -> ClosedRange<Int>? {
+    let plausible = 0...(today + 366)
+    guard let recorded = try store.practiceDays() else { return nil }
+    if plausible.contains(recorded.lowerBound) && plausible.contains(recorded.upperBound) {
+      return recorded
+    }
+    let days = try store.dailyStats(from: plausible.lowerBound, to: plausible.upperBound).map(\.day)
+    guard let first = days.min(), let last = days.max() else { return nil }
+    return first...last
   }
 
   /// The days to show, or `nil` when nothing was ever practised.
