@@ -93,6 +93,11 @@ extension KoreanNumber {
         return counter.reading(number.whole)
       case .sino:
         if options.isNative { throw .nativeWithSinoCounter(counter.word) }
+        if counter == .calendarMonth,
+          !(number.isWhole && !number.isNegative && (1...12).contains(number.whole))
+        {
+          throw .notAMonth(written)
+        }
         return counter.reading(number, style: style)
       }
     }

@@ -27,6 +27,8 @@ public enum NumberInputError: Error, Sendable, Hashable, CustomStringConvertible
   case conflictingOptions(String, String)
   /// The text has a `:` but is not a clock time.
   case invalidTime(String)
+  /// A month of the year (`월`) outside 1…12.
+  case notAMonth(String)
 
   /// The largest number that can be read, as written for people.
   public static let largestNumber = "18,446,744,073,709,551,615"
@@ -70,6 +72,9 @@ public enum NumberInputError: Error, Sendable, Hashable, CustomStringConvertible
         + "(만 원, 삼 분); drop --native"
     case .conflictingOptions(let first, let second):
       return "\(first) cannot be combined with \(second); use only one of them"
+    case .notAMonth(let text):
+      return "\"\(text)월\" is not a month of the year; months are 1월 to 12월 "
+        + "(for a number of months write 달: 13달 is 열세 달)"
     case .invalidTime(let text):
       return "\"\(text)\" is not a time; write hours 0–24 and two-digit minutes (and "
         + "seconds), such as 3:45, 17:00 or 9:05:30"

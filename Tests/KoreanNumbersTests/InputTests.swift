@@ -42,7 +42,8 @@ extension NumberInputError {
     case .empty: []
     case .notANumber(let text), .misplacedComma(let text), .tooLarge(let text),
       .needsDigitsOption(let text), .notDigits(let text), .nativeOutOfRange(let text),
-      .unknownCounter(let text), .nativeWithSinoCounter(let text), .invalidTime(let text):
+      .unknownCounter(let text), .nativeWithSinoCounter(let text), .invalidTime(let text),
+      .notAMonth(let text):
       [text]
     case .notWholeCount(let text, let counter): [text, counter]
     case .conflictingOptions(let first, let second): [first, second]
@@ -168,6 +169,11 @@ struct InputTests {
       mentions: ["킬로그램"]),
     InvalidInputCase(
       name: "unknown counter in the input", input: "3kg", error: .unknownCounter("kg")),
+    InvalidInputCase(
+      name: "month 13", input: "13월", error: .notAMonth("13"), mentions: ["12월", "달"]),
+    InvalidInputCase(name: "month 0", input: "0월", error: .notAMonth("0")),
+    InvalidInputCase(
+      name: "month as an option", input: "13", options: counter("월"), error: .notAMonth("13")),
     InvalidInputCase(
       name: "--native with a Sino counter", input: "5", options: counter("원", native: true),
       error: .nativeWithSinoCounter("원")),
