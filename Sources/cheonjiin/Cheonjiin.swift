@@ -11,7 +11,7 @@ struct Cheonjiin: ParsableCommand {
     commandName: "cheonjiin",
     abstract: "A Galaxy-style 천지인 (Cheon-Ji-In) Korean keypad for the terminal.",
     discussion: """
-      Key-sequence notation (keys, spell): ㅣ ᆞ ㅡ (also · ㆍ) are the vowel strokes; \
+      Key-sequence notation (keys, spell): ㅣ ㆍ ㅡ (also · and ᆞ) are the vowel strokes; \
       ㄱ ㄴ ㄷ ㅂ ㅅ ㅈ ㅇ the consonant keys; _ the space/next key; < backspace; \
       . the .,?! key; 0-9 * # keys by phone position; <space> <next> <bs> <enter> <punct> \
       <symbols> <dismiss> <hold:N> and <ID> by name. White space is ignored.

@@ -11,7 +11,7 @@ struct KeysCommand: ParsableCommand {
       line of standard input is an independent sequence and one line is printed per line, \
       as it is read. A line with an unknown key prints an empty line (or a JSON error) and a \
       message naming the key and its column; the exit status is then 65.
-      Example: cheonjiin keys 'ㅇㅣᆞㄴ_ㄴᆞᆞㅣㅇ'   →   안녕
+      Example: cheonjiin keys 'ㅇㅣㆍㄴ_ㄴㆍㆍㅣㅇ'   →   안녕
       """)
 
   @OptionGroup var layoutOption: LayoutOption
@@ -35,7 +35,8 @@ struct KeysCommand: ParsableCommand {
       }
     } else {
       var number = 0
-      while let line = readLine(strippingNewline: true) {
+      var lines = LineReader()
+      while let line = lines.next(beforeWaiting: { output.flush() }) {
         number += 1
         if !runLine(line, number: number, runner: &runner, output: &output) { failures += 1 }
       }

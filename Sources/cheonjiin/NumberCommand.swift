@@ -56,7 +56,8 @@ struct NumberCommand: ParsableCommand {
       read(number.joined(separator: " "), line: nil)
     } else {
       var lineNumber = 0
-      while let line = readLine(strippingNewline: true) {
+      var lines = LineReader()
+      while let line = lines.next(beforeWaiting: { output.flush() }) {
         lineNumber += 1
         read(line, line: lineNumber)
       }

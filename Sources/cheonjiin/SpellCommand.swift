@@ -8,7 +8,7 @@ struct SpellCommand: ParsableCommand {
     abstract: "Print a shortest key sequence that types TEXT.",
     discussion: """
       The sequence is checked by replaying it through the engine before it is printed. \
-      Example: cheonjiin spell 안녕   →   ㅇㅣᆞㄴ_ㄴᆞᆞㅣㅇ
+      Example: cheonjiin spell 안녕   →   ㅇㅣㆍㄴ_ㄴㆍㆍㅣㅇ
       """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -17,7 +17,7 @@ struct SpellCommand: ParsableCommand {
 
   @OptionGroup var layoutOption: LayoutOption
 
-  @Option(help: "jamo: key letters (ㄱ ㅣ ᆞ _); digits: phone digits (4 1 2 #).")
+  @Option(help: "jamo: key letters (ㄱ ㅣ ㆍ _); digits: phone digits (4 1 2 #).")
   var format: Format = .jamo
 
   @Flag(help: "Also print the number of key presses on a second line.")

@@ -211,13 +211,13 @@ public enum KeySequence {
       return "\"\(written)\" (U+\(hex(scalar))) is a conjoining jamo; write the key letter instead"
     }
     if let jung = Jungseong(scalar) {
-      return "\"\(written)\" is not a key; vowels are typed with ㅣ ᆞ ㅡ strokes"
-        + (jung == .a ? " (ㅏ = ㅣᆞ)" : "")
+      return "\"\(written)\" is not a key; vowels are typed with ㅣ ㆍ ㅡ strokes"
+        + (jung == .a ? " (ㅏ = ㅣㆍ)" : "")
     }
     if Syllable(scalar) != nil {
       return "\"\(written)\" is a syllable, not a key; use `cheonjiin spell \(written)` to see its keys"
     }
-    return "unknown key \"\(written)\" (U+\(hex(scalar))); keys are ㅣ ᆞ ㅡ ㄱ ㄴ ㄷ ㅂ ㅅ ㅈ ㅇ _ < . 0-9 * # "
+    return "unknown key \"\(written)\" (U+\(hex(scalar))); keys are ㅣ ㆍ ㅡ ㄱ ㄴ ㄷ ㅂ ㅅ ㅈ ㅇ _ < . 0-9 * # "
       + "or <name>"
   }
 
