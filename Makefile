@@ -3,12 +3,18 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release/cheonjiin
 
-.PHONY: all build deps run test bench fuzz install uninstall format lint clean
+# What the end-to-end tests drive: tmux, the pty harness (python3), a UTF-8 locale.
+TEST_PACKAGES = tmux python3 locales
+
+.PHONY: all build deps test-deps run test bench fuzz install uninstall format lint clean
 
 all: build
 
 deps:
 	@Scripts/install-deps.sh
+
+test-deps:
+	@Scripts/install-deps.sh $(TEST_PACKAGES)
 
 build: deps
 	$(SWIFT) build -c release --product cheonjiin --static-swift-stdlib
@@ -16,13 +22,13 @@ build: deps
 run: build
 	@$(RELEASE_BIN) $(ARGS)
 
-test: deps
+test: test-deps
 	$(SWIFT) test
 
 bench: deps
 	Scripts/bench.sh
 
-fuzz: deps
+fuzz: test-deps
 	CHEONJIIN_FUZZ_ITERATIONS=$${ITERATIONS:-300000} $(SWIFT) test -c release --filter PropertyTests
 
 install: build

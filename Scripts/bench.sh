@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 
 # hyperfine times whole commands; vim is the other terminal program the keypad is compared with.
-Scripts/install-deps.sh hyperfine vim
+Scripts/install-deps.sh tmux python3 locales hyperfine vim
 
 swift build -c release --product cheonjiin --static-swift-stdlib >/dev/null
 bin=$PWD/.build/release/cheonjiin

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian packages cheonjiin needs, if any are missing, and any packages named as
-# arguments (`make bench` adds hyperfine and vim). As root it installs them; otherwise it prints
-# the exact command and fails.
+# Installs the Debian packages cheonjiin needs to build and run, if any are missing, and any
+# packages named as arguments (`make test` adds what the end-to-end tests drive, `make bench`
+# hyperfine and vim). As root it installs them; otherwise it prints the exact command and fails.
 set -euo pipefail
 
-packages=(libncurses-dev libsqlite3-dev tmux python3 locales "$@")
+packages=(libncurses-dev libsqlite3-dev "$@")
 
 missing=()
 for package in "${packages[@]}"; do

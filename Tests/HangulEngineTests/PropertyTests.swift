@@ -32,16 +32,16 @@ func randomPress(_ engine: inout InputMethod, using generator: inout SeededGener
   return "<\(key.id)>"
 }
 
+/// Every Korean layout, each with the side pads its switch keys reach.
+let propertyLayouts = ["cheonjiin-galaxy", "cheonjiin-iphone", "cheonjiin-hwalja"]
+
 @Suite("Properties over random key sequences")
 struct PropertyTests {
-  let layouts: [Layout]
-
-  init() throws {
-    layouts = try inputMethod().layouts
-  }
-
-  @Test("no crash, no conjoining jamo, and enough ⌫ always reaches empty text")
-  func backspaceEmpties() {
+  @Test(
+    "no crash, no conjoining jamo, and enough ⌫ always reaches empty text",
+    arguments: propertyLayouts)
+  func backspaceEmpties(_ layout: String) throws {
+    let layouts = try inputMethod(layout).layouts
     var generator = SeededGenerator(state: 1)
     for iteration in 0..<fuzzIterations {
       var engine = InputMethod(layouts: layouts)
@@ -70,8 +70,9 @@ struct PropertyTests {
     }
   }
 
-  @Test("snapshot → more keys → restore gives the snapshot's text and state")
-  func snapshotRestore() {
+  @Test("snapshot → more keys → restore gives the snapshot's text and state", arguments: propertyLayouts)
+  func snapshotRestore(_ layout: String) throws {
+    let layouts = try inputMethod(layout).layouts
     var generator = SeededGenerator(state: 2)
     for iteration in 0..<fuzzIterations {
       var engine = InputMethod(layouts: layouts)
@@ -91,8 +92,9 @@ struct PropertyTests {
     }
   }
 
-  @Test("spell of any text the engine produced replays to the same text")
-  func spellRoundTrip() throws {
+  @Test("spell of any text the engine produced replays to the same text", arguments: propertyLayouts)
+  func spellRoundTrip(_ layout: String) throws {
+    let layouts = try inputMethod(layout).layouts
     var generator = SeededGenerator(state: 3)
     let speller = Speller(layouts: layouts)
     var runner = SequenceRunner(layouts: layouts)
