@@ -109,6 +109,8 @@ public struct PracticeSession: Sendable {
   /// The counters before the last press, for a tap that turns out to be a hold.
   private var countersBeforeLastPress: Counters?
   private var cueBeforeLastPress: Cue?
+  /// Spells correct prefixes of unfinished items; made when first needed.
+  private var prefixSpeller: Speller?
 
   private struct Counters: Sendable {
     var presses = 0
@@ -311,7 +313,7 @@ public struct PracticeSession: Sendable {
     let result = ItemResult(
       lessonID: lessonID, itemID: itemID, target: target, typed: typed, isCompleted: completed,
       presses: counters.presses, backspaces: counters.backspaces,
-      minimumPresses: finder.minimumPresses(closestTo: typed),
+      minimumPresses: creditedMinimum(target: target, completed: completed),
       promptedPresses: counters.prompted, wrongPresses: counters.wrong,
       startedAt: startedAt, firstPressAt: counters.firstPressAt, finishedAt: max(time, startedAt),
       keyTallies: counters.tallies)
@@ -321,6 +323,22 @@ public struct PracticeSession: Sendable {
     cue = nil
     countersBeforeLastPress = nil
     return result
+  }
+
+  /// The fewest presses for what the item got right (``ItemResult/minimumPresses``).
+  ///
+  /// Completed: the fewest for the accepted spelling typed. Unfinished: the fewest for the
+  /// longest prefix of `target` that the text starts with, whole characters only (`하` on
+  /// its way to `학` is not right yet, just as it does not count in 글자/분).
+  private mutating func creditedMinimum(target: String, completed: Bool) -> Int {
+    if completed { return finder.minimumPresses(closestTo: typed) }
+    let length = zip(typed, target).prefix { $0.0 == $0.1 }.count
+    guard length > 0 else { return 0 }
+    let speller = prefixSpeller ?? Speller(layouts: layouts, initial: finder.initialLayout)
+    prefixSpeller = speller
+    // Every prefix of a spelling the layouts type is typeable itself; should one not be,
+    // nothing is credited, which can only lower efficiency, never raise it.
+    return (try? speller.spell(String(target.prefix(length))).count) ?? 0
   }
 
   private func isBackspace(_ press: KeyPress) -> Bool {

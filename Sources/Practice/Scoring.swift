@@ -93,7 +93,20 @@ public struct ItemResult: Sendable, Hashable {
   /// Every key press, ⌫ and multi-tap repeats included (타).
   public var presses: Int
   public var backspaces: Int
-  /// The fewest presses that type `target` (from `Speller.spell`).
+  /// The fewest presses that type what the attempt got right: 효율's numerator.
+  ///
+  /// For a completed item, the fewest presses that type `target`. For an item handed in
+  /// unfinished, the fewest presses that type the longest prefix of `target` that `typed`
+  /// starts with (a half-composed last syllable earns nothing), so an unfinished item is
+  /// credited only with the work it actually did (``PracticeSession`` computes it with
+  /// `Speller.spell`). Never more than ``presses`` (the initializer clamps it).
+  ///
+  /// Why the prefix: 정확도 and 글자/분 count whole right syllables, and 효율 should measure
+  /// the same work. Counting the whole target for an unfinished item credited strokes never
+  /// typed (효율 100 % after one press, presses 18 against a minimum of 168 in the stats);
+  /// leaving unfinished items out would not work either, because Storage sums presses and
+  /// minimums over every item. With the prefix, a right-but-unfinished item counts as what
+  /// it is, and one with nothing right adds presses and no minimum, which lowers the total.
   public var minimumPresses: Int
   /// Presses made while the next-key cue was on screen: how much help was needed.
   public var promptedPresses: Int
@@ -109,6 +122,12 @@ public struct ItemResult: Sendable, Hashable {
   /// How each key went when it was the next key to press.
   public var keyTallies: [KeyRef: KeyTally]
 
+  /// Records an attempt.
+  ///
+  /// - Parameter minimumPresses: The fewest presses for what was typed right (see
+  ///   ``minimumPresses``); clamped to `presses`. Storage sums both per day, and a total
+  ///   efficiency is the ratio of those sums, so keeping each item's minimum within its
+  ///   presses is what keeps every total at most 1, whatever the caller passed.
   public init(
     lessonID: String, itemID: String, target: String, typed: String, isCompleted: Bool,
     presses: Int, backspaces: Int, minimumPresses: Int, promptedPresses: Int, wrongPresses: Int,
@@ -122,7 +141,7 @@ public struct ItemResult: Sendable, Hashable {
     self.isCompleted = isCompleted
     self.presses = presses
     self.backspaces = backspaces
-    self.minimumPresses = minimumPresses
+    self.minimumPresses = max(0, min(minimumPresses, presses))
     self.promptedPresses = promptedPresses
     self.wrongPresses = wrongPresses
     self.startedAt = startedAt
@@ -142,6 +161,9 @@ public struct ItemResult: Sendable, Hashable {
   public var accuracy: Double { score.accuracy }
 
   /// 효율: minimum presses ÷ actual presses, at most 1; 0 when nothing was pressed.
+  ///
+  /// For an unfinished item the minimum is that of the correct prefix (``minimumPresses``):
+  /// handing an item in after one press scores 0, not 100 %.
   public var efficiency: Double {
     presses > 0 ? min(1, Double(minimumPresses) / Double(presses)) : 0
   }
@@ -206,6 +228,10 @@ public struct ResultTotals: Sendable, Hashable {
   }
 
   /// Total minimum presses ÷ total presses, at most 1.
+  ///
+  /// Each item adds the minimum of what it got right (``ItemResult/minimumPresses``), never
+  /// more than its presses: an item handed in unfinished adds no strokes it did not type,
+  /// one handed in untouched adds nothing, and one typed badly can only lower the total.
   public var efficiency: Double {
     presses > 0 ? min(1, Double(minimumPresses) / Double(presses)) : 0
   }

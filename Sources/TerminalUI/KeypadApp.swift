@@ -367,17 +367,31 @@ final class LoadedSuggestions: @unchecked Sendable {
 
 /// Runs `cheonjiin practice` on the terminal.
 public enum PracticeApp {
+  /// Runs practice until the user quits.
+  ///
+  /// - Parameter roundLength: Items per round (`--items`).
   /// - Returns: The exit status: 0 when the user quits, 130 for Ctrl-C, 1 if the terminal
   ///   could not be used (the message is printed).
   public static func run(
     _ options: KeypadRunOptions, lessons: [Lesson], recorder: PracticeRecorder, today: DayNumber,
-    startLesson: String?
+    roundLength: Int = 10, startLesson: String?
   ) -> Int32 {
-    let controller = PracticeController(
-      layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
-      settings: options.settings, lessons: lessons, recorder: recorder, today: today,
+    let controller = makeController(
+      options, lessons: lessons, recorder: recorder, today: today, roundLength: roundLength,
       startLesson: startLesson)
     return ScreenRunner.runStandalone(controller, options: options)
+  }
+
+  /// The controller ``run(_:lessons:recorder:today:roundLength:startLesson:)`` drives, built
+  /// from the same options (tests check the wiring without a terminal).
+  static func makeController(
+    _ options: KeypadRunOptions, lessons: [Lesson], recorder: PracticeRecorder, today: DayNumber,
+    roundLength: Int, startLesson: String?
+  ) -> PracticeController {
+    PracticeController(
+      layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
+      settings: options.settings, lessons: lessons, recorder: recorder, today: today,
+      roundLength: roundLength, startLesson: startLesson)
   }
 }
 

@@ -229,7 +229,10 @@ public struct PracticeController {
     recorder.saveProgress(lessonID: lesson.id, nextItem: round.position, isFinished: round.isFinished)
     let results = self.session?.results ?? session.results
     let summary = LessonSummary(lessonTitle: lesson.title, results: results)
-    mode = .summary(summary.lines(keyLabels: LessonSummary.keyLabels(in: keypad.engine.layouts)))
+    mode = .summary(
+      summary.lines(
+        keyLabels: LessonSummary.keyLabels(in: keypad.engine.layouts),
+        language: strings.language == .korean ? .korean : .english))
     self.session = nil
     keypad.cueKey = nil
     return [.redraw]
@@ -388,9 +391,10 @@ public struct PracticeController {
       let efficiency = Int((result.efficiency * 100).rounded())
       let speed = Int(result.syllablesPerMinute.rounded())
       let presses = Int(result.pressesPerMinute.rounded())
+      // ⌫ in English keeps the line within 80 columns.
       let line = korean
-        ? "  지난 글: \(speed)글자/분 · \(presses)타/분 · 정확도 \(accuracy)% · 효율 \(efficiency)%"
-        : "  Last: \(speed) syllables/min · \(presses) keys/min · accuracy \(accuracy)% · efficiency \(efficiency)%"
+        ? "  지난 글: \(speed)글자/분 · \(presses)타/분 · 정확도 \(accuracy)% · 효율 \(efficiency)% · 지움 \(result.backspaces)번"
+        : "  Last: \(speed) syllables/min · \(presses) keys/min · accuracy \(accuracy)% · efficiency \(efficiency)% · ⌫ \(result.backspaces)"
       lines.append([PanelSegment(line, .dim, [])])
     }
     return lines

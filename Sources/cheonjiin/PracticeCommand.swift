@@ -85,7 +85,8 @@ struct PracticeCommand: ParsableCommand {
     options.settings.language = UILanguage.from(environment: environment)
     options.settings.isLinuxConsole = environment["TERM"] == "linux"
     options.useColor = (environment["NO_COLOR"] ?? "").isEmpty
-    let status = PracticeApp.run(options, lessons: lessons, recorder: recorder, today: today, startLesson: lesson)
+    let status = PracticeApp.run(
+      options, lessons: lessons, recorder: recorder, today: today, roundLength: items, startLesson: lesson)
     recorder.finish()
     if let problem = recorder.problem { printError(problem) }
     if status != 0 { throw ExitCode(status) }

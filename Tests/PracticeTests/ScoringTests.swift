@@ -79,9 +79,13 @@ struct ScoringTests {
       id: "exact but mostly prompted", result: result(presses: 10, minimum: 10, prompted: 8),
       efficiency: 1, syllablesPerMinute: 20, pressesPerMinute: 100, grade: 4),
     RateCase(
-      id: "half right, handed in",
-      result: result(presses: 6, minimum: 10, typed: "학", completed: false),
-      efficiency: 1, syllablesPerMinute: 10, pressesPerMinute: 60, grade: 1),
+      id: "half right, handed in: the minimum is that of 학, the right prefix",
+      result: result(presses: 6, minimum: 5, typed: "학", completed: false),
+      efficiency: 5.0 / 6.0, syllablesPerMinute: 10, pressesPerMinute: 60, grade: 1),
+    RateCase(
+      id: "a minimum above the presses is clamped: never more than 100 %",
+      result: result(presses: 1, minimum: 10, typed: "", completed: false),
+      efficiency: 1, syllablesPerMinute: 0, pressesPerMinute: 10, grade: 0),
     RateCase(
       id: "no presses, zero time",
       result: result(presses: 0, minimum: 10, typed: "", duration: 0, completed: false),
@@ -95,6 +99,18 @@ struct ScoringTests {
     #expect(abs(result.syllablesPerMinute - testCase.syllablesPerMinute) < 1e-9)
     #expect(abs(result.pressesPerMinute - testCase.pressesPerMinute) < 1e-9)
     #expect(result.grade == testCase.grade)
+  }
+
+  @Test("an item never reports a minimum above its presses, so no total exceeds 1")
+  func minimumWithinPresses() {
+    let handedIn = Self.result(presses: 1, minimum: 10, typed: "", completed: false)
+    let untouched = Self.result(presses: 0, minimum: 10, typed: "", completed: false)
+    #expect(handedIn.minimumPresses == 1)
+    #expect(untouched.minimumPresses == 0)
+    let totals = ResultTotals([Self.result(presses: 20, minimum: 10), handedIn, untouched])
+    #expect(totals.presses == 21)
+    #expect(totals.minimumPresses == 11)
+    #expect(totals.efficiency <= 1)
   }
 
   @Test("totals weigh items by their length and time")
@@ -155,5 +171,35 @@ struct LessonSummaryTests {
   func empty() {
     let lines = LessonSummary(lessonTitle: "모음 1", results: []).lines()
     #expect(lines.count == 2)
+    #expect(
+      LessonSummary(lessonTitle: "모음 1", results: []).lines(language: .english) == [
+        "Well done: you finished 「모음 1」.", "Nothing was typed this time. Try again, slowly.",
+      ])
+  }
+
+  @Test("in English: the same measures, the same calm")
+  func english() {
+    var corrected = ScoringTests.result(presses: 10, minimum: 10, duration: 12_000)
+    corrected.backspaces = 1
+    let accurate = LessonSummary(
+      lessonTitle: "받침 2",
+      results: [corrected, ScoringTests.result(presses: 10, minimum: 10, duration: 12_000)])
+    #expect(
+      accurate.lines(language: .english) == [
+        "Well done: you finished 「받침 2」.",
+        "2 of 2 typed to the end. Accuracy 100%.",
+        "10 syllables (50 key presses) a minute.",
+        "Next goal: 20 syllables a minute. No need to hurry.",
+        "Efficiency 100%, 1 backspace.",
+        "Everything typed without a mistake.",
+      ])
+    var wrong = ScoringTests.result(presses: 14, minimum: 10, typed: "하교", completed: false)
+    wrong.keyTallies = [KeyRef(layoutID: "cheonjiin-galaxy", keyID: "g"): KeyTally(misses: 2)]
+    let lines = LessonSummary(lessonTitle: "받침 2", results: [wrong])
+      .lines(keyLabels: LessonSummary.keyLabels(in: galaxyLayouts), language: .english)
+    #expect(lines.contains("For now, typing accurately matters more than speed. Slow is fine."))
+    #expect(lines.contains("Efficiency 71%, 0 backspaces."))
+    #expect(lines.contains("To look at again: 학교"))
+    #expect(lines.contains("Keys to practise a little more: ㄱㅋ"))
   }
 }

@@ -21,12 +21,17 @@ struct PracticeDriver {
   var now: Instant = .milliseconds(1_000)
   var effects: [KeypadEffect] = []
 
-  init(lessons: [Lesson], recorder: MemoryRecorder, start: String? = nil) throws {
-    var settings = KeypadSettings()
-    settings.language = .korean
-    controller = PracticeController(
-      layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout), keymaps: try shippedKeymaps(),
-      keymap: "numpad", settings: settings, lessons: lessons, recorder: recorder, today: 20_000, startLesson: start)
+  /// A controller built the way `cheonjiin practice` builds it (``PracticeApp``).
+  init(
+    lessons: [Lesson], recorder: MemoryRecorder, start: String? = nil, roundLength: Int = 10,
+    language: UILanguage = .korean
+  ) throws {
+    var options = KeypadRunOptions(
+      layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout), keymaps: try shippedKeymaps())
+    options.settings.language = language
+    controller = PracticeApp.makeController(
+      options, lessons: lessons, recorder: recorder, today: 20_000, roundLength: roundLength,
+      startLesson: start)
     effects += controller.start(at: now)
     effects += controller.feed(Array("\u{1b}[?62;22c".utf8), at: now)
   }
@@ -103,5 +108,65 @@ struct PracticeControllerTests {
     driver.type(["\u{1b}"], gap: 100)
     #expect(driver.screen().contains("수고하셨어요"))
     #expect(recorder.progress.last?.0 == "test")
+  }
+
+  static let vowels = Lesson(id: "vowels", stage: .vowels, title: "모음", summary: "", texts: ["아", "이", "어", "오", "우"])
+
+  @Test("the round length (--items) decides how many items a round has")
+  func roundLength() throws {
+    let recorder = MemoryRecorder()
+    var driver = try PracticeDriver(lessons: [Self.vowels], recorder: recorder, start: "vowels", roundLength: 3)
+    #expect(driver.screen().contains("1 / 3"))
+    for digits in ["012", "01", "021"] {  // 아 이 어
+      driver.type(numpadKeys(forPhoneDigits: digits))
+      driver.wait(1000)
+    }
+    #expect(recorder.results.map(\.target) == ["아", "이", "어"])
+    #expect(recorder.progress.last.map { $0.2 } == true)
+    #expect(driver.screen().contains("3개 중 3개를 끝까지 쳤어요"))
+    var full = try PracticeDriver(lessons: [Self.vowels], recorder: MemoryRecorder(), start: "vowels")
+    #expect(full.screen().contains("1 / 5"))
+  }
+
+  @Test("the last item's line shows its backspaces", arguments: [
+    (UILanguage.korean, "효율 60% · 지움 1번"), (UILanguage.english, "efficiency 60% · ⌫ 1"),
+  ])
+  func lastLineBackspaces(language: UILanguage, expected: String) throws {
+    let recorder = MemoryRecorder()
+    var driver = try PracticeDriver(lessons: [Self.vowels], recorder: recorder, start: "vowels", language: language)
+    driver.type(numpadKeys(forPhoneDigits: "02") + [keypad("-")] + numpadKeys(forPhoneDigits: "12"))  // ㅇㆍ ⌫ ㅣㆍ: 아
+    #expect(recorder.results.first?.backspaces == 1)
+    #expect(driver.screen().contains(expected))
+    driver.wait(1000)
+    #expect(driver.screen().contains(expected))  // still shown while the next item is typed
+  }
+
+  @Test("items handed in unfinished do not lift the summary's efficiency")
+  func handedInEfficiency() throws {
+    let recorder = MemoryRecorder()
+    var driver = try PracticeDriver(lessons: [Self.lesson], recorder: recorder, start: "test")
+    // 안녕 with a detour: ㅇㅣㆍㄴ ㄴ ⌫ # ㄴㆍㆍㅣㅇ, 12 presses for 10.
+    driver.type(numpadKeys(forPhoneDigits: "01255") + [keypad("-")] + numpadKeys(forPhoneDigits: "#52210"))
+    driver.wait(1000)
+    driver.type([keypad("enter")])  // 학교 handed in untouched
+    driver.wait(1000)
+    driver.type(["\u{1b}"], gap: 100)
+    #expect(recorder.results.map(\.minimumPresses) == [10, 0])
+    let screen = driver.screen()
+    #expect(screen.contains("효율 83%"))
+    #expect(!screen.contains("효율 100%"))
+  }
+
+  @Test("the summary follows the interface language")
+  func englishSummary() throws {
+    let recorder = MemoryRecorder()
+    var driver = try PracticeDriver(lessons: [Self.lesson], recorder: recorder, start: "test", language: .english)
+    driver.type(numpadKeys(forPhoneDigits: "0125#52210"))  // 안녕
+    driver.wait(1000)
+    driver.type(["\u{1b}"], gap: 100)
+    let screen = driver.screen()
+    #expect(screen.contains("Well done: you finished 「시험」."))
+    #expect(screen.contains("Efficiency 100%, 0 backspaces."))
+    #expect(!screen.contains("수고하셨어요"))
   }
 }
