@@ -10,8 +10,9 @@ struct DemoCommand: ParsableCommand {
     abstract: "Play the keys that type TEXT on the pad, for teaching and showing the layout.",
     discussion: """
       Each key lights up as it is pressed, the text grows, and a counter shows the presses. \
-      Space pauses, ← → step one key, + - change the speed, Esc ends. --frames prints every \
-      frame as plain text instead (for docs and tests), the pressed key in [brackets].
+      Space pauses, ← → step one key, + - change the speed, Esc (or q, Ctrl-D) ends; Ctrl-C \
+      ends with status 130. --frames prints every frame as plain text instead (for docs and \
+      tests), the pressed key in [brackets].
       Example: cheonjiin demo "오 안녕" --compare iphone
       """)
 
@@ -32,9 +33,13 @@ struct DemoCommand: ParsableCommand {
   @Flag(help: "Bigger keys.")
   var large = false
 
+  /// Checks the arguments before anything is loaded or drawn (exit status 64).
   func validate() throws {
     guard (0.25...20).contains(speed) else {
-      throw ValidationError("--speed \(speed) is out of range; give 0.25 to 20 keys per second")
+      throw ValidationError("--speed \(String(format: "%g", speed)) is out of range; give 0.25 to 20 keys per second")
+    }
+    guard !text.joined().isEmpty else {
+      throw ValidationError("TEXT is empty; give the text to type, e.g. cheonjiin demo \"안녕\"")
     }
   }
 
@@ -57,6 +62,7 @@ struct DemoCommand: ParsableCommand {
     }
     var options = KeypadRunOptions(layouts: tracks[0].start.layouts, keymaps: [])
     options.useColor = (environment["NO_COLOR"] ?? "").isEmpty
+    options.settings.language = strings.language
     let controller = DemoController(tracks: tracks, keysPerSecond: speed, strings: strings, size: large ? .large : .normal)
     let status = DemoApp.run(controller, options: options)
     if status != 0 { throw ExitCode(status) }

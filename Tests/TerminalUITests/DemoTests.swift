@@ -1,17 +1,323 @@
 import HangulEngine
 import Testing
+import TerminalInput
 @testable import TerminalUI
+
+/// A track on a shipped layout, titled with the layout's own name as `cheonjiin demo` does.
+private func track(_ text: String, on layout: String = "cheonjiin-galaxy") throws -> DemoTrack {
+  let layouts = try library.loadSet(layout).map(\.layout)
+  return try DemoTrack(text: text, layouts: layouts, title: layouts[0].name)
+}
+
+/// The interactive demo driven by bytes and a clock that moves only when told.
+private struct DemoDriver {
+  var controller: DemoController
+  var now: Instant = .milliseconds(1_000)
+  var effects: [KeypadEffect] = []
+
+  init(_ tracks: [DemoTrack], keysPerSecond: Double = 2, language: UILanguage = .english) {
+    controller = DemoController(tracks: tracks, keysPerSecond: keysPerSecond, strings: UIStrings(language), size: .normal)
+    effects += controller.start(at: now)
+  }
+
+  /// Advances the clock, running every deadline due on the way, as the run loop does.
+  mutating func wait(_ milliseconds: UInt64) {
+    let target = now.adding(milliseconds: milliseconds)
+    while let deadline = controller.nextDeadline(now: now), deadline <= target {
+      now = max(now, deadline)
+      effects += controller.advance(to: now)
+    }
+    now = target
+    effects += controller.advance(to: now)
+  }
+
+  mutating func send(_ bytes: String) {
+    effects += controller.feed(Array(bytes.utf8), at: now)
+  }
+
+  /// Whether the run loop would end the demo, and how.
+  var ending: KeypadEffect? {
+    effects.first { effect in
+      switch effect {
+      case .dismiss, .cancel: true
+      default: false
+      }
+    }
+  }
+
+  mutating func screen(rows: Int, columns: Int) -> String {
+    controller.draw(rows: rows, columns: columns, at: now, width: terminalWidth).textDump
+  }
+}
+
+private let measure = TextMeasure(width: terminalWidth)
+
+extension String {
+  fileprivate var trimmingTrailingSpaces: Substring {
+    var text = Substring(self)
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+}
 
 @Suite("The demo")
 struct DemoTests {
+  // MARK: - Frames
+
   @Test("frames of 오 안녕, Galaxy beside iPhone: the shared key costs one press more")
   func compareFrames() throws {
-    let galaxy = try DemoTrack(text: "오 안녕", layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout), title: "Galaxy")
-    let iphone = try DemoTrack(text: "오 안녕", layouts: try library.loadSet("cheonjiin-iphone").map(\.layout), title: "iPhone")
+    let galaxy = try track("오 안녕")
+    let iphone = try track("오 안녕", on: "cheonjiin-iphone")
     #expect(galaxy.steps.count == 15)
     #expect(iphone.steps.count == 14)
     #expect(galaxy.steps.last?.engine.text == "오 안녕")
     let frames = DemoRenderer.textFrames([galaxy, iphone], size: .compact, strings: UIStrings(.english), width: terminalWidth)
     try compareGolden("demo-compare-frames", String(frames.dropLast()))
+  }
+
+  @Test("every frame shows the whole counter, with the layout's Hangul name, at any count")
+  func counterIsNeverCut() throws {
+    // Over 100 presses: three digits each side of the slash (the audit saw "100/100 k").
+    let long = try track(String(repeating: "안녕 ", count: 10))
+    let short = try track("오 안녕")
+    #expect(long.steps.count >= 100)
+    for language in [UILanguage.english, .korean] {
+      let strings = UIStrings(language)
+      for tracks in [[long], [short], [short, long], [long, short]] {
+        let total = tracks.map(\.steps.count).max() ?? 0
+        for count in [0, 9, 10, 99, total] {
+          let header = DemoRenderer.frame(
+            tracks, after: count, size: .compact, strings: strings, marksPressedKey: true, width: terminalWidth
+          ).textDump.split(separator: "\n", omittingEmptySubsequences: false)[0]
+          for track in tracks {
+            let shown = min(count, track.steps.count)
+            let counter = DemoRenderer.counter(shown, of: track.steps.count, korean: language == .korean)
+            #expect(header.contains("\(track.title) · \(counter)"), "\(header)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test("the column is as wide as the header in cells: 천지인 counts 6, not 3")
+  func columnIsMeasuredInCells() throws {
+    let galaxy = try track("오 안녕")
+    let header = "천지인 (Galaxy) · 15/15 keys"
+    #expect(header.count == 25)
+    #expect(measure(header) == 28)
+    let width = DemoRenderer.columnWidth([galaxy], size: .compact, korean: false, width: terminalWidth)
+    #expect(width == 28)
+  }
+
+  @Test("a text wider than the column keeps its end in view, so every new letter shows")
+  func longTextKeepsItsEnd() throws {
+    let text = "가나다라마바사아자차카타파하 끝"
+    let long = try track(text)
+    let frame = DemoRenderer.frame(
+      [long], after: long.steps.count, size: .compact, strings: UIStrings(.english), marksPressedKey: true,
+      width: terminalWidth)
+    let line = frame.textDump.split(separator: "\n", omittingEmptySubsequences: false)[1]
+    #expect(line.hasPrefix(" …"))
+    #expect(line.hasSuffix("하 끝"))
+    #expect(measure(line) <= frame.columns)
+  }
+
+  @Test("the text grows with the presses and the pressed key is lit on its pad")
+  func textGrowsAndKeyLights() throws {
+    let galaxy = try track("오 안녕")
+    var previous = ""
+    for count in 1...galaxy.steps.count {
+      let frame = DemoRenderer.frame(
+        [galaxy], after: count, size: .normal, strings: UIStrings(.english), marksPressedKey: false,
+        width: terminalWidth)
+      let text = galaxy.engine(after: count).text
+      // The cursor after the text is a blank cell, which the dump trims.
+      #expect(frame.textDump.split(separator: "\n", omittingEmptySubsequences: false)[1] == " " + text.trimmingTrailingSpaces)
+      previous = text
+      let lit = frame.cells.filter { $0.style == .keyPressed && $0.character != nil && $0.character != " " }
+      let step = galaxy.steps[count - 1]
+      let label = galaxy.start.layouts[step.layout].keys[step.key].label
+      #expect(String(lit.compactMap(\.character)) == label.filter { $0 != " " })
+    }
+    #expect(previous == "오 안녕")
+  }
+
+  @Test("an untypeable text is an error naming the character, before any frame")
+  func untypeableText() throws {
+    #expect(throws: SpellError.self) { try track("오 €") }
+  }
+
+  // MARK: - Keys
+
+  @Test("a lone Esc quits once the decoder's timeout has passed, not before")
+  func escapeQuits() throws {
+    var demo = DemoDriver([try track("오 안녕")])
+    demo.send("\u{1b}")
+    #expect(demo.ending == nil)
+    // The decoder waits 100 ms for the rest of a sequence (an arrow key is ESC [ C).
+    #expect(demo.controller.nextDeadline(now: demo.now) == demo.now.adding(milliseconds: 100))
+    demo.wait(99)
+    #expect(demo.ending == nil)
+    demo.wait(1)
+    #expect(demo.ending == .dismiss(""))
+  }
+
+  @Test("an arrow key split by the link is a step, not Esc")
+  func splitArrowIsNotEscape() throws {
+    var demo = DemoDriver([try track("오 안녕")])
+    demo.send("\u{1b}")
+    demo.wait(40)
+    demo.send("[C")
+    demo.wait(200)
+    #expect(demo.ending == nil)
+    #expect(demo.controller.count == 1)
+    #expect(demo.controller.isPaused)
+  }
+
+  @Test(
+    "q, Ctrl-D and Esc end the demo; Ctrl-C cancels it (exit 130)",
+    arguments: [("q", KeypadEffect.dismiss("")), ("\u{04}", .dismiss("")), ("\u{03}", .cancel), ("\u{1b}", .dismiss(""))])
+  func endingKeys(bytes: String, effect: KeypadEffect) throws {
+    var demo = DemoDriver([try track("오 안녕")])
+    demo.send(bytes)
+    demo.wait(100)
+    #expect(demo.ending == effect)
+  }
+
+  @Test("plays at --speed: 2 keys/s is a key every 500 ms, then loops after a pause at the end")
+  func playsAtSpeed() throws {
+    let galaxy = try track("오 안녕")
+    var demo = DemoDriver([galaxy], keysPerSecond: 2)
+    demo.wait(499)
+    #expect(demo.controller.count == 0)
+    demo.wait(1)
+    #expect(demo.controller.count == 1)
+    demo.wait(500 * 14)
+    #expect(demo.controller.count == 15)
+    demo.wait(2_999)
+    #expect(demo.controller.count == 15)
+    demo.wait(1)
+    #expect(demo.controller.count == 0)
+  }
+
+  @Test("Space pauses and plays; → and ← step one key and pause; Home and End jump")
+  func pauseAndStep() throws {
+    var demo = DemoDriver([try track("오 안녕")])
+    demo.wait(1_000)
+    #expect(demo.controller.count == 2)
+    demo.send(" ")
+    demo.wait(5_000)
+    #expect(demo.controller.count == 2)
+    #expect(demo.screen(rows: 30, columns: 100).contains("2 keys/s · paused"))
+    demo.send(" ")
+    demo.wait(500)
+    #expect(demo.controller.count == 3)
+    demo.send("\u{1b}[C")  // →
+    #expect(demo.controller.count == 4)
+    #expect(demo.controller.isPaused)
+    demo.wait(5_000)
+    #expect(demo.controller.count == 4)
+    demo.send("\u{1b}[D\u{1b}[D")  // ← ←
+    #expect(demo.controller.count == 2)
+    demo.send("\u{1b}[F")  // End
+    #expect(demo.controller.count == 15)
+    demo.send("\u{1b}[C")
+    #expect(demo.controller.count == 15)
+    demo.send("\u{1b}[H")  // Home
+    #expect(demo.controller.count == 0)
+    demo.send("\u{1b}[D")
+    #expect(demo.controller.count == 0)
+    #expect(demo.ending == nil)
+  }
+
+  @Test("+ and - step the speed within 0.25…20 and a slow wait is cut short")
+  func speedKeys() throws {
+    var demo = DemoDriver([try track("오 안녕")], keysPerSecond: 0.25)
+    #expect(demo.screen(rows: 30, columns: 100).contains("0.25 keys/s"))
+    demo.send("+")
+    #expect(demo.controller.keysPerSecond == 0.5)
+    // The first key was 4 s away at 0.25 keys/s; at 0.5 it comes 2 s after the +.
+    demo.wait(2_000)
+    #expect(demo.controller.count == 1)
+    for _ in 0..<30 { demo.send("+") }
+    #expect(demo.controller.keysPerSecond == 20)
+    #expect(demo.screen(rows: 30, columns: 100).contains("20 keys/s"))
+    demo.send("-")
+    #expect(demo.controller.keysPerSecond == 15)
+    for _ in 0..<30 { demo.send("-") }
+    #expect(demo.controller.keysPerSecond == 0.25)
+    #expect(demo.ending == nil)
+  }
+
+  @Test("speeds read as people write them", arguments: [(2.0, "2"), (0.25, "0.25"), (1.5, "1.5"), (20, "20"), (0.5, "0.5")])
+  func speedText(speed: Double, text: String) {
+    #expect(DemoController.speedText(speed) == text)
+  }
+
+  // MARK: - Window
+
+  @Test("the status line spans a wide window: every key, Esc quit and the speed")
+  func statusAtFullWidth() throws {
+    var demo = DemoDriver([try track("오 안녕"), try track("오 안녕", on: "cheonjiin-iphone")])
+    let lines = demo.screen(rows: 40, columns: 160).split(separator: "\n", omittingEmptySubsequences: false)
+    let status = lines[39]
+    #expect(status.hasPrefix(" Space pause/play · ← → step · + - speed · Esc quit"))
+    #expect(status.hasSuffix("2 keys/s"))
+    #expect(measure(status) == 159)  // right-aligned, one space from the edge (trimmed)
+  }
+
+  @Test(
+    "a narrow window drops whole keys from the status line, Esc quit last",
+    arguments: [
+      (62, "Space pause/play · ← → step · + - speed · Esc quit", "2 keys/s"),
+      (61, "Space pause/play · ← → step · Esc quit", "2 keys/s"),
+      (49, "Space pause/play · Esc quit", "2 keys/s"),
+      (38, "Esc quit", "2 keys/s"),
+      (20, "Esc quit", "2 keys/s"),
+      (19, "Esc quit", ""),
+    ])
+  func statusWhenNarrow(columns: Int, keys: String, state: String) {
+    let line = DemoController.status(
+      keysPerSecond: 2, isPaused: false, strings: UIStrings(.english), columns: columns, measure: measure)
+    #expect(line.keys == keys)
+    #expect(line.state == state)
+  }
+
+  @Test("the Korean status line is measured in cells too")
+  func koreanStatus() {
+    let line = DemoController.status(
+      keysPerSecond: 2, isPaused: true, strings: UIStrings(.korean), columns: 68, measure: measure)
+    #expect(line.keys == "Space 멈춤/재생 · ← → 한 타씩 · + - 빠르기 · Esc 끝")
+    #expect(line.state == "2타/초 · 멈춤")
+    // 68 cells although it is 53 characters long.
+    #expect(1 + line.keys.count + 2 + line.state.count + 1 == 53)
+    let narrower = DemoController.status(
+      keysPerSecond: 2, isPaused: true, strings: UIStrings(.korean), columns: 67, measure: measure)
+    #expect(narrower.keys == "Space 멈춤/재생 · ← → 한 타씩 · Esc 끝")
+  }
+
+  @Test("wide windows show big keys side by side; 80×24 falls back to compact keys")
+  func windowSizes() throws {
+    let tracks = [try track("오 안녕"), try track("오 안녕", on: "cheonjiin-iphone")]
+    var demo = DemoDriver(tracks)
+    demo.wait(3_000)
+    try compareGolden("demo-interactive-160x30", demo.screen(rows: 30, columns: 160))
+    try compareGolden("demo-interactive-80x24", demo.screen(rows: 24, columns: 80))
+    try compareGolden("demo-interactive-44x40", demo.screen(rows: 40, columns: 44))
+  }
+
+  @Test("no window size draws outside the screen or loses the status line")
+  func anyWindowSize() throws {
+    let tracks = [try track("오 안녕"), try track("오 안녕", on: "cheonjiin-iphone")]
+    var demo = DemoDriver(tracks)
+    demo.wait(3_000)
+    for rows in [1, 2, 5, 12, 24] {
+      for columns in [1, 10, 20, 33, 61, 80, 200] {
+        let lines = demo.screen(rows: rows, columns: columns).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == rows)
+        for line in lines { #expect(measure(line) <= columns, "\(rows)×\(columns): \(line)") }
+        if columns >= 9 { #expect(lines[rows - 1].hasPrefix(" Esc quit") || lines[rows - 1].hasPrefix(" Space")) }
+      }
+    }
   }
 }
