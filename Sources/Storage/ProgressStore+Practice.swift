@@ -38,7 +38,8 @@ extension ProgressStore {
   public func beginSession(
     lessonID: String, layoutID: String, startedAt: Int64, day: Int
   ) throws(StorageError) -> Int64 {
-    try write("starting a session") { db in
+    try checkDay(day, "starting a session")
+    return try write("starting a session") { db in
       try db.execute(
         sql: "INSERT INTO session (startedAt, day, lessonId, layoutId) VALUES (?, ?, ?, ?)",
         arguments: [startedAt, day, lessonID, layoutID])
@@ -58,11 +59,14 @@ extension ProgressStore {
   /// item's spaced-repetition schedule by the attempt's grade; all in one transaction.
   ///
   /// - Returns: The item's new schedule.
+  /// - Throws: ``StorageError/invalidValue(path:operation:reason:)`` for a `day` outside
+  ///   ``storableDays`` (the schedule's date arithmetic must not overflow).
   @discardableResult
   public func record(
     _ result: ItemResult, session: Int64, day: Int
   ) throws(StorageError) -> ItemSchedule {
-    try write("saving a practice result") { db in
+    try checkDay(day, "saving a practice result")
+    return try write("saving a practice result") { db in
       try db.execute(
         sql: """
           INSERT INTO itemResult (
@@ -80,20 +84,27 @@ extension ProgressStore {
         ])
       for (key, tally) in result.keyTallies.sorted(by: { $0.key < $1.key }) {
         try db.execute(
+          // Sums stop at maximumCount: an overflow would turn the column into a REAL that
+          // no later read could decode.
           sql: """
-            INSERT INTO keyStat (layoutId, keyId, hits, misses, streak) VALUES (?, ?, ?, ?, ?)
+            INSERT INTO keyStat (layoutId, keyId, hits, misses, streak)
+            VALUES (:layout, :key, :hits, :misses, :streak)
             ON CONFLICT (layoutId, keyId) DO UPDATE SET
-              hits = hits + excluded.hits,
-              misses = misses + excluded.misses,
+              hits = min(hits + excluded.hits, :maximum),
+              misses = min(misses + excluded.misses, :maximum),
               streak = CASE WHEN excluded.misses > 0 THEN excluded.streak
-                ELSE streak + excluded.hits END
+                ELSE min(streak + excluded.hits, :maximum) END
             """,
-          arguments: [key.layoutID, key.keyID, tally.hits, tally.misses, tally.trailingHits])
+          arguments: [
+            "layout": key.layoutID, "key": key.keyID, "hits": tally.hits,
+            "misses": tally.misses, "streak": tally.trailingHits, "maximum": Self.maximumCount,
+          ])
       }
       // Read and written in the same IMMEDIATE transaction: no other instance can change
       // the schedule in between.
       let old =
-        try Self.schedule(db, itemID: result.itemID) ?? ItemSchedule.new(result.itemID, today: day)
+        try Self.schedule(db, itemID: result.itemID).map(Self.bounded)
+        ?? ItemSchedule.new(result.itemID, today: day)
       let new = old.reviewed(grade: result.grade, on: day)
       try db.execute(
         sql: """
@@ -152,11 +163,19 @@ extension ProgressStore {
   }
 
   /// The first and last day with any practice, or `nil` before the first.
+  ///
+  /// Results with a day outside ``storableDays`` (only a damaged or hand-edited file has
+  /// them) are left out, so callers can count and format the days of the range safely.
   public func practiceDays() throws(StorageError) -> ClosedRange<Int>? {
     try read("reading the practice days") { db in
       guard
         let row = try Row.fetchOne(
-          db, sql: "SELECT MIN(day) AS first, MAX(day) AS last FROM itemResult"),
+          db,
+          sql: """
+            SELECT MIN(day) AS first, MAX(day) AS last FROM itemResult
+            WHERE typeof(day) = 'integer' AND day BETWEEN ? AND ?
+            """,
+          arguments: [Self.storableDays.lowerBound, Self.storableDays.upperBound]),
         let first = try row.decode(Int?.self, forColumn: "first"),
         let last = try row.decode(Int?.self, forColumn: "last")
       else { return nil }
@@ -237,6 +256,18 @@ extension ProgressStore {
       .map(schedule)
   }
 
+  /// A stored schedule with its counters kept where ``ItemSchedule/reviewed(grade:on:)`` can
+  /// add to them without overflowing (only a damaged or hand-edited row is ever outside).
+  static func bounded(_ schedule: ItemSchedule) -> ItemSchedule {
+    var bounded = schedule
+    let counters = 0...maximumCount
+    bounded.repetitions = min(max(schedule.repetitions, counters.lowerBound), counters.upperBound)
+    bounded.reviews = min(max(schedule.reviews, counters.lowerBound), counters.upperBound)
+    bounded.lapses = min(max(schedule.lapses, counters.lowerBound), counters.upperBound)
+    bounded.intervalDays = min(max(schedule.intervalDays, 0), ItemSchedule.maximumInterval)
+    return bounded
+  }
+
   static func schedule(_ row: Row) throws -> ItemSchedule {
     ItemSchedule(
       itemID: try row.decode(String.self, forColumn: "itemId"),
@@ -256,6 +287,7 @@ extension ProgressStore {
   public func saveProgress(
     lessonID: String, nextItem: Int, isFinished: Bool, day: Int, at time: Int64
   ) throws(StorageError) {
+    try checkDay(day, "saving lesson progress")
     try write("saving lesson progress") { db in
       try db.execute(
         sql: """
@@ -264,10 +296,12 @@ extension ProgressStore {
           VALUES (?, ?, ?, ?, ?, ?)
           ON CONFLICT (lessonId) DO UPDATE SET
             nextItem = excluded.nextItem, isFinished = excluded.isFinished,
-            completedRuns = completedRuns + excluded.completedRuns,
+            completedRuns = min(completedRuns + excluded.completedRuns, ?),
             lastDay = excluded.lastDay, updatedAt = excluded.updatedAt
           """,
-        arguments: [lessonID, nextItem, isFinished, isFinished ? 1 : 0, day, time])
+        arguments: [
+          lessonID, nextItem, isFinished, isFinished ? 1 : 0, day, time, Self.maximumCount,
+        ])
     }
   }
 

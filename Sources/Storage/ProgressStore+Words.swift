@@ -40,11 +40,13 @@ public struct WordImport: Sendable, Hashable {
   public var problems: [WordImportProblem]
 }
 
-/// A line of an import that was skipped.
+/// A line of an import that was skipped, or imported only in part (a count too large).
 public struct WordImportProblem: Sendable, Hashable, CustomStringConvertible {
   public var line: Int
   public var text: String
   public var reason: String
+  /// The line was left out; `false` when it was imported with a smaller count.
+  public var isSkipped = true
 
   public var description: String { "line \(line): \"\(text)\": \(reason)" }
 }
@@ -63,41 +65,184 @@ extension ProgressStore {
 
   // MARK: - Learning
 
-  /// Learns a committed word: its count goes up by one (in SQL) and its last use becomes
-  /// `day`; a hidden word is un-hidden (the user typed it on purpose).
+  /// Learns a committed word: its count goes up by `times` (in SQL, stopping at
+  /// ``maximumCount``) and its last use becomes `day`; a hidden word is un-hidden (the user
+  /// typed it on purpose).
   ///
+  /// - Parameters:
+  ///   - times: Uses to add, within ``learnTimes``.
   /// - Returns: The word's stats after the change.
+  /// - Throws: ``StorageError/invalidValue(path:operation:reason:)`` for `times` outside
+  ///   ``learnTimes`` or a `day` outside ``storableDays``.
   @discardableResult
   public func learn(_ word: String, day: Int, times: Int = 1) throws(StorageError) -> LearnedWord {
-    try write("learning a word") { db in
-      try Self.add(db, word: word, count: max(1, times), day: day)
+    let operation = "learning a word"
+    guard Self.learnTimes.contains(times) else {
+      throw .invalidValue(
+        path: path, operation: operation,
+        reason: "\(times) uses of \"\(word)\" is not between \(Self.learnTimes.lowerBound) and "
+          + "\(Self.learnTimes.upperBound); learn a word at most "
+          + "\(Self.learnTimes.upperBound) times at once")
+    }
+    try checkDay(day, operation)
+    return try write(operation) { db in
+      try Self.add(db, word: word, count: times, day: day)
       return try Self.learnedWord(db, word)
         ?? LearnedWord(word: word, count: times, lastUsedDay: day)
     }
   }
 
+  /// Adds `count` uses to `word` in SQL, so two instances never lose each other's uses.
+  ///
+  /// The sum stops at ``maximumCount``: past `Int64.max` SQLite would store a REAL. A last use
+  /// that is not a whole day in range (a damaged row) is replaced rather than kept by `max`.
   private static func add(_ db: Database, word: String, count: Int, day: Int) throws {
     try db.execute(
       sql: """
-        INSERT INTO learnedWord (word, count, lastUsedDay) VALUES (?, ?, ?)
+        INSERT INTO learnedWord (word, count, lastUsedDay) VALUES (:word, :count, :day)
         ON CONFLICT (word) DO UPDATE SET
-          count = count + excluded.count,
-          lastUsedDay = max(lastUsedDay, excluded.lastUsedDay)
+          count = min(count + excluded.count, :maximum),
+          lastUsedDay = CASE
+            WHEN typeof(lastUsedDay) = 'integer' AND lastUsedDay BETWEEN :first AND :last
+            THEN max(lastUsedDay, excluded.lastUsedDay)
+            ELSE excluded.lastUsedDay END
         """,
-      arguments: [word, count, day])
+      arguments: [
+        "word": word, "count": min(count, maximumCount), "day": day, "maximum": maximumCount,
+        "first": storableDays.lowerBound, "last": storableDays.upperBound,
+      ])
     try db.execute(sql: "DELETE FROM hiddenWord WHERE word = ?", arguments: [word])
   }
 
   private static func learnedWord(_ db: Database, _ word: String) throws -> LearnedWord? {
     try Row.fetchOne(db, sql: "SELECT * FROM learnedWord WHERE word = ?", arguments: [word])
-      .map(learnedWord)
+      .flatMap(learnedWord)
   }
 
-  private static func learnedWord(_ row: Row) throws -> LearnedWord {
-    LearnedWord(
-      word: try row.decode(String.self, forColumn: "word"),
-      count: try row.decode(Int.self, forColumn: "count"),
-      lastUsedDay: try row.decode(Int.self, forColumn: "lastUsedDay"))
+  /// A stored row as a learned word, or `nil` for a row too damaged to use.
+  ///
+  /// Never throws on a bad value: one damaged row must not fail every dictionary command. A
+  /// count that is a number is brought into 1 … ``maximumCount``; a word that is not text or a
+  /// count or last use that is not a number in range leaves the row out. ``open(at:now:timeZone:)``
+  /// repairs such rows and says so (``repairLearnedWords(today:)``).
+  private static func learnedWord(_ row: Row) throws -> LearnedWord? {
+    let word = try row.decode(DatabaseValue.self, forColumn: "word")
+    guard case .string(let text) = word.storage,
+      let count = storedCount(try row.decode(DatabaseValue.self, forColumn: "count")),
+      let day = storedDay(try row.decode(DatabaseValue.self, forColumn: "lastUsedDay"))
+    else { return nil }
+    return LearnedWord(word: text, count: count, lastUsedDay: day)
+  }
+
+  /// A stored count brought into 1 … ``maximumCount``, or `nil` when it is not a number.
+  static func storedCount(_ value: DatabaseValue) -> Int? {
+    switch value.storage {
+    case .int64(let number):
+      return Int(min(max(1, number), Int64(maximumCount)))
+    case .double(let number):
+      if number.isNaN { return nil }
+      if number >= Double(maximumCount) { return maximumCount }
+      return number < 1 ? 1 : Int(number)
+    case .null, .string, .blob:
+      return nil
+    }
+  }
+
+  /// A stored day number within ``storableDays``, or `nil`.
+  static func storedDay(_ value: DatabaseValue) -> Int? {
+    let day: Int?
+    switch value.storage {
+    case .int64(let number): day = Int(exactly: number)
+    // Toward zero, as SQLite's CAST does when the row is repaired.
+    case .double(let number):
+      day = number.isFinite ? Int(exactly: number.rounded(.towardZero)) : nil
+    case .null, .string, .blob: day = nil
+    }
+    guard let day, storableDays.contains(day) else { return nil }
+    return day
+  }
+
+  // MARK: - Repair
+
+  /// Repairs learned words whose stored count or last use is not a whole number in range
+  /// (an overflowed counter, an older version's bug, a hand edit), in one transaction.
+  ///
+  /// A count becomes a whole number in 1 … ``maximumCount`` (1 if it was not a number); a last
+  /// use outside ``storableDays`` becomes `today`.
+  ///
+  /// - Returns: One message saying which words were repaired and how, or why they could not
+  ///   be (they stay left out of reads); empty when nothing needed repair.
+  func repairLearnedWords(today: Int) -> [String] {
+    let damaged = """
+      typeof(word) = 'text' AND (
+        typeof(count) <> 'integer' OR count NOT BETWEEN 1 AND :maximum
+        OR typeof(lastUsedDay) <> 'integer' OR lastUsedDay NOT BETWEEN :first AND :last)
+      """
+    let bounds: StatementArguments = [
+      "maximum": Self.maximumCount, "first": Self.storableDays.lowerBound,
+      "last": Self.storableDays.upperBound,
+    ]
+    let name = (path as NSString).lastPathComponent
+    do {
+      // Look first without the write lock: a file needing repair is rare, and opening must
+      // not wait for another instance's write.
+      let count = try pool.read { db in
+        try Int.fetchOne(
+          db, sql: "SELECT COUNT(*) FROM learnedWord WHERE " + damaged, arguments: bounds)
+      }
+      guard let count, count > 0 else { return [] }
+      let today = min(max(today, Self.storableDays.lowerBound), Self.storableDays.upperBound)
+      let changes = try pool.write { db in
+        let before = try Row.fetchAll(
+          db,
+          sql: "SELECT word, count, lastUsedDay AS day FROM learnedWord "
+            + "WHERE " + damaged + " ORDER BY word",
+          arguments: bounds)
+        var arguments = bounds
+        arguments += ["today": today]
+        try db.execute(
+          sql: """
+            UPDATE learnedWord SET
+              count = CASE WHEN typeof(count) IN ('integer', 'real')
+                THEN CAST(max(1, min(count, :maximum)) AS INTEGER) ELSE 1 END,
+              lastUsedDay = CASE
+                WHEN typeof(lastUsedDay) IN ('integer', 'real')
+                  AND lastUsedDay BETWEEN :first AND :last
+                THEN CAST(lastUsedDay AS INTEGER) ELSE :today END
+            WHERE
+            """ + " " + damaged,
+          arguments: arguments)
+        return try before.map { row in
+          let word = try row.decode(String.self, forColumn: "word")
+          let after = try Row.fetchOne(
+            db, sql: "SELECT count, lastUsedDay AS day FROM learnedWord WHERE word = ?",
+            arguments: [word])
+          var parts: [String] = []
+          for (column, label) in [("count", "count"), ("day", "last use")] {
+            let old = Self.shown(try row.decode(DatabaseValue.self, forColumn: column))
+            let new =
+              try after.map { Self.shown(try $0.decode(DatabaseValue.self, forColumn: column)) }
+              ?? "?"
+            if old != new { parts.append("\(label) \(old) → \(new)") }
+          }
+          return "\(word) (\(parts.joined(separator: ", ")))"
+        }
+      }
+      guard !changes.isEmpty else { return [] }  // another instance repaired them first
+      let shown = changes.prefix(5).joined(separator: ", ")
+      let more = changes.count > 5 ? ", and \(changes.count - 5) more" : ""
+      let noun = changes.count == 1 ? "word" : "words"
+      return [
+        "\(name): repaired \(changes.count) learned \(noun) whose count or last use was not a "
+          + "whole number in range: \(shown)\(more)"
+      ]
+    } catch {
+      return [
+        "\(name): some learned words have a damaged count or last use and could not be "
+          + "repaired (\(describe(error))); until a later start repairs them, reads bring them "
+          + "into range or leave them out"
+      ]
+    }
   }
 
   /// Forgets a word; a corpus word is also hidden, so it is never suggested again.
@@ -108,7 +253,8 @@ extension ProgressStore {
   public func unlearn(
     _ word: String, isCorpusWord: Bool, day: Int
   ) throws(StorageError) -> UnlearnOutcome {
-    try write("forgetting a word") { db in
+    try checkDay(day, "forgetting a word")
+    return try write("forgetting a word") { db in
       try db.execute(sql: "DELETE FROM learnedWord WHERE word = ?", arguments: [word])
       let wasLearned = db.changesCount > 0
       if isCorpusWord {
@@ -123,6 +269,7 @@ extension ProgressStore {
 
   /// Hides a word from suggestions without touching its learned stats.
   public func hide(_ word: String, day: Int) throws(StorageError) {
+    try checkDay(day, "hiding a word")
     try write("hiding a word") { db in
       try db.execute(
         sql: "INSERT INTO hiddenWord (word, hiddenDay) VALUES (?, ?) ON CONFLICT (word) DO NOTHING",
@@ -155,7 +302,7 @@ extension ProgressStore {
     try read("listing learned words") { db in
       try Row.fetchAll(
         db, sql: "SELECT * FROM learnedWord ORDER BY count DESC, lastUsedDay DESC, word"
-      ).map(Self.learnedWord)
+      ).compactMap(Self.learnedWord)
     }
   }
 
@@ -171,14 +318,26 @@ extension ProgressStore {
     }
   }
 
+  /// A stored value for a message: numbers as Swift prints them, text in quotes.
+  private static func shown(_ value: DatabaseValue) -> String {
+    switch value.storage {
+    case .int64(let number): "\(number)"
+    case .double(let number): "\(number)"
+    case .string(let text): "'\(text)'"
+    case .blob(let data): "\(data.count) bytes of binary data"
+    case .null: "NULL"
+    }
+  }
+
   // MARK: - Import and export
 
   /// Imports words from text, in one transaction.
   ///
   /// One word per line (learned once) or `word<TAB>count` (learned `count` times),
   /// optionally `<TAB>YYYY-MM-DD` as the last use, as ``exportWords()`` writes. Blank lines
-  /// and lines starting with `#` are skipped. Counts add to what is stored; imported words
-  /// are un-hidden.
+  /// and lines starting with `#` are skipped. Counts add to what is stored, stopping at
+  /// ``maximumCount``; a larger count is imported as ``maximumCount`` with a problem that is
+  /// not skipped. Imported words are un-hidden.
   ///
   /// - Parameters:
   ///   - text: The file's contents.
@@ -187,6 +346,7 @@ extension ProgressStore {
   public func importWords(
     _ text: String, day: Int, accepts: (String) -> Bool = ProgressStore.isPlausibleWord
   ) throws(StorageError) -> WordImport {
+    try checkDay(day, "importing words")
     var entries: [(word: String, count: Int, day: Int)] = []
     var problems: [WordImportProblem] = []
     for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
@@ -198,32 +358,46 @@ extension ProgressStore {
         $0.trimmingCharacters(in: .whitespaces)
       }
       let word = fields[0].precomposedStringWithCanonicalMapping
-      func problem(_ reason: String) {
-        problems.append(WordImportProblem(line: index + 1, text: line, reason: reason))
+      func problem(_ reason: String, isSkipped: Bool = true) {
+        problems.append(
+          WordImportProblem(line: index + 1, text: line, reason: reason, isSkipped: isSkipped))
       }
       guard accepts(word) else {
         problem("not a word that can be learned: write Hangul syllables only (1 to 20)")
         continue
       }
+      if fields.count > 3 {
+        problem("too many columns: write word, or word<TAB>count, or word<TAB>count<TAB>date")
+        continue
+      }
       var count = 1
+      var isCapped = false
       if fields.count >= 2 {
-        guard let value = Int(fields[1]), value >= 1 else {
+        let digits = fields[1]
+        let isWholeNumber = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+        if let value = Int(digits), value >= 1 {
+          count = value
+        } else if isWholeNumber, Int(digits) == nil {
+          isCapped = true  // too many digits for an Int: far above the maximum anyway
+        } else {
           problem("the count must be a whole number of 1 or more: write word<TAB>3")
           continue
         }
-        count = value
+        if count > Self.maximumCount { isCapped = true }
       }
       var lastDay = day
       if fields.count >= 3 {
-        guard let parsed = Self.dayNumber(fields[2]) else {
-          problem("the last use must be a date: write YYYY-MM-DD")
+        guard let parsed = Self.dayNumber(fields[2]), Self.storableDays.contains(parsed) else {
+          problem("the last use must be a date from 0001-01-01 to 9999-12-31: write YYYY-MM-DD")
           continue
         }
         lastDay = parsed
       }
-      if fields.count > 3 {
-        problem("too many columns: write word, or word<TAB>count, or word<TAB>count<TAB>date")
-        continue
+      if isCapped {
+        count = Self.maximumCount
+        problem(
+          "the count is more than \(Self.maximumCount), the most a word can have; "
+            + "imported as \(Self.maximumCount)", isSkipped: false)
       }
       entries.append((word, count, lastDay))
     }
@@ -231,7 +405,11 @@ extension ProgressStore {
     return try write("importing words") { db in
       var added = 0
       for entry in imported {
-        let existed = try Self.learnedWord(db, entry.word) != nil
+        // Not `learnedWord(db:_:)`: that leaves out a damaged row, which still exists.
+        let existed =
+          try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM learnedWord WHERE word = ?)",
+            arguments: [entry.word]) ?? false
         try Self.add(db, word: entry.word, count: entry.count, day: entry.day)
         if !existed { added += 1 }
       }
@@ -240,16 +418,76 @@ extension ProgressStore {
   }
 
   /// Imports a file (see ``importWords(_:day:accepts:)``).
+  ///
+  /// The file may be a regular file, a device such as `/dev/null`, a pipe or a FIFO: it is
+  /// read to its end, then checked to be UTF-8.
+  ///
+  /// - Throws: ``StorageError/cannotReadFile(path:reason:)`` naming the problem (no such
+  ///   file, a folder, no permission, bytes that are not UTF-8 with their line) and the fix.
   public func importWords(
     fromFile file: String, day: Int, accepts: (String) -> Bool = ProgressStore.isPlausibleWord
   ) throws(StorageError) -> WordImport {
-    let text: String
-    do {
-      text = try String(contentsOfFile: file, encoding: .utf8)
-    } catch {
-      throw .cannotReadFile(path: file, reason: describe(error))
-    }
+    let text = try Self.importText(Self.readImportFile(file), from: file)
     return try importWords(text, day: day, accepts: accepts)
+  }
+
+  /// All the bytes of a file to import.
+  ///
+  /// `String(contentsOfFile:)` fails on `/dev/null` and FIFOs with a misleading "permission"
+  /// error; a `FileHandle` read to the end works for every kind of file, and the checks
+  /// before it give each common mistake its own message.
+  static func readImportFile(_ file: String) throws(StorageError) -> Data {
+    let manager = FileManager.default
+    var isFolder: ObjCBool = false
+    guard manager.fileExists(atPath: file, isDirectory: &isFolder) else {
+      throw .cannotReadFile(path: file, reason: "there is no such file; check the name and folder")
+    }
+    guard !isFolder.boolValue else {
+      throw .cannotReadFile(
+        path: file, reason: "it is a folder, not a file; give the word list file inside it")
+    }
+    guard manager.isReadableFile(atPath: file) else {
+      throw .cannotReadFile(
+        path: file,
+        reason: "you do not have permission to read it; allow reading (chmod u+r) or copy it")
+    }
+    guard let handle = FileHandle(forReadingAtPath: file) else {
+      throw .cannotReadFile(
+        path: file, reason: "it could not be opened; check that it is a file you can read")
+    }
+    defer { try? handle.close() }  // read-only: closing cannot lose anything
+    do {
+      return try handle.readToEnd() ?? Data()
+    } catch {
+      throw .cannotReadFile(
+        path: file, reason: "reading failed (\(describe(error))); check the file and try again")
+    }
+  }
+
+  /// The text of an import, refusing bytes that are not UTF-8 rather than guessing.
+  ///
+  /// A leading byte-order mark (some editors write one) is dropped.
+  ///
+  /// - Parameters:
+  ///   - data: The bytes read.
+  ///   - source: The file name, or `standard input`, for the message.
+  /// - Throws: ``StorageError/cannotReadFile(path:reason:)`` with the first line that is not
+  ///   UTF-8.
+  public static func importText(_ data: Data, from source: String) throws(StorageError) -> String {
+    var bytes = [UInt8](data)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    if isUTF8(bytes) { return String(decoding: bytes, as: UTF8.self) }
+    // Find the first bad line for the message; a line ends at LF (CR LF ends with it too).
+    for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+      .enumerated()
+    where !isUTF8(line) {
+      throw .cannotReadFile(
+        path: source,
+        reason: "line \(index + 1) is not UTF-8 text; save the file as UTF-8 and import it again")
+    }
+    // Every line is valid, so the whole is too; this is only reached if that ever changes.
+    throw .cannotReadFile(
+      path: source, reason: "it is not UTF-8 text; save the file as UTF-8 and import it again")
   }
 
   /// The learned words as TSV, for `cheonjiin dict export`.
@@ -262,6 +500,19 @@ extension ProgressStore {
       out += "\(word.word)\t\(word.count)\t\(CalendarDay(dayNumber: word.lastUsedDay))\n"
     }
     return out
+  }
+
+  /// Whether `bytes` are well-formed UTF-8 (the standard library's own decoder decides).
+  private static func isUTF8(_ bytes: some Collection<UInt8>) -> Bool {
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue: continue
+      case .emptyInput: return true
+      case .error: return false
+      }
+    }
   }
 
   /// `2025-06-10` → its day number; `nil` for anything else.

@@ -1,12 +1,13 @@
 import Foundation
 import GRDB
+import Practice
 
 /// The practice progress and the learned-words dictionary, in one SQLite file.
 ///
 /// Safe with several instances of the program at once: the file is opened as a GRDB
 /// `DatabasePool` (WAL mode: readers never block the writer) with a busy timeout, every write
-/// is one IMMEDIATE transaction, and counters are added to in SQL (`count = count + 1`),
-/// never read, changed in Swift and written back.
+/// is one IMMEDIATE transaction, and counters are added to in SQL (`count = count + 1`, capped
+/// at ``maximumCount``), never read, changed in Swift and written back.
 ///
 /// Open it with ``open(at:now:timeZone:)``, which moves a damaged file aside and starts a new
 /// one instead of failing.
@@ -18,6 +19,24 @@ public final class ProgressStore: Sendable {
   /// How long a write waits for another instance's write to finish.
   public static let busyTimeout: TimeInterval = 10
 
+  /// The most a stored count (a learned word's uses) can reach; adding more leaves it there.
+  ///
+  /// Far beyond real use, yet far from `Int64.max`: SQLite turns an integer that overflows
+  /// into a REAL, which no later read could decode (every dictionary command would fail).
+  public static let maximumCount = 1_000_000_000
+
+  /// How many uses one call may add to a word (`dict learn --times`).
+  public static let learnTimes: ClosedRange<Int> = 1...1_000_000
+
+  /// The day numbers that may be stored: 0001-01-01 … 9999-12-31.
+  ///
+  /// Date arithmetic and formatting (``Practice/CalendarDay``, schedules) stays far from
+  /// overflow inside this range; a day outside it is refused when written and ignored or
+  /// repaired when read.
+  public static let storableDays: ClosedRange<Int> =
+    CalendarDay(year: 1, month: 1, day: 1)
+    .dayNumber...CalendarDay(year: 9999, month: 12, day: 31).dayNumber
+
   private init(path: String, pool: DatabasePool) {
     self.path = path
     self.pool = pool
@@ -28,6 +47,10 @@ public final class ProgressStore: Sendable {
     public let store: ProgressStore
     /// Set when the old file could not be used; the caller prints ``Recovery/message``.
     public let recovery: Recovery?
+    /// Damaged rows that were repaired in place (in English), for the caller to print.
+    ///
+    /// A repaired row is fine afterwards, so each repair is reported by one opening only.
+    public let notices: [String]
   }
 
   /// A damaged or unreadable file that was moved aside.
@@ -60,14 +83,18 @@ public final class ProgressStore: Sendable {
 
   /// Opens (creating folders and the file as needed) and migrates the database at `path`.
   ///
-  /// A file that is not a database, is damaged (truncated, failing SQLite's `quick_check`) or
-  /// cannot be opened is renamed to `progress.sqlite.corrupt-YYYYMMDD-HHMMSS` (with its `-wal`
-  /// and `-shm` files) and a new database is created; ``Opening/recovery`` says so.
+  /// A file that is not a database, is damaged (truncated, failing SQLite's `quick_check`),
+  /// lacks a table or column of the current schema although its migrations are recorded as
+  /// done, or cannot be opened is renamed to `progress.sqlite.corrupt-YYYYMMDD-HHMMSS` (with
+  /// its `-wal` and `-shm` files) and a new database is created; ``Opening/recovery`` says so.
+  ///
+  /// Learned words whose count or last use is not a whole number in range are repaired in
+  /// place; ``Opening/notices`` says so.
   ///
   /// - Parameters:
   ///   - path: The database file.
-  ///   - now: For the suffix of a moved file.
-  ///   - timeZone: For the suffix of a moved file.
+  ///   - now: For the suffix of a moved file, and the last use of a repaired word.
+  ///   - timeZone: For the suffix of a moved file, and the last use of a repaired word.
   /// - Throws: ``StorageError`` when the folder cannot be created, a bad file cannot be moved,
   ///   or no database can be created at `path`. Never traps.
   public static func open(
@@ -82,8 +109,10 @@ public final class ProgressStore: Sendable {
         throw .cannotCreateFolder(path: folder, reason: describe(error))
       }
     }
+    let today = localDayNumber(now: now, timeZone: timeZone)
     do {
-      return Opening(store: try connectWaiting(path), recovery: nil)
+      let store = try connectWaiting(path)
+      return Opening(store: store, recovery: nil, notices: store.repairLearnedWords(today: today))
     } catch let firstError {
       guard FileManager.default.fileExists(atPath: path), isUnusableFile(firstError) else {
         throw .cannotOpen(path: path, reason: describe(firstError))
@@ -102,7 +131,7 @@ public final class ProgressStore: Sendable {
         message: "\(name) could not be read (\(reason)); it was moved to \(movedTo) and a new "
           + "progress file was started.",
         koreanMessage: "기록 파일(\(name))을 읽을 수 없어서 \(movedTo)(으)로 옮기고 새로 시작했어요.")
-      return Opening(store: store, recovery: recovery)
+      return Opening(store: store, recovery: recovery, notices: [])
     }
   }
 
@@ -110,7 +139,7 @@ public final class ProgressStore: Sendable {
   /// a passing condition such as another instance holding a lock or a full disk (where
   /// moving a good file away would lose progress).
   private static func isUnusableFile(_ error: any Error) -> Bool {
-    if error is StorageError { return true }  // failed quick_check
+    if error is DamagedDatabase { return true }  // failed quick_check, or tables missing
     guard let error = error as? DatabaseError else { return false }
     switch error.resultCode {
     case .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_FULL, .SQLITE_NOMEM, .SQLITE_INTERRUPT,
@@ -150,10 +179,18 @@ public final class ProgressStore: Sendable {
     let pool = try DatabasePool(path: path, configuration: configuration)
     let check = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
     guard check == ["ok"] else {
-      throw StorageError.cannotOpen(
-        path: path, reason: "damaged: " + check.prefix(3).joined(separator: "; "))
+      throw DamagedDatabase(reason: "damaged: " + check.prefix(3).joined(separator: "; "))
     }
     try migrate(pool)
+    // Migrations recorded as done do not prove the tables are there: a dropped or rebuilt
+    // table would fail every later query, on every run, without this check.
+    let expected = try Schema.expectedTables()
+    let problems = try pool.read { db in try Schema.problems(in: db, expected: expected) }
+    guard problems.isEmpty else {
+      let shown = problems.prefix(3).joined(separator: "; ")
+      let more = problems.count > 3 ? "; and \(problems.count - 3) more" : ""
+      throw DamagedDatabase(reason: "damaged schema: " + shown + more)
+    }
     return ProgressStore(path: path, pool: pool)
   }
 
@@ -219,6 +256,16 @@ public final class ProgressStore: Sendable {
 
   // MARK: - Access
 
+  /// Refuses a day number outside ``storableDays`` before it reaches the file.
+  func checkDay(_ day: Int, _ operation: String) throws(StorageError) {
+    guard Self.storableDays.contains(day) else {
+      throw .invalidValue(
+        path: path, operation: operation,
+        reason: "day number \(day) is not between \(Self.storableDays.lowerBound) (0001-01-01) "
+          + "and \(Self.storableDays.upperBound) (9999-12-31); check the system clock")
+    }
+  }
+
   /// Runs `body` in one IMMEDIATE write transaction.
   func write<T>(_ operation: String, _ body: (Database) throws -> T) throws(StorageError) -> T {
     do {
@@ -255,4 +302,10 @@ public func localDayNumber(now: Date = Date(), timeZone: TimeZone = .current) ->
 /// storage.
 public func unixMilliseconds(_ date: Date = Date()) -> Int64 {
   Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+}
+
+/// A file that opens as SQLite but is damaged or is not our schema: it is moved aside.
+struct DamagedDatabase: Error, CustomStringConvertible {
+  let reason: String
+  var description: String { reason }
 }

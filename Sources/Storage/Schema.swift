@@ -117,3 +117,92 @@ enum Schema {
         """)
   }
 }
+
+// MARK: - Checking a file's schema
+
+extension Schema {
+  /// One column as `PRAGMA table_info` describes it: what the program's queries rely on.
+  struct ColumnShape: Sendable, Hashable, CustomStringConvertible {
+    var name: String
+    /// The declared type, upper-cased (`INTEGER`, `TEXT`, `REAL`).
+    var type: String
+    var isNotNull: Bool
+    /// The position in the primary key (1, 2, …), or 0; `ON CONFLICT (…)` needs the key.
+    var primaryKeyPosition: Int
+
+    var description: String {
+      var text = type.isEmpty ? "no type" : type
+      if isNotNull { text += " NOT NULL" }
+      if primaryKeyPosition > 0 { text += " (primary key \(primaryKeyPosition))" }
+      return text
+    }
+  }
+
+  /// Every table of `db` (SQLite's own `sqlite_…` tables left out) with its columns in order.
+  static func tables(_ db: Database) throws -> [String: [ColumnShape]] {
+    let names = try String.fetchAll(
+      db,
+      sql: """
+        SELECT name FROM sqlite_master
+        WHERE type = 'table' AND name NOT LIKE 'sqlite^_%' ESCAPE '^'
+        """)
+    var tables: [String: [ColumnShape]] = [:]
+    for name in names {
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT name, type, \"notnull\", pk FROM pragma_table_info(?) ORDER BY cid",
+        arguments: [name])
+      tables[name] = try rows.map { row in
+        ColumnShape(
+          name: try row.decode(String.self, forColumn: "name"),
+          type: try row.decode(String.self, forColumn: "type").uppercased(),
+          isNotNull: try row.decode(Int.self, forColumn: "notnull") != 0,
+          primaryKeyPosition: try row.decode(Int.self, forColumn: "pk"))
+      }
+    }
+    return tables
+  }
+
+  /// The tables the migrations create, read back from a new in-memory database.
+  ///
+  /// Derived from ``migrator`` rather than written out a second time, so the check can never
+  /// drift from the migrations.
+  static func expectedTables() throws -> [String: [ColumnShape]] {
+    let queue = try DatabaseQueue()
+    try migrator.migrate(queue)
+    return try queue.read(tables)
+  }
+
+  /// What `db` lacks of the current schema: missing tables, and missing or different
+  /// columns, all of them; empty when every table and column the program uses is there.
+  ///
+  /// Migrations recorded as done say nothing about a table dropped or rebuilt later (by hand,
+  /// another tool, or damage `quick_check` does not see); this compares the real tables.
+  /// Extra tables and columns are allowed: a newer version of the program may have added them.
+  static func problems(
+    in db: Database, expected: [String: [ColumnShape]]
+  ) throws -> [String] {
+    // SQLite matches table and column names without regard to case, and so do we.
+    var actual: [String: [ColumnShape]] = [:]
+    for (table, columns) in try tables(db) { actual[table.lowercased()] = columns }
+    var problems: [String] = []
+    for (table, columns) in expected.sorted(by: { $0.key < $1.key }) {
+      guard let found = actual[table.lowercased()] else {
+        problems.append("table \(table) is missing")
+        continue
+      }
+      for column in columns {
+        guard let match = found.first(where: { $0.name.lowercased() == column.name.lowercased() })
+        else {
+          problems.append("column \(table).\(column.name) is missing")
+          continue
+        }
+        if match.type != column.type || match.isNotNull != column.isNotNull
+          || match.primaryKeyPosition != column.primaryKeyPosition
+        {
+          problems.append("column \(table).\(column.name) is \(match), not \(column)")
+        }
+      }
+    }
+    return problems
+  }
+}

@@ -11,8 +11,10 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
   case cannotMoveAside(path: String, reason: String)
   /// A read or write failed on an open database.
   case database(path: String, operation: String, reason: String)
-  /// A file to import could not be read.
+  /// A file to import could not be read; `reason` says why and what to do.
   case cannotReadFile(path: String, reason: String)
+  /// A value that must not be stored (a day far outside the calendar, a count out of range).
+  case invalidValue(path: String, operation: String, reason: String)
 
   public var description: String {
     switch self {
@@ -29,8 +31,9 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
       "\(path): \(operation) failed (\(reason)); if this repeats, move the file aside and a "
         + "new one will be made"
     case .cannotReadFile(let path, let reason):
-      "\(path): cannot read the file (\(reason)); give a UTF-8 text file with one word per line "
-        + "or word<TAB>count"
+      "\(path): cannot import: \(reason)"
+    case .invalidValue(let path, let operation, let reason):
+      "\(path): \(operation) refused: \(reason)"
     }
   }
 }
@@ -42,5 +45,6 @@ func describe(_ error: any Error) -> String {
     return "SQLite error \(error.extendedResultCode.rawValue): \(message)"
   }
   if let error = error as? StorageError { return error.description }
+  if let error = error as? DamagedDatabase { return error.reason }
   return (error as NSError).localizedDescription
 }

@@ -20,14 +20,19 @@ struct DictCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Learn words (or use them once more); un-hides hidden words.")
 
-    @Option(help: "How many uses to add to each word.")
+    @Option(help: "How many uses to add to each word (1 to 1000000).")
     var times = 1
 
     @Argument(help: "Words of Hangul syllables, 1 to 20 each.")
     var words: [String]
 
     func validate() throws {
-      guard times >= 1 else { throw ValidationError("--times \(times) is too small; give 1 or more") }
+      let allowed = ProgressStore.learnTimes
+      guard allowed.contains(times) else {
+        throw ValidationError(
+          "--times \(times) is out of range; give a number from \(allowed.lowerBound) to "
+            + "\(allowed.upperBound) (a word's count stops at \(ProgressStore.maximumCount))")
+      }
       if let bad = words.first(where: { !ProgressStore.isPlausibleWord(normalized($0)) }) {
         throw ValidationError(
           "\"\(bad)\" cannot be learned; write a word of Hangul syllables only (1 to 20), such as 감사해요")
@@ -110,8 +115,11 @@ struct DictCommand: ParsableCommand {
       let today = localDayNumber()
       let result: WordImport
       if file == "-" {
-        let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-        result = try storeCall { () throws(StorageError) in try store.importWords(text, day: today) }
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        result = try storeCall { () throws(StorageError) in
+          try store.importWords(
+            ProgressStore.importText(data, from: "standard input"), day: today)
+        }
       } else {
         result = try storeCall { () throws(StorageError) in
           try store.importWords(fromFile: file, day: today)
@@ -119,8 +127,12 @@ struct DictCommand: ParsableCommand {
       }
       for problem in result.problems { printError("\(file): \(problem)") }
       printError("imported \(result.imported) word(s), \(result.added) of them new")
-      if !result.problems.isEmpty {
-        printError("\(result.problems.count) line(s) skipped; fix them and import the file again (counts add up, so import only the fixed lines)")
+      // A count that was too large was still imported (as the maximum): reported, not failed.
+      let skipped = result.problems.filter(\.isSkipped).count
+      if skipped > 0 {
+        printError(
+          "\(skipped) line(s) skipped; fix them and import the file again (counts add up, so "
+            + "import only the fixed lines)")
         throw ExitCode.dataError
       }
     }
@@ -149,6 +161,7 @@ private func openStore() throws -> ProgressStore {
   do {
     let opening = try ProgressStore.open(at: ProgressStore.defaultPath())
     if let recovery = opening.recovery { printError(recovery.message) }
+    for notice in opening.notices { printError(notice) }
     return opening.store
   } catch {
     printError("\(error)")
