@@ -87,6 +87,8 @@ public struct LayoutLibrary: Sendable {
       else { continue }  // a missing directory simply has no layouts
       for name in names.sorted() where name.hasSuffix(".json") && !name.hasSuffix(".schema.json") {
         let id = Self.baseName(of: name)
+        // A link to a missing file is no layout; naming it would suggest it to the user.
+        guard FileManager.default.fileExists(atPath: "\(directory)/\(name)") else { continue }
         if seen.insert(id).inserted { result.append((id, "\(directory)/\(name)", isUser)) }
       }
     }
@@ -109,6 +111,8 @@ public struct LayoutLibrary: Sendable {
     for directory in directories {
       let file = "\(directory)/\(name).json"
       if FileManager.default.fileExists(atPath: file) { return file }
+      // A link to a missing file: `load` says so, rather than "no layout with this id".
+      if (try? FileManager.default.destinationOfSymbolicLink(atPath: file)) != nil { return file }
     }
     let known = catalog().map(\.id)
     let hint = didYouMean(name, in: known).map { "did you mean \"\($0)\"? " } ?? ""
@@ -130,7 +134,16 @@ public struct LayoutLibrary: Sendable {
   /// - Throws: ``LayoutError`` with every problem in the file.
   public func load(file: String) throws(LayoutError) -> LoadedLayout {
     guard let data = FileManager.default.contents(atPath: file) else {
-      let reason = FileManager.default.fileExists(atPath: file) ? "cannot be read; check its permissions" : "does not exist; check the path"
+      let exists = FileManager.default.fileExists(atPath: file)
+      let isFolder =
+        (try? FileManager.default.attributesOfItem(atPath: file))?[.type] as? FileAttributeType
+        == .typeDirectory
+      let link = try? FileManager.default.destinationOfSymbolicLink(atPath: file)
+      let reason =
+        isFolder ? "is a folder; give a layout .json file"
+        : exists ? "cannot be read; check its permissions"
+        : link.map { "is a link to \($0), which does not exist; fix or remove the link" }
+          ?? "does not exist; check the path"
       throw LayoutError([LayoutProblem(.unreadableFile, file: file, path: "", message: "the file \(reason)")])
     }
     return try Self.load(data: data, file: file)

@@ -115,6 +115,31 @@ struct InputMethodTests {
     }
   }
 
+  @Test("an unclosed name is named as such; a lone < before a key is still ⌫")
+  func unclosedName() throws {
+    for text in ["ㄱ<hold:4", "<bs ㄱ", "<hold:<bs>>"] {
+      do {
+        _ = try KeySequence.parse(text)
+        Issue.record("parsed \(text)")
+      } catch {
+        #expect(error.reason.contains("is not closed"), "\(text): \(error.reason)")
+      }
+    }
+    #expect(try KeySequence.parse("<ㄱ").map(\.token) == [.backspace, .consonant(.kiyeok)])
+  }
+
+  @Test("a control character is named by its code, never echoed to the terminal")
+  func controlCharacter() {
+    do {
+      _ = try KeySequence.parse("ㄱ\u{1B}[31m")
+      Issue.record("parsed ESC")
+    } catch {
+      #expect(error.column == 2)
+      #expect(error.reason.contains("U+001B"))
+      #expect(!error.reason.unicodeScalars.contains("\u{1B}"))
+    }
+  }
+
   @Test("bracketed names and white space")
   func notation() throws {
     let tokens = try KeySequence.parse(" ㄱ <bs>\t<hold:4> <dismiss> <<")

@@ -129,6 +129,30 @@ struct InvalidLayoutTests {
     }
   }
 
+  @Test("a folder and a link to a missing file are named for what they are")
+  func folderAndDanglingLink() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cheonjiin-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.appendingPathComponent("gone.json").path, withDestinationPath: "/nonexistent/gone.json")
+    let userLibrary = LayoutLibrary(shippedDirectory: layoutsDirectory.path, userDirectory: directory.path)
+    #expect(!userLibrary.catalog().contains { $0.id == "gone" })
+    do {
+      _ = try userLibrary.loadSet("gone")
+      Issue.record("loaded a dangling link")
+    } catch {
+      #expect(error.description.contains("is a link to /nonexistent/gone.json, which does not exist"))
+    }
+    do {
+      _ = try library.load(file: directory.path)
+      Issue.record("loaded a folder")
+    } catch {
+      #expect(error.description.contains("is a folder"))
+    }
+  }
+
   @Test("a user layout whose id does not match its file name is reported")
   func idMismatch() throws {
     let directory = FileManager.default.temporaryDirectory

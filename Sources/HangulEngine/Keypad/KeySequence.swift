@@ -126,6 +126,13 @@ public enum KeySequence {
           name.append(next)
         }
         guard closed, !name.isEmpty else {
+          // `<bs` or `<hold:4`: a name was begun but not closed (a lone `<` before a key,
+          // `<ㄱ`, is ⌫ then the key; ASCII letters are never keys on their own).
+          if let first = name.first, first.isASCII, first.properties.isAlphabetic {
+            return KeySequenceError(
+              token: "<" + String(name), column: column,
+              reason: "\"<\(String(name))\" is not closed; write <\(String(name))>")
+          }
           tokens.append(PlacedKeyToken(.backspace, column: column))
           continue
         }
@@ -202,6 +209,11 @@ public enum KeySequence {
   }
 
   static func unknownScalarReason(_ scalar: Unicode.Scalar) -> String {
+    // A control character (ESC, a tab) is named, never echoed: it would act on the terminal.
+    if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
+      return "unknown key U+\(hex(scalar)) (a control character); keys are ㅣ ㆍ ㅡ ㄱ ㄴ ㄷ ㅂ ㅅ ㅈ ㅇ "
+        + "_ < . 0-9 * # or <name>"
+    }
     let written = String(Character(scalar))
     if let final = Jongseong(scalar), let (first, second) = final.parts, let firstLetter = first.choseong {
       return "\"\(written)\" is two keys: write its consonants, \(consonantHint(firstLetter))"
