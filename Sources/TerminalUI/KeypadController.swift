@@ -718,7 +718,7 @@ public struct KeypadController {
     model.bold = settings.bold
     model.message = message?.text
     let keymapName = strings.language == .korean ? keymap.name : keymap.englishName
-    model.status = "\(layout.name) · \(keymapName) · \(strings.holdLabel) \(settings.holdMs)ms · \(strings.helpKey)"
+    model.status = [layout.name, keymapName, "\(strings.holdLabel) \(settings.holdMs)ms", strings.helpKey]
     if let offer = draftOffer {
       let preview = offer.count > 40 ? String(offer.prefix(40)) + "…" : offer
       model.overlay = .prompt(title: strings.draftTitle, lines: ["“\(preview)”", "", strings.draftQuestion])

@@ -42,7 +42,9 @@ public struct KeypadViewModel: Sendable {
   public var decorations: [Int: KeyDecoration] = [:]
   /// Up to three words for the suggestion row, with the keys that choose them.
   public var suggestions: [(key: String, word: String)] = []
-  public var status: String = ""
+  /// The status line's items, most important last (the help key): in a narrow window the
+  /// middle ones go first.
+  public var status: [String] = []
   /// A short message shown above the status line (errors, "saved").
   public var message: String? = nil
   public var overlay: Overlay? = nil
@@ -137,7 +139,10 @@ public enum KeypadView {
       screen.drawCentered(message, row: suggestionRow, column: 0, span: columns, style: .warning, attributes: .bold)
     }
     screen.fill(row: statusRow, column: 0, height: 1, width: columns, style: .status)
-    screen.draw(" " + model.status, row: statusRow, column: 0, style: .status, attributes: model.bold ? .bold : [])
+    let status = fittedStatus(model.status, columns: columns - 1) { text in
+      text.reduce(0) { $0 + max(0, width($1)) }
+    }
+    screen.draw(" " + status, row: statusRow, column: 0, style: .status, attributes: model.bold ? .bold : [])
     frame.screen = screen
     frame.padOrigin = (padTop, padLeft)
     frame.geometry = geometry
@@ -228,6 +233,16 @@ public enum KeypadView {
       spans.append((index, row, column, end - column))
     }
     return spans
+  }
+
+  /// The status items joined with " · ", dropping items (the second first, the last never)
+  /// until they fit in `columns`.
+  static func fittedStatus(_ items: [String], columns: Int, width: (String) -> Int) -> String {
+    var kept = items
+    while kept.count > 1, width(kept.joined(separator: " · ")) > columns {
+      kept.remove(at: kept.count > 2 ? 1 : 0)
+    }
+    return kept.joined(separator: " · ")
   }
 
   static func drawTooSmall(_ model: KeypadViewModel, into screen: inout Screen) {

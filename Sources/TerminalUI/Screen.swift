@@ -98,8 +98,8 @@ public struct Screen: Sendable {
     }
   }
 
-  /// Draws text from a position, clipping at `limit` columns (default: the screen edge); a
-  /// wide character that would not fit whole is replaced by a space.
+  /// Draws text from a position, clipping at `limit` columns (default: the screen edge); text
+  /// that does not fit ends in `…` at the last column.
   ///
   /// - Returns: The column after the last drawn cell.
   @discardableResult
@@ -113,7 +113,14 @@ public struct Screen: Sendable {
       let cellWidth = width(character)
       if cellWidth <= 0 { continue }  // zero-width: never drawn on its own
       if position + cellWidth > end {
-        if position < end { self[row, position] = Cell(character: " ", style: style, attributes: attributes) }
+        // Cut text ends in "…", so a clipped word never looks whole.
+        if position < end {
+          self[row, position] = Cell(character: "…", style: style, attributes: attributes)
+        } else if end - 1 >= column {
+          let isWideTail = self[row, end - 1].character == nil && end - 2 >= column
+          if isWideTail { self[row, end - 1] = Cell(character: " ", style: style, attributes: attributes) }
+          self[row, isWideTail ? end - 2 : end - 1] = Cell(character: "…", style: style, attributes: attributes)
+        }
         return end
       }
       self[row, position] = Cell(character: character, style: style, attributes: attributes)

@@ -106,13 +106,16 @@ struct RendererGoldenTests {
     #expect(cells.contains { $0.style == .cursor })
   }
 
-  @Test("Hangul takes two cells and a too-wide character is not split")
+  @Test("Hangul takes two cells; a too-wide character is not split and the cut shows …")
   func wideCharacters() {
     var screen = Screen(rows: 1, columns: 5, width: terminalWidth)
     let end = screen.draw("가나다", row: 0, column: 0, style: .text)
     #expect(end == 5)
-    #expect(screen.textDump == "가나")
+    #expect(screen.textDump == "가나…")
     #expect(screen[0, 1].character == nil)
+    var even = Screen(rows: 1, columns: 4, width: terminalWidth)
+    even.draw("가나다", row: 0, column: 0, style: .text)
+    #expect(even.textDump == "가…")
     #expect(screen.width(of: "ㄱㆍ‥") == 2 + 2 + 1)
   }
 }
