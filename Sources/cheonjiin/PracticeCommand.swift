@@ -114,6 +114,7 @@ final class StoreRecorder: PracticeRecorder {
     do {
       let opening = try ProgressStore.open(at: path, now: Date(), timeZone: .current)
       if let recovery = opening.recovery { printError(recovery.message) }
+      for notice in opening.notices { printError(notice) }
       store = opening.store
     } catch {
       printError("\(error); practice goes on, but progress is not saved")

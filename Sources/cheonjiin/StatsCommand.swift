@@ -58,6 +58,7 @@ struct StatsCommand: ParsableCommand {
     do {
       let opening = try ProgressStore.open(at: ProgressStore.defaultPath(environment: environment))
       if let recovery = opening.recovery { printError(recovery.message) }
+      for notice in opening.notices { printError(notice) }
       store = opening.store
     } catch {
       printError("\(error)")
