@@ -10,7 +10,8 @@ struct KeysCommand: ParsableCommand {
       With SEQUENCE, all arguments form one sequence and one line is printed. Without, each \
       line of standard input is an independent sequence and one line is printed per line, \
       as it is read. A line with an unknown key prints an empty line (or a JSON error) and a \
-      message naming the key and its column; the exit status is then 65.
+      message naming the key and its column; the exit status is then 65. Text typed with \
+      <enter> holds a line break, so it prints as two lines; --json keeps one line per sequence.
       Example: cheonjiin keys 'ㅇㅣㆍㄴ_ㄴㆍㆍㅣㅇ'   →   안녕
       """)
 
