@@ -251,19 +251,7 @@ struct ByteDecoderTests {
     let payload = String(repeating: "QUJD", count: 2_500)
     let input = bytes("␛]52;c;\(payload)␛\\") + bytes("a")
     for cuts in [[], [100], [4_095, 4_096, 8_192], Array(stride(from: 7, to: input.count, by: 7))] {
-      let events = decode(input, cuts: cuts)
-      #expect(events.last == char("a"))
-      var chunks: [[UInt8]] = []
-      for event in events.dropLast() {
-        guard case .unknown(let chunk) = event else {
-          Issue.record("expected only unknown chunks, got \(event)")
-          return
-        }
-        chunks.append(chunk)
-      }
-      #expect(chunks.count == 3)
-      #expect(chunks.allSatisfy { $0.count <= 4096 })
-      #expect(Array(chunks.joined()) == Array(input.dropLast()))
+      expectChunked(decode(input, cuts: cuts), of: input.dropLast(), chunks: 3, limit: 4096, then: char("a"))
     }
   }
 
@@ -406,19 +394,7 @@ struct ByteDecoderTests {
     let body = String(repeating: "1;", count: 300)
     let input = bytes("␛[\(body)u") + bytes("a")
     for cuts in [[], [100], Array(input.indices.dropFirst())] {
-      let events = decode(input, cuts: cuts)
-      #expect(events.last == char("a"))
-      var chunks: [[UInt8]] = []
-      for event in events.dropLast() {
-        guard case .unknown(let chunk) = event else {
-          Issue.record("expected only unknown chunks, got \(event)")
-          return
-        }
-        chunks.append(chunk)
-      }
-      #expect(chunks.count == 3)
-      #expect(chunks.allSatisfy { $0.count <= 256 })
-      #expect(Array(chunks.joined()) == Array(input.dropLast()))
+      expectChunked(decode(input, cuts: cuts), of: input.dropLast(), chunks: 3, limit: 256, then: char("a"))
     }
   }
 

@@ -111,3 +111,23 @@ func unknown(_ text: String) -> TerminalEvent {
 }
 
 let replacement = char("\u{FFFD}")
+
+/// Checks that `events` are `input` cut into `chunks` unknown events of at most `limit` bytes
+/// (an overlong sequence or control string), followed by `next`, the key after it.
+func expectChunked(
+  _ events: [TerminalEvent], of input: some Collection<UInt8>, chunks expectedChunks: Int, limit: Int,
+  then next: TerminalEvent, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(events.last == next, sourceLocation: sourceLocation)
+  var chunks: [[UInt8]] = []
+  for event in events.dropLast() {
+    guard case .unknown(let chunk) = event else {
+      Issue.record("expected only unknown chunks, got \(event)", sourceLocation: sourceLocation)
+      return
+    }
+    chunks.append(chunk)
+  }
+  #expect(chunks.count == expectedChunks, sourceLocation: sourceLocation)
+  #expect(chunks.allSatisfy { $0.count <= limit }, sourceLocation: sourceLocation)
+  #expect(Array(chunks.joined()) == Array(input), sourceLocation: sourceLocation)
+}

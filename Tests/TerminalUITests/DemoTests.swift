@@ -10,7 +10,7 @@ private func track(_ text: String, on layout: String = "cheonjiin-galaxy") throw
 }
 
 /// The interactive demo driven by bytes and a clock that moves only when told.
-private struct DemoDriver {
+private struct DemoDriver: ClockedDriver {
   var controller: DemoController
   var now: Instant = .milliseconds(1_000)
   var effects: [KeypadEffect] = []
@@ -18,17 +18,6 @@ private struct DemoDriver {
   init(_ tracks: [DemoTrack], keysPerSecond: Double = 2, language: UILanguage = .english) {
     controller = DemoController(tracks: tracks, keysPerSecond: keysPerSecond, strings: UIStrings(language), size: .normal)
     effects += controller.start(at: now)
-  }
-
-  /// Advances the clock, running every deadline due on the way, as the run loop does.
-  mutating func wait(_ milliseconds: UInt64) {
-    let target = now.adding(milliseconds: milliseconds)
-    while let deadline = controller.nextDeadline(now: now), deadline <= target {
-      now = max(now, deadline)
-      effects += controller.advance(to: now)
-    }
-    now = target
-    effects += controller.advance(to: now)
   }
 
   mutating func send(_ bytes: String) {

@@ -16,7 +16,7 @@ final class MemoryRecorder: PracticeRecorder {
   func allSchedules() -> [String: ItemSchedule] { [:] }
 }
 
-struct PracticeDriver {
+struct PracticeDriver: ClockedDriver {
   var controller: PracticeController
   var now: Instant = .milliseconds(1_000)
   var effects: [KeypadEffect] = []
@@ -34,16 +34,6 @@ struct PracticeDriver {
       startLesson: start)
     effects += controller.start(at: now)
     effects += controller.feed(Array("\u{1b}[?62;22c".utf8), at: now)
-  }
-
-  mutating func wait(_ milliseconds: UInt64) {
-    let target = now.adding(milliseconds: milliseconds)
-    while let deadline = controller.nextDeadline(now: now), deadline <= target {
-      now = max(now, deadline)
-      effects += controller.advance(to: now)
-    }
-    now = target
-    effects += controller.advance(to: now)
   }
 
   mutating func type(_ chunks: [String], gap: UInt64 = 200) {

@@ -24,8 +24,34 @@ let terminalWidth: @Sendable (Character) -> Int = { character in
 }
 private let setlocaleOnce: Void = { setlocale(LC_CTYPE, "C.UTF-8") }()
 
+/// A test driver of a screen controller on a clock that moves only when told.
+protocol ClockedDriver {
+  associatedtype Controller: ScreenController
+  var controller: Controller { get set }
+  var now: Instant { get set }
+  var effects: [KeypadEffect] { get set }
+}
+
+extension ClockedDriver {
+  /// Advances the clock, running every deadline due on the way, as the run loop does.
+  mutating func advanceClock(_ milliseconds: UInt64) {
+    let target = now.adding(milliseconds: milliseconds)
+    while let deadline = controller.nextDeadline(now: now), deadline <= target {
+      now = max(now, deadline)
+      effects += controller.advance(to: now)
+    }
+    now = target
+    effects += controller.advance(to: now)
+  }
+
+  /// Advances the clock (``advanceClock(_:)``).
+  mutating func wait(_ milliseconds: UInt64) {
+    advanceClock(milliseconds)
+  }
+}
+
 /// A controller on shipped data, driven by bytes at given milliseconds.
-struct Driver {
+struct Driver: ClockedDriver {
   var controller: KeypadController
   var now: Instant = .milliseconds(1_000)
   var effects: [KeypadEffect] = []
@@ -39,15 +65,10 @@ struct Driver {
     effects += controller.feed(Array("\u{1b}[?62;22c".utf8), at: now)
   }
 
-  /// Advances the clock, running any timers due on the way.
+  /// Advances the clock, running any timers due on the way, then lets the suggestion bar
+  /// catch up as the run loop does after drawing.
   mutating func wait(_ milliseconds: UInt64) {
-    let target = now.adding(milliseconds: milliseconds)
-    while let deadline = controller.nextDeadline(now: now), deadline <= target {
-      now = max(now, deadline)
-      effects += controller.advance(to: now)
-    }
-    now = target
-    effects += controller.advance(to: now)
+    advanceClock(milliseconds)
     _ = controller.updateSuggestions()
   }
 
