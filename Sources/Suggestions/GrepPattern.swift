@@ -21,11 +21,22 @@ public struct GrepOptions: Hashable, Sendable {
   public var fileNames: FileNameMode
   /// `-i`: ASCII letters match regardless of case (Latin text; Hangul has no case).
   public var ignoresASCIICase: Bool
+  /// `-l` / `-L`: print file names instead of lines; `nil` for lines.
+  ///
+  /// Wins over `-c`, as in grep.
+  public var listsFiles: FileListing?
+  /// `-A` / `-B` / `-C`: lines printed around each selected line.
+  ///
+  /// Groups that are not adjacent are separated by `--`. `nil` when no context option was
+  /// given: then there is no `--` either, while `-A 0` still separates groups, as in grep.
+  /// Ignored with `-c`, `-l` and `-L`.
+  public var context: GrepContext?
 
   public init(
     foldsTense: Bool = true, matchesWholeWord: Bool = false, invertsMatch: Bool = false,
     countsOnly: Bool = false, showsLineNumbers: Bool = false, printsOnlyMatching: Bool = false,
-    maxCount: Int? = nil, fileNames: FileNameMode = .automatic, ignoresASCIICase: Bool = false
+    maxCount: Int? = nil, fileNames: FileNameMode = .automatic, ignoresASCIICase: Bool = false,
+    listsFiles: FileListing? = nil, context: GrepContext? = nil
   ) {
     self.foldsTense = foldsTense
     self.matchesWholeWord = matchesWholeWord
@@ -36,16 +47,49 @@ public struct GrepOptions: Hashable, Sendable {
     self.maxCount = maxCount
     self.fileNames = fileNames
     self.ignoresASCIICase = ignoresASCIICase
+    self.listsFiles = listsFiles
+    self.context = context
   }
 
   /// Whether output lines start with `name:` when searching `fileCount` files (grep shows
   /// names for two or more files unless told otherwise).
-  public func showsFileNames(fileCount: Int) -> Bool {
+  ///
+  /// - Parameter searchesDirectory: Whether the one file is a directory searched with `-r`;
+  ///   grep names the files found in it.
+  public func showsFileNames(fileCount: Int, searchesDirectory: Bool = false) -> Bool {
     switch fileNames {
-    case .automatic: fileCount > 1
+    case .automatic: fileCount > 1 || searchesDirectory
     case .always: true
     case .never: false
     }
+  }
+
+  /// Whether selected lines are printed: not with `-c`, `-l` or `-L`.
+  var printsLines: Bool {
+    guard listsFiles == nil else { return false }
+    return !countsOnly
+  }
+}
+
+/// Which files `-l` and `-L` print.
+public enum FileListing: Hashable, Sendable {
+  /// `-l`: the files with a selected line. Reading a file stops at its first one.
+  case withMatches
+  /// `-L`: the files without one.
+  case withoutMatch
+}
+
+/// How many lines of context `-B`, `-A` and `-C` print around a selected line.
+public struct GrepContext: Hashable, Sendable {
+  /// `-B NUM`: lines before.
+  public var before: Int
+  /// `-A NUM`: lines after.
+  public var after: Int
+
+  /// Creates a context; a negative count is taken as 0 (the command refuses one first).
+  public init(before: Int = 0, after: Int = 0) {
+    self.before = max(0, before)
+    self.after = max(0, after)
   }
 }
 

@@ -1,9 +1,11 @@
 /// Greps one file (or standard input): feed it bytes or lines, and it appends what grep would
 /// print. It does no I/O.
 ///
-/// Output follows GNU grep: `[name:][number:]line` per selected line; with `-o` one matching
-/// word per line instead; with `-c` only `[name:]count` from ``finish(into:)``. Lines are
-/// printed as they were read (a `\r` stays) and always end in `\n`.
+/// Output follows GNU grep: `[name:][number:]line` per selected line and
+/// `[name-][number-]line` per context line (`-A -B -C`), with `--` between groups of lines
+/// that are not adjacent; with `-o` one matching word per line instead; with `-c` only
+/// `[name:]count`, and with `-l` / `-L` only `name`, from ``finish(into:)``. Lines are printed
+/// as they were read (a `\r` or a byte-order mark stays) and always end in `\n`.
 ///
 /// ```swift
 /// var scanner = GrepScanner(pattern: pattern, options: options, fileName: path, fileCount: 2)
@@ -16,36 +18,98 @@
 /// // exit status: 0 if any scanner has selectedLineCount > 0, else 1
 /// ```
 public struct GrepScanner: Sendable {
+  /// The longest line searched unless told otherwise: 64 MiB.
+  ///
+  /// A longer line is skipped (see ``firstSkippedLine``), so a file with no newline
+  /// (`/dev/zero`) cannot take all memory.
+  public static let defaultMaxLineLength = 64 << 20
+
+  /// The compiled query.
   public let pattern: GrepPattern
+  /// More queries (`-e` given again): a line matches when any query does.
+  public let alternatives: [GrepPattern]
   public let options: GrepOptions
-  /// `name:` when file names are shown, else empty.
-  private let namePrefix: [UInt8]
+  /// The name printed before lines, counts and by `-l` / `-L`.
+  private let name: [UInt8]
+  private let showsName: Bool
+  private let maxLineLength: Int
+  /// Context is only printed with the lines themselves, not with `-c -l -L`.
+  private let separatesGroups: Bool
+  private let linesBefore: Int
+  private let linesAfter: Int
+  /// Whether an earlier file printed lines: grep puts `--` before this file's first group.
+  private let followsEarlierOutput: Bool
+
   /// The bytes of a line split across chunks.
   private var partialLine: [UInt8] = []
-  /// Lines read so far.
+  /// True while dropping the rest of a line longer than `maxLineLength`.
+  private var isSkippingLine = false
+  /// The unprinted lines that may become before-context.
+  private var beforeContext = ContextLines()
+  /// How many more lines to print as after-context.
+  private var afterContextLeft = 0
+  /// The number of the last line printed, for `--` between groups that are not adjacent.
+  private var lastPrintedLine = 0
+  /// True once `-m` is reached: only trailing context is printed after that.
+  private var hasReachedMaxCount: Bool
+
+  /// Lines read so far, skipped ones included.
   public private(set) var lineCount = 0
   /// Lines selected so far (matching, or not matching with `-v`): grep exits 0 if any file
   /// selected a line.
   public private(set) var selectedLineCount = 0
+  /// The number of the first line skipped for being longer than the limit, or `nil`.
+  ///
+  /// The caller reports it; grep's exit status is then 2 (unless `-q` found a line).
+  public private(set) var firstSkippedLine: Int? = nil
+  /// Whether a line was printed (or, with `-o`, handled as printed): then a later file's
+  /// first context group starts with `--`.
+  public private(set) var hasPrintedLines = false
+  /// True once the rest of the file cannot change the output (`-m` reached and its trailing
+  /// context printed, or `-l` / `-L` decided), so the caller may stop reading.
+  public private(set) var isDone: Bool
 
   /// Creates a scanner for one file.
   ///
   /// - Parameters:
   ///   - pattern: The compiled query.
-  ///   - options: Output options (`-v -c -n -o -m -H -h`); matching options are in `pattern`.
+  ///   - alternatives: More queries (`-e` given again); a line matches when any query does.
+  ///   - options: Output options (`-v -c -n -o -m -l -L -A -B -C`); matching options are in
+  ///     `pattern`, and ``GrepOptions/fileNames`` is settled by `showsFileName`.
   ///   - fileName: The name to print (`(standard input)` for stdin, as grep does).
-  ///   - fileCount: How many files are searched, for ``GrepOptions/showsFileNames(fileCount:)``.
-  public init(pattern: GrepPattern, options: GrepOptions, fileName: String, fileCount: Int) {
+  ///   - showsFileName: Whether lines and counts start with `fileName:`; see
+  ///     ``GrepOptions/showsFileNames(fileCount:searchesDirectory:)``.
+  ///   - followsEarlierOutput: Whether an earlier file printed lines (its scanner's
+  ///     ``hasPrintedLines``), so that this file's first context group starts with `--`.
+  ///   - maxLineLength: The longest line searched, in bytes; longer lines are skipped.
+  public init(
+    pattern: GrepPattern, alternatives: [GrepPattern] = [], options: GrepOptions,
+    fileName: String, showsFileName: Bool, followsEarlierOutput: Bool = false,
+    maxLineLength: Int = GrepScanner.defaultMaxLineLength
+  ) {
     self.pattern = pattern
+    self.alternatives = alternatives
     self.options = options
-    namePrefix = options.showsFileNames(fileCount: fileCount) ? Array(fileName.utf8) + [0x3A] : []
+    name = Array(fileName.utf8)
+    showsName = showsFileName
+    self.followsEarlierOutput = followsEarlierOutput
+    self.maxLineLength = max(0, maxLineLength)
+    let context = options.printsLines ? options.context : nil
+    separatesGroups = context != nil
+    linesBefore = context?.before ?? 0
+    linesAfter = context?.after ?? 0
+    hasReachedMaxCount = options.maxCount.map { $0 <= 0 } ?? false
+    isDone = hasReachedMaxCount
   }
 
-  /// True once `-m` is reached: later input is ignored, so the caller may stop reading.
-  public var isDone: Bool {
-    guard let maxCount = options.maxCount else { return false }
-    return selectedLineCount >= maxCount
+  /// Creates a scanner for one of `fileCount` files, naming it as grep does for that many.
+  public init(pattern: GrepPattern, options: GrepOptions, fileName: String, fileCount: Int) {
+    self.init(
+      pattern: pattern, options: options, fileName: fileName,
+      showsFileName: options.showsFileNames(fileCount: fileCount))
   }
+
+  // MARK: - Input
 
   /// Feeds a chunk of the file; lines may be split anywhere across chunks.
   public mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
@@ -53,57 +117,105 @@ public struct GrepScanner: Sendable {
     let end = chunk.count
     while start < end && !isDone {
       let index = firstNewline(chunk, from: start)
+      if isSkippingLine {
+        guard index < end else { return }
+        isSkippingLine = false
+        start = index + 1
+        continue
+      }
       guard index < end else {
-        partialLine.append(contentsOf: chunk[start..<end])
+        if partialLine.count + (end - start) > maxLineLength {
+          startSkippingLine()
+        } else {
+          partialLine.append(contentsOf: chunk[start..<end])
+        }
         return
       }
       if partialLine.isEmpty {
-        feed(line: UnsafeBufferPointer(rebasing: chunk[start..<index]), into: &output)
+        take(UnsafeBufferPointer(rebasing: chunk[start..<index]), into: &output)
+      } else if partialLine.count + (index - start) > maxLineLength {
+        // Ends here, so there is nothing left to drop.
+        partialLine = []
+        skipLine()
       } else {
         partialLine.append(contentsOf: chunk[start..<index])
-        let line = partialLine
-        partialLine.removeAll(keepingCapacity: true)
+        // Taken out while feeding (feed changes self), then put back emptied: one buffer is
+        // reused, where a copy would allocate another as large as the line.
+        var line: [UInt8] = []
+        swap(&line, &partialLine)
         line.withUnsafeBufferPointer { feed(line: $0, into: &output) }
+        line.removeAll(keepingCapacity: true)
+        swap(&line, &partialLine)
       }
       start = index + 1
     }
   }
 
-  /// Ends the file: feeds a last line that had no `\n`, and with `-c` appends the count.
+  /// Ends the file: feeds a last line that had no `\n`, and appends the `-c` count or the
+  /// `-l` / `-L` name.
   public mutating func finish(into output: inout [UInt8]) {
-    if !partialLine.isEmpty {
-      let line = partialLine
-      partialLine.removeAll()
+    if isSkippingLine {
+      isSkippingLine = false
+    } else if !partialLine.isEmpty {
+      var line: [UInt8] = []
+      swap(&line, &partialLine)
       line.withUnsafeBufferPointer { feed(line: $0, into: &output) }
     }
-    if options.countsOnly {
-      output.append(contentsOf: namePrefix)
+    switch options.listsFiles {
+    case .withMatches?:
+      if selectedLineCount > 0 { appendName(to: &output) }
+    case .withoutMatch?:
+      if selectedLineCount == 0 { appendName(to: &output) }
+    case nil:
+      guard options.countsOnly else { return }
+      appendNamePrefix(separator: colon, to: &output)
       appendDecimal(selectedLineCount, to: &output)
-      output.append(0x0A)
+      output.append(newline)
     }
   }
 
   /// Feeds one line (without its `\n`) and appends what to print for it.
   public mutating func feed(line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
     guard !isDone else { return }
+    take(line, into: &output)
+  }
+
+  /// ``feed(line:into:)`` once `isDone` is known to be false; inlined into the scan loop,
+  /// which runs once per line.
+  @inline(__always)
+  private mutating func take(_ line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    guard line.count <= maxLineLength else {
+      skipLine()
+      return
+    }
     lineCount += 1
-    let isMatch = pattern.matches(line: line)
-    guard isMatch != options.invertsMatch else { return }
-    selectedLineCount += 1
-    if options.countsOnly { return }
-    if options.printsOnlyMatching {
-      // grep -v -o selects lines but prints nothing from them.
-      guard isMatch else { return }
-      for range in pattern.matchingWordRanges(in: line) {
-        appendPrefix(to: &output)
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: line[range]))
-        output.append(0x0A)
+    if hasReachedMaxCount {
+      // grep prints the trailing context of the last line -m allows, matching or not.
+      printLine(line, number: lineCount, isSelected: false, into: &output)
+      afterContextLeft -= 1
+      updateIsDone()
+      return
+    }
+    let isMatch = matches(searchedPart(of: line, number: lineCount))
+    guard isMatch != options.invertsMatch else {
+      if afterContextLeft > 0 {
+        printLine(line, number: lineCount, isSelected: false, into: &output)
+        afterContextLeft -= 1
+      } else if linesBefore > 0 {
+        beforeContext.append(line, number: lineCount, keeping: linesBefore)
       }
       return
     }
-    appendPrefix(to: &output)
-    output.append(contentsOf: line)
-    output.append(0x0A)
+    selectedLineCount += 1
+    if options.printsLines {
+      if !beforeContext.isEmpty { printBeforeContext(into: &output) }
+      printLine(line, number: lineCount, isSelected: true, into: &output)
+      afterContextLeft = linesAfter
+    }
+    if let maxCount = options.maxCount, selectedLineCount >= maxCount {
+      hasReachedMaxCount = true
+    }
+    updateIsDone()
   }
 
   /// Feeds one line and returns what to print for it (empty if nothing): convenient for
@@ -114,19 +226,188 @@ public struct GrepScanner: Sendable {
     return String(decoding: output, as: UTF8.self)
   }
 
-  /// Ends the file and returns what to print (the `-c` count, or a last line without `\n`
-  /// fed through ``scan(_:into:)``).
+  /// Ends the file and returns what to print (the `-c` count, the `-l` / `-L` name, or a last
+  /// line without `\n` fed through ``scan(_:into:)``).
   public mutating func finish() -> String {
     var output: [UInt8] = []
     finish(into: &output)
     return String(decoding: output, as: UTF8.self)
   }
 
-  private func appendPrefix(to output: inout [UInt8]) {
-    output.append(contentsOf: namePrefix)
+  // MARK: - Matching
+
+  @inline(__always)
+  private func matches(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    if pattern.matches(line: line) { return true }
+    // Checked first so that the usual single query does not iterate an array per line.
+    guard !alternatives.isEmpty else { return false }
+    for alternative in alternatives where alternative.matches(line: line) { return true }
+    return false
+  }
+
+  /// The part of a line that is searched: all of it, except a UTF-8 byte-order mark at the
+  /// start of the file, which would otherwise glue itself to the first word.
+  @inline(__always)
+  private func searchedPart(of line: UnsafeBufferPointer<UInt8>, number: Int)
+    -> UnsafeBufferPointer<UInt8>
+  {
+    guard number == 1, line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF
+    else { return line }
+    return UnsafeBufferPointer(rebasing: line[3...])
+  }
+
+  /// The matching words of a line in line order, each once even if several queries match it.
+  private func matchingWordRanges(in line: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    var ranges = pattern.matchingWordRanges(in: line)
+    guard !alternatives.isEmpty else { return ranges }
+    for alternative in alternatives {
+      ranges += alternative.matchingWordRanges(in: line)
+    }
+    return Set(ranges).sorted { $0.lowerBound < $1.lowerBound }
+  }
+
+  // MARK: - Skipped lines
+
+  /// Counts a line that is too long and drops what was kept of it; the rest is dropped as it
+  /// arrives, so memory stays bounded.
+  private mutating func startSkippingLine() {
+    partialLine = []
+    isSkippingLine = true
+    skipLine()
+  }
+
+  /// Counts a line without searching it.
+  ///
+  /// It breaks the context: the lines before it are no longer adjacent to what follows, and
+  /// an after-context line is used up unprinted.
+  private mutating func skipLine() {
+    lineCount += 1
+    if firstSkippedLine == nil { firstSkippedLine = lineCount }
+    beforeContext.removeAll()
+    if afterContextLeft > 0 { afterContextLeft -= 1 }
+    updateIsDone()
+  }
+
+  private mutating func updateIsDone() {
+    if options.listsFiles != nil {
+      isDone = selectedLineCount > 0 || hasReachedMaxCount
+    } else {
+      isDone = hasReachedMaxCount && afterContextLeft <= 0
+    }
+  }
+
+  // MARK: - Output
+
+  private mutating func printBeforeContext(into output: inout [UInt8]) {
+    // Taken out while printing: printLine changes self.
+    var lines = ContextLines()
+    swap(&lines, &beforeContext)
+    lines.forEach { line, number in
+      printLine(line, number: number, isSelected: false, into: &output)
+    }
+    lines.removeAll()
+    swap(&lines, &beforeContext)
+  }
+
+  /// Prints a selected line (`name:number:`) or a context line (`name-number-`), after `--`
+  /// if it does not follow the last printed line.
+  private mutating func printLine(
+    _ line: UnsafeBufferPointer<UInt8>, number: Int, isSelected: Bool,
+    into output: inout [UInt8]
+  ) {
+    if separatesGroups
+      && (hasPrintedLines ? lastPrintedLine != number - 1 : followsEarlierOutput)
+    {
+      output.append(contentsOf: groupSeparator)
+    }
+    hasPrintedLines = true
+    lastPrintedLine = number
+    let separator = isSelected ? colon : hyphen
+    if options.printsOnlyMatching {
+      // grep -o prints the matches of the lines selected by matching: with -v those are the
+      // context lines, and the selected lines print nothing.
+      guard isSelected != options.invertsMatch else { return }
+      let searched = searchedPart(of: line, number: number)
+      for range in matchingWordRanges(in: searched) {
+        appendPrefix(separator: separator, number: number, to: &output)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: searched[range]))
+        output.append(newline)
+      }
+      return
+    }
+    appendPrefix(separator: separator, number: number, to: &output)
+    output.append(contentsOf: line)
+    output.append(newline)
+  }
+
+  private func appendPrefix(separator: UInt8, number: Int, to output: inout [UInt8]) {
+    appendNamePrefix(separator: separator, to: &output)
     if options.showsLineNumbers {
-      appendDecimal(lineCount, to: &output)
-      output.append(0x3A)
+      appendDecimal(number, to: &output)
+      output.append(separator)
+    }
+  }
+
+  private func appendNamePrefix(separator: UInt8, to output: inout [UInt8]) {
+    guard showsName else { return }
+    output.append(contentsOf: name)
+    output.append(separator)
+  }
+
+  /// `-l` and `-L` print the name even with `-h`, as grep does.
+  private func appendName(to output: inout [UInt8]) {
+    output.append(contentsOf: name)
+    output.append(newline)
+  }
+}
+
+private let newline: UInt8 = 0x0A
+private let colon: UInt8 = 0x3A
+private let hyphen: UInt8 = 0x2D
+private let groupSeparator: [UInt8] = Array("--\n".utf8)
+
+/// The last few unprinted lines with their numbers, for `-B`.
+///
+/// Buffers are reused, so once warm there is no allocation per line.
+private struct ContextLines: Sendable {
+  private var lines: [[UInt8]] = []
+  private var numbers: [Int] = []
+  /// The slot of the oldest line.
+  private var start = 0
+  private var count = 0
+
+  var isEmpty: Bool { count == 0 }
+
+  /// Keeps a copy of `line`, dropping the oldest line beyond `limit`.
+  mutating func append(_ line: UnsafeBufferPointer<UInt8>, number: Int, keeping limit: Int) {
+    let slot: Int
+    if count < limit {
+      // Slots grow only as lines arrive: -B 1000000 on a short file stays small.
+      if lines.count < limit && count == lines.count {
+        lines.append([])
+        numbers.append(0)
+      }
+      slot = (start + count) % lines.count
+      count += 1
+    } else {
+      slot = start
+      start = (start + 1) % lines.count
+    }
+    lines[slot].removeAll(keepingCapacity: true)
+    lines[slot].append(contentsOf: line)
+    numbers[slot] = number
+  }
+
+  mutating func removeAll() {
+    start = 0
+    count = 0
+  }
+
+  /// Calls `body` with each line, oldest first.
+  func forEach(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
+    for offset in 0..<count {
+      let slot = (start + offset) % lines.count
+      lines[slot].withUnsafeBufferPointer { body($0, numbers[slot]) }
     }
   }
 }

@@ -1,2 +1,27 @@
+import ArgumentParser
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 // The executable only parses arguments and dispatches; the work lives in the library targets.
-Cheonjiin.main()
+// This is Cheonjiin.main() with one difference: grep's usage errors exit 2, the status its help
+// promises and scripts written for grep test for, where ArgumentParser exits 64 (EX_USAGE).
+// Every other command keeps 64.
+var command: ParsableCommand
+do {
+  command = try Cheonjiin.parseAsRoot()
+} catch {
+  if CommandLine.arguments.dropFirst().first == GrepCommand.configuration.commandName,
+    Cheonjiin.exitCode(for: error) == .validationFailure
+  {
+    writeAll(fd: 2, Array((Cheonjiin.fullMessage(for: error) + "\n").utf8))
+    exit(GrepCommand.usageErrorStatus.rawValue)
+  }
+  Cheonjiin.exit(withError: error)
+}
+do {
+  try command.run()
+} catch {
+  Cheonjiin.exit(withError: error)
+}

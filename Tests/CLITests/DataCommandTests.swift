@@ -63,65 +63,6 @@ struct NumberCommandTests {
   }
 }
 
-@Suite("cheonjiin grep (the real binary)")
-struct GrepCommandTests {
-  static let text = "까마귀가 날아요\n비둘기\n감사합니다!\n꼭 와\nHello World\n"
-
-  @Test("an initial-consonant query finds the word, tense letters folded")
-  func initials() throws {
-    let result = try run(["grep", "ㄱㅁㄱ"], input: Self.text)
-    #expect(result.status == 0)
-    #expect(result.stdout == "까마귀가 날아요\n")
-    #expect(try run(["grep", "-n", "ㄱ"], input: Self.text).stdout == "1:까마귀가 날아요\n3:감사합니다!\n4:꼭 와\n")
-    #expect(try run(["grep", "--exact", "ㄱ"], input: Self.text).stdout == "감사합니다!\n")
-  }
-
-  @Test("a keypad query matches a half-typed word; -o prints the words")
-  func keypadQuery() throws {
-    let result = try run(["grep", "-o", "감ㅅ"], input: Self.text)
-    #expect(result.stdout == "감사합니다\n")
-  }
-
-  @Test("-c, -v, -i, -m and -q behave as in grep")
-  func grepOptions() throws {
-    #expect(try run(["grep", "-c", "ㄱ"], input: Self.text).stdout == "3\n")
-    #expect(try run(["grep", "-v", "ㄱ"], input: Self.text).stdout == "비둘기\nHello World\n")
-    #expect(try run(["grep", "-i", "hello"], input: Self.text).stdout == "Hello World\n")
-    #expect(try run(["grep", "-m", "1", "ㄱ"], input: Self.text).stdout == "까마귀가 날아요\n")
-    let quiet = try run(["grep", "-q", "ㄱ"], input: Self.text)
-    #expect(quiet.status == 0)
-    #expect(quiet.stdout.isEmpty)
-  }
-
-  @Test("files: names before lines with two files, -h drops them; exit 1 when nothing matches")
-  func files() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cheonjiin-grep-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let first = folder.appendingPathComponent("a.txt").path
-    let second = folder.appendingPathComponent("b.txt").path
-    try Self.text.write(toFile: first, atomically: true, encoding: .utf8)
-    try "까치\n".write(toFile: second, atomically: true, encoding: .utf8)
-    let both = try run(["grep", "ㄲ", first, second])
-    #expect(both.stdout == "\(first):까마귀가 날아요\n\(first):감사합니다!\n\(first):꼭 와\n\(second):까치\n")
-    #expect(try run(["grep", "-h", "ㄲㅊ", first, second]).stdout == "까치\n")
-    let none = try run(["grep", "ㅎㅎㅎ", first])
-    #expect(none.status == 1)
-    #expect(none.stdout.isEmpty)
-  }
-
-  @Test("a missing file and a bad query exit 2 with a message; the other files are still read")
-  func trouble() throws {
-    let missing = try run(["grep", "ㄱ", "/nonexistent/cheonjiin.txt", "-"], input: "가방\n")
-    #expect(missing.status == 2)
-    #expect(missing.stdout == "(standard input):가방\n")
-    #expect(missing.stderr.contains("/nonexistent/cheonjiin.txt: No such file or directory"))
-    let empty = try run(["grep", "!!"], input: "가방\n")
-    #expect(empty.status == 2)
-    #expect(empty.stderr.contains("the query is empty"))
-  }
-}
-
 @Suite("cheonjiin dict (the real binary)")
 struct DictCommandTests {
   @Test("learn, list, export, import and unlearn round-trip through the database")

@@ -20,11 +20,15 @@ private func pattern(_ query: String, _ options: GrepOptions = GrepOptions()) th
 /// Runs a scanner over `text` through `scan` in chunks of `chunkSize` bytes.
 private func grep(
   _ query: String, _ text: String, options: GrepOptions = GrepOptions(), fileName: String = "f",
-  fileCount: Int = 1, chunkSize: Int = 4096
-) throws -> (output: String, selected: Int) {
+  fileCount: Int = 1, chunkSize: Int = 4096, alternatives: [String] = [],
+  followsEarlierOutput: Bool = false, maxLineLength: Int = GrepScanner.defaultMaxLineLength
+) throws -> (output: String, selected: Int, scanner: GrepScanner) {
   var scanner = GrepScanner(
-    pattern: try pattern(query, options), options: options, fileName: fileName,
-    fileCount: fileCount)
+    pattern: try pattern(query, options),
+    alternatives: try alternatives.map { try pattern($0, options) },
+    options: options, fileName: fileName,
+    showsFileName: options.showsFileNames(fileCount: fileCount),
+    followsEarlierOutput: followsEarlierOutput, maxLineLength: maxLineLength)
   var output: [UInt8] = []
   let bytes = Array(text.utf8)
   var start = 0
@@ -34,7 +38,7 @@ private func grep(
     start = end
   }
   scanner.finish(into: &output)
-  return (String(decoding: output, as: UTF8.self), scanner.selectedLineCount)
+  return (String(decoding: output, as: UTF8.self), scanner.selectedLineCount, scanner)
 }
 
 @Suite("grep")
@@ -242,12 +246,227 @@ struct GrepTests {
   }
 }
 
+/// Context, -l / -L, byte-order marks and long lines.
+///
+/// Expected outputs were checked with GNU grep 3.8 on the same lines (`^가` for `ㄱ`).
+@Suite("grep: context, file lists, byte-order marks, long lines")
+struct GrepOutputTests {
+  /// Lines 1, 4 and 9 match `ㄱ`.
+  static let text = "가1\n나2\n다3\n가4\n나5\n다6\n라7\n마8\n가9\n"
+
+  private func context(before: Int = 0, after: Int = 0, _ options: GrepOptions = GrepOptions())
+    -> GrepOptions
+  {
+    var options = options
+    options.showsLineNumbers = true
+    options.context = GrepContext(before: before, after: after)
+    return options
+  }
+
+  // MARK: - Context
+
+  @Test("-A prints number- lines after each match, -- between groups that are not adjacent")
+  func afterContext() throws {
+    #expect(
+      try grep("ㄱ", Self.text, options: context(after: 1)).output
+        == "1:가1\n2-나2\n--\n4:가4\n5-나5\n--\n9:가9\n")
+  }
+
+  @Test("-B prints the lines before; overlapping groups join without --")
+  func beforeContext() throws {
+    #expect(
+      try grep("ㄱ", Self.text, options: context(before: 2)).output
+        == "1:가1\n2-나2\n3-다3\n4:가4\n--\n7-라7\n8-마8\n9:가9\n")
+  }
+
+  @Test(
+    "-C joins adjacent groups; the output is the same for any chunk size",
+    arguments: [1, 2, 5, 4096])
+  func bothContexts(_ chunkSize: Int) throws {
+    let text = "가1\n가2\n나3\n나4\n나5\n가6\n나7\n"
+    #expect(
+      try grep("ㄱ", text, options: context(before: 1, after: 1), chunkSize: chunkSize).output
+        == "1:가1\n2:가2\n3-나3\n--\n5-나5\n6:가6\n7-나7\n")
+  }
+
+  @Test("-A 0 prints no context but still separates groups, as grep does")
+  func zeroContext() throws {
+    #expect(
+      try grep("ㄱ", Self.text, options: context(after: 0)).output
+        == "1:가1\n--\n4:가4\n--\n9:가9\n")
+    #expect(
+      try grep("ㄱ", Self.text, options: GrepOptions(showsLineNumbers: true)).output
+        == "1:가1\n4:가4\n9:가9\n")
+  }
+
+  @Test("context lines carry name- where selected lines carry name:")
+  func contextNames() throws {
+    var options = context(before: 1)
+    options.fileNames = .always
+    #expect(
+      try grep("ㄱ", "하\n가\n", options: options, fileName: "b.txt").output
+        == "b.txt-1-하\nb.txt:2:가\n")
+  }
+
+  @Test("a later file's first group starts with -- when an earlier file printed lines")
+  func separatesFiles() throws {
+    let options = context(after: 1)
+    let later = try grep("ㄱ", "가\n", options: options, followsEarlierOutput: true)
+    #expect(later.output == "--\n1:가\n")
+    #expect(later.scanner.hasPrintedLines)
+    let first = try grep("ㄱ", "가\n", options: options)
+    #expect(first.output == "1:가\n")
+    #expect(try grep("ㅎ", "가\n", options: options).scanner.hasPrintedLines == false)
+  }
+
+  @Test("-v: the context lines are the matching ones")
+  func invertedContext() throws {
+    #expect(
+      try grep("ㄱ", "가1\n나2\n가3\n", options: context(after: 1, GrepOptions(invertsMatch: true)))
+        .output == "2:나2\n3-가3\n")
+  }
+
+  @Test("-m still prints the trailing context of the last selected line, matching or not")
+  func maxCountTrailingContext() throws {
+    let result = try grep("ㄱ", Self.text, options: context(after: 3, GrepOptions(maxCount: 1)))
+    #expect(result.output == "1:가1\n2-나2\n3-다3\n4-가4\n")
+    #expect(result.selected == 1)
+    #expect(result.scanner.isDone)
+  }
+
+  @Test(
+    "-o with context prints no context lines but keeps the -- separators; with -v the context words"
+  )
+  func onlyMatchingContext() throws {
+    var options = context(after: 1)
+    options.printsOnlyMatching = true
+    #expect(try grep("ㄱ", Self.text, options: options).output == "1:가1\n--\n4:가4\n--\n9:가9\n")
+    options.invertsMatch = true
+    #expect(try grep("ㄱ", "가1\n나2\n가3\n", options: options).output == "3-가3\n")
+  }
+
+  @Test("-c ignores context")
+  func countIgnoresContext() throws {
+    var options = context(before: 2, after: 2)
+    options.countsOnly = true
+    #expect(try grep("ㄱ", Self.text, options: options).output == "3\n")
+  }
+
+  // MARK: - -l and -L
+
+  @Test("-l prints the name once and stops at the first selected line; -L the other files")
+  func fileLists() throws {
+    let listed = try grep(
+      "ㄱ", Self.text, options: GrepOptions(listsFiles: .withMatches), fileName: "a.txt")
+    #expect(listed.output == "a.txt\n")
+    #expect(listed.selected == 1)
+    #expect(listed.scanner.lineCount == 1)
+    #expect(try grep("ㅎ", Self.text, options: GrepOptions(listsFiles: .withMatches)).output == "")
+    #expect(try grep("ㄱ", Self.text, options: GrepOptions(listsFiles: .withoutMatch)).output == "")
+    #expect(
+      try grep("ㅎ", Self.text, options: GrepOptions(listsFiles: .withoutMatch), fileName: "b")
+        .output == "b\n")
+  }
+
+  @Test("-l wins over -c, names the file even with -h, and ignores context")
+  func fileListsWin() throws {
+    let options = GrepOptions(
+      countsOnly: true, fileNames: .never, listsFiles: .withMatches,
+      context: GrepContext(before: 1, after: 1))
+    #expect(try grep("ㄱ", Self.text, options: options, fileName: "c").output == "c\n")
+  }
+
+  @Test("-L with -m 0 lists the file: nothing is read, so nothing is selected")
+  func withoutMatchMaxZero() throws {
+    let options = GrepOptions(maxCount: 0, listsFiles: .withoutMatch)
+    #expect(try grep("ㄱ", Self.text, options: options, fileName: "d").output == "d\n")
+  }
+
+  // MARK: - More than one query
+
+  @Test("-e twice: a line matches either query; -o prints each word once, in line order")
+  func alternatives() throws {
+    #expect(try grep("ㄴ", Self.text, alternatives: ["ㄹ"]).output == "나2\n나5\n라7\n")
+    let options = GrepOptions(printsOnlyMatching: true)
+    #expect(
+      try grep("ㅎ", "감사 하늘 해\n", options: options, alternatives: ["ㄱ", "하"]).output
+        == "감사\n하늘\n해\n")
+  }
+
+  // MARK: - Byte-order mark
+
+  @Test(
+    "a byte-order mark at the start of the file is skipped for matching, printed as read",
+    arguments: [1, 2, 3, 4096])
+  func byteOrderMark(_ chunkSize: Int) throws {
+    let text = "\u{FEFF}감사합니다\n감사\n"
+    let plain = try grep(
+      "감사", text, options: GrepOptions(showsLineNumbers: true), chunkSize: chunkSize)
+    #expect(plain.output == "1:\u{FEFF}감사합니다\n2:감사\n")
+    let whole = GrepOptions(matchesWholeWord: true, printsOnlyMatching: true)
+    #expect(try grep("ㄱㅅ", text, options: whole, chunkSize: chunkSize).output == "감사\n")
+    #expect(try grep("ㄱㅅㅎㄴㄷ", text, options: whole, chunkSize: chunkSize).output == "감사합니다\n")
+  }
+
+  @Test("a byte-order mark later in the file is text, as any other character")
+  func laterByteOrderMark() throws {
+    #expect(try grep("ㄱㅅ", "하나\n\u{FEFF}감사\n").output == "")
+    var scanner = GrepScanner(
+      pattern: try pattern("ㄱㅅ"), options: GrepOptions(), fileName: "-", fileCount: 1)
+    #expect(scanner.feed(line: "\u{FEFF}감사") == "\u{FEFF}감사\n")
+  }
+
+  // MARK: - Long lines
+
+  @Test(
+    "a line over the limit is skipped and counted; the first one is remembered",
+    arguments: [1, 3, 7, 4096])
+  func longLine(_ chunkSize: Int) throws {
+    let text = "가나다라마바사\n감사\n" + String(repeating: "가", count: 40) + "\n가\n가나다라마바사"
+    let result = try grep(
+      "ㄱ", text, options: GrepOptions(showsLineNumbers: true), chunkSize: chunkSize,
+      maxLineLength: 6)
+    #expect(result.output == "2:감사\n4:가\n")
+    #expect(result.scanner.firstSkippedLine == 1)
+    #expect(result.scanner.lineCount == 5)
+    #expect(result.selected == 2)
+  }
+
+  @Test("a line exactly at the limit is searched")
+  func lineAtLimit() throws {
+    let result = try grep("ㄱ", "가나\n", maxLineLength: 6)
+    #expect(result.output == "가나\n")
+    #expect(result.scanner.firstSkippedLine == nil)
+  }
+
+  @Test("a skipped line breaks the context: it is neither printed nor kept, and leaves a --")
+  func longLineContext() throws {
+    let long = String(repeating: "하", count: 10)
+    let text = "하\n\(long)\n가\n\(long)\n하\n"
+    let result = try grep("ㄱ", text, options: context(before: 2, after: 2), maxLineLength: 9)
+    #expect(result.output == "3:가\n--\n5-하\n")
+    #expect(result.scanner.firstSkippedLine == 2)
+  }
+
+  @Test("line-at-a-time feeding skips a long line too")
+  func longLineFed() throws {
+    var scanner = GrepScanner(
+      pattern: try pattern("ㄱ"), options: GrepOptions(), fileName: "-", showsFileName: false,
+      maxLineLength: 3)
+    #expect(scanner.feed(line: "가나") == "")
+    #expect(scanner.feed(line: "가") == "가\n")
+    #expect(scanner.firstSkippedLine == 1)
+  }
+}
+
 @Suite("grep against a brute-force reference")
 struct GrepReferenceTests {
-  @Test("byte-level matching agrees with spelling whole words", arguments: [
-    GrepOptions(), GrepOptions(foldsTense: false), GrepOptions(matchesWholeWord: true),
-    GrepOptions(foldsTense: false, matchesWholeWord: true),
-  ])
+  @Test(
+    "byte-level matching agrees with spelling whole words",
+    arguments: [
+      GrepOptions(), GrepOptions(foldsTense: false), GrepOptions(matchesWholeWord: true),
+      GrepOptions(foldsTense: false, matchesWholeWord: true),
+    ])
   func agrees(_ options: GrepOptions) throws {
     let speller = try speller()
     let words = Lexicon.parseCorpus(testCorpusText).entries.map(\.word)
