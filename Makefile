@@ -29,7 +29,7 @@ bench: deps
 	Scripts/bench.sh
 
 fuzz: test-deps
-	CHEONJIIN_FUZZ_ITERATIONS=$${ITERATIONS:-300000} $(SWIFT) test -c release --filter PropertyTests
+	CHEONJIIN_FUZZ_ITERATIONS=$${ITERATIONS:-1000000} $(SWIFT) test -c release --filter PropertyTests
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/cheonjiin/layouts
