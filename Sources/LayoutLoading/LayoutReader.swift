@@ -316,7 +316,8 @@ struct LayoutReader {
       typeName = enumString(type.value, at: "\(path).type", ["text", "repeat"])
     }
     var fields: [String: Bool] = ["type": true]
-    if typeName == "text" { fields["text"] = true }
+    // With a bad or missing type, `text` may belong to the type meant: only the type is wrong.
+    if typeName == "text" || typeName == nil { fields["text"] = typeName == "text" }
     guard let members = object(value, at: path, fields: fields, otherTypeFields: typeName) else {
       return nil
     }

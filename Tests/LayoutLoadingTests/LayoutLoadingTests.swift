@@ -129,6 +129,21 @@ struct InvalidLayoutTests {
     }
   }
 
+  @Test("a misspelt hold type is one problem, not two")
+  func misspeltHoldType() throws {
+    var json = try String(contentsOf: layoutsDirectory.appendingPathComponent("cheonjiin-galaxy.json"), encoding: .utf8)
+    json = json.replacingOccurrences(
+      of: "\"hold\": {\"type\": \"text\", \"text\": \"4\"}", with: "\"hold\": {\"type\": \"txt\", \"text\": \"4\"}")
+    #expect(json.contains("\"txt\""))
+    do {
+      _ = try LayoutLibrary.load(data: Data(json.utf8), file: "misspelt.json")
+      Issue.record("loaded a bad hold type")
+    } catch {
+      #expect(error.problems.map(\.path) == ["keys[4].hold.type"])
+      #expect(error.problems.first?.message.contains("did you mean \"text\"") == true)
+    }
+  }
+
   @Test("a folder and a link to a missing file are named for what they are")
   func folderAndDanglingLink() throws {
     let directory = FileManager.default.temporaryDirectory
