@@ -91,29 +91,6 @@ private struct Folder {
   func remove() { try? FileManager.default.removeItem(atPath: path) }
 }
 
-/// Runs the binary in `directory`, with standard input empty: for `-r` without a FILE.
-private func run(_ arguments: [String], in directory: String) throws -> RunResult {
-  let process = Process()
-  process.executableURL = binary
-  process.arguments = arguments
-  process.currentDirectoryURL = URL(fileURLWithPath: directory)
-  var environment = ProcessInfo.processInfo.environment
-  environment["CHEONJIIN_LAYOUTS"] = repositoryRoot.appendingPathComponent("Layouts").path
-  process.environment = environment
-  let stdout = Pipe()
-  let stderr = Pipe()
-  process.standardInput = FileHandle.nullDevice
-  process.standardOutput = stdout
-  process.standardError = stderr
-  try process.run()
-  let out = stdout.fileHandleForReading.readDataToEndOfFile()
-  let err = stderr.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return RunResult(
-    status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-    stderr: String(decoding: err, as: UTF8.self))
-}
-
 /// The options and exit statuses added for the audit of `cheonjiin grep`.
 ///
 /// Expected outputs were checked with GNU grep 3.8 on the same files (with `^가` for `ㄱ`).
@@ -209,7 +186,7 @@ struct GrepEndToEndTests {
     #expect(try run(["grep", "-r", "ㄱ", root + "/linkdir"]).stdout == "\(root)/linkdir/c.txt:감사\n")
     #expect(try run(["grep", "-r", "ㄱ", root + "/b.txt"]).stdout == "가방\n")
     // No FILE: the working directory, named without ./
-    #expect(try run(["grep", "-r", "-n", "ㄱ"], in: root).stdout == "a/c.txt:1:감사\nb.txt:1:가방\n")
+    #expect(try run(["grep", "-r", "-n", "ㄱ"], directory: root).stdout == "a/c.txt:1:감사\nb.txt:1:가방\n")
     #expect(try run(["grep", "-r", "ㅎ", root]).status == 1)
     // Without -r a directory is an error, as in grep; the other files are still searched.
     let plain = try run(["grep", "ㄱ", root, root + "/b.txt"])

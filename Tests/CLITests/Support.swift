@@ -24,13 +24,15 @@ struct RunResult {
   var stderr: String
 }
 
-/// Runs the binary with `arguments` and `input` on standard input.
+/// Runs the binary with `arguments` and `input` on standard input, in `directory` if given.
 func run(
-  _ arguments: [String], input: String = "", environment: [String: String] = [:]
+  _ arguments: [String], input: String = "", environment: [String: String] = [:],
+  directory: String? = nil
 ) throws -> RunResult {
   let process = Process()
   process.executableURL = binary
   process.arguments = arguments
+  if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
   var env = ProcessInfo.processInfo.environment
   env["CHEONJIIN_LAYOUTS"] = repositoryRoot.appendingPathComponent("Layouts").path
   env["XDG_CONFIG_HOME"] = "/nonexistent/cheonjiin-config"
