@@ -215,15 +215,12 @@ public struct HoldDetector<Key: Hashable> {
     var previousEvent: Instant?
     /// Mode B: the gap between the last two events.
     var lastGapNanoseconds: UInt64 = 0
-    /// Optimistic taps so far.
-    var taps = 1
 
     /// A `.repeat` event in mode A.
     mutating func exactRepeat(at time: Instant) -> [Action] {
       lastEvent = time
       switch behavior {
       case .none:
-        taps += 1
         return [.tap(key)]
       case .holdable, .repeating: return []
       }
@@ -239,7 +236,6 @@ public struct HoldDetector<Key: Hashable> {
         if behavior != .none, isFast, let press = heldPress(timing) {
           actions += confirmAutoRepeat(press: press, at: time, timing: timing)
         } else {
-          taps += 1
           previousEvent = lastEvent
           actions.append(.tap(key))
         }
