@@ -1,6 +1,7 @@
 import ArgumentParser
 import HangulEngine
 import LayoutLoading
+import Storage
 
 #if canImport(Glibc)
   import Glibc
@@ -43,6 +44,19 @@ struct LayoutOption: ParsableArguments {
       throw ExitCode.dataError
     }
   }
+}
+
+/// Opens the progress database, telling the user what opening moved aside or repaired.
+///
+/// - Throws: Why no database could be opened, not yet printed: each command decides whether
+///   to stop (stats, dict) or go on without saving (practice).
+func openProgressStore(
+  at path: String = ProgressStore.defaultPath()
+) throws(StorageError) -> ProgressStore {
+  let opening = try ProgressStore.open(at: path)
+  if let recovery = opening.recovery { printError(recovery.message) }
+  for notice in opening.notices { printError(notice) }
+  return opening.store
 }
 
 /// Writes a line to standard error, prefixed with the program name.

@@ -156,17 +156,9 @@ private func normalized(_ word: String) -> String {
   word.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
 }
 
-/// The progress database, moved aside and started anew if damaged (with a message).
+/// The progress database; a failure is printed and ends the command with status 1.
 private func openStore() throws -> ProgressStore {
-  do {
-    let opening = try ProgressStore.open(at: ProgressStore.defaultPath())
-    if let recovery = opening.recovery { printError(recovery.message) }
-    for notice in opening.notices { printError(notice) }
-    return opening.store
-  } catch {
-    printError("\(error)")
-    throw ExitCode.failure
-  }
+  try storeCall { () throws(StorageError) in try openProgressStore() }
 }
 
 /// Runs a storage call; a failure is printed and ends the command with status 1.
@@ -186,12 +178,8 @@ private enum ShippedWords {
     guard let directory = SuggestionSetup.lexiconDirectory(environment: environment) else {
       return []
     }
-    var words = Set<String>()
-    for (file, parse) in [("ko-words.tsv", Lexicon.parseCorpus), ("everyday-ko.tsv", Lexicon.parseEveryday)] {
-      // A missing list only means fewer words can be hidden; unlearning still works.
-      let text = (try? String(contentsOfFile: directory + "/" + file, encoding: .utf8)) ?? ""
-      for entry in parse(text).entries { words.insert(entry.word) }
-    }
-    return words
+    // A missing list only means fewer words can be hidden; unlearning still works.
+    let lists = SuggestionSetup.wordLists(in: directory)
+    return Set((lists.corpus + lists.everyday).map(\.word))
   }
 }

@@ -112,10 +112,7 @@ final class StoreRecorder: PracticeRecorder {
     self.layoutID = layoutID
     self.today = today
     do {
-      let opening = try ProgressStore.open(at: path, now: Date(), timeZone: .current)
-      if let recovery = opening.recovery { printError(recovery.message) }
-      for notice in opening.notices { printError(notice) }
-      store = opening.store
+      store = try openProgressStore(at: path)
     } catch {
       printError("\(error); practice goes on, but progress is not saved")
       store = nil

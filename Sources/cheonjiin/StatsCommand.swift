@@ -56,10 +56,7 @@ struct StatsCommand: ParsableCommand {
     let today = localDayNumber(now: Date(), timeZone: .current)
     let store: ProgressStore
     do {
-      let opening = try ProgressStore.open(at: ProgressStore.defaultPath(environment: environment))
-      if let recovery = opening.recovery { printError(recovery.message) }
-      for notice in opening.notices { printError(notice) }
-      store = opening.store
+      store = try openProgressStore(at: ProgressStore.defaultPath(environment: environment))
     } catch {
       printError("\(error)")
       throw ExitCode.failure

@@ -25,6 +25,19 @@ enum SuggestionSetup {
     return nil
   }
 
+  /// The shipped word lists in `directory`: `ko-words.tsv` and `everyday-ko.tsv`, parsed.
+  ///
+  /// A list that is missing or unreadable gives no words: fewer suggestions, never a failure.
+  static func wordLists(in directory: String) -> (corpus: [LexiconEntry], everyday: [LexiconEntry]) {
+    func text(_ name: String) -> String {
+      (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? ""
+    }
+    return (
+      Lexicon.parseCorpus(text("ko-words.tsv")).entries,
+      Lexicon.parseEveryday(text("everyday-ko.tsv")).entries
+    )
+  }
+
   /// A loader for the keypad (runs off the UI thread) and a learner that stores words in the
   /// background. Problems never stop typing: without a lexicon the bar stays empty.
   static func make(layout: Layout, environment: [String: String]) -> (
@@ -35,11 +48,8 @@ enum SuggestionSetup {
     let vowels = layout.composer.vowels
     let load: @Sendable () -> SuggestionData? = {
       guard let directory, let speller = PrimitiveSpeller(vowels: vowels) else { return nil }
-      let corpus = (try? String(contentsOfFile: directory + "/ko-words.tsv", encoding: .utf8)) ?? ""
-      let everyday = (try? String(contentsOfFile: directory + "/everyday-ko.tsv", encoding: .utf8)) ?? ""
-      let index = SuggestionIndex(
-        corpus: Lexicon.parseCorpus(corpus).entries, everyday: Lexicon.parseEveryday(everyday).entries,
-        speller: speller)
+      let lists = wordLists(in: directory)
+      let index = SuggestionIndex(corpus: lists.corpus, everyday: lists.everyday, speller: speller)
       var user = UserWords(speller: speller)
       let today = localDayNumber(now: Date(), timeZone: .current)
       if let store = storeBox.store {
