@@ -54,12 +54,12 @@ struct CueTests {
 
   @Test(arguments: cases)
   func cue(_ testCase: Case) throws {
-    var typist = Typist()
+    var learner = Learner()
     let answer: Answer =
       testCase.target.allSatisfy(\.isNumber) ? .heldDigits(testCase.target) : .text(testCase.target)
-    try typist.start(PracticeItem(id: "t", prompt: testCase.target, answer: answer))
-    try typist.type(testCase.typed)
-    let cue = try #require(typist.session.cue)
+    try learner.start(PracticeItem(id: "t", prompt: testCase.target, answer: answer))
+    try learner.type(testCase.typed)
+    let cue = try #require(learner.session.cue)
     let expected = try galaxyKey(testCase.cue)
     #expect(cue.layout == 0)
     #expect(cue.key == expected.key)
@@ -69,21 +69,21 @@ struct CueTests {
 
   @Test("a reading accepts another spacing, and the cue follows the spacing the user chose")
   func readingVariantPath() throws {
-    var typist = Typist()
+    var learner = Learner()
     let item = PracticeItem(
       id: "price", prompt: "15,000원", answer: .reading(KoreanNumber.price(won: 15_000)))
-    try typist.start(item)
-    try typist.type("ㅇㅇㅣㆍㄴㅇㆍㅡ")  // 만오: the one-word spelling 만오천원
-    let cue = try #require(typist.session.cue)
+    try learner.start(item)
+    try learner.type("ㅇㅇㅣㆍㄴㅇㆍㅡ")  // 만오: the one-word spelling 만오천원
+    let cue = try #require(learner.session.cue)
     #expect(cue.kind == .next)
     #expect(cue.key == (try galaxyKey("ㅈ")).key)
     var presses = 0
-    while typist.session.phase == .typing && presses < 40 {
-      let followed = typist.followCue()
+    while learner.session.phase == .typing && presses < 40 {
+      let followed = learner.followCue()
       #expect(followed)
       presses += 1
     }
-    let result = try #require(typist.session.results.last)
+    let result = try #require(learner.session.results.last)
     #expect(result.typed == "만오천원")
     #expect(result.isCompleted)
     #expect(result.accuracy == 1)
@@ -91,11 +91,11 @@ struct CueTests {
 
   @Test("the cue is nil once the answer is typed")
   func noCueWhenDone() throws {
-    var typist = Typist()
-    try typist.start("아")
-    try typist.type("ㅇㅣㆍ")
-    #expect(typist.session.cue == nil)
-    #expect(typist.session.phase == .finished)
+    var learner = Learner()
+    try learner.start("아")
+    try learner.type("ㅇㅣㆍ")
+    #expect(learner.session.cue == nil)
+    #expect(learner.session.phase == .finished)
   }
 
   /// From any state reached by random presses, following the cue alone types the target.
@@ -112,24 +112,24 @@ struct CueTests {
       }
     }
     for round in 0..<40 {
-      var typist = Typist()
+      var learner = Learner()
       let answer: Answer = target.allSatisfy(\.isNumber) ? .heldDigits(target) : .text(target)
-      try typist.start(PracticeItem(id: "t", prompt: target, answer: answer))
+      try learner.start(PracticeItem(id: "t", prompt: target, answer: answer))
       let mashes = generator.next(in: 0...12)
-      for _ in 0..<mashes where typist.session.phase == .typing {
+      for _ in 0..<mashes where learner.session.phase == .typing {
         let key = letterKeys[generator.next(in: 0...(letterKeys.count - 1))]
-        typist.press(KeyPress(layout: 0, key: key, isHold: generator.next(in: 0...5) == 0))
+        learner.press(KeyPress(layout: 0, key: key, isHold: generator.next(in: 0...5) == 0))
       }
       var steps = 0
       let limit = 3 * (mashes + 40)
-      while typist.session.phase == .typing && steps < limit {
-        guard typist.followCue() else { break }
+      while learner.session.phase == .typing && steps < limit {
+        guard learner.followCue() else { break }
         steps += 1
       }
       #expect(
-        typist.session.phase == .finished,
-        "round \(round): stuck at \"\(typist.engine.text)\" after \(mashes) random presses")
-      if let result = typist.session.results.last {
+        learner.session.phase == .finished,
+        "round \(round): stuck at \"\(learner.engine.text)\" after \(mashes) random presses")
+      if let result = learner.session.results.last {
         #expect(result.isCompleted)
       }
     }

@@ -35,10 +35,10 @@ struct EfficiencyTests {
 
   @Test(arguments: cases)
   func handedIn(_ testCase: Case) throws {
-    var typist = Typist()
-    try typist.start(testCase.target)
-    if !testCase.keys.isEmpty { try typist.type(testCase.keys) }
-    let submitted = typist.session.submit(at: typist.now + 500)
+    var learner = Learner()
+    try learner.start(testCase.target)
+    if !testCase.keys.isEmpty { try learner.type(testCase.keys) }
+    let submitted = learner.session.submit(at: learner.now + 500)
     let result = try #require(submitted)
     #expect(!result.isCompleted)
     #expect(result.typed == testCase.typed)
@@ -50,39 +50,39 @@ struct EfficiencyTests {
 
   @Test("a finished item still scores against its whole minimum")
   func completed() throws {
-    var typist = Typist()
-    try typist.start("아")
-    try typist.type("ㅇㆍ<ㅣㆍ")
-    let result = try #require(typist.outcomes.last?.result)
+    var learner = Learner()
+    try learner.start("아")
+    try learner.type("ㅇㆍ<ㅣㆍ")
+    let result = try #require(learner.outcomes.last?.result)
     #expect(result.minimumPresses == 3)
     #expect(result.efficiency == 0.6)
   }
 
   @Test("items handed in unfinished never lift the lesson's efficiency")
   func lessonTotals() throws {
-    var typist = Typist()
+    var learner = Learner()
     var running: [Double] = []
-    try typist.start("아")
-    try typist.type("ㅇㆍ<ㅣㆍ")  // 5 presses for 3: 60 %
-    running.append(typist.session.totals.efficiency)
-    try typist.start("학교")
-    typist.session.submit(at: typist.now + 500)  // handed in untouched
-    running.append(typist.session.totals.efficiency)
-    try typist.start("안녕")
-    try typist.type("ㅇ")
-    typist.session.submit(at: typist.now + 500)  // handed in after one press
-    running.append(typist.session.totals.efficiency)
-    try typist.start("가나다")
-    try typist.type("ㄱㅣㆍㄴㆍㅣ")
-    typist.session.submit(at: typist.now + 500)  // 가 right, 너 wrong: 3 of 6
-    running.append(typist.session.totals.efficiency)
+    try learner.start("아")
+    try learner.type("ㅇㆍ<ㅣㆍ")  // 5 presses for 3: 60 %
+    running.append(learner.session.totals.efficiency)
+    try learner.start("학교")
+    learner.session.submit(at: learner.now + 500)  // handed in untouched
+    running.append(learner.session.totals.efficiency)
+    try learner.start("안녕")
+    try learner.type("ㅇ")
+    learner.session.submit(at: learner.now + 500)  // handed in after one press
+    running.append(learner.session.totals.efficiency)
+    try learner.start("가나다")
+    try learner.type("ㄱㅣㆍㄴㆍㅣ")
+    learner.session.submit(at: learner.now + 500)  // 가 right, 너 wrong: 3 of 6
+    running.append(learner.session.totals.efficiency)
 
     #expect(running == [0.6, 0.6, 0.5, 0.5])
-    let totals = typist.session.totals
+    let totals = learner.session.totals
     #expect(totals.presses == 12)
     #expect(totals.minimumPresses == 6)
-    #expect(typist.session.results.map(\.minimumPresses) == [3, 0, 0, 3])
-    let lines = LessonSummary(lessonTitle: "시험", results: typist.session.results).lines()
+    #expect(learner.session.results.map(\.minimumPresses) == [3, 0, 0, 3])
+    let lines = LessonSummary(lessonTitle: "시험", results: learner.session.results).lines()
     #expect(lines.contains("효율 50%, 지운 횟수 1번."))
   }
 }

@@ -107,14 +107,14 @@ struct NumberDrillTests {
 
   @Test("a typed time in another allowed spacing completes the item")
   func sessionAcceptsVariant() throws {
-    var typist = Typist()
-    try typist.start(
+    var learner = Learner()
+    try learner.start(
       PracticeItem(
         id: "t", prompt: "3:45", answer: .reading(KoreanNumber.time(hour: 3, minute: 45))))
     // 세시 사십오분: 세 ㅅㆍㅣㅣ, 시 ㅅㅣ, two presses of the shared key for a space, 사 ㅅㅣㆍ,
     // 십 ㅅㅣㅂ, 오 ㅇㆍㅡ, 분 ㅂㅡㆍㄴ (the ㅂ moves on from 옵).
-    try typist.type("ㅅㆍㅣㅣㅅㅣ__ㅅㅣㆍㅅㅣㅂㅇㆍㅡㅂㅡㆍㄴ")
-    let result = try #require(typist.session.results.last)
+    try learner.type("ㅅㆍㅣㅣㅅㅣ__ㅅㅣㆍㅅㅣㅂㅇㆍㅡㅂㅡㆍㄴ")
+    let result = try #require(learner.session.results.last)
     #expect(result.typed == "세시 사십오분")
     #expect(result.isCompleted)
     #expect(result.target == "세시 사십오분")

@@ -24,10 +24,10 @@ struct SessionTests {
 
   @Test(arguments: markCases)
   func marks(_ testCase: MarkCase) throws {
-    var typist = Typist()
-    try typist.start(testCase.target)
-    try typist.type(testCase.typed)
-    #expect(typist.marks == testCase.marks)
+    var learner = Learner()
+    try learner.start(testCase.target)
+    try learner.type(testCase.typed)
+    #expect(learner.marks == testCase.marks)
   }
 
   @Test("marks are characters, not colours: ✓ ✗ ·")
@@ -39,10 +39,10 @@ struct SessionTests {
 
   @Test("the shortest way: accuracy 1, efficiency 1, ten presses for 학교")
   func perfectItem() throws {
-    var typist = Typist(at: 10_000)
-    try typist.start("학교")
-    try typist.type("ㅅㅅㅣㆍㄱ_ㄱㆍㆍㅡ")
-    let result = try #require(typist.outcomes.last?.result)
+    var learner = Learner(at: 10_000)
+    try learner.start("학교")
+    try learner.type("ㅅㅅㅣㆍㄱ_ㄱㆍㆍㅡ")
+    let result = try #require(learner.outcomes.last?.result)
     #expect(result.isCompleted)
     #expect(result.typed == "학교")
     #expect(result.presses == 10)
@@ -64,13 +64,13 @@ struct SessionTests {
 
   @Test("a wrong vowel and its correction: counted, tallied against the expected key")
   func mistakeAndCorrection() throws {
-    var typist = Typist()
-    try typist.start("아")
-    try typist.type("ㅇㆍ")  // ㅇ then ㆍ instead of ㅣ
-    #expect(typist.outcomes.last?.isWrong == true)
-    #expect(typist.session.cue?.kind == .correction)
-    try typist.type("<ㅣㆍ")
-    let result = try #require(typist.outcomes.last?.result)
+    var learner = Learner()
+    try learner.start("아")
+    try learner.type("ㅇㆍ")  // ㅇ then ㆍ instead of ㅣ
+    #expect(learner.outcomes.last?.isWrong == true)
+    #expect(learner.session.cue?.kind == .correction)
+    try learner.type("<ㅣㆍ")
+    let result = try #require(learner.outcomes.last?.result)
     #expect(result.presses == 5)
     #expect(result.backspaces == 1)
     #expect(result.wrongPresses == 1)
@@ -79,15 +79,15 @@ struct SessionTests {
     #expect(result.accuracy == 1)
     #expect(result.keyTallies[galaxyRef("i")] == KeyTally(hits: 1, misses: 1, trailingHits: 1))
     #expect(result.keyTallies[galaxyRef("o")] == KeyTally(hits: 1, misses: 0, trailingHits: 1))
-    #expect(typist.session.mastery[galaxyRef("i")] == KeyStats(hits: 1, misses: 1, streak: 1))
+    #expect(learner.session.mastery[galaxyRef("i")] == KeyStats(hits: 1, misses: 1, streak: 1))
   }
 
   @Test("submitting early scores what was typed against the target")
   func submitEarly() throws {
-    var typist = Typist()
-    try typist.start("가나다")
-    try typist.type("ㄱㅣㆍㄴㅣㆍ")
-    let submitted = typist.session.submit(at: typist.now + 1_000)
+    var learner = Learner()
+    try learner.start("가나다")
+    try learner.type("ㄱㅣㆍㄴㅣㆍ")
+    let submitted = learner.session.submit(at: learner.now + 1_000)
     let result = try #require(submitted)
     #expect(!result.isCompleted)
     #expect(result.typed == "가나")
@@ -95,22 +95,22 @@ struct SessionTests {
     #expect(abs(result.accuracy - 2.0 / 3.0) < 1e-9)
     #expect(result.score.correctSyllables == 2)
     #expect(result.grade == 1)
-    #expect(typist.session.phase == .finished)
-    #expect(typist.session.submit(at: typist.now) == nil)
+    #expect(learner.session.phase == .finished)
+    #expect(learner.session.submit(at: learner.now) == nil)
   }
 
   @Test("a tap that turns out to be a hold replaces the tap's counts")
   func tapReplacedByHold() throws {
-    var typist = Typist()
-    try typist.start(PracticeItem(id: "d", prompt: "이", answer: .heldDigits("2")))
+    var learner = Learner()
+    try learner.start(PracticeItem(id: "d", prompt: "이", answer: .heldDigits("2")))
     let araea = try galaxyKey("ㆍ").key
-    let before = typist.engine
-    typist.press(KeyPress(layout: 0, key: araea))  // optimistic tap: ㆍ
-    #expect(typist.session.cue?.kind == .correction)
-    typist.engine = before
-    _ = typist.engine.hold(araea)
-    let outcome = typist.session.record(
-      KeyPress(layout: 0, key: araea, isHold: true), engine: typist.engine, at: typist.now + 400,
+    let before = learner.engine
+    learner.press(KeyPress(layout: 0, key: araea))  // optimistic tap: ㆍ
+    #expect(learner.session.cue?.kind == .correction)
+    learner.engine = before
+    _ = learner.engine.hold(araea)
+    let outcome = learner.session.record(
+      KeyPress(layout: 0, key: araea, isHold: true), engine: learner.engine, at: learner.now + 400,
       replacingLastTap: true)
     let result = try #require(outcome.result)
     #expect(result.presses == 1)
@@ -183,10 +183,10 @@ struct FadingCueTests {
   @Test(arguments: cases)
   func visibility(_ testCase: Case) throws {
     let mastery = [galaxyRef("o"): KeyStats(hits: 10, misses: 0, streak: testCase.streak)]
-    var typist = Typist(mastery: mastery, policy: testCase.policy, at: 0)
-    try typist.start("아", reviews: testCase.reviews)
-    #expect(typist.session.cue?.key == (try galaxyKey("ㅇ")).key)
-    #expect(typist.session.isCueVisible(at: testCase.after) == testCase.visible)
+    var learner = Learner(mastery: mastery, policy: testCase.policy, at: 0)
+    try learner.start("아", reviews: testCase.reviews)
+    #expect(learner.session.cue?.key == (try galaxyKey("ㅇ")).key)
+    #expect(learner.session.isCueVisible(at: testCase.after) == testCase.visible)
   }
 
   @Test("the hesitation is counted from the last press, and the deadline says when")
@@ -194,37 +194,37 @@ struct FadingCueTests {
     let mastery = [
       galaxyRef("o"): KeyStats(hits: 5, streak: 5), galaxyRef("i"): KeyStats(hits: 5, streak: 5),
     ]
-    var typist = Typist(mastery: mastery, at: 0)
-    try typist.start("아", reviews: 2)
-    #expect(typist.session.cueAppearsAt == 2_000)
-    try typist.type("ㅇ")  // at 500
-    #expect(typist.session.cueAppearsAt == 2_500)
-    #expect(!typist.session.isCueVisible(at: 2_499))
-    #expect(typist.session.isCueVisible(at: 2_500))
+    var learner = Learner(mastery: mastery, at: 0)
+    try learner.start("아", reviews: 2)
+    #expect(learner.session.cueAppearsAt == 2_000)
+    try learner.type("ㅇ")  // at 500
+    #expect(learner.session.cueAppearsAt == 2_500)
+    #expect(!learner.session.isCueVisible(at: 2_499))
+    #expect(learner.session.isCueVisible(at: 2_500))
   }
 
   @Test("a wrong press shows ⌫ at once, even for a mastered item")
   func correctionAtOnce() throws {
     let mastery = [galaxyRef("o"): KeyStats(hits: 5, streak: 5)]
-    var typist = Typist(mastery: mastery, at: 0)
-    try typist.start("아", reviews: 5)
-    try typist.type("ㅇㆍ")
-    #expect(typist.session.cue?.kind == .correction)
-    #expect(typist.session.isCueVisible(at: typist.now))
+    var learner = Learner(mastery: mastery, at: 0)
+    try learner.start("아", reviews: 5)
+    try learner.type("ㅇㆍ")
+    #expect(learner.session.cue?.kind == .correction)
+    #expect(learner.session.isCueVisible(at: learner.now))
   }
 
   @Test("cues fade within a session as a key is hit three times")
   func fadesWithSuccess() throws {
-    var typist = Typist(at: 0)
+    var learner = Learner(at: 0)
     var visibleAtOnce: [Bool] = []
     for _ in 0..<4 {
-      try typist.start("이", reviews: 1)
-      visibleAtOnce.append(typist.session.isCueVisible(at: typist.now))
-      try typist.type("ㅇㅣ")
+      try learner.start("이", reviews: 1)
+      visibleAtOnce.append(learner.session.isCueVisible(at: learner.now))
+      try learner.type("ㅇㅣ")
     }
     // ㅇ hit once per item: the cue shows for the first three items, then fades.
     #expect(visibleAtOnce == [true, true, true, false])
-    #expect(typist.session.mastery[galaxyRef("o")]?.streak == 4)
+    #expect(learner.session.mastery[galaxyRef("o")]?.streak == 4)
   }
 
   @Test("presses made while the cue was on screen are counted as prompted")
@@ -232,10 +232,10 @@ struct FadingCueTests {
     let mastery = [
       galaxyRef("o"): KeyStats(hits: 5, streak: 5), galaxyRef("i"): KeyStats(hits: 5, streak: 5),
     ]
-    var typist = Typist(mastery: mastery, at: 0)
-    typist.interval = 3_000  // every press after a hesitation
-    try typist.start("이", reviews: 2)
-    try typist.type("ㅇㅣ")
-    #expect(typist.session.results.last?.promptedPresses == 2)
+    var learner = Learner(mastery: mastery, at: 0)
+    learner.interval = 3_000  // every press after a hesitation
+    try learner.start("이", reviews: 2)
+    try learner.type("ㅇㅣ")
+    #expect(learner.session.results.last?.promptedPresses == 2)
   }
 }

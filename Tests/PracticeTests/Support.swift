@@ -24,7 +24,7 @@ let galaxyLayouts: [Layout] = {
 }()
 
 /// A user at the keypad: an engine, a practice session and a clock that moves only when told.
-struct Typist {
+struct Learner {
   var session: PracticeSession
   var engine: InputMethod
   var now: Milliseconds
