@@ -1,22 +1,31 @@
-/// What one key press did, beside changing the text.
+/// What one key press did: libhangul's `hangul_ic_process` result with its commit and preedit
+/// strings, in one value.
 ///
-/// Follows libhangul's contract: whether the key was consumed, and what it committed. The
-/// preedit is read from the input method afterwards.
+/// The engine never holds the document. A front end keeps its own text (``TextBuffer``, or
+/// ``Typist`` for both together) and, after every press, deletes ``erase`` characters before
+/// the cursor, then appends ``commit``; it shows ``preedit`` after the text.
 public struct KeyOutput: Sendable, Hashable {
-  /// False when the key had nothing to act on (⌫ on empty text, → with nothing open).
+  /// False when the key had nothing to act on (→ with nothing open, a key index the layout
+  /// does not have). ``Typist`` also reports false for ⌫ on empty text.
   public var consumed: Bool
-  /// Where text committed by this press starts in `committed`, as a UTF-8 offset.
-  /// Equal to `committed.utf8.count` when the press committed nothing.
-  public var commitStart: Int
-  /// Committed characters deleted by this press (⌫ outside a composition).
-  public var deleted: Int
+  /// Text this press finished; the front end appends it to its document.
+  public var commit: String
+  /// Characters (grapheme clusters) the front end deletes before the cursor, before appending
+  /// ``commit``: 1 for ⌫ with no composition open, else 0.
+  public var erase: Int
+  /// The open composition after the press, as displayed (never conjoining jamo).
+  public var preedit: String
   /// Set when the press asks the front end to do something.
   public var event: KeyEvent?
 
-  public init(consumed: Bool, commitStart: Int, deleted: Int = 0, event: KeyEvent? = nil) {
+  public init(
+    consumed: Bool, commit: String = "", erase: Int = 0, preedit: String = "",
+    event: KeyEvent? = nil
+  ) {
     self.consumed = consumed
-    self.commitStart = commitStart
-    self.deleted = deleted
+    self.commit = commit
+    self.erase = erase
+    self.preedit = preedit
     self.event = event
   }
 }
@@ -31,10 +40,12 @@ public enum KeyEvent: Sendable, Hashable {
 
 /// The input engine's facade: a set of layouts, the current one, and the composer.
 ///
-/// Feed it key indices of the current layout with ``tap(_:)`` and ``hold(_:)``; read
-/// ``committed`` and ``preedit``. It is a value: assigning it to a variable is an O(1)
+/// Feed it key indices of the current layout with ``tap(_:)`` and ``hold(_:)``; each press
+/// returns a ``KeyOutput`` saying what it committed, what to erase and what the preedit is
+/// now. The input method holds only the open composition (with its undo steps) and the
+/// layout state, never the document, so it stays small: assigning it to a variable is an O(1)
 /// snapshot, and assigning the snapshot back restores it (the front end does this when a tap
-/// turns out to be the start of a hold).
+/// turns out to be the start of a hold, reverting the tap's ``TextEdit`` as well).
 public struct InputMethod: Sendable, Hashable {
   public private(set) var layouts: [Layout]
   public private(set) var layoutIndex: Int
@@ -70,10 +81,12 @@ public struct InputMethod: Sendable, Hashable {
 
   // MARK: - Reading
 
-  public var committed: String { composer.committed }
+  /// The open composition as displayed; the same as the last output's ``KeyOutput/preedit``.
+  /// Built on each read.
   public var preedit: String { composer.preedit }
-  /// Committed text followed by the preedit, as the user sees it.
-  public var text: String { composer.text }
+  /// The syllable being composed (or the cycling mark), the tail of ``preedit``, for
+  /// highlighting.
+  public var composingTail: String { composer.composingTail }
   public var isComposing: Bool { composer.isComposing }
 
   /// The whole cycle of the consonant key pressed last, while it can still cycle (the key
@@ -86,155 +99,116 @@ public struct InputMethod: Sendable, Hashable {
     return cycle
   }
 
-  /// Ends the composition, deletes the last `count` characters and types `replacement`: a
-  /// suggestion replacing the word being typed.
-  ///
-  /// - Returns: What was deleted (for mirrors of the text) and committed.
-  public mutating func replaceTrailingCharacters(_ count: Int, with replacement: String) -> KeyOutput {
-    // The preedit was never reported as committed, so a mirror of the committed text (tmux)
-    // only has to lose the part of the word that was committed before.
-    let uncommitted = composer.preedit.count
-    composer.commitComposition()
-    var deleted = 0
-    while deleted < count, composer.backspace() != nil { deleted += 1 }
-    let start = startOfCommit()
-    composer.insert(replacement)
-    return KeyOutput(consumed: true, commitStart: start, deleted: max(0, deleted - uncommitted))
-  }
-
-  /// Appends `text` as UTF-8 to `bytes` without making a String (fast output).
-  public func appendText(to bytes: inout [UInt8]) {
-    composer.appendText(to: &bytes)
-  }
-
-  /// The text a press committed.
-  public func commit(of output: KeyOutput) -> Substring {
-    let bytes = composer.committedUTF8
-    let start = min(output.commitStart, bytes.count)
-    return Substring(String(decoding: bytes[start...], as: UTF8.self))
-  }
-
   // MARK: - Key presses
 
   /// Taps a key of the current layout.
   ///
   /// - Parameter key: An index into `layout.keys`; any other value is not consumed.
-  /// - Returns: What the press consumed and committed.
+  /// - Returns: What the press consumed, committed and erased, and the preedit after it.
   ///
   /// This method changes the engine state. Compare ``hold(_:)``.
   public mutating func tap(_ key: Int) -> KeyOutput {
     guard layouts.indices.contains(layoutIndex), layouts[layoutIndex].keys.indices.contains(key)
-    else { return KeyOutput(consumed: false, commitStart: composer.committedUTF8.count) }
+    else { return KeyOutput(consumed: false, preedit: composer.preedit) }
     let action = layouts[layoutIndex].keys[key].action
     return perform(action, key: key)
   }
 
   /// Holds a key of the current layout for the hold delay: its hold action instead of a tap
-  /// (a letter key's digit). A key without a hold action, or whose hold repeats, acts as one
-  /// tap; the front end repeats it while the key stays down.
+  /// (a letter key's digit, which commits the composition and the digit). A key without a
+  /// hold action, or whose hold repeats, acts as one tap; the front end repeats it while the
+  /// key stays down.
   ///
-  /// If the tap of this press was already applied, restore the snapshot from before it first.
+  /// If the tap of this press was already applied, restore the snapshot from before it first
+  /// (and revert the tap's edit of the document).
+  ///
+  /// This method changes the engine state. Compare ``tap(_:)``.
   public mutating func hold(_ key: Int) -> KeyOutput {
     guard layouts.indices.contains(layoutIndex), layouts[layoutIndex].keys.indices.contains(key)
-    else { return KeyOutput(consumed: false, commitStart: composer.committedUTF8.count) }
+    else { return KeyOutput(consumed: false, preedit: composer.preedit) }
     switch layouts[layoutIndex].keys[key].hold {
     case .text(let text):
-      let start = startOfCommit()
-      composer.insert(text)  // the digit closes any composition
-      return KeyOutput(consumed: true, commitStart: start)
+      // The digit closes any composition.
+      return KeyOutput(consumed: true, commit: composer.insert(text), preedit: composer.preedit)
     case .repeatTap, nil:
       return tap(key)
     }
   }
 
-  /// Ends the composition and types `text` as it is (a paste, or text from the system's own
-  /// input method).
-  public mutating func insertText(_ text: String) -> KeyOutput {
-    let start = startOfCommit()
-    composer.insert(text)
-    return KeyOutput(consumed: !text.isEmpty, commitStart: start)
-  }
-
   /// Ends the composition, committing it (the iPhone → key, or an idle timeout).
+  ///
+  /// - Returns: The composition as ``KeyOutput/commit``; not consumed when none was open.
+  ///
+  /// This method changes the engine state. Compare ``reset()``, which throws the composition
+  /// away.
   public mutating func flush() -> KeyOutput {
     perform(.next, key: -1)
   }
 
-  /// Throws away all text, keeping the current layout.
+  /// Throws the composition away, keeping the current layout. Commits nothing.
+  ///
+  /// Compare ``flush()``.
   public mutating func reset() {
     composer.reset()
   }
 
-  /// Replaces all text with `text` (a restored draft).
-  public mutating func setText(_ text: String) {
-    composer.setCommitted(text)
-  }
-
-  /// Switches to the layout with this id (or ``Layout/homeID``), ending the composition.
-  /// Returns false if there is no such layout.
-  @discardableResult
-  public mutating func switchLayout(to id: String) -> Bool {
-    guard let index = layouts.index(ofSwitchTarget: id) else { return false }
-    switchLayout(toIndex: index)
-    return true
+  /// Switches to the layout with this id (or ``Layout/homeID``), committing the composition.
+  ///
+  /// - Returns: The committed composition and ``KeyEvent/switchedLayout``; not consumed (and
+  ///   nothing changed) when there is no such layout.
+  public mutating func switchLayout(to id: String) -> KeyOutput {
+    guard let index = layouts.index(ofSwitchTarget: id) else {
+      return KeyOutput(consumed: false, preedit: composer.preedit)
+    }
+    let commit = switchLayout(toIndex: index)
+    return KeyOutput(
+      consumed: true, commit: commit, preedit: composer.preedit, event: .switchedLayout)
   }
 
   // MARK: - Helpers
 
-  private func startOfCommit() -> Int {
-    composer.committedUTF8.count
-  }
-
   private mutating func perform(_ action: KeyAction, key: Int) -> KeyOutput {
-    var output = KeyOutput(consumed: true, commitStart: 0)
+    var output = KeyOutput(consumed: true)
     switch action {
     case .vowel(let stroke):
-      output.commitStart = startOfCommit()
       composer.stroke(stroke)
     case .consonant(let cycle, let wraps):
-      output.commitStart = startOfCommit()
       composer.consonant(key: key, cycle: cycle, wraps: wraps)
     case .text(let cycle):
-      output.commitStart = startOfCommit()
-      composer.text(key: key, cycle: cycle)
+      output.commit = composer.text(key: key, cycle: cycle)
     case .spaceNext:
-      output.commitStart = startOfCommit()
-      composer.spaceOrNext()
+      output.commit = composer.spaceOrNext()
     case .space:
-      output.commitStart = startOfCommit()
-      composer.space()
+      output.commit = composer.space()
     case .next:
-      output.commitStart = startOfCommit()
       output.consumed = composer.isComposing
-      composer.commitComposition()
+      output.commit = composer.commitComposition()
     case .backspace:
-      let deleted = composer.backspace()
-      output.commitStart = startOfCommit()
-      output.consumed = deleted != nil
-      output.deleted = deleted ?? 0
+      output.erase = composer.backspace()
     case .enter:
-      output.commitStart = startOfCommit()
-      composer.insert("\n")
+      output.commit = composer.insert("\n")
     case .switchLayout:
-      output.commitStart = startOfCommit()
-      composer.commitComposition()
       if let target = switchTargets[layoutIndex][key] {
-        switchLayout(toIndex: target)
+        output.commit = switchLayout(toIndex: target)
         output.event = .switchedLayout
       } else {
-        output.consumed = false
+        output.consumed = false  // the loader rejects such layouts; nothing to act on
       }
     case .dismiss:
-      output.commitStart = startOfCommit()
-      composer.commitComposition()
+      output.commit = composer.commitComposition()
       output.event = .dismiss
     }
+    output.preedit = composer.preedit
     return output
   }
 
-  private mutating func switchLayout(toIndex index: Int) {
-    composer.commitComposition()
+  /// Commits the composition and makes `index` the current layout.
+  ///
+  /// - Returns: The committed composition.
+  private mutating func switchLayout(toIndex index: Int) -> String {
+    let commit = composer.commitComposition()
     layoutIndex = index
     composer.settings = layouts[index].composer
+    return commit
   }
 }

@@ -94,8 +94,8 @@ struct CueFinder: Sendable {
     self.initialLayout = layouts.indices.contains(initialLayout) ? initialLayout : 0
   }
 
-  /// An empty engine on the starting layout: the state every item starts from.
-  var startEngine: InputMethod { InputMethod(layouts: layouts, initial: initialLayout) }
+  /// An empty engine and text on the starting layout: the state every item starts from.
+  var startEngine: Typist { Typist(layouts: layouts, initial: initialLayout) }
 
   /// Spells the preferred answer and records the state after each press.
   ///
@@ -146,9 +146,9 @@ struct CueFinder: Sendable {
     return best
   }
 
-  /// The cue for the user's engine, or `nil` when the answer is typed (or no key can help:
-  /// the layout has no ⌫ and the text is off every path).
-  mutating func cue(for engine: InputMethod) -> Cue? {
+  /// The cue for the user's engine and text, or `nil` when the answer is typed (or no key
+  /// can help: the layout has no ⌫ and the text is off every path).
+  mutating func cue(for engine: Typist) -> Cue? {
     let text = engine.text
     if answer.accepts(text) { return nil }
     // 1. A state on a known path: the first path, then the newest.
@@ -190,7 +190,7 @@ struct CueFinder: Sendable {
   }
 
   private func makePath(
-    _ spelling: String, from start: InputMethod, pressing presses: [PlannedPress]
+    _ spelling: String, from start: Typist, pressing presses: [PlannedPress]
   ) -> Path {
     var engine = start
     var positions: [VisibleState: [Int]] = [VisibleState(engine): [0]]
@@ -208,7 +208,7 @@ struct CueFinder: Sendable {
   }
 
   private mutating func respelledCue(
-    for engine: InputMethod, text: String, spelling: String
+    for engine: Typist, text: String, spelling: String
   ) -> PlannedPress? {
     let rest = String(spelling.dropFirst(text.count))
     guard !rest.isEmpty else {
@@ -243,7 +243,7 @@ struct CueFinder: Sendable {
 
   /// Whether pressing `presses` on a copy of `engine` types exactly `target`.
   private func types(
-    _ target: String, from engine: InputMethod, pressing presses: ArraySlice<PlannedPress>
+    _ target: String, from engine: Typist, pressing presses: ArraySlice<PlannedPress>
   ) -> Bool {
     var copy = engine
     for press in presses {
@@ -253,7 +253,7 @@ struct CueFinder: Sendable {
     return copy.text == target
   }
 
-  private func apply(_ press: PlannedPress, to engine: inout InputMethod) {
+  private func apply(_ press: PlannedPress, to engine: inout Typist) {
     _ = press.isHold ? engine.hold(press.key) : engine.tap(press.key)
   }
 
@@ -294,16 +294,17 @@ struct PlannedPress: Sendable, Hashable {
   }
 }
 
-/// What the user sees of an engine state, plus whether a composition is open: two states
-/// that agree on this are merged when looking for a prefix (the replay check then confirms).
+/// What the user sees of an engine state and its text, plus whether a composition is open:
+/// two states that agree on this are merged when looking for a prefix (the replay check then
+/// confirms).
 struct VisibleState: Hashable {
   var committed: [UInt8]
   var preedit: String
   var isComposing: Bool
   var layout: Int
 
-  init(_ engine: InputMethod) {
-    committed = engine.composer.committedUTF8
+  init(_ engine: Typist) {
+    committed = engine.buffer.utf8
     preedit = engine.preedit
     isComposing = engine.isComposing
     layout = engine.layoutIndex

@@ -67,11 +67,11 @@ public enum PracticeError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// The practice state machine, driven by the caller (issue 4 §1).
 ///
-/// The caller owns the keypad and the ``InputMethod``: it calls ``start(_:at:reviews:)``
-/// for an item and types into the engine it returns, then reports each press with the engine
-/// after it through ``record(_:engine:at:replacingLastTap:)``. The session answers with the
-/// syllable marks (``marks``), the next key (``cue``), when to show it
-/// (``cueAppearsAt``), and, when the typed text is accepted, the item's ``ItemResult``
+/// The caller owns the keypad and the ``Typist`` (engine and text): it calls
+/// ``start(_:at:reviews:)`` for an item and types into the typist it returns, then reports
+/// each press with the typist after it through ``record(_:engine:at:replacingLastTap:)``.
+/// The session answers with the syllable marks (``marks``), the next key (``cue``), when to
+/// show it (``cueAppearsAt``), and, when the typed text is accepted, the item's ``ItemResult``
 /// (auto-advance). ``submit(at:)`` ends an item early. Time is always passed in.
 ///
 /// Results accumulate in ``results`` for the lesson summary; per-key mastery, which decides
@@ -148,13 +148,13 @@ public struct PracticeSession: Sendable {
   ///   - time: When the item appears.
   ///   - reviews: How often the user has reviewed the item before (``ItemSchedule/reviews``);
   ///     while below ``CuePolicy/newItemReviews`` every cue shows at once.
-  /// - Returns: An empty engine on the starting layout; type into it.
+  /// - Returns: An empty engine and text on the starting layout; type into it.
   /// - Throws: ``PracticeError/cannotType(item:text:reason:)`` when the layouts cannot type
   ///   the answer; the session is then idle.
   @discardableResult
   public mutating func start(
     _ item: PracticeItem, at time: Milliseconds, reviews: Int = 0
-  ) throws(PracticeError) -> InputMethod {
+  ) throws(PracticeError) -> Typist {
     guard !layouts.isEmpty else {
       phase = .idle
       self.item = nil
@@ -182,11 +182,11 @@ public struct PracticeSession: Sendable {
     return engine
   }
 
-  /// Reports one key press and the engine after it.
+  /// Reports one key press and the engine and text after it.
   ///
   /// - Parameters:
   ///   - press: The key, its layout (current when it went down) and whether it was held.
-  ///   - engine: The input method after the press.
+  ///   - engine: The typist after the press: its engine state and text.
   ///   - time: When the key went down.
   ///   - replacingLastTap: The front end applied this press as a tap and now knows it was a
   ///     hold: the last reported press is taken back first (restore the engine snapshot from
@@ -195,7 +195,7 @@ public struct PracticeSession: Sendable {
   ///   Presses while no item is being typed are ignored.
   @discardableResult
   public mutating func record(
-    _ press: KeyPress, engine: InputMethod, at time: Milliseconds, replacingLastTap: Bool = false
+    _ press: KeyPress, engine: Typist, at time: Milliseconds, replacingLastTap: Bool = false
   ) -> PressOutcome {
     guard phase == .typing, let item else { return PressOutcome(isWrong: false, result: nil) }
     if replacingLastTap, let previous = countersBeforeLastPress {

@@ -72,7 +72,7 @@ public struct SuggestionSavings: Sendable {
   /// Measures one message.
   public func measure(_ message: String) throws(SavingsError) -> SavingsReport {
     var report = SavingsReport()
-    var engine = InputMethod(layouts: layouts)
+    var engine = Typist(layouts: layouts)
     let tokens = message.split(separator: " ", omittingEmptySubsequences: false)
     for (position, token) in tokens.enumerated() {
       let isLast = position == tokens.count - 1
@@ -112,9 +112,9 @@ public struct SuggestionSavings: Sendable {
   /// bar offers `core`, takes it and finishes the token. `nil` if the bar never offers it
   /// before the word is typed in full.
   private func takeSuggestion(
-    _ core: String, rest: String, isLast: Bool, presses: [Speller.Press], from engine: InputMethod,
+    _ core: String, rest: String, isLast: Bool, presses: [Speller.Press], from engine: Typist,
     message: String
-  ) throws(SavingsError) -> (engine: InputMethod, cost: Int)? {
+  ) throws(SavingsError) -> (engine: Typist, cost: Int)? {
     var probe = engine
     for (count, press) in presses.enumerated() {
       apply(press, to: &probe)
@@ -141,7 +141,7 @@ public struct SuggestionSavings: Sendable {
   }
 
   private func spell(
-    _ text: String, from engine: InputMethod, message: String
+    _ text: String, from engine: Typist, message: String
   ) throws(SavingsError) -> [Speller.Press] {
     do {
       return try spellers[engine.layoutIndex].spell(text)
@@ -150,7 +150,7 @@ public struct SuggestionSavings: Sendable {
     }
   }
 
-  private func apply(_ press: Speller.Press, to engine: inout InputMethod) {
+  private func apply(_ press: Speller.Press, to engine: inout Typist) {
     _ = press.isHold ? engine.hold(press.key) : engine.tap(press.key)
   }
 }

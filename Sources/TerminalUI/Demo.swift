@@ -11,11 +11,11 @@ public struct DemoTrack: Sendable {
     public var key: Int
     public var isHold: Bool
     /// The engine after the press.
-    public var engine: InputMethod
+    public var engine: Typist
   }
 
   public let title: String
-  public let start: InputMethod
+  public let start: Typist
   public let steps: [Step]
 
   /// Spells `text` with the shortest sequence and records every state on the way.
@@ -24,7 +24,7 @@ public struct DemoTrack: Sendable {
   public init(text: String, layouts: [Layout], title: String) throws(SpellError) {
     self.title = title
     let presses = try Speller(layouts: layouts).spell(text)
-    var engine = InputMethod(layouts: layouts)
+    var engine = Typist(layouts: layouts)
     start = engine
     var steps: [Step] = []
     for press in presses {
@@ -35,7 +35,7 @@ public struct DemoTrack: Sendable {
   }
 
   /// The engine after `count` presses (0: before any).
-  public func engine(after count: Int) -> InputMethod {
+  public func engine(after count: Int) -> Typist {
     count <= 0 ? start : steps[min(count, steps.count) - 1].engine
   }
 }
@@ -163,8 +163,8 @@ public enum DemoRenderer {
 
   /// Draws the text so far and the cursor; a text too long for the column keeps its end in
   /// view behind a `…`, so every new letter shows.
-  private static func drawText(_ engine: InputMethod, into screen: inout Screen, row: Int, column: Int, width: Int, measure: TextMeasure) {
-    var committed = Substring(engine.committed)
+  private static func drawText(_ engine: Typist, into screen: inout Screen, row: Int, column: Int, width: Int, measure: TextMeasure) {
+    var committed = Substring(engine.buffer.text)
     var preedit = Substring(engine.preedit)
     let cursorWidth = 1
     var lead = ""

@@ -92,7 +92,7 @@ enum PressSource: Hashable, Sendable {
 /// effects and a view model out. The run loop only does I/O around it, so tests drive it
 /// with byte fixtures and an injected clock.
 public struct KeypadController {
-  public private(set) var engine: InputMethod
+  public private(set) var engine: Typist
   public let keymaps: [Keymap]
   public private(set) var keymapIndex: Int
   public var settings: KeypadSettings
@@ -102,7 +102,7 @@ public struct KeypadController {
   private var negotiation = KittyNegotiation()
   private var detector: HoldDetector<PressSource>
   /// Engine states before each optimistic tap of the current run, for rolling back a hold.
-  private var snapshots: [InputMethod] = []
+  private var snapshots: [Typist] = []
   private var runStart: (source: PressSource, key: Int?, at: Instant, releases: ReleaseReporting)?
   private var flashes: [Int: Instant] = [:]
   private var focus: Int? = nil
@@ -123,7 +123,7 @@ public struct KeypadController {
     layouts: [Layout], keymaps: [Keymap], keymap: String, settings: KeypadSettings,
     draft: String? = nil
   ) {
-    engine = InputMethod(layouts: layouts)
+    engine = Typist(layouts: layouts)
     self.keymaps = keymaps.isEmpty ? [Keymap(id: "none", name: "-", englishName: "-", bindings: [:])] : keymaps
     keymapIndex = self.keymaps.firstIndex { $0.id == keymap } ?? 0
     self.settings = settings
@@ -292,7 +292,8 @@ public struct KeypadController {
       switch event.key {
       case .enter, .numpad(.enter), .character("y"), .character("Y"):
         draftOffer = nil
-        engine.setText(offer)
+        engine.reset()
+        engine.insertText(offer)
         return [.redraw]
       case .escape, .character("n"), .character("N"):
         draftOffer = nil
@@ -304,7 +305,8 @@ public struct KeypadController {
       if typingSource(for: event) != nil {
         // Typing at once means going on with the text: take the draft, then the key.
         draftOffer = nil
-        engine.setText(offer)
+        engine.reset()
+        engine.insertText(offer)
       } else if let command = AppCommand.matching(event) {
         switch command {
         case .cancel, .dismiss:
@@ -521,12 +523,11 @@ public struct KeypadController {
   }
 
   /// Runs one engine call and turns what it committed, deleted or asked for into effects.
-  private mutating func commitEffects(_ body: (inout InputMethod) -> KeyOutput) -> [KeypadEffect] {
+  private mutating func commitEffects(_ body: (inout Typist) -> KeyOutput) -> [KeypadEffect] {
     let output = body(&engine)
     var effects: [KeypadEffect] = []
-    if output.deleted > 0 { effects.append(.deleted(output.deleted)) }
-    let committed = engine.commit(of: output)
-    if !committed.isEmpty { effects.append(.committed(String(committed))) }
+    if output.erase > 0 { effects.append(.deleted(output.erase)) }
+    if !output.commit.isEmpty { effects.append(.committed(output.commit)) }
     switch output.event {
     case .dismiss:
       effects.append(.dismiss(engine.text))
@@ -661,7 +662,7 @@ public struct KeypadController {
   }
 
   /// Starts over with empty text on the first layout (a new practice item).
-  public mutating func resetText(to engine: InputMethod) {
+  public mutating func resetText(to engine: Typist) {
     self.engine = engine
     snapshots.removeAll()
     runStart = nil
@@ -692,8 +693,8 @@ public struct KeypadController {
   public func viewModel(at time: Instant) -> KeypadViewModel {
     let layout = engine.layout
     var model = KeypadViewModel(
-      layout: layout, committed: engine.committed, preedit: engine.preedit,
-      composingTail: engine.composer.composingTail, strings: strings)
+      layout: layout, committed: engine.buffer.text, preedit: engine.preedit,
+      composingTail: engine.inputMethod.composingTail, strings: strings)
     var decorations: [Int: KeyDecoration] = [:]
     for (key, hint) in keymap.hints(for: layout) where hint != layout.keys[key].label {
       decorations[key] = KeyDecoration(hint: hint)

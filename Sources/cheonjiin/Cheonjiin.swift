@@ -98,9 +98,9 @@ struct OutputBuffer {
     if bytes.count >= 1 << 16 { flush() }
   }
 
-  /// Appends the engine's text as UTF-8.
-  mutating func appendText(of engine: InputMethod) {
-    engine.appendText(to: &bytes)
+  /// Appends the typist's text (document and preedit) as UTF-8.
+  mutating func appendText(of typist: Typist) {
+    typist.appendText(to: &bytes)
     if bytes.count >= 1 << 16 { flush() }
   }
 

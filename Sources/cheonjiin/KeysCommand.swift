@@ -50,12 +50,9 @@ struct KeysCommand: ParsableCommand {
   private func runLine(
     _ line: String, number: Int?, runner: inout SequenceRunner, output: inout OutputBuffer
   ) -> Bool {
-    var steps: [(SequenceRunner.Step, committed: String, preedit: String, commit: Substring)] = []
-    let record: ((SequenceRunner.Step, InputMethod) -> Void)? =
-      trace
-      ? { step, engine in
-        steps.append((step, engine.committed, engine.preedit, engine.commit(of: step.output)))
-      } : nil
+    var steps: [(SequenceRunner.Step, committed: String)] = []
+    let record: ((SequenceRunner.Step, Typist) -> Void)? =
+      trace ? { step, typist in steps.append((step, typist.buffer.text)) } : nil
     var failure: KeySequenceError? = nil
     do {
       try runner.run(line, step: record)
@@ -66,14 +63,15 @@ struct KeysCommand: ParsableCommand {
       writeJSON(line: line, runner: runner, steps: steps, failure: failure, output: &output)
     } else {
       if trace {
-        for (step, committed, preedit, commit) in steps {
+        for (step, committed) in steps {
+          let (commit, preedit) = (step.output.commit, step.output.preedit)
           output.append("\(step.token.column)\t\(step.token.token.notation)\t\(committed)[\(preedit)]")
           if !commit.isEmpty { output.append("\t+\(commit)") }
-          if step.output.deleted > 0 { output.append("\t-\(step.output.deleted)") }
+          if step.output.erase > 0 { output.append("\t-\(step.output.erase)") }
           output.append("\n")
         }
       }
-      if failure == nil { output.appendText(of: runner.engine) }
+      if failure == nil { output.appendText(of: runner.typist) }
       output.append("\n")
     }
     if let failure {
@@ -87,7 +85,7 @@ struct KeysCommand: ParsableCommand {
 
   private func writeJSON(
     line: String, runner: SequenceRunner,
-    steps: [(SequenceRunner.Step, committed: String, preedit: String, commit: Substring)],
+    steps: [(SequenceRunner.Step, committed: String)],
     failure: KeySequenceError?, output: inout OutputBuffer
   ) {
     output.append("{\"keys\":")
@@ -100,27 +98,27 @@ struct KeysCommand: ParsableCommand {
       output.append("}")
     } else {
       output.append(",\"text\":")
-      output.appendJSONString(runner.engine.text)
+      output.appendJSONString(runner.typist.text)
       output.append(",\"committed\":")
-      output.appendJSONString(runner.engine.committed)
+      output.appendJSONString(runner.typist.buffer.text)
       output.append(",\"preedit\":")
-      output.appendJSONString(runner.engine.preedit)
+      output.appendJSONString(runner.typist.preedit)
       output.append(",\"layout\":")
-      output.appendJSONString(runner.engine.layout.id)
+      output.appendJSONString(runner.typist.layout.id)
     }
     if trace {
       output.append(",\"steps\":[")
-      for (index, (step, committed, preedit, commit)) in steps.enumerated() {
+      for (index, (step, committed)) in steps.enumerated() {
         if index > 0 { output.append(",") }
         output.append("{\"column\":\(step.token.column),\"key\":")
         output.appendJSONString(step.token.token.notation)
         output.append(",\"committed\":")
         output.appendJSONString(committed)
         output.append(",\"preedit\":")
-        output.appendJSONString(preedit)
+        output.appendJSONString(step.output.preedit)
         output.append(",\"commit\":")
-        output.appendJSONString(commit)
-        output.append(",\"deleted\":\(step.output.deleted)}")
+        output.appendJSONString(step.output.commit)
+        output.append(",\"deleted\":\(step.output.erase)}")
       }
       output.append("]")
     }

@@ -46,8 +46,8 @@ struct SpellCommand: ParsableCommand {
       printError("internal error: the sequence \(notation) does not replay (\(error)); please report it")
       throw ExitCode.failure
     }
-    guard runner.engine.text == composingConjoiningJamo(target) else {
-      printError("internal error: \(notation) types \"\(runner.engine.text)\"; please report it")
+    guard runner.typist.text == composingConjoiningJamo(target) else {
+      printError("internal error: \(notation) types \"\(runner.typist.text)\"; please report it")
       throw ExitCode.failure
     }
     var output = OutputBuffer()

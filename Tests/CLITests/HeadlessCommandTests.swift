@@ -42,6 +42,25 @@ struct HeadlessCommandTests {
     #expect(lines[4] == "가")
   }
 
+  @Test("keys --trace and --json --trace report each press's commit and deletion")
+  func keysTraceDeletion() throws {
+    let lines = try run(["keys", "--trace", "ㄱㅣᆞ_<"]).stdout.split(
+      separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 7)  // five presses, the text (empty), and the final newline
+    #expect(lines[3] == "4\t_\t가[]\t+가")
+    #expect(lines[4] == "5\t<\t[]\t-1")
+    let json = try run(["keys", "--json", "--trace", "ㅂㆍㅡ.ㅈ<_"]).stdout
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    #expect(object?["text"] as? String == "보.")  // issue 9: no space after the mark
+    let steps = try #require(object?["steps"] as? [[String: Any]])
+    #expect(steps.count == 7)
+    #expect(steps[4]["preedit"] as? String == ".ㅈ")  // the mark stays in the composition
+    #expect(steps[5]["preedit"] as? String == ".")
+    #expect(steps[6]["commit"] as? String == ".")
+    #expect(steps[6]["committed"] as? String == "보.")
+    #expect(steps.allSatisfy { $0["deleted"] as? Int == 0 })
+  }
+
   @Test("spell prints a sequence that keys turns back into the text")
   func spellRoundTrip() throws {
     let text = "할머니, 병원 가요? 15,000원!"

@@ -3,52 +3,100 @@ import Testing
 
 @Suite("Input method behaviour beyond the vectors")
 struct InputMethodTests {
-  @Test("each press reports what it committed, read right after the press")
+  @Test("each press reports what it committed and the preedit after it")
   func commitReport() throws {
     var runner = SequenceRunner(layouts: try inputMethod().layouts)
-    var commits: [String] = []
-    try runner.run("ㄱㅣᆞㄴㅣ_ㅇ.._") { step, engine in
-      commits.append(String(engine.commit(of: step.output)))
-    }
+    var outputs: [KeyOutput] = []
+    try runner.run("ㄱㅣᆞㄴㅣ_ㅇ.._") { step, _ in outputs.append(step.output) }
     // Only boundary keys commit: _ commits 가니, the first . commits ㅇ, the last _ commits ",".
-    #expect(commits == ["", "", "", "", "", "가니", "", "ㅇ", "", ","])
-    #expect(runner.engine.committed == "가니ㅇ,")
+    #expect(outputs.map(\.commit) == ["", "", "", "", "", "가니", "", "ㅇ", "", ","])
+    #expect(outputs.map(\.preedit) == ["ㄱ", "기", "가", "간", "가니", "", "ㅇ", ".", ",", ""])
+    #expect(runner.typist.buffer.text == "가니ㅇ,")
   }
 
-  @Test("⌫ outside a composition reports the deleted character")
-  func deleteReport() throws {
+  @Test("⌫ with no composition asks the front end to erase one character")
+  func eraseReport() throws {
     var engine = try inputMethod()
-    let outputs = try press("ㄱㅣᆞ_<<", on: &engine)
-    #expect(outputs[4].deleted == 1)
+    let output = engine.tap(try key("<", in: engine))
+    // The engine does not know the document, so it asks; the typist knows it was empty.
+    #expect(output == KeyOutput(consumed: true, erase: 1))
+    var typist = try typist()
+    let outputs = try press("ㄱㅣᆞ_<<", on: &typist)
+    #expect(outputs[4].erase == 1)
     #expect(outputs[4].consumed)
-    #expect(outputs[5].deleted == 0)
+    #expect(outputs[5].erase == 0)
     #expect(!outputs[5].consumed)  // nothing left to delete
-    #expect(engine.text.isEmpty)
+    #expect(typist.text.isEmpty)
   }
 
-  @Test("a value copy is a snapshot: restoring it restores the text and the composition")
+  @Test("the engine holds no document: after a boundary it equals a fresh engine")
+  func noDocument() throws {
+    var engine = try inputMethod()
+    let fresh = engine
+    var document = TextBuffer()
+    for _ in 0..<50 {
+      for index in try keys("ㅇㅣᆞㄴ_ㄴᆞᆞㅣㅇ_", in: engine) { document.apply(engine.tap(index)) }
+    }
+    #expect(engine == fresh)
+    #expect(document.text == String(repeating: "안녕", count: 50))
+  }
+
+  @Test("a value copy and the edits since restore both the composition and the text")
   func snapshot() throws {
     var engine = try inputMethod()
-    try press("ㅇㅣᆞㄴㅅ", on: &engine)
+    var document = TextBuffer("오 ")
+    for index in try keys("ㅇㅣᆞㄴㅅ", in: engine) { document.apply(engine.tap(index)) }
     let snapshot = engine
-    try press("ㅅㅡ_ㄱㄱ<<<<<", on: &engine)
+    var edits: [TextEdit] = []
+    for index in try keys("ㅅㅡ_ㄱㄱ<<<<<", in: engine) {
+      edits.append(document.apply(engine.tap(index)))
+    }
+    // _ committed 안흐; ⌫ undid ㅋ and ㄱ, then erased 흐, 안 and the space.
+    #expect(document.text == "오")
     engine = snapshot
-    #expect(engine.text == "안ㅅ")
-    try press("ㅅ", on: &engine)  // still cycling: 안ㅅ + ㅅㅎ → 않
-    #expect(engine.text == "않")
+    for edit in edits.reversed() { document.revert(edit) }
+    #expect(document.text == "오 ")
+    #expect(engine.preedit == "안ㅅ")
+    document.apply(engine.tap(try key("ㅅ", in: engine)))  // still cycling: 안ㅅ + ㅅㅎ → 않
+    #expect(document.text + engine.preedit == "오 않")
   }
 
-  @Test("a hold after an optimistic tap: restore, then the digit closes the composition")
+  @Test("a hold after an optimistic tap: restore, revert, then the digit closes the composition")
   func holdRollback() throws {
     var engine = try inputMethod()
-    try press("ㄱㅣᆞ", on: &engine)
+    var document = TextBuffer("나 ")
+    for index in try keys("ㄱㅣᆞ", in: engine) { document.apply(engine.tap(index)) }
     let beforeTap = engine
-    try press("ㄱ", on: &engine)  // the tap, applied at once
-    #expect(engine.text == "각")
+    let edit = document.apply(engine.tap(try key("ㄱ", in: engine)))  // the tap, applied at once
+    #expect(document.text + engine.preedit == "나 각")
     engine = beforeTap  // the press turned out to be a hold
-    try press("<hold:4>", on: &engine)
-    #expect(engine.text == "가4")
+    document.revert(edit)
+    #expect(document.text + engine.preedit == "나 가")
+    let hold = engine.hold(try key("ㄱ", in: engine))
+    document.apply(hold)
+    #expect(hold == KeyOutput(consumed: true, commit: "가4"))
+    #expect(document.text == "나 가4")
     #expect(!engine.isComposing)
+  }
+
+  // issue 9
+  @Test("a key after a cycling mark keeps the mark in the composition: ⌫ brings it back")
+  func markStaysCyclable() throws {
+    var typist = try typist()
+    let outputs = try press("ㅈㆍㅇ.ㄷ<ㅡ<.ㅡㅈ", on: &typist)
+    #expect(typist.text == "ㅈㆍㅇ,ㅡㅈ")
+    #expect(typist.buffer.text == "ㅈㆍㅇ")  // the mark is still part of the composition
+    #expect(outputs[4].commit.isEmpty)  // ㄷ did not commit the mark
+    #expect(outputs[5].preedit == ".")  // ⌫ brought it back …
+    #expect(outputs[8].preedit == ",")  // … still cycling
+  }
+
+  // issue 9
+  @Test("⌫ back to a cycling mark, then the shared key only ends it: no space")
+  func markThenShared() throws {
+    #expect(try typed("ㅂㆍㅡ.ㅈ<_") == "보.")
+    #expect(try typed("ㅂㆍㅡ.ㅈ<__") == "보. ")
+    #expect(try typed("ㅂㆍㅡ.ㅈ<<<") == "")  // ⌫ deletes the mark, then 보
   }
 
   @Test("iPhone style: → only ends a syllable, ␣ always types a space")
@@ -93,9 +141,9 @@ struct InputMethodTests {
     layout[0].composer.space = .smart
     var runner = SequenceRunner(layouts: layout)
     try runner.run("ㅇᆞㅡ_ㅇㅣᆞㄴ_ㄴᆞᆞㅣㅇ")
-    #expect(runner.engine.text == "오 안녕")
+    #expect(runner.typist.text == "오 안녕")
     try runner.run("ㄱㅣᆞ._ㄴ")
-    #expect(runner.engine.text == "가. ㄴ")
+    #expect(runner.typist.text == "가. ㄴ")
   }
 
   @Test("unknown tokens name the token and the column")
@@ -147,4 +195,17 @@ struct InputMethodTests {
     #expect(tokens.map(\.column) == [2, 4, 9, 18, 28, 29])
     #expect(KeySequence.format(tokens.map(\.token)) == "ㄱ<<hold:4><dismiss><<")
   }
+}
+
+/// The key index a single token means on the engine's current layout.
+private func key(_ token: String, in engine: InputMethod) throws -> Int {
+  let tokens = try KeySequence.parse(token)
+  try #require(tokens.count == 1)
+  return try KeyResolver(layout: engine.layout).resolve(tokens[0].token).key
+}
+
+/// The key indices of a sequence of taps on the engine's current layout (no layout switch).
+private func keys(_ sequence: String, in engine: InputMethod) throws -> [Int] {
+  let resolver = KeyResolver(layout: engine.layout)
+  return try KeySequence.parse(sequence).map { try resolver.resolve($0.token).key }
 }

@@ -17,19 +17,31 @@ struct SeededGenerator: RandomNumberGenerator {
 /// `make test` runs a few thousand sequences; `make fuzz` sets CHEONJIIN_FUZZ_ITERATIONS.
 let fuzzIterations = ProcessInfo.processInfo.environment["CHEONJIIN_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 3000
 
-/// One random key press on the current layout: any key, tapped or (one time in eight) held.
-func randomPress(_ engine: inout InputMethod, using generator: inout SeededGenerator) -> String {
-  let keys = engine.layout.keys
-  guard !keys.isEmpty else { return "" }
+/// One random key press on `layout`: any key, tapped or (one time in eight) held.
+///
+/// - Returns: The key, whether it is held, and the press in key notation.
+func randomKey(
+  on layout: Layout, using generator: inout SeededGenerator
+) -> (index: Int, isHold: Bool, notation: String)? {
+  let keys = layout.keys
+  guard !keys.isEmpty else { return nil }
   let index = Int.random(in: 0..<keys.count, using: &generator)
-  // Letter and stroke keys dominate real typing; weight them up.
-  let key = keys[index]
   if Int.random(in: 0..<8, using: &generator) == 0 {
-    _ = engine.hold(index)
-    return "<hold:\(key.id)>"
+    return (index, true, "<hold:\(keys[index].id)>")
   }
-  _ = engine.tap(index)
-  return "<\(key.id)>"
+  return (index, false, "<\(keys[index].id)>")
+}
+
+/// One random key press on the typist's current layout.
+///
+/// - Returns: The press in key notation, and what it did.
+@discardableResult
+func randomPress(
+  _ typist: inout Typist, using generator: inout SeededGenerator
+) -> (notation: String, output: KeyOutput?) {
+  guard let press = randomKey(on: typist.layout, using: &generator) else { return ("", nil) }
+  let output = press.isHold ? typist.hold(press.index) : typist.tap(press.index)
+  return (press.notation, output)
 }
 
 /// Every Korean layout, each with the side pads its switch keys reach.
@@ -38,55 +50,72 @@ let propertyLayouts = ["cheonjiin-galaxy", "cheonjiin-iphone", "cheonjiin-hwalja
 @Suite("Properties over random key sequences")
 struct PropertyTests {
   @Test(
-    "no crash, no conjoining jamo, and enough ⌫ always reaches empty text",
+    "no crash, no conjoining jamo, preedit as reported, and enough ⌫ reaches empty text",
     arguments: propertyLayouts)
   func backspaceEmpties(_ layout: String) throws {
     let layouts = try inputMethod(layout).layouts
     var generator = SeededGenerator(state: 1)
     for iteration in 0..<fuzzIterations {
-      var engine = InputMethod(layouts: layouts)
+      var typist = Typist(layouts: layouts)
       var keys = ""
       for _ in 0..<Int.random(in: 1...40, using: &generator) {
-        keys += randomPress(&engine, using: &generator)
-        if engine.text.unicodeScalars.contains(where: { $0.isConjoiningJamo }) {
+        let (notation, output) = randomPress(&typist, using: &generator)
+        keys += notation
+        if typist.text.unicodeScalars.contains(where: { $0.isConjoiningJamo }) {
           Issue.record("conjoining jamo after \(keys) (iteration \(iteration))")
           return
         }
-      }
-      let limit = keys.count + engine.text.count + 10
-      var presses = 0
-      while !engine.text.isEmpty, presses < limit {
-        guard let backspace = engine.layout.keys.firstIndex(where: { $0.action == .backspace }) else {
-          Issue.record("layout \(engine.layout.id) has no ⌫")
+        if let output, output.preedit != typist.preedit {
+          Issue.record("reported preedit \(output.preedit) after \(keys) (iteration \(iteration))")
           return
         }
-        _ = engine.tap(backspace)
+      }
+      let limit = keys.count + typist.text.count + 10
+      var presses = 0
+      while !typist.text.isEmpty, presses < limit {
+        guard let backspace = typist.layout.keys.firstIndex(where: { $0.action == .backspace })
+        else {
+          Issue.record("layout \(typist.layout.id) has no ⌫")
+          return
+        }
+        typist.tap(backspace)
         presses += 1
       }
-      if !engine.text.isEmpty {
-        Issue.record("⌫ ×\(limit) left \"\(engine.text)\" after \(keys) (iteration \(iteration))")
+      if !typist.text.isEmpty {
+        Issue.record("⌫ ×\(limit) left \"\(typist.text)\" after \(keys) (iteration \(iteration))")
         return
       }
     }
   }
 
-  @Test("snapshot → more keys → restore gives the snapshot's text and state", arguments: propertyLayouts)
+  /// What a front end does to roll back an optimistic tap: restore the engine value, revert
+  /// the document edits newest first.
+  @Test(
+    "engine snapshot → more keys → restore and revert the edits gives the same state",
+    arguments: propertyLayouts)
   func snapshotRestore(_ layout: String) throws {
     let layouts = try inputMethod(layout).layouts
     var generator = SeededGenerator(state: 2)
     for iteration in 0..<fuzzIterations {
       var engine = InputMethod(layouts: layouts)
+      var document = TextBuffer()
       for _ in 0..<Int.random(in: 0...20, using: &generator) {
-        _ = randomPress(&engine, using: &generator)
+        guard let press = randomKey(on: engine.layout, using: &generator) else { break }
+        document.apply(press.isHold ? engine.hold(press.index) : engine.tap(press.index))
       }
       let snapshot = engine
-      let text = engine.text
+      let original = document
+      var edits: [TextEdit] = []
       for _ in 0..<Int.random(in: 1...20, using: &generator) {
-        _ = randomPress(&engine, using: &generator)
+        guard let press = randomKey(on: engine.layout, using: &generator) else { break }
+        edits.append(
+          document.apply(press.isHold ? engine.hold(press.index) : engine.tap(press.index)))
       }
       engine = snapshot
-      if engine.text != text || engine != snapshot {
-        Issue.record("restore gave \"\(engine.text)\", expected \"\(text)\" (iteration \(iteration))")
+      for edit in edits.reversed() { document.revert(edit) }
+      if document != original || engine != snapshot {
+        let expected = original.text
+        Issue.record("restore gave \"\(document.text)\", expected \"\(expected)\" (\(iteration))")
         return
       }
     }
@@ -99,12 +128,12 @@ struct PropertyTests {
     let speller = Speller(layouts: layouts)
     var runner = SequenceRunner(layouts: layouts)
     for iteration in 0..<max(1, fuzzIterations / 3) {
-      var engine = InputMethod(layouts: layouts)
+      var typist = Typist(layouts: layouts)
       var keys = ""
       for _ in 0..<Int.random(in: 1...24, using: &generator) {
-        keys += randomPress(&engine, using: &generator)
+        keys += randomPress(&typist, using: &generator).notation
       }
-      let text = engine.text
+      let text = typist.text
       let tokens: [KeyToken]
       do {
         tokens = try speller.spellTokens(text)
@@ -113,9 +142,10 @@ struct PropertyTests {
         return
       }
       try runner.run(KeySequence.format(tokens))
-      if runner.engine.text != text {
+      if runner.typist.text != text {
+        let spelled = KeySequence.format(tokens)
         Issue.record(
-          "spell \"\(text)\" → \(KeySequence.format(tokens)) types \"\(runner.engine.text)\" (iteration \(iteration))")
+          "spell \"\(text)\" → \(spelled) types \"\(runner.typist.text)\" (iteration \(iteration))")
         return
       }
     }

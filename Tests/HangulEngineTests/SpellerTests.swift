@@ -73,10 +73,10 @@ struct SpellerTests {
       for _ in 0..<50 {
         let speller = Speller(layouts: layouts)
         let presses = try speller.spell(text)
-        var engine = InputMethod(layouts: layouts)
-        for press in presses { _ = press.isHold ? engine.hold(press.key) : engine.tap(press.key) }
-        #expect(engine.text == text)
-        #expect(engine.layoutIndex == 0, "\(text) ended on \(engine.layout.id)")
+        var typist = Typist(layouts: layouts)
+        for press in presses { _ = press.isHold ? typist.hold(press.key) : typist.tap(press.key) }
+        #expect(typist.text == text)
+        #expect(typist.layoutIndex == 0, "\(text) ended on \(typist.layout.id)")
         sequences.insert(KeySequence.format(try speller.spellTokens(text)))
       }
       #expect(sequences.count == 1, "\(text): \(sequences)")

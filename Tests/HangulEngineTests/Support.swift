@@ -17,26 +17,33 @@ func inputMethod(_ id: String = "cheonjiin-galaxy") throws -> InputMethod {
   try shippedLibrary.inputMethod(id)
 }
 
+/// An input method on a shipped layout with an empty document.
+func typist(_ id: String = "cheonjiin-galaxy") throws -> Typist {
+  Typist(try inputMethod(id))
+}
+
 /// Presses a key sequence written in the vectors' notation, following layout switches.
+///
+/// - Returns: The output of each press, as the typist applied it.
 @discardableResult
 func press(
-  _ sequence: String, on engine: inout InputMethod, sourceLocation: SourceLocation = #_sourceLocation
+  _ sequence: String, on typist: inout Typist, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> [KeyOutput] {
   var resolvers: [String: KeyResolver] = [:]
   var outputs: [KeyOutput] = []
   for placed in try KeySequence.parse(sequence) {
-    let layout = engine.layout
+    let layout = typist.layout
     let resolver = resolvers[layout.id] ?? KeyResolver(layout: layout)
     resolvers[layout.id] = resolver
     let (key, isHold) = try resolver.resolve(placed.token)
-    outputs.append(isHold ? engine.hold(key) : engine.tap(key))
+    outputs.append(isHold ? typist.hold(key) : typist.tap(key))
   }
   return outputs
 }
 
-/// The text after pressing `sequence` on a fresh input method.
+/// The text after pressing `sequence` on a fresh input method and empty document.
 func typed(_ sequence: String, layout: String = "cheonjiin-galaxy") throws -> String {
-  var engine = try inputMethod(layout)
-  try press(sequence, on: &engine)
-  return engine.text
+  var typist = try typist(layout)
+  try press(sequence, on: &typist)
+  return typist.text
 }

@@ -50,7 +50,7 @@ struct ShippedLayoutTests {
       ("ㄴㄴㄴ", "ㄹㄴ"), ("ㄱㅣᆞㄱㄱㄱㄱ", "갂ㄱ"),
     ] {
       try runner.run(keys)
-      #expect(runner.engine.text == text, "\(keys)")
+      #expect(runner.typist.text == text, "\(keys)")
     }
     _ = engine.tap(0)
   }
@@ -198,7 +198,7 @@ struct InvalidLayoutTests {
     var runner = SequenceRunner(layouts: try userLibrary.loadSet("cheonjiin-galaxy").map(\.layout))
     // The smart policy: one press after a vowel ends the syllable and types the space.
     try runner.run("ㅇᆞㅡ_ㅇㅣᆞㄴ_ㄴᆞᆞㅣㅇ")
-    #expect(runner.engine.text == "오 안녕")
+    #expect(runner.typist.text == "오 안녕")
   }
 
   @Test("a user layout overrides a shipped one that a shipped switch key names")
@@ -226,7 +226,7 @@ struct InvalidLayoutTests {
     let start = chosen == home ? "" : "<hangul>"
     for keys in [start, start + "<symbols><hangul>", start + "<symbols><abc><hangul>"] {
       try runner.run(keys)
-      #expect(runner.engine.layout.id == home, "\(keys)")
+      #expect(runner.typist.layout.id == home, "\(keys)")
     }
   }
 }

@@ -131,7 +131,7 @@ struct SessionTests {
   func pressWhileIdle() {
     var session = PracticeSession(layouts: galaxyLayouts, lessonID: "x")
     let outcome = session.record(
-      KeyPress(layout: 0, key: 0), engine: InputMethod(layouts: galaxyLayouts), at: 5)
+      KeyPress(layout: 0, key: 0), engine: Typist(layouts: galaxyLayouts), at: 5)
     #expect(!outcome.isWrong)
     #expect(outcome.result == nil)
     #expect(session.results.isEmpty)

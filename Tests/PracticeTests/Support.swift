@@ -23,10 +23,11 @@ let galaxyLayouts: [Layout] = {
   }
 }()
 
-/// A user at the keypad: an engine, a practice session and a clock that moves only when told.
+/// A user at the keypad: an engine with its text, a practice session and a clock that moves
+/// only when told.
 struct Learner {
   var session: PracticeSession
-  var engine: InputMethod
+  var engine: Typist
   var now: Milliseconds
   /// Milliseconds between presses in ``type(_:)``.
   var interval: Milliseconds = 500
@@ -38,7 +39,7 @@ struct Learner {
   ) {
     session = PracticeSession(
       layouts: galaxyLayouts, lessonID: lessonID, mastery: mastery, policy: policy)
-    engine = InputMethod(layouts: galaxyLayouts)
+    engine = Typist(layouts: galaxyLayouts)
     now = start
   }
 

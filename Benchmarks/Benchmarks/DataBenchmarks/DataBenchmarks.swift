@@ -34,7 +34,7 @@ struct DataWorkload {
       let speller = Speller(layouts: layouts)
       var queries: [(String, [Choseong]?)] = []
       for message in messages {
-        var engine = InputMethod(layouts: layouts)
+        var engine = Typist(layouts: layouts)
         for press in try speller.spell(message) {
           _ = press.isHold ? engine.hold(press.key) : engine.tap(press.key)
           let word = trailingWord(of: engine.text)

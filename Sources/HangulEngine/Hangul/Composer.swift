@@ -74,9 +74,12 @@ struct UndoStep: Hashable, Sendable {
   var finishedCount: Int
   var current: SyllableState
   var last: LastPress
+  /// The mark that was still cycling before this press. The press moved it into the finished
+  /// part; undoing the press brings it back, still cyclable (issue 9).
+  var pending: PendingText?
 }
 
-/// A multi-tap text key waiting to be committed: `.` that may still become `,`.
+/// A multi-tap text key whose mark is still cycling: `.` that may still become `,`.
 struct PendingText: Hashable, Sendable {
   var key: Int
   var cycle: [String]
@@ -84,16 +87,15 @@ struct PendingText: Hashable, Sendable {
   var text: String { cycle[index] }
 }
 
-/// The Cheon-Ji-In automaton (spec §2 – §7): committed text plus the open composition.
+/// The Cheon-Ji-In automaton (spec §2 – §7): the open composition only.
 ///
-/// A value type: copying it is an O(1) snapshot (the buffers are copy-on-write), which the
-/// front end uses to roll back an optimistic tap when a press turns out to be a hold.
+/// The composer never holds the document. A press that ends the composition returns the text
+/// it finished (the *commit*); the front end appends it to its own text, as with libhangul's
+/// `hangul_ic_process` and commit string. A value type, small and cheap to copy: the front end
+/// copies it as a snapshot before an optimistic tap.
 public struct Composer: Sendable, Hashable {
-  /// Text that no key press of the composition can change any more, as UTF-8. Kept as bytes
-  /// so a press never allocates once the buffers have grown (checked by `make bench`).
-  public private(set) var committedUTF8: [UInt8] = []
-  /// Closed syllables of the open composition (`가` of `가니`), as UTF-8: ⌫ can still reopen
-  /// them.
+  /// Closed syllables and settled marks of the open composition (`가` of `가니`, `,` of
+  /// `,ㅡ`), as UTF-8: ⌫ can still reopen them.
   var finished: [UInt8] = []
   var current = SyllableState.empty
   var pending: PendingText? = nil
@@ -112,14 +114,14 @@ public struct Composer: Sendable, Hashable {
   /// The shared space key only ends an open composition; ⌫ undoes inside it.
   public var isComposing: Bool { pending != nil || !history.isEmpty }
 
-  /// Text that no key press of the composition can change any more.
-  public var committed: String { String(decoding: committedUTF8, as: UTF8.self) }
+  /// The open composition as displayed: closed syllables and marks, the syllable being
+  /// composed and any cycling mark. Never contains conjoining jamo.
+  ///
+  /// Built on each read; at most 15 UTF-8 bytes (five syllables) fit a String without a heap
+  /// allocation.
+  public var preedit: String { composition(appending: "") }
 
-  /// The open composition as displayed: closed syllables, the syllable being composed and any
-  /// pending text-cycle mark. Never contains conjoining jamo.
-  public var preedit: String { makeString(committed: false) }
-
-  /// The syllable being composed (or the pending mark) as displayed, for highlighting: at most
+  /// The syllable being composed (or the cycling mark) as displayed, for highlighting: at most
   /// a few letters, the tail of `preedit`.
   public var composingTail: String {
     var tail: [UInt8] = []
@@ -127,32 +129,8 @@ public struct Composer: Sendable, Hashable {
     return String(decoding: tail, as: UTF8.self)
   }
 
-  /// Committed text followed by the preedit: what the user sees.
-  public var text: String { makeString(committed: true) }
-
-  /// Builds a display string in one copy: the preedit, after the committed text if asked.
-  private func makeString(committed includeCommitted: Bool) -> String {
-    let pendingCount = pending?.text.utf8.count ?? 0
-    let capacity = (includeCommitted ? committedUTF8.count : 0) + finished.count + 12 + pendingCount
-    return String(unsafeUninitializedCapacity: capacity) { buffer in
-      var count = 0
-      func copy(_ bytes: some Collection<UInt8>) {
-        for byte in bytes {
-          buffer[count] = byte
-          count += 1
-        }
-      }
-      if includeCommitted { copy(committedUTF8) }
-      copy(finished)
-      current.render { scalar in encodeUTF8(scalar) { buffer[count] = $0; count += 1 } }
-      if let pending { copy(pending.text.utf8) }
-      return count
-    }
-  }
-
-  /// Appends the text (committed and preedit) as UTF-8 to `bytes`, without making a String.
-  public func appendText(to bytes: inout [UInt8]) {
-    bytes.append(contentsOf: committedUTF8)
+  /// Appends the preedit as UTF-8 to `bytes`, without making a String.
+  func appendPreedit(to bytes: inout [UInt8]) {
     bytes.append(contentsOf: finished)
     appendTail(to: &bytes)
   }
@@ -162,14 +140,48 @@ public struct Composer: Sendable, Hashable {
     if let pending { bytes.append(contentsOf: pending.text.utf8) }
   }
 
+  /// The preedit followed by `suffix`, built in one copy.
+  ///
+  /// Up to 15 UTF-8 bytes (five syllables) are built on the stack into a small String, which
+  /// allocates nothing; a longer one allocates its storage once.
+  private func composition(appending suffix: String) -> String {
+    var currentCount = 0
+    current.render { currentCount += utf8Length($0) }
+    let pendingCount = pending?.text.utf8.count ?? 0
+    let count = finished.count + currentCount + pendingCount + suffix.utf8.count
+    if count == suffix.utf8.count { return suffix }
+    guard count > 15 else {
+      var storage: (UInt64, UInt64) = (0, 0)
+      return withUnsafeMutableBytes(of: &storage) { bytes in
+        var writer = UTF8Writer(bytes)
+        writeComposition(appending: suffix, to: &writer)
+        return String(decoding: bytes[..<writer.count], as: UTF8.self)
+      }
+    }
+    return String(unsafeUninitializedCapacity: count) { buffer in
+      var writer = UTF8Writer(UnsafeMutableRawBufferPointer(buffer))
+      writeComposition(appending: suffix, to: &writer)
+      return writer.count
+    }
+  }
+
+  /// Writes the preedit and `suffix` as UTF-8.
+  @inline(__always)
+  private func writeComposition(appending suffix: String, to writer: inout UTF8Writer) {
+    writer.append(contentsOf: finished)
+    current.render { writer.append($0) }
+    if let pending { writer.append(contentsOf: pending.text.utf8) }
+    writer.append(contentsOf: suffix.utf8)
+  }
+
   // MARK: - Key presses
 
-  /// Adds a vowel stroke (spec §2, §2.1).
+  /// Adds a vowel stroke (spec §2, §2.1). Commits nothing.
   ///
   /// This method changes the composer state. Compare ``consonant(key:cycle:wraps:)``.
   public mutating func stroke(_ stroke: VowelStroke) {
-    commitPending()
     pushUndo()
+    settlePending()
     if let carried = current.final2 ?? current.final1 {
       // 앉 + ㅡ = 안즈; 각 + ㅣ = 가기: the last final starts the next syllable.
       if current.final2 != nil { current.final2 = nil } else { current.final1 = nil }
@@ -188,16 +200,18 @@ public struct Composer: Sendable, Hashable {
     last = .vowel
   }
 
-  /// Presses a consonant key whose letters are `cycle` (spec §3, §4).
+  /// Presses a consonant key whose letters are `cycle` (spec §3, §4). Commits nothing.
   ///
   /// - Parameters:
   ///   - key: The key's index in the layout; pressing the same key again cycles.
   ///   - cycle: The key's letters, first letter first. Must not be empty.
   ///   - wraps: Whether a press after the last letter goes back to the first.
+  ///
+  /// This method changes the composer state. Compare ``stroke(_:)``.
   public mutating func consonant(key: Int, cycle: [Choseong], wraps: Bool) {
     guard let first = cycle.first else { return }
-    commitPending()
     pushUndo()
+    settlePending()
     defer { last = .consonant(key: key) }
     if last == .consonant(key: key), let letter = cycled(cycle, wraps: wraps) {
       replaceNewestConsonant(with: letter)
@@ -221,32 +235,34 @@ public struct Composer: Sendable, Hashable {
     }
   }
 
-  /// Presses a multi-tap text key (`.,?!`): the first press ends the composition and types
-  /// the first text; presses of the same key replace it with the next (spec §7). A key with
-  /// one text types it and commits.
-  public mutating func text(key: Int, cycle: [String]) {
+  /// Presses a multi-tap text key (`.,?!`): the first press ends the composition and starts a
+  /// new one holding the first text; presses of the same key replace it with the next (spec
+  /// §7). A key with one text commits the composition and the text at once.
+  ///
+  /// - Returns: The text this press committed: the composition the first press ended.
+  public mutating func text(key: Int, cycle: [String]) -> String {
     guard cycle.count > 1 else {
       // A plain text key (a digit on the symbols pad) commits at once: nothing to cycle.
-      if let only = cycle.first { insert(only) }
-      return
+      guard let only = cycle.first else { return "" }
+      return insert(only)
     }
     if var pending, pending.key == key, last == .text(key: key) {
       pending.index = (pending.index + 1) % cycle.count
       self.pending = pending
-    } else {
-      commitComposition()
-      pending = PendingText(key: key, cycle: cycle, index: 0)
+      return ""
     }
+    let commit = commitComposition()
+    pending = PendingText(key: key, cycle: cycle, index: 0)
     last = .text(key: key)
+    return commit
   }
 
   /// The Galaxy shared key: ends an open composition; otherwise (or, with the smart policy,
   /// right after a vowel or a mark) also types a space (spec §5).
-  public mutating func spaceOrNext() {
-    guard isComposing else {
-      insert(" ")
-      return
-    }
+  ///
+  /// - Returns: The composition, followed by the space if one is typed.
+  public mutating func spaceOrNext() -> String {
+    guard isComposing else { return insert(" ") }
     let typesSpace: Bool
     switch settings.space {
     case .simple: typesSpace = false
@@ -256,41 +272,44 @@ public struct Composer: Sendable, Hashable {
       case .none, .consonant: typesSpace = false
       }
     }
-    commitComposition()
-    if typesSpace { insert(" ") }
+    return insert(typesSpace ? " " : "")
   }
 
   /// Ends the composition and types a space (iPhone ␣).
-  public mutating func space() {
+  ///
+  /// - Returns: The composition followed by the space.
+  public mutating func space() -> String {
     insert(" ")
   }
 
   /// Ends the composition and types `text` (⏎, a held key's digit).
-  public mutating func insert(_ text: String) {
-    commitComposition()
-    committedUTF8.append(contentsOf: text.utf8)
-  }
-
-  /// Ends the composition: everything typed so far becomes committed text.
   ///
-  /// Compare ``reset()``, which throws it away.
-  public mutating func commitComposition() {
-    commitPending()
-    last = .none
-    guard !history.isEmpty || !current.isEmpty else { return }
-    finish()
-    committedUTF8.append(contentsOf: finished)
+  /// - Returns: The composition followed by `text`: what the front end appends.
+  public mutating func insert(_ text: String) -> String {
+    let commit = composition(appending: text)
     finished.removeAll(keepingCapacity: true)
     history.removeAll(keepingCapacity: true)
+    current = .empty
+    pending = nil
+    last = .none
+    return commit
   }
 
-  /// ⌫: deletes a pending mark, else undoes the last key press of the composition, else
-  /// deletes the last committed character (spec §6).
+  /// Ends the composition: everything typed since the last boundary is finished text.
   ///
-  /// - Returns: How many committed characters were deleted (0 or 1), or `nil` if there was
-  ///   nothing to delete at all.
-  @discardableResult
-  public mutating func backspace() -> Int? {
+  /// - Returns: The composition as displayed, for the front end to append; empty when none
+  ///   was open.
+  ///
+  /// Compare ``reset()``, which throws it away.
+  public mutating func commitComposition() -> String {
+    insert("")
+  }
+
+  /// ⌫: deletes a cycling mark, else undoes the last key press of the composition (spec §6).
+  ///
+  /// - Returns: How many characters of the front end's text to delete: 1 when no composition
+  ///   was open, else 0.
+  public mutating func backspace() -> Int {
     if pending != nil {
       pending = nil
       last = .none
@@ -300,19 +319,17 @@ public struct Composer: Sendable, Hashable {
       finished.removeSubrange(step.finishedCount...)
       current = step.current
       last = step.last
+      pending = step.pending
       return 0
     }
-    guard !committedUTF8.isEmpty else { return nil }
-    committedUTF8.removeLast(lastCharacterLength(committedUTF8))
     last = .none
     return 1
   }
 
-  /// Throws away all text and state, keeping buffer capacity.
+  /// Throws away the composition and its undo steps, keeping buffer capacity.
   ///
-  /// Compare ``commitComposition()``, which keeps the composition as text.
+  /// Compare ``commitComposition()``, which returns it as text.
   public mutating func reset() {
-    committedUTF8.removeAll(keepingCapacity: true)
     finished.removeAll(keepingCapacity: true)
     history.removeAll(keepingCapacity: true)
     current = .empty
@@ -320,21 +337,20 @@ public struct Composer: Sendable, Hashable {
     last = .none
   }
 
-  /// Replaces the committed text, e.g. with a restored draft. Ends any composition.
-  public mutating func setCommitted(_ text: String) {
-    reset()
-    committedUTF8.append(contentsOf: text.utf8)
-  }
-
   // MARK: - Helpers
 
+  /// Records the state before a press, cycling mark included, for ⌫.
   private mutating func pushUndo() {
-    history.append(UndoStep(finishedCount: finished.count, current: current, last: last))
+    history.append(
+      UndoStep(finishedCount: finished.count, current: current, last: last, pending: pending))
   }
 
-  private mutating func commitPending() {
+  /// Moves a cycling mark into the finished part of the composition: the key after `.` ends
+  /// its cycle, but the mark stays in the composition so that undoing that key brings it back
+  /// (issue 9: `ㅂㆍㅡ.ㅈ<_` is `보.`, not `보. `).
+  private mutating func settlePending() {
     guard let pending else { return }
-    committedUTF8.append(contentsOf: pending.text.utf8)
+    finished.append(contentsOf: pending.text.utf8)
     self.pending = nil
   }
 
@@ -397,14 +413,42 @@ func encodeUTF8(_ scalar: Unicode.Scalar, _ emit: (UInt8) -> Void) {
   }
 }
 
-/// The length in bytes of the last character (grapheme cluster) of UTF-8 text, so ⌫ deletes
-/// `👍🏽` or `\r\n` whole. Only the last few characters are decoded.
-func lastCharacterLength(_ utf8: [UInt8]) -> Int {
-  // A grapheme cluster this long does not occur in typed text; 64 bytes is plenty of context.
-  let start = max(0, utf8.count - 64)
-  var tail = String(decoding: utf8[start...], as: UTF8.self)
-  // If the window cut a character in half, its first scalar decoded as U+FFFD; only the last
-  // character matters, and it lies wholly inside the window.
-  guard let last = tail.popLast() else { return utf8.count - start }
-  return min(String(last).utf8.count, utf8.count)
+/// The number of UTF-8 bytes `encodeUTF8` emits for `scalar`.
+@inline(__always)
+func utf8Length(_ scalar: Unicode.Scalar) -> Int {
+  switch scalar.value {
+  case 0..<0x80: 1
+  case 0x80..<0x800: 2
+  case 0x800..<0x10000: 3
+  default: 4
+  }
+}
+
+/// Writes UTF-8 into a buffer the caller has sized, without a closure per byte.
+struct UTF8Writer {
+  private let bytes: UnsafeMutableRawBufferPointer
+  /// Bytes written so far.
+  private(set) var count = 0
+
+  init(_ bytes: UnsafeMutableRawBufferPointer) {
+    self.bytes = bytes
+  }
+
+  @inline(__always)
+  mutating func append(contentsOf source: some Sequence<UInt8>) {
+    for byte in source {
+      bytes[count] = byte
+      count += 1
+    }
+  }
+
+  @inline(__always)
+  mutating func append(_ scalar: Unicode.Scalar) {
+    var written = count
+    encodeUTF8(scalar) { byte in
+      bytes[written] = byte
+      written += 1
+    }
+    count = written
+  }
 }

@@ -1,51 +1,53 @@
-/// Presses key sequences on an input method, following layout switches, with the key tables
-/// of every layout built once. Used by `cheonjiin keys`, `spell` and the tests.
+/// Presses key sequences on a ``Typist``, following layout switches, with the key tables of
+/// every layout built once. Used by `cheonjiin keys`, `spell` and the tests.
 public struct SequenceRunner: Sendable {
-  /// The engine after the last sequence.
-  public private(set) var engine: InputMethod
+  /// The engine and the text after the last sequence.
+  public private(set) var typist: Typist
   private let resolvers: [KeyResolver]
   private let initialLayout: Int
   private var tokens: [PlacedKeyToken] = []
 
   public init(layouts: [Layout], initial: Int = 0) {
-    engine = InputMethod(layouts: layouts, initial: initial)
+    typist = Typist(layouts: layouts, initial: initial)
     resolvers = layouts.map(KeyResolver.init(layout:))
-    initialLayout = engine.layoutIndex
+    initialLayout = typist.layoutIndex
   }
 
   /// One key press of a sequence, as `--trace` shows it.
   public struct Step: Sendable {
     public var token: PlacedKeyToken
+    /// What the press did, as applied to the text (see ``Typist/tap(_:)``).
     public var output: KeyOutput
   }
 
   /// Starts over: empty text, initial layout. Keeps buffer capacity.
   public mutating func reset() {
-    engine.reset()
-    if engine.layoutIndex != initialLayout, let id = resolvers[safe: initialLayout]?.layout.id {
-      engine.switchLayout(to: id)
+    typist.reset()
+    if typist.layoutIndex != initialLayout, let id = resolvers[safe: initialLayout]?.layout.id {
+      // Nothing is composed after the reset, so the switch commits nothing.
+      typist.switchLayout(to: id)
     }
   }
 
   /// Resets, then presses every key of `sequence`.
   ///
-  /// - Parameter step: Called after each press, for tracing.
+  /// - Parameter step: Called after each press with the typist after it, for tracing.
   /// - Throws: ``KeySequenceError`` for the first token that cannot be read or has no key in
   ///   the layout current at that point; keys before it stay pressed.
   public mutating func run(
-    _ sequence: String, step: ((Step, InputMethod) -> Void)? = nil
+    _ sequence: String, step: ((Step, Typist) -> Void)? = nil
   ) throws(KeySequenceError) {
     reset()
     try KeySequence.parse(sequence, into: &tokens)
     for placed in tokens {
       let resolved: (key: Int, isHold: Bool)
       do {
-        resolved = try resolvers[engine.layoutIndex].resolve(placed.token)
+        resolved = try resolvers[typist.layoutIndex].resolve(placed.token)
       } catch {
         throw KeySequenceError(token: error.token, column: placed.column, reason: error.reason)
       }
-      let output = resolved.isHold ? engine.hold(resolved.key) : engine.tap(resolved.key)
-      step?(Step(token: placed, output: output), engine)
+      let output = resolved.isHold ? typist.hold(resolved.key) : typist.tap(resolved.key)
+      step?(Step(token: placed, output: output), typist)
     }
   }
 }

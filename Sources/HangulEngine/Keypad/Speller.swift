@@ -32,7 +32,7 @@ public struct Speller: Sendable {
   /// - Throws: ``SpellError`` naming the first character no reachable layout can type.
   public func spell(_ text: String) throws(SpellError) -> [Press] {
     let target = Array(composingConjoiningJamo(text))
-    let start = InputMethod(layouts: layouts, initial: initialLayout)
+    let start = Typist(layouts: layouts, initial: initialLayout)
     var open: [SearchKey: Candidate] = [
       SearchKey(position: 0, state: start.composerSearchState, layout: start.layoutIndex):
         Candidate(engine: start, presses: [])
@@ -77,7 +77,7 @@ public struct Speller: Sendable {
   // MARK: - Search
 
   private struct Candidate {
-    var engine: InputMethod
+    var engine: Typist
     var presses: [Press]
   }
 
@@ -101,12 +101,12 @@ public struct Speller: Sendable {
     return false
   }
 
-  private func apply(_ press: Press, to engine: inout InputMethod) {
+  private func apply(_ press: Press, to engine: inout Typist) {
     _ = press.isHold ? engine.hold(press.key) : engine.tap(press.key)
   }
 
   /// Ways to type the character at `position` from `engine`'s state: (characters advanced, presses).
-  private func moves(for target: [Character], at position: Int, from engine: InputMethod)
+  private func moves(for target: [Character], at position: Int, from engine: Typist)
     -> [(Int, [Press])]
   {
     var result: [(Int, [Press])] = []
@@ -144,7 +144,7 @@ public struct SpellError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The parts of the engine state that decide what later keys do, for merging equal states in
-/// the search. The committed text is left out: every candidate's text equals the target.
+/// the search. The document is left out: every candidate's text equals the target.
 struct ComposerSearchState: Hashable {
   var finished: [UInt8]
   var current: SyllableState
@@ -153,9 +153,10 @@ struct ComposerSearchState: Hashable {
   var isComposing: Bool
 }
 
-extension InputMethod {
+extension Typist {
   var composerSearchState: ComposerSearchState {
-    ComposerSearchState(
+    let composer = inputMethod.composer
+    return ComposerSearchState(
       finished: composer.finished, current: composer.current, pending: composer.pending,
       last: composer.last, isComposing: composer.isComposing)
   }
