@@ -1,4 +1,3 @@
-import Foundation
 import HangulEngine
 import Testing
 
@@ -16,9 +15,7 @@ struct KeypadVector: Decodable, Sendable, CustomTestStringConvertible {
   }
 
   static func loadAll() throws -> [KeypadVector] {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Vectors/cheonjiin-vectors.json")
-    return try JSONDecoder().decode(File.self, from: Data(contentsOf: url)).vectors
+    try loadVectors(File.self, from: "cheonjiin-vectors.json").vectors
   }
 }
 

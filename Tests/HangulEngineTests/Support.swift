@@ -12,6 +12,14 @@ let shippedLibrary = LayoutLibrary(
   shippedDirectory: repositoryRoot.appendingPathComponent("Layouts").path,
   userDirectory: "/nonexistent/cheonjiin-test-user-layouts")
 
+/// Decodes a fixture of `Vectors/`, found from this file. A malformed fixture throws, which
+/// fails the run rather than dropping cases.
+func loadVectors<File: Decodable>(_ type: File.Type, from name: String) throws -> File {
+  let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Vectors").appendingPathComponent(name)
+  return try JSONDecoder().decode(type, from: Data(contentsOf: url))
+}
+
 /// An input method on a shipped layout.
 func inputMethod(_ id: String = "cheonjiin-galaxy") throws -> InputMethod {
   try shippedLibrary.inputMethod(id)
