@@ -40,13 +40,15 @@ let benchmarks: @Sendable () -> Void = {
     maxDuration: .seconds(3))
 
   // Keys per second = throughput × presses per iteration (printed by Scripts/bench.sh).
+  // Every output carries the preedit and commit strings; reading them is part of a press.
   Benchmark("engine press+preedit, \(workload.total) keys per iteration") { benchmark in
     var engine = InputMethod(layouts: workload.layouts)
     for _ in benchmark.scaledIterations {
       for message in workload.presses {
         for key in message {
-          _ = engine.tap(key)
-          blackHole(engine.preedit)
+          let output = engine.tap(key)
+          blackHole(output.preedit)
+          blackHole(output.commit)
         }
         engine.reset()
       }
@@ -54,23 +56,43 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   // Steady state: after one warm-up pass the buffers have their capacity; a press must not
-  // allocate. The malloc count of this benchmark is per 1,000 iterations of all messages.
+  // allocate beyond the strings it reports (a String over 15 UTF-8 bytes, five syllables, is
+  // on the heap). The malloc count of these is per 1,000 iterations of all messages.
   Benchmark(
     "engine press only (steady state), \(workload.total) keys per iteration",
     configuration: .init(metrics: [.mallocCountTotal, .wallClock], scalingFactor: .kilo)
   ) { benchmark in
     var engine = InputMethod(layouts: workload.layouts)
-    for message in workload.presses {
-      for key in message { _ = engine.tap(key) }
-      engine.reset()
-    }
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations {
-      for message in workload.presses {
-        for key in message { blackHole(engine.tap(key)) }
-        engine.reset()
-      }
-    }
-    benchmark.stopMeasurement()
+    measureSteadyState(benchmark, &engine, tap: { blackHole($0.tap($1)) }, reset: { $0.reset() })
   }
+
+  // The engine and the document it types into, as `cheonjiin keys` runs them: each output
+  // applied to a TextBuffer, emptied per message (keeping its capacity).
+  Benchmark(
+    "engine + text buffer (steady state), \(workload.total) keys per iteration",
+    configuration: .init(metrics: [.mallocCountTotal, .wallClock], scalingFactor: .kilo)
+  ) { benchmark in
+    var typist = Typist(layouts: workload.layouts)
+    measureSteadyState(benchmark, &typist, tap: { blackHole($0.tap($1)) }, reset: { $0.reset() })
+  }
+}
+
+/// Types every message once to warm the buffers up, then measures typing them all per
+/// iteration, resetting after each message.
+func measureSteadyState<Engine>(
+  _ benchmark: Benchmark, _ engine: inout Engine, tap: (inout Engine, Int) -> Void,
+  reset: (inout Engine) -> Void
+) {
+  for message in workload.presses {
+    for key in message { tap(&engine, key) }
+    reset(&engine)
+  }
+  benchmark.startMeasurement()
+  for _ in benchmark.scaledIterations {
+    for message in workload.presses {
+      for key in message { tap(&engine, key) }
+      reset(&engine)
+    }
+  }
+  benchmark.stopMeasurement()
 }
