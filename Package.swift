@@ -3,6 +3,7 @@ import PackageDescription
 
 // Dependencies point inward only:
 // cheonjiin → TerminalUI → {CNcursesw, LayoutLoading, TerminalInput} → HangulEngine
+// TerminalUI → Storage (for the wording of its errors)
 // cheonjiin → Storage (GRDB) → Practice → {HangulEngine, KoreanNumbers}
 // cheonjiin → Suggestions → HangulEngine
 // HangulEngine, KoreanNumbers, TerminalInput, Practice and Suggestions import only the
@@ -37,7 +38,8 @@ let package = Package(
     .target(
       name: "TerminalUI",
       dependencies: [
-        "CNcursesw", "HangulEngine", "LayoutLoading", "Practice", "Suggestions", "TerminalInput",
+        "CNcursesw", "HangulEngine", "KoreanNumbers", "LayoutLoading", "Practice", "Storage",
+        "Suggestions", "TerminalInput",
       ]),
 
     // MARK: The program
@@ -68,7 +70,8 @@ let package = Package(
     .testTarget(
       name: "TerminalUITests",
       dependencies: [
-        "TerminalUI", "TerminalInput", "HangulEngine", "LayoutLoading", "Suggestions", "Practice",
+        "TerminalUI", "TerminalInput", "HangulEngine", "KoreanNumbers", "LayoutLoading",
+        "Suggestions", "Practice", "Storage",
       ],
       exclude: ["Golden"]),
     .testTarget(name: "CLITests", exclude: ["Harness"]),

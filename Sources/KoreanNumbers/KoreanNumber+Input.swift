@@ -38,17 +38,17 @@ extension KoreanNumber {
     let text = Reading.normalized(input)
     if text.isEmpty { throw .empty }
     if options.isNative && options.isFinancial {
-      throw .conflictingOptions("--native", "--financial")
+      throw .conflictingOptions(.option("--native"), .option("--financial"))
     }
     if options.readsDigits {
       if let other = options.setOptionNames.first {
-        throw .conflictingOptions("--digits", other)
+        throw .conflictingOptions(.option("--digits"), .option(other))
       }
       return try digits(text)
     }
     if text.contains(":") {
       if let other = options.setOptionNames.first {
-        throw .conflictingOptions("a time such as \(text)", other)
+        throw .conflictingOptions(.time(text), .option(other))
       }
       return try clockTime(text)
     }
@@ -60,7 +60,7 @@ extension KoreanNumber {
       return try read(number, written: only.number, counter: counter, options: options)
     }
     if let word = options.counter {
-      throw .conflictingOptions("the counters in \"\(text)\"", "--counter \(word)")
+      throw .conflictingOptions(.countersIn(text), .option("--counter \(word)"))
     }
     // Several numbers need a counter each: "12 34" is not one number.
     if terms.contains(where: { $0.counterWord == nil }) { throw .notANumber(text) }
@@ -85,7 +85,7 @@ extension KoreanNumber {
       switch counter.system {
       case .native:
         if options.isFinancial {
-          throw .conflictingOptions("--financial", "\(counter.word), a native counter")
+          throw .conflictingOptions(.option("--financial"), .nativeCounter(counter.word))
         }
         guard number.isWhole && !number.isNegative else {
           throw .notWholeCount(written, counter: counter.word)

@@ -11,16 +11,6 @@ public enum HeatLevel: String, Sendable, Hashable, CaseIterable, Comparable {
   /// Error rate at or above ``HeatThresholds/poor``.
   case poor
 
-  /// The character that marks the level in plain text, so colour is never the only signal.
-  public var mark: Character {
-    switch self {
-    case .unknown: "-"
-    case .good: "."
-    case .fair: "+"
-    case .poor: "#"
-    }
-  }
-
   private var rank: Int {
     switch self {
     case .unknown: 0
@@ -31,17 +21,6 @@ public enum HeatLevel: String, Sendable, Hashable, CaseIterable, Comparable {
   }
 
   public static func < (lhs: HeatLevel, rhs: HeatLevel) -> Bool { lhs.rank < rhs.rank }
-
-  /// The ANSI SGR sequence that colours a key of this level: black on green, yellow or red
-  /// (readable on light and dark terminals alike), dim for too few tries.
-  var sgr: String {
-    switch self {
-    case .unknown: "\u{1B}[2m"
-    case .good: "\u{1B}[30;42m"
-    case .fair: "\u{1B}[30;43m"
-    case .poor: "\u{1B}[1;97;41m"
-    }
-  }
 }
 
 /// Where the levels start.
@@ -85,8 +64,7 @@ public struct HeatCell: Sendable, Hashable {
 /// error rate per key).
 ///
 /// ``rows`` follow the layout's rows (the Galaxy pad: 3 × 4 letter keys plus a side column);
-/// the caller colours each cell by ``HeatCell/level``. ``plainText()`` draws the same pad
-/// with a mark character per level for terminals without colour.
+/// the view layer (`TerminalUI.HeatmapView`) draws each cell by its ``HeatCell/level``.
 public struct KeypadHeatmap: Sendable, Hashable {
   public var layoutName: String
   /// Rows from top to bottom; `nil` is an empty grid cell.
@@ -109,45 +87,5 @@ public struct KeypadHeatmap: Sendable, Hashable {
           level: thresholds.level(keyStats))
       }
     }
-  }
-
-  /// Columns of one grid unit in ``plainText()``.
-  public var cellWidth: Int {
-    let labels = rows.flatMap { $0.compactMap { $0.map { TextWidth.columns(of: $0.label) } } }
-    // label, space, "100%", mark
-    return (labels.max() ?? 2) + 1 + 4 + 1
-  }
-
-  /// The pad as lines of text: `[ㄱㅋ  12%+]` per key, then a legend.
-  ///
-  /// - Parameter colored: Also colour each key by its level with ANSI SGR codes (green,
-  ///   yellow, red; dim for too few tries). The marks stay, so colour is never the only sign.
-  public func plainText(colored: Bool = false) -> [String] {
-    let width = cellWidth
-    var lines = ["\(layoutName): 키별 틀린 비율"]
-    for row in rows {
-      var line = ""
-      for cell in row {
-        guard let cell else {
-          line += String(repeating: " ", count: width + 2)
-          continue
-        }
-        let inner = width * cell.span + (width + 2) * (cell.span - 1)
-        let rate = cell.errorRate.map { "\(percent($0))%" } ?? ""
-        let shownRate = cell.level == .unknown ? "" : rate
-        let right = TextWidth.leftPadded(shownRate, to: 4) + String(cell.level.mark)
-        let label = TextWidth.padded(cell.label, to: inner - TextWidth.columns(of: right))
-        let cellText = "[" + label + right + "]"
-        line += colored ? cell.level.sgr + cellText + "\u{1B}[0m" : cellText
-      }
-      var trimmed = line
-      while trimmed.last == " " { trimmed.removeLast() }
-      lines.append(trimmed)
-    }
-    let fair = percent(thresholds.fair)
-    let poor = percent(thresholds.poor)
-    lines.append(
-      "표시: . \(fair)% 미만  + \(poor)% 미만  # \(poor)% 이상  - 기록이 적음")
-    return lines
   }
 }

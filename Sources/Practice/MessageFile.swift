@@ -76,10 +76,13 @@ public enum MessageFile {
       if messages[id, default: []].contains(message) { continue }
       messages[id, default: []].append(message)
     }
-    let lessons = order.enumerated().map { number, group in
+    // Titles are course content, Korean like the catalog's (낱말 1: 가족): the stage's name,
+    // numbered when there are several groups.
+    let numbers = order.count > 1 ? order.indices.map { " \($0 + 1)" } : [""]
+    let lessons = order.enumerated().map { index, group in
       Lesson(
         id: "messages-" + group.id, stage: .messages,
-        title: order.count == 1 ? "짧은 글: \(group.title)" : "짧은 글 \(number + 1): \(group.title)",
+        title: "\(LessonStage.messages.title)\(numbers[index]): \(group.title)",
         summary: "날마다 보내는 짧은 글이에요.", texts: messages[group.id] ?? [])
     }
     return Parsed(lessons: lessons, problems: problems)

@@ -13,7 +13,7 @@ public struct DailyStat: Sendable, Hashable {
   public var date: CalendarDay { CalendarDay(dayNumber: day) }
 }
 
-/// What a chart shows per day.
+/// What a chart shows per day (its title is `UIStrings.chartTitle(_:)`).
 public enum ChartMetric: String, Sendable, Hashable, CaseIterable {
   /// 글자/분, scaled to the largest value shown.
   case syllablesPerMinute
@@ -24,17 +24,8 @@ public enum ChartMetric: String, Sendable, Hashable, CaseIterable {
   /// 효율, scaled 0 … 100 %.
   case efficiency
 
-  /// The chart's Korean title.
-  public var title: String {
-    switch self {
-    case .syllablesPerMinute: "속도 (글자/분)"
-    case .accuracy: "정확도 (%)"
-    case .pressesPerMinute: "타수 (타/분)"
-    case .efficiency: "효율 (%)"
-    }
-  }
-
-  func value(_ totals: ResultTotals) -> Double {
+  /// The day's value of this measure: per minute, or a percentage 0 … 100.
+  public func value(_ totals: ResultTotals) -> Double {
     switch self {
     case .syllablesPerMinute: totals.syllablesPerMinute
     case .accuracy: totals.accuracy * 100
@@ -43,20 +34,14 @@ public enum ChartMetric: String, Sendable, Hashable, CaseIterable {
     }
   }
 
-  var isPercent: Bool {
+  /// Whether the values are percentages (charted against 100) rather than rates (charted
+  /// against the largest value shown).
+  public var isPercent: Bool {
     switch self {
     case .accuracy, .efficiency: true
     case .syllablesPerMinute, .pressesPerMinute: false
     }
   }
-}
-
-/// How bars are drawn.
-public enum ChartStyle: Sendable, Hashable {
-  /// `█` with eighth blocks (`▏` … `▉`) for the fraction.
-  case blocks
-  /// `#` only, for terminals or files without block characters.
-  case ascii
 }
 
 /// One bar of a chart: a day, or several days averaged when the range is long.
@@ -75,7 +60,8 @@ public struct ChartRow: Sendable, Hashable {
   }
 }
 
-/// Plain-text bar charts of practice over days, for `cheonjiin stats`.
+/// The days of practice behind the charts of `cheonjiin stats`; `TerminalUI.ChartView`
+/// draws them.
 public enum StatsChart {
   /// Groups `days` from `first` to `last` into at most `maximumRows` rows of equal length
   /// (1 day, or more when the range is long), summing the practice in each; days without
@@ -107,60 +93,6 @@ public enum StatsChart {
     }
     return result
   }
-
-  /// A titled bar chart, one line per row, fitting in `width` columns.
-  ///
-  /// ```
-  /// 속도 (글자/분)
-  /// 06-08 │████████▌            12.5
-  /// 06-09 │                        -
-  /// ```
-  ///
-  /// Labels are `MM-DD` (`MM-DD~` for a row of several days). Rate metrics are scaled to the
-  /// largest value shown, percentages to 100.
-  public static func render(
-    _ rows: [ChartRow], metric: ChartMetric, width: Int = 60, style: ChartStyle = .blocks
-  ) -> [String] {
-    var lines = [TextWidth.truncated(metric.title, to: max(1, width))]
-    let values = rows.map { row in row.totals.map { metric.value($0) } }
-    let texts = values.map { value in value.map { format($0, metric: metric) } ?? "-" }
-    let labels = rows.map { row in
-      CalendarDay(dayNumber: row.firstDay).monthDay + (row.lastDay > row.firstDay ? "~" : "")
-    }
-    let labelWidth = labels.map { TextWidth.columns(of: $0) }.max() ?? 0
-    let valueWidth = texts.map { TextWidth.columns(of: $0) }.max() ?? 1
-    let barWidth = max(1, width - labelWidth - 2 - 1 - valueWidth)
-    let scale = metric.isPercent ? 100 : max(1, values.compactMap { $0 }.max() ?? 1)
-    for (index, label) in labels.enumerated() {
-      let bar = self.bar(values[index] ?? 0, of: scale, width: barWidth, style: style)
-      lines.append(
-        TextWidth.padded(label, to: labelWidth) + " │" + TextWidth.padded(bar, to: barWidth) + " "
-          + TextWidth.leftPadded(texts[index], to: valueWidth))
-    }
-    return lines
-  }
-
-  /// A bar of `value ÷ scale × width` columns, with an eighth-block tail in block style.
-  static func bar(_ value: Double, of scale: Double, width: Int, style: ChartStyle) -> String {
-    guard value > 0, scale > 0, width > 0 else { return "" }
-    let eighths = Int((min(1, value / scale) * Double(width * 8)).rounded())
-    switch style {
-    case .blocks:
-      let tails = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
-      let full = String(repeating: "█", count: eighths / 8)
-      let tail = tails[eighths % 8]
-      return eighths == 0 ? "▏" : full + tail
-    case .ascii:
-      let count = max(1, Int((Double(eighths) / 8).rounded()))
-      return String(repeating: "#", count: count)
-    }
-  }
-
-  static func format(_ value: Double, metric: ChartMetric) -> String {
-    if metric.isPercent { return "\(Int(value.rounded()))%" }
-    let tenths = Int((value * 10).rounded())
-    return "\(tenths / 10).\(tenths % 10)"
-  }
 }
 
 extension ResultTotals {
@@ -176,5 +108,23 @@ extension ResultTotals {
     distance += other.distance
     correctSyllables += other.correctSyllables
     duration += other.duration
+  }
+}
+
+/// The totals of a range of days, for the line above the charts of `cheonjiin stats`.
+public struct StatsOverview: Sendable, Hashable {
+  /// Days with any practice.
+  public var practiceDays: Int
+  /// Practice sessions started.
+  public var sessions: Int
+  /// Everything practised, summed.
+  public var totals: ResultTotals
+
+  public init(_ days: [DailyStat]) {
+    practiceDays = days.count
+    sessions = days.reduce(0) { $0 + $1.sessions }
+    var totals = ResultTotals()
+    for day in days { totals.merge(day.totals) }
+    self.totals = totals
   }
 }

@@ -230,9 +230,7 @@ public struct PracticeController {
     let results = self.session?.results ?? session.results
     let summary = LessonSummary(lessonTitle: lesson.title, results: results)
     mode = .summary(
-      summary.lines(
-        keyLabels: LessonSummary.keyLabels(in: keypad.engine.layouts),
-        language: strings.language == .korean ? .korean : .english))
+      strings.lessonSummary(summary, keyLabels: LessonSummary.keyLabels(in: keypad.engine.layouts)))
     self.session = nil
     keypad.cueKey = nil
     return [.redraw]

@@ -22,7 +22,7 @@ public struct UIStrings: Sendable {
     self.language = language
   }
 
-  private func pick(_ korean: String, _ english: String) -> String {
+  func pick(_ korean: String, _ english: String) -> String {
     switch language {
     case .korean: korean
     case .english: english

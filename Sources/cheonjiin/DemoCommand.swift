@@ -36,10 +36,10 @@ struct DemoCommand: ParsableCommand {
   /// Checks the arguments before anything is loaded or drawn (exit status 64).
   func validate() throws {
     guard (0.25...20).contains(speed) else {
-      throw ValidationError("--speed \(String(format: "%g", speed)) is out of range; give 0.25 to 20 keys per second")
+      throw ValidationError(commandStrings.demoSpeedOutOfRange(speed))
     }
     guard !text.joined().isEmpty else {
-      throw ValidationError("TEXT is empty; give the text to type, e.g. cheonjiin demo \"안녕\"")
+      throw ValidationError(commandStrings.demoTextEmpty)
     }
   }
 
@@ -75,7 +75,7 @@ struct DemoCommand: ParsableCommand {
     do {
       return try DemoTrack(text: text, layouts: layouts, title: layouts.first?.name ?? layoutID)
     } catch {
-      printError(error.description)
+      printError(commandStrings.spellError(error, layout: layouts.first?.id ?? layoutID))
       throw ExitCode.dataError
     }
   }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Storage
 import Suggestions
+import TerminalUI
 
 struct DictCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -30,12 +31,11 @@ struct DictCommand: ParsableCommand {
       let allowed = ProgressStore.learnTimes
       guard allowed.contains(times) else {
         throw ValidationError(
-          "--times \(times) is out of range; give a number from \(allowed.lowerBound) to "
-            + "\(allowed.upperBound) (a word's count stops at \(ProgressStore.maximumCount))")
+          commandStrings.learnTimesOutOfRange(
+            times, allowed: allowed, maximum: ProgressStore.maximumCount))
       }
       if let bad = words.first(where: { !ProgressStore.isPlausibleWord(normalized($0)) }) {
-        throw ValidationError(
-          "\"\(bad)\" cannot be learned; write a word of Hangul syllables only (1 to 20), such as 감사해요")
+        throw ValidationError(commandStrings.notLearnable(bad))
       }
     }
 
@@ -68,12 +68,7 @@ struct DictCommand: ParsableCommand {
         let outcome = try storeCall { () throws(StorageError) in
           try store.unlearn(word, isCorpusWord: shipped.contains(word), day: today)
         }
-        switch (outcome.wasLearned, outcome.isHidden) {
-        case (true, true): printError("\(word): forgotten, and hidden from suggestions")
-        case (false, true): printError("\(word): hidden from suggestions")
-        case (true, false): printError("\(word): forgotten")
-        case (false, false): printError("\(word): was not learned and is not in the word lists; nothing to do")
-        }
+        printError(commandStrings.unlearned(word, outcome: outcome))
       }
     }
   }
@@ -125,14 +120,14 @@ struct DictCommand: ParsableCommand {
           try store.importWords(fromFile: file, day: today)
         }
       }
-      for problem in result.problems { printError("\(file): \(problem)") }
-      printError("imported \(result.imported) word(s), \(result.added) of them new")
+      for problem in result.problems {
+        printError(commandStrings.importProblem(problem, file: file))
+      }
+      printError(commandStrings.imported(result))
       // A count that was too large was still imported (as the maximum): reported, not failed.
       let skipped = result.problems.filter(\.isSkipped).count
       if skipped > 0 {
-        printError(
-          "\(skipped) line(s) skipped; fix them and import the file again (counts add up, so "
-            + "import only the fixed lines)")
+        printError(commandStrings.importSkipped(lines: skipped))
         throw ExitCode.dataError
       }
     }
@@ -166,7 +161,7 @@ private func storeCall<T>(_ body: () throws(StorageError) -> T) throws -> T {
   do {
     return try body()
   } catch {
-    printError("\(error)")
+    printError(commandStrings.storageError(error))
     throw ExitCode.failure
   }
 }

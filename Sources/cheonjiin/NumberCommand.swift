@@ -1,6 +1,7 @@
 import ArgumentParser
 import KoreanNumbers
 import LayoutLoading
+import TerminalUI
 
 struct NumberCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -48,7 +49,8 @@ struct NumberCommand: ParsableCommand {
       } catch {
         output.append("\n")
         output.flush()
-        printError((line.map { "line \($0): " } ?? "") + error.description)
+        let message = commandStrings.numberError(error)
+        printError(line.map { commandStrings.onLine($0, message) } ?? message)
         failures += 1
       }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HangulEngine
 import LayoutLoading
+import TerminalUI
 
 struct SpellCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -34,7 +35,7 @@ struct SpellCommand: ParsableCommand {
     do {
       tokens = try speller.spellTokens(target, digits: format == .digits)
     } catch {
-      printError(error.description)
+      printError(commandStrings.spellError(error, layout: layouts.first?.id ?? layoutOption.layout))
       throw ExitCode.dataError
     }
     // Replay the printed notation itself, so what is printed is what was checked.
@@ -43,11 +44,11 @@ struct SpellCommand: ParsableCommand {
     do {
       try runner.run(notation)
     } catch {
-      printError("internal error: the sequence \(notation) does not replay (\(error)); please report it")
+      printError(commandStrings.spellDoesNotReplay(notation, reason: "\(error)"))
       throw ExitCode.failure
     }
     guard runner.typist.text == composingConjoiningJamo(target) else {
-      printError("internal error: \(notation) types \"\(runner.typist.text)\"; please report it")
+      printError(commandStrings.spellTypesOtherText(notation, typed: runner.typist.text))
       throw ExitCode.failure
     }
     var output = OutputBuffer()

@@ -4,6 +4,7 @@ import HangulEngine
 import LayoutLoading
 import Practice
 import Storage
+import TerminalUI
 
 struct StatsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -42,11 +43,11 @@ struct StatsCommand: ParsableCommand {
 
   func validate() throws {
     if let days, !(1...36_500).contains(days) {
-      throw ValidationError("--days \(days) is out of range; give 1 to 36500 (a hundred years), or --all")
+      throw ValidationError(commandStrings.statsDaysOutOfRange(days))
     }
-    if days != nil && all { throw ValidationError("--days and --all contradict each other; give one") }
+    if days != nil && all { throw ValidationError(commandStrings.statsDaysAndAll) }
     if let width, !(20...1000).contains(width) {
-      throw ValidationError("--width \(width) is out of range; give 20 to 1000 columns")
+      throw ValidationError(commandStrings.statsWidthOutOfRange(width))
     }
   }
 
@@ -58,12 +59,13 @@ struct StatsCommand: ParsableCommand {
     do {
       store = try openProgressStore(at: ProgressStore.defaultPath(environment: environment))
     } catch {
-      printError("\(error)")
+      printError(commandStrings.storageError(error))
       throw ExitCode.failure
     }
-    do {
+    do throws(StorageError) {
       let range = dayRange(recorded: try plausibleDays(store, today: today), today: today)
-      let daily = try range.map { try store.dailyStats(from: $0.lowerBound, to: $0.upperBound) } ?? []
+      var daily: [DailyStat] = []
+      if let range { daily = try store.dailyStats(from: range.lowerBound, to: range.upperBound) }
       let keys = try store.keyStats()
       var output = OutputBuffer()
       if json {
@@ -71,13 +73,18 @@ struct StatsCommand: ParsableCommand {
           StatsJSON.encode(
             days: daily, keys: keys, labels: LessonSummary.keyLabels(in: layouts), today: today))
       } else {
-        for line in report(daily: daily, range: range, keys: keys, layouts: layouts, environment: environment) {
+        let report = StatsReport(
+          days: range, daily: daily,
+          heatmap: layouts.first.map { KeypadHeatmap(layout: $0, stats: keys) },
+          width: width ?? min(100, Int(environment["COLUMNS"] ?? "") ?? 72),
+          style: ascii ? .ascii : .blocks, colored: usesColor(environment))
+        for line in report.lines(commandStrings) {
           output.append(line + "\n")
         }
       }
       output.flush()
     } catch {
-      printError("\(error)")
+      printError(commandStrings.storageError(error))
       throw ExitCode.failure
     }
   }
@@ -103,41 +110,6 @@ struct StatsCommand: ParsableCommand {
     if let days { return (last - days + 1)...last }
     if all || json { return recorded.lowerBound...last }
     return max(recorded.lowerBound, last - 29)...last
-  }
-
-  private func report(
-    daily: [DailyStat], range: ClosedRange<Int>?, keys: [KeyRef: KeyStats], layouts: [Layout],
-    environment: [String: String]
-  ) -> [String] {
-    guard let range else {
-      return ["아직 연습 기록이 없어요. `cheonjiin practice`로 시작해 보세요."]
-    }
-    let columns = width ?? min(100, Int(environment["COLUMNS"] ?? "") ?? 72)
-    var totals = ResultTotals()
-    for day in daily { totals.merge(day.totals) }
-    let first = CalendarDay(dayNumber: range.lowerBound)
-    let last = CalendarDay(dayNumber: range.upperBound)
-    var lines = ["천지인 연습 기록 · \(first) ~ \(last) (\(range.count)일)"]
-    if totals.items == 0 {
-      lines.append("이 기간에는 연습한 기록이 없어요. --all로 전체 기록을 볼 수 있어요.")
-    } else {
-      let sessions = daily.reduce(0) { $0 + $1.sessions }
-      lines.append(
-        "연습한 날 \(daily.count)일 · 연습 \(sessions)번 · 문제 \(totals.items)개 · "
-          + "정확도 \(Int((totals.accuracy * 100).rounded()))% · "
-          + "1분에 \(Int(totals.syllablesPerMinute.rounded()))글자 "
-          + "(\(Int(totals.pressesPerMinute.rounded()))타)")
-    }
-    let rows = StatsChart.rows(daily, from: range.lowerBound, to: range.upperBound, maximumRows: 31)
-    for metric in [ChartMetric.syllablesPerMinute, .accuracy] {
-      lines.append("")
-      lines += StatsChart.render(rows, metric: metric, width: columns, style: ascii ? .ascii : .blocks)
-    }
-    if let layout = layouts.first {
-      lines.append("")
-      lines += KeypadHeatmap(layout: layout, stats: keys).plainText(colored: usesColor(environment))
-    }
-    return lines
   }
 
   private func usesColor(_ environment: [String: String]) -> Bool {

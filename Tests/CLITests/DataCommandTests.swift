@@ -1,17 +1,27 @@
 import Foundation
 import Testing
 
+/// The environment of a locale, whatever the one the tests run in: `LC_ALL` and
+/// `LC_MESSAGES` would win over `LANG`.
+func locale(_ lang: String) -> [String: String] {
+  ["LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""]
+}
+
 /// A fresh `XDG_DATA_HOME` for one test, with the shipped word lists found by path.
 private struct DataHome {
   let path: String
+  /// `LANG`: the messages are Korean under `ko_KR.UTF-8`, English otherwise.
+  let lang: String
 
-  init() {
+  init(lang: String = "C.UTF-8") {
     path = FileManager.default.temporaryDirectory
       .appendingPathComponent("cheonjiin-data-\(UUID().uuidString)").path
+    self.lang = lang
   }
 
   var environment: [String: String] {
     ["XDG_DATA_HOME": path, "CHEONJIIN_LEXICON": repositoryRoot.appendingPathComponent("Lexicon").path]
+      .merging(locale(lang)) { $1 }
   }
 
   var database: String { path + "/cheonjiin/progress.sqlite" }
@@ -49,17 +59,28 @@ struct NumberCommandTests {
 
   @Test("standard input: a line per line; a bad one is named and the rest still print")
   func standardInput() throws {
-    let result = try run(["number"], input: "12\nabc\n43\n")
+    let result = try run(["number"], input: "12\nabc\n43\n", environment: locale("C.UTF-8"))
     #expect(result.status == 65)
     #expect(result.stdout == "십이\n\n사십삼\n")
     #expect(result.stderr.contains("line 2: \"abc\" is not a number"))
+    let korean = try run(["number"], input: "12\nabc\n", environment: locale("ko_KR.UTF-8"))
+    #expect(korean.status == 65)
+    #expect(korean.stderr == "cheonjiin: 2번째 줄: 숫자로 읽을 수 없어요: \"abc\". " + koreanNumberAdvice)
   }
+
+  /// What `UIStrings.numberError` asks for after input that is not a number.
+  private let koreanNumberAdvice =
+    "15000, 15,000, -5, 3.14 같은 숫자나 3:45 같은 시각, 15000원이나 2025년 6월 10일처럼 단위가 "
+    + "붙은 숫자를 써 주세요.\n"
 
   @Test("conflicting options are refused with what to do")
   func conflicting() throws {
-    let result = try run(["number", "5", "--native", "--financial"])
+    let result = try run(["number", "5", "--native", "--financial"], environment: locale("C"))
     #expect(result.status == 65)
-    #expect(result.stderr.contains("use only one of them"))
+    #expect(result.stderr.contains("--native cannot be combined with --financial; use only one"))
+    let korean = try run(
+      ["number", "5", "--native", "--financial"], environment: locale("ko_KR.UTF-8"))
+    #expect(korean.stderr.contains("함께 쓸 수 없어요: --native, --financial. 하나만 써 주세요."))
   }
 }
 
@@ -97,6 +118,12 @@ struct DictCommandTests {
     #expect(try home.run(["dict", "list", "--hidden"]).stdout == "감사합니다\n")
     _ = try home.run(["dict", "learn", "감사합니다"])
     #expect(try home.run(["dict", "list", "--hidden"]).stdout.isEmpty)
+
+    let korean = DataHome(lang: "ko_KR.UTF-8")
+    defer { korean.remove() }
+    let hidden = try korean.run(["dict", "unlearn", "감사합니다", "뷁"])
+    #expect(hidden.stderr.contains("감사합니다: 추천에 나오지 않게 했어요."))
+    #expect(hidden.stderr.contains("뷁: 배운 낱말도 아니고 낱말 목록에도 없어요."))
   }
 
   @Test("bad words and bad import lines are refused with the line and the fix")
@@ -106,6 +133,9 @@ struct DictCommandTests {
     let latin = try home.run(["dict", "learn", "hello"])
     #expect(latin.status == 64)
     #expect(latin.stderr.contains("Hangul syllables only"))
+    let korean = try DataHome(lang: "ko_KR.UTF-8").run(["dict", "learn", "--times", "0", "안녕"])
+    #expect(korean.status == 64)
+    #expect(korean.stderr.contains("--times 0: 1부터 1000000까지 주세요"))
     let imported = try home.run(["dict", "import", "-"], input: "안녕\t2\n반가워\tmany\n")
     #expect(imported.status == 65)
     #expect(imported.stderr.contains("line 2"))
@@ -115,18 +145,23 @@ struct DictCommandTests {
 
 @Suite("cheonjiin stats (the real binary)")
 struct StatsCommandTests {
-  @Test("no practice yet: a friendly line, exit 0")
+  @Test("no practice yet: a friendly line in the locale's language, exit 0")
   func empty() throws {
-    let home = DataHome()
+    let home = DataHome(lang: "ko_KR.UTF-8")
     defer { home.remove() }
     let result = try home.run(["stats"])
     #expect(result.status == 0)
-    #expect(result.stdout.contains("아직 연습 기록이 없어요"))
+    #expect(result.stdout == "아직 연습 기록이 없어요. `cheonjiin practice`로 시작해 보세요.\n")
+    let english = DataHome(lang: "en_US.UTF-8")
+    defer { english.remove() }
+    #expect(
+      try english.run(["stats"]).stdout
+        == "No practice recorded yet. Start with `cheonjiin practice`.\n")
   }
 
   @Test("a history gives both charts and the pad marked by error rate; --json exports it")
   func history() throws {
-    let home = DataHome()
+    let home = DataHome(lang: "ko_KR.UTF-8")
     defer { home.remove() }
     _ = try home.run(["stats"])  // creates the database
     let script = Process()
@@ -153,17 +188,34 @@ struct StatsCommandTests {
     let colored = try home.run(["stats", "--color", "always"])
     #expect(colored.stdout.contains("\u{1B}[1;97;41m[ㅅㅎ"))
 
+    // English: the same report with its own words; the numbers and the pad stay.
+    let english = try CLITests.run(
+      ["stats", "--width", "60", "--color", "never"],
+      environment: home.environment.merging(locale("C.UTF-8")) { $1 })
+    let englishLines = english.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(englishLines.count == lines.count)
+    #expect(englishLines.first?.hasSuffix("(30 days)") == true)
+    #expect(englishLines.contains("Speed (syllables a minute)"))
+    #expect(englishLines.contains("Accuracy (%)"))
+    #expect(englishLines.contains { $0.contains("[ㅅㅎ  18%#]") })
+    #expect(!english.stdout.contains("기록"))
+
     let json = try home.run(["stats", "--json"])
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect(object["schema"] as? String == "cheonjiin-stats")
     #expect((object["days"] as? [Any])?.count == 40)
-    #expect(try home.run(["stats", "--days", "0"]).status == 64)
+    let englishJSON = try CLITests.run(
+      ["stats", "--json"], environment: home.environment.merging(locale("C.UTF-8")) { $1 })
+    #expect(englishJSON.stdout == json.stdout)  // the export has no interface text
+    let refused = try home.run(["stats", "--days", "0"])
+    #expect(refused.status == 64)
+    #expect(refused.stderr.contains("--days 0: 1부터 36500(백 년)까지 주세요."))
   }
 
   @Test("a damaged database is moved aside with a message; stats still answers")
   func damaged() throws {
-    let home = DataHome()
+    let home = DataHome(lang: "ko_KR.UTF-8")
     defer { home.remove() }
     try FileManager.default.createDirectory(
       atPath: home.path + "/cheonjiin", withIntermediateDirectories: true)

@@ -72,9 +72,22 @@ struct HeadlessCommandTests {
 
   @Test("spell names a character it cannot type")
   func spellUntypeable() throws {
-    let result = try run(["spell", "가😀"])
+    let result = try run(["spell", "가😀"], environment: locale("C.UTF-8"))
     #expect(result.status == 65)
-    #expect(result.stderr.contains("position 2"))
+    #expect(result.stderr.contains("position 2: \"😀\" (U+1F600) cannot be typed"))
+    let korean = try run(["spell", "가😀"], environment: locale("ko_KR.UTF-8"))
+    #expect(korean.status == 65)
+    #expect(korean.stderr.hasPrefix("cheonjiin: 2번째 글자는 칠 수 없어요: \"😀\" (U+1F600)."))
+  }
+
+  @Test("demo refuses a bad --speed or no text in the locale's language, before drawing")
+  func demoArguments() throws {
+    let english = try run(["demo", "--speed", "30", "안녕"], environment: locale("C.UTF-8"))
+    #expect(english.status == 64)
+    #expect(english.stderr.contains("--speed 30 is out of range; give 0.25 to 20 keys per second"))
+    let korean = try run(["demo", ""], environment: locale("ko_KR.UTF-8"))
+    #expect(korean.status == 64)
+    #expect(korean.stderr.contains("보여 줄 글이 없어요."))
   }
 
   @Test("a bad --layout exits 65 before doing anything, naming the problem")

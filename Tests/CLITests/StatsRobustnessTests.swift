@@ -39,7 +39,7 @@ struct StatsRobustnessTests {
   @Test("huge --days and --width are refused with the range, not a crash")
   func hugeOptions() throws {
     for arguments in [["stats", "--days", "9223372036854775807"], ["stats", "--width", "99999999999"]] {
-      let result = try run(arguments)
+      let result = try run(arguments, environment: locale("C.UTF-8"))
       #expect(result.status == 64, "\(arguments)")
       #expect(result.stderr.contains("out of range"), "\(arguments)")
     }

@@ -122,6 +122,15 @@ struct MessageFileTests {
     #expect(lines == testCase.problemLines)
   }
 
+  @Test("lesson titles: the stage and the group, numbered only when there are several")
+  func titles() {
+    #expect(MessageFile.parse("[인사]\n안녕\n").lessons.map(\.title) == ["짧은 글: 인사"])
+    #expect(
+      MessageFile.parse("[인사]\n안녕\n[health]\n약 먹었어요\n").lessons.map(\.title) == [
+        "짧은 글 1: 인사", "짧은 글 2: 건강",
+      ])
+  }
+
   @Test("problems name the file and line and say what to write")
   func problemText() {
     let parsed = MessageFile.parse("인사\t\n", file: "Lexicon/practice-messages-ko.txt")

@@ -133,73 +133,41 @@ struct ScoringTests {
 
 @Suite("Lesson summary")
 struct LessonSummaryTests {
-  @Test("accurate work: speed and the next goal, calmly")
-  func accurate() {
+  @Test(
+    "speed is talked about only once accuracy reaches the goal, then against the next goal",
+    arguments: [
+      // 2 items of 2 syllables in 12 s each: 10 글자/분.
+      (12_000, "학교", LessonSummary.Pace.nextGoal(syllablesPerMinute: 20)),
+      (3_000, "학교", .pastAllGoals),  // 40 글자/분
+      (12_000, "하교", .accuracyFirst),  // 50 % accurate
+    ])
+  func pace(_ duration: Int, _ typed: String, _ expected: LessonSummary.Pace) {
     let results = [
-      ScoringTests.result(presses: 10, minimum: 10, duration: 12_000),
-      ScoringTests.result(presses: 10, minimum: 10, duration: 12_000),
+      ScoringTests.result(presses: 10, minimum: 10, typed: typed, duration: Int64(duration)),
+      ScoringTests.result(presses: 10, minimum: 10, typed: typed, duration: Int64(duration)),
     ]
-    let summary = LessonSummary(lessonTitle: "받침 2", results: results)
-    #expect(
-      summary.lines() == [
-        "수고하셨어요. 「받침 2」 연습을 마쳤어요.",
-        "2개 중 2개를 끝까지 쳤어요. 정확도 100%.",
-        "1분에 10글자 (50타)를 쳤어요.",
-        "다음 목표는 1분에 20글자예요. 서두르지 않아도 돼요.",
-        "효율 100%, 지운 횟수 0번.",
-        "틀린 곳 없이 모두 쳤어요.",
-      ])
+    #expect(LessonSummary(lessonTitle: "받침 2", results: results).pace == expected)
   }
 
-  @Test("low accuracy: no speed, items to review, weak keys by label")
-  func inaccurate() {
+  @Test("items to review once each, weak keys most missed first")
+  func review() {
     var wrong = ScoringTests.result(presses: 14, minimum: 10, typed: "하교", completed: false)
     wrong.keyTallies = [
-      KeyRef(layoutID: "cheonjiin-galaxy", keyID: "g"): KeyTally(hits: 1, misses: 2),
       KeyRef(layoutID: "cheonjiin-galaxy", keyID: "space"): KeyTally(misses: 1),
+      KeyRef(layoutID: "cheonjiin-galaxy", keyID: "g"): KeyTally(hits: 1, misses: 2),
     ]
-    let summary = LessonSummary(lessonTitle: "받침 2", results: [wrong])
-    let lines = summary.lines(keyLabels: LessonSummary.keyLabels(in: galaxyLayouts))
-    #expect(lines.contains("지금은 속도보다 정확하게 치는 것이 먼저예요. 천천히 해도 괜찮아요."))
-    #expect(!lines.contains { $0.hasPrefix("1분에") })
-    #expect(lines.contains("다음에 다시 볼 글: 학교"))
-    #expect(lines.contains("조금 더 익힐 키: ㄱㅋ, ␣"))
-    #expect(summary.weakKeys.map(\.misses) == [2, 1])
+    let right = ScoringTests.result(presses: 10, minimum: 10, typed: "안녕", target: "안녕")
+    let summary = LessonSummary(lessonTitle: "받침 2", results: [wrong, right, wrong])
+    #expect(summary.itemsToReview == ["학교"])
+    #expect(summary.weakKeys.map(\.key.keyID) == ["g", "space"])
+    #expect(summary.weakKeys.map(\.misses) == [4, 2])
+    #expect(summary.totals.items == 3)
   }
 
-  @Test("an empty lesson says so")
-  func empty() {
-    let lines = LessonSummary(lessonTitle: "모음 1", results: []).lines()
-    #expect(lines.count == 2)
-    #expect(
-      LessonSummary(lessonTitle: "모음 1", results: []).lines(language: .english) == [
-        "Well done: you finished 「모음 1」.", "Nothing was typed this time. Try again, slowly.",
-      ])
-  }
-
-  @Test("in English: the same measures, the same calm")
-  func english() {
-    var corrected = ScoringTests.result(presses: 10, minimum: 10, duration: 12_000)
-    corrected.backspaces = 1
-    let accurate = LessonSummary(
-      lessonTitle: "받침 2",
-      results: [corrected, ScoringTests.result(presses: 10, minimum: 10, duration: 12_000)])
-    #expect(
-      accurate.lines(language: .english) == [
-        "Well done: you finished 「받침 2」.",
-        "2 of 2 typed to the end. Accuracy 100%.",
-        "10 syllables (50 key presses) a minute.",
-        "Next goal: 20 syllables a minute. No need to hurry.",
-        "Efficiency 100%, 1 backspace.",
-        "Everything typed without a mistake.",
-      ])
-    var wrong = ScoringTests.result(presses: 14, minimum: 10, typed: "하교", completed: false)
-    wrong.keyTallies = [KeyRef(layoutID: "cheonjiin-galaxy", keyID: "g"): KeyTally(misses: 2)]
-    let lines = LessonSummary(lessonTitle: "받침 2", results: [wrong])
-      .lines(keyLabels: LessonSummary.keyLabels(in: galaxyLayouts), language: .english)
-    #expect(lines.contains("For now, typing accurately matters more than speed. Slow is fine."))
-    #expect(lines.contains("Efficiency 71%, 0 backspaces."))
-    #expect(lines.contains("To look at again: 학교"))
-    #expect(lines.contains("Keys to practise a little more: ㄱㅋ"))
+  @Test("key labels come from every layout")
+  func labels() {
+    let labels = LessonSummary.keyLabels(in: galaxyLayouts)
+    #expect(labels[KeyRef(layoutID: "cheonjiin-galaxy", keyID: "g")] == "ㄱㅋ")
+    #expect(labels.count == galaxyLayouts.reduce(0) { $0 + $1.keys.count })
   }
 }

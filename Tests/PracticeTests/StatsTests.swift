@@ -2,8 +2,8 @@ import HangulEngine
 import Practice
 import Testing
 
-@Suite("Days and widths")
-struct DayAndWidthTests {
+@Suite("Days")
+struct DayTests {
   @Test(
     "day numbers and dates",
     arguments: [
@@ -36,28 +36,10 @@ struct DayAndWidthTests {
   func localDay(_ millis: Int64, _ offset: Int, _ day: Int) {
     #expect(CalendarDay.dayNumber(unixMilliseconds: millis, utcOffsetSeconds: offset) == day)
   }
-
-  @Test(
-    "terminal columns",
-    arguments: [
-      ("abc", 3), ("가나", 4), ("ㄱㅋ", 4), ("ㆍ", 2), ("\u{1100}\u{1161}", 2), (".,?!", 4),
-      ("⌫", 1), ("글자/분", 7), ("", 0), ("e\u{301}", 1),
-    ])
-  func columns(_ text: String, _ width: Int) {
-    #expect(TextWidth.columns(of: text) == width)
-  }
-
-  @Test("padding and truncation count columns, not characters")
-  func padding() {
-    #expect(TextWidth.padded("가", to: 4) == "가  ")
-    #expect(TextWidth.leftPadded("12", to: 4) == "  12")
-    #expect(TextWidth.truncated("가나다", to: 5) == "가나")
-    #expect(TextWidth.padded("가나다", to: 2) == "가나다")
-  }
 }
 
-@Suite("Stats rendering")
-struct StatsRenderingTests {
+@Suite("Stats data")
+struct StatsDataTests {
   static func totals(syllables: Int, minutes: Int, distance: Int = 0, length: Int = 100)
     -> ResultTotals
   {
@@ -95,31 +77,23 @@ struct StatsRenderingTests {
     #expect(rows[0].totals == nil)
   }
 
-  @Test("글자/분 chart, block style, scaled to the best day")
-  func speedChart() {
-    let rows = StatsChart.rows(Self.days, from: 20_247, to: 20_249)
-    let lines = StatsChart.render(rows, metric: .syllablesPerMinute, width: 30)
-    #expect(
-      lines == [
-        "속도 (글자/분)",
-        "06-08 │█████████          10.0",
-        "06-09 │                      -",
-        "06-10 │██████████████████ 20.0",
-      ])
-    for line in lines.dropFirst() { #expect(TextWidth.columns(of: line) == 30) }
+  @Test("the overview sums the days shown")
+  func overview() {
+    let overview = StatsOverview(Self.days)
+    #expect(overview.practiceDays == 2)
+    #expect(overview.sessions == 3)
+    #expect(overview.totals.correctSyllables == 150)
+    #expect(overview.totals.duration == 600_000)
+    #expect(StatsOverview([]).totals.items == 0)
   }
 
-  @Test("accuracy chart, ASCII style, scaled to 100 %")
-  func accuracyChart() {
-    let rows = StatsChart.rows(Self.days, from: 20_247, to: 20_249)
-    let lines = StatsChart.render(rows, metric: .accuracy, width: 30, style: .ascii)
-    #expect(
-      lines == [
-        "정확도 (%)",
-        "06-08 │#################   90%",
-        "06-09 │                      -",
-        "06-10 │##################  96%",
-      ])
+  @Test("chart values: rates as they are, ratios as percentages")
+  func values() throws {
+    let totals = try #require(Self.days.first?.totals)
+    #expect(ChartMetric.syllablesPerMinute.value(totals) == 10)
+    #expect(abs(ChartMetric.accuracy.value(totals) - 90) < 1e-9)
+    #expect(ChartMetric.accuracy.isPercent)
+    #expect(!ChartMetric.pressesPerMinute.isPercent)
   }
 
   @Test("the Galaxy pad with error levels, as plain text")
@@ -136,15 +110,8 @@ struct StatsRenderingTests {
     #expect(widths == [4, 4, 4, 4])
     #expect(map.rows[0].map { $0?.level } == [.good, .fair, .poor, .unknown])
     #expect(map.rows[1][0]?.level == .unknown)  // 3 tries are too few
-    #expect(
-      map.plainText() == [
-        "천지인 (Galaxy): 키별 틀린 비율",
-        "[ㅣ     1%.][ㆍ    10%+][ㅡ    25%#][⌫        -]",
-        "[ㄱㅋ     -][ㄴㄹ     -][ㄷㅌ     -][⏎        -]",
-        "[ㅂㅍ     -][ㅅㅎ     -][ㅈㅊ     -][.,?!     -]",
-        "[!#1      -][ㅇㅁ     -][␣        -][닫기     -]",
-        "표시: . 5% 미만  + 15% 미만  # 15% 이상  - 기록이 적음",
-      ])
+    #expect(map.rows[0].map { $0?.label } == ["ㅣ", "ㆍ", "ㅡ", "⌫"])
+    #expect(map.rows[0][2]?.errorRate == 0.25)
   }
 
   @Test("JSON export: stable schema, fixed order")

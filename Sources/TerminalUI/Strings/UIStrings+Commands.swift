@@ -1,0 +1,304 @@
+import HangulEngine
+import KoreanNumbers
+import Storage
+
+// MARK: - cheonjiin number
+
+extension UIStrings {
+  /// What is wrong with number input, and what to write instead.
+  public func numberError(_ error: NumberInputError) -> String {
+    switch error {
+    case .empty:
+      pick(
+        "숫자가 없어요. 15000, 15,000, -5, 3.14처럼 숫자를 하나 써 주세요.",
+        "no number given; write one, such as 15000, 15,000, -5 or 3.14")
+    case .notANumber(let text):
+      pick(
+        "숫자로 읽을 수 없어요: \"\(text)\". 15000, 15,000, -5, 3.14 같은 숫자나 3:45 같은 "
+          + "시각, 15000원이나 2025년 6월 10일처럼 단위가 붙은 숫자를 써 주세요.",
+        "\"\(text)\" is not a number; write digits such as 15000, 15,000, -5 or 3.14, "
+          + "a time such as 3:45, or numbers with counters such as 15000원 or 2025년 6월 10일")
+    case .misplacedComma(let text):
+      pick(
+        "쉼표 자리가 맞지 않아요: \"\(text)\". 쉼표는 세 자리마다 찍어요. "
+          + "15,000이나 15000으로 써 주세요.",
+        "\"\(text)\" has a comma in the wrong place; commas go between groups of three "
+          + "digits: write 15,000 or 15000")
+    case .tooLarge(let text):
+      pick(
+        "너무 큰 수예요: \"\(text)\". 읽을 수 있는 수는 \(NumberInputError.largestNumber)까지예요. "
+          + "더 작은 수를 써 주세요.",
+        "\"\(text)\" is too large; the largest number that can be read is "
+          + "\(NumberInputError.largestNumber) (UInt64.max): write a smaller one")
+    case .needsDigitsOption(let text):
+      pick(
+        "숫자 사이에 -가 있어요: \"\(text)\". 전화번호처럼 한 자리씩 (공일공 …) 읽으려면 "
+          + "--digits를 붙여 주세요.",
+        "\"\(text)\" has hyphens between digits; to read it digit by digit like a "
+          + "phone number (공일공 …), add --digits")
+    case .notDigits(let text):
+      pick(
+        "한 자리씩 읽을 수 없어요: \"\(text)\". 010-1234-5678처럼 숫자를 -나 띄어쓰기로 "
+          + "나눠 써 주세요.",
+        "\"\(text)\" cannot be read digit by digit; write digits in groups separated by "
+          + "hyphens or spaces, such as 010-1234-5678")
+    case .nativeOutOfRange(let text):
+      pick(
+        "하나, 둘, 셋으로 읽을 수 없어요: \"\(text)\". --native는 1부터 99까지의 정수만 "
+          + "읽어요. 일, 이, 삼으로 읽으려면 --native를 빼고, 더 큰 수를 세려면 "
+          + "--counter 개처럼 단위를 붙여 주세요 (백한 개).",
+        "\"\(text)\" has no native reading: native numbers (--native) are whole numbers "
+          + "from 1 to 99; drop --native for Sino-Korean, or add a native counter such as "
+          + "--counter 개 (백한 개)")
+    case .notWholeCount(let text, let counter):
+      pick(
+        "셀 수 없는 수예요: \"\(text)\". ‘\(counter)’ 단위는 하나, 둘, 셋으로 세니 "
+          + "3처럼 0 이상의 정수를 써 주세요.",
+        "\"\(text)\" cannot be counted with \(counter), which takes native numbers; "
+          + "write a whole number that is not below zero, such as 3")
+    case .unknownCounter(let word):
+      pick(
+        "모르는 단위예요: \"\(word)\". 이 중 하나를 써 주세요: \(counterWords). "
+          + "분은 시간의 분, 번은 횟수로 읽어요. 사람을 높여 세는 분은 honoredPeople, "
+          + "번호의 번은 number로 써 주세요.",
+        "\"\(word)\" is not a counter this knows; write one of \(counterWords) "
+          + "(분 means minutes and 번 times; write honoredPeople or number for the others)")
+    case .nativeWithSinoCounter(let word):
+      pick(
+        "--native는 ‘\(word)’ 단위와 함께 쓸 수 없어요. ‘\(word)’ 단위는 일, 이, 삼으로 "
+          + "세요 (만 원, 삼 분). --native를 빼 주세요.",
+        "--native cannot be used with \(word), which takes Sino-Korean numbers "
+          + "(만 원, 삼 분); drop --native")
+    case .conflictingOptions(let first, let second):
+      pick(
+        "함께 쓸 수 없어요: \(numberPart(first)), \(numberPart(second)). 하나만 써 주세요.",
+        "\(numberPart(first)) cannot be combined with \(numberPart(second)); "
+          + "use only one of them")
+    case .notAMonth(let text):
+      pick(
+        "그런 달은 없어요: \"\(text)월\". 달은 1월부터 12월까지예요. 몇 달인지 세려면 "
+          + "달을 붙여 주세요 (13달은 열세 달).",
+        "\"\(text)월\" is not a month of the year; months are 1월 to 12월 "
+          + "(for a number of months write 달: 13달 is 열세 달)")
+    case .invalidTime(let text):
+      pick(
+        "시각으로 읽을 수 없어요: \"\(text)\". 시는 0부터 24까지, 분(과 초)은 두 자리로 "
+          + "3:45, 17:00, 9:05:30처럼 써 주세요.",
+        "\"\(text)\" is not a time; write hours 0–24 and two-digit minutes (and "
+          + "seconds), such as 3:45, 17:00 or 9:05:30")
+    }
+  }
+
+  /// One side of a conflict between number options.
+  private func numberPart(_ part: NumberInputPart) -> String {
+    switch part {
+    case .option(let name): name
+    case .time(let text): pick("시각 \(text)", "a time such as \(text)")
+    case .countersIn(let text): pick("\"\(text)\"에 있는 단위", "the counters in \"\(text)\"")
+    case .nativeCounter(let word):
+      pick("하나, 둘로 세는 단위 ‘\(word)’", "\(word), a native counter")
+    }
+  }
+
+  /// The counter words, each once (분 and 번 have two meanings).
+  private var counterWords: String {
+    var words: [String] = []
+    for word in Counter.allCases.map(\.word) where !words.contains(word) { words.append(word) }
+    return words.joined(separator: " ")
+  }
+
+  /// A message about one line of input: `line 2: …`.
+  public func onLine(_ line: Int, _ message: String) -> String {
+    pick("\(line)번째 줄: \(message)", "line \(line): \(message)")
+  }
+}
+
+// MARK: - cheonjiin spell and demo
+
+extension UIStrings {
+  /// A character no layout can type.
+  ///
+  /// - Parameter layout: The id of the layout the spelling started on.
+  public func spellError(_ error: SpellError, layout: String) -> String {
+    let character = error.character
+    let codes = character.unicodeScalars.map(codePoint).joined(separator: " ")
+    return pick(
+      "\(error.position)번째 글자는 칠 수 없어요: \"\(character)\" (\(codes)). \(layout) 자판과 "
+        + "거기서 바꿀 수 있는 자판에 없는 글자예요. 빼거나 다른 글자로 바꿔 주세요.",
+      "position \(error.position): \"\(character)\" (\(codes)) cannot be typed on \(layout) "
+        + "or the layouts it switches to; leave it out or write it another way")
+  }
+
+  /// The key sequence `spell` found does not replay: a bug to report.
+  public func spellDoesNotReplay(_ notation: String, reason: String) -> String {
+    pick(
+      "내부 오류: 찾은 순서를 다시 쳐 볼 수 없어요 (\(notation): \(reason)). 알려 주시면 고칠게요.",
+      "internal error: the sequence \(notation) does not replay (\(reason)); please report it")
+  }
+
+  /// The key sequence `spell` found types other text: a bug to report.
+  public func spellTypesOtherText(_ notation: String, typed: String) -> String {
+    pick(
+      "내부 오류: 찾은 순서가 다른 글을 쳐요 (\(notation) → \"\(typed)\"). 알려 주시면 고칠게요.",
+      "internal error: \(notation) types \"\(typed)\"; please report it")
+  }
+
+  /// `demo --speed` outside 0.25 … 20.
+  public func demoSpeedOutOfRange(_ speed: Double) -> String {
+    let shown = plainNumber(speed)
+    return pick(
+      "--speed \(shown): 빠르기는 1초에 0.25타에서 20타 사이로 주세요.",
+      "--speed \(shown) is out of range; give 0.25 to 20 keys per second")
+  }
+
+  /// `demo` without text.
+  public var demoTextEmpty: String {
+    pick(
+      "보여 줄 글이 없어요. cheonjiin demo \"안녕\"처럼 칠 글을 주세요.",
+      "TEXT is empty; give the text to type, e.g. cheonjiin demo \"안녕\"")
+  }
+}
+
+// MARK: - cheonjiin stats
+
+extension UIStrings {
+  /// `stats --days` outside 1 … 36500.
+  public func statsDaysOutOfRange(_ days: Int) -> String {
+    pick(
+      "--days \(days): 1부터 36500(백 년)까지 주세요. 모든 기록은 --all로 볼 수 있어요.",
+      "--days \(days) is out of range; give 1 to 36500 (a hundred years), or --all")
+  }
+
+  /// `stats --days` and `--all` together.
+  public var statsDaysAndAll: String {
+    pick(
+      "--days와 --all은 함께 쓸 수 없어요. 하나만 주세요.",
+      "--days and --all contradict each other; give one")
+  }
+
+  /// `stats --width` outside 20 … 1000.
+  public func statsWidthOutOfRange(_ width: Int) -> String {
+    pick(
+      "--width \(width): 너비는 20칸부터 1000칸까지 주세요.",
+      "--width \(width) is out of range; give 20 to 1000 columns")
+  }
+}
+
+// MARK: - cheonjiin dict
+
+extension UIStrings {
+  /// `dict learn --times` outside what may be learned at once.
+  public func learnTimesOutOfRange(_ times: Int, allowed: ClosedRange<Int>, maximum: Int)
+    -> String
+  {
+    let (low, high) = (allowed.lowerBound, allowed.upperBound)
+    return pick(
+      "--times \(times): \(low)부터 \(high)까지 주세요 (한 낱말의 횟수는 \(maximum)에서 멈춰요).",
+      "--times \(times) is out of range; give a number from \(low) to \(high) "
+        + "(a word's count stops at \(maximum))")
+  }
+
+  /// A word `dict learn` refuses.
+  public func notLearnable(_ word: String) -> String {
+    pick(
+      "배울 수 없는 낱말이에요: \"\(word)\". 감사해요처럼 한글 글자로만 된 낱말(1~20글자)을 "
+        + "써 주세요.",
+      "\"\(word)\" cannot be learned; write a word of Hangul syllables only (1 to 20), "
+        + "such as 감사해요")
+  }
+
+  /// What `dict unlearn` did to a word.
+  public func unlearned(_ word: String, outcome: UnlearnOutcome) -> String {
+    switch (outcome.wasLearned, outcome.isHidden) {
+    case (true, true):
+      pick("\(word): 잊었어요. 추천에도 나오지 않아요.", "\(word): forgotten, and hidden from suggestions")
+    case (false, true):
+      pick("\(word): 추천에 나오지 않게 했어요.", "\(word): hidden from suggestions")
+    case (true, false):
+      pick("\(word): 잊었어요.", "\(word): forgotten")
+    case (false, false):
+      pick(
+        "\(word): 배운 낱말도 아니고 낱말 목록에도 없어요. 바뀐 것은 없어요.",
+        "\(word): was not learned and is not in the word lists; nothing to do")
+    }
+  }
+
+  /// A line of a `dict import` file that was skipped or shortened.
+  ///
+  /// The reason comes from `Storage` as written there (English).
+  public func importProblem(_ problem: WordImportProblem, file: String) -> String {
+    "\(file): " + onLine(problem.line, "\"\(problem.text)\": \(problem.reason)")
+  }
+
+  /// What `dict import` did.
+  public func imported(_ result: WordImport) -> String {
+    pick(
+      "낱말 \(result.imported)개를 가져왔어요. 그중 \(result.added)개는 새 낱말이에요.",
+      "imported \(englishCount(result.imported, "word")), \(result.added) of them new")
+  }
+
+  /// Lines of a `dict import` file that were left out, and what to do.
+  public func importSkipped(lines: Int) -> String {
+    pick(
+      "\(lines)줄을 건너뛰었어요. 그 줄을 고쳐서 다시 가져오세요. 횟수는 더해지니 고친 줄만 "
+        + "가져오세요.",
+      "\(englishCount(lines, "line")) skipped; fix them and import the file again (counts add "
+        + "up, so import only the fixed lines)")
+  }
+}
+
+// MARK: - The progress database
+
+extension UIStrings {
+  /// What went wrong with the progress database, and what to do.
+  ///
+  /// The reason in parentheses comes from SQLite or the file system as they word it.
+  public func storageError(_ error: StorageError) -> String {
+    switch error {
+    case .cannotCreateFolder(let path, let reason):
+      pick(
+        "\(path): 폴더를 만들 수 없어요 (\(reason)). 폴더를 직접 만들거나, XDG_DATA_HOME을 "
+          + "쓸 수 있는 폴더로 정해 주세요.",
+        "\(path): cannot create the folder (\(reason)); create it, or set XDG_DATA_HOME to a "
+          + "writable folder")
+    case .cannotOpen(let path, let reason):
+      pick(
+        "\(path): 연습 기록 파일을 열 수 없어요 (\(reason)). 폴더에 쓸 수 있는지 확인하거나, "
+          + "XDG_DATA_HOME을 다른 폴더로 정해 주세요.",
+        "\(path): cannot open the progress database (\(reason)); check that the folder is "
+          + "writable, or set XDG_DATA_HOME to another folder")
+    case .cannotMoveAside(let path, let reason):
+      pick(
+        "\(path): 파일이 망가졌는데 옆으로 옮기지 못했어요 (\(reason)). 파일을 직접 옮기거나 "
+          + "지운 다음 다시 시작해 주세요.",
+        "\(path): the file is damaged and could not be moved aside (\(reason)); move or delete "
+          + "it by hand, then start again")
+    case .database(let path, let operation, let reason):
+      pick(
+        "\(path): 기록하다가 문제가 생겼어요 (\(operation): \(reason)). 또 그러면 파일을 다른 "
+          + "곳으로 옮겨 주세요. 새 파일이 만들어져요.",
+        "\(path): \(operation) failed (\(reason)); if this repeats, move the file aside and a "
+          + "new one will be made")
+    case .cannotReadFile(let path, let reason):
+      pick("\(path): 가져올 수 없어요: \(reason)", "\(path): cannot import: \(reason)")
+    case .invalidValue(let path, let operation, let reason):
+      pick(
+        "\(path): 받아들일 수 없는 값이에요 (\(operation)): \(reason)",
+        "\(path): \(operation) refused: \(reason)")
+    }
+  }
+}
+
+// MARK: - Helpers
+
+/// `U+1F600`: a scalar as Unicode writes it, at least four hex digits.
+private func codePoint(_ scalar: Unicode.Scalar) -> String {
+  let digits = String(scalar.value, radix: 16, uppercase: true)
+  return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}
+
+/// `2`, `0.25`: a number without a needless `.0`.
+private func plainNumber(_ value: Double) -> String {
+  guard value.isFinite, value == value.rounded(), abs(value) < 1e15 else { return "\(value)" }
+  return "\(Int(value))"
+}
