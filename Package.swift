@@ -17,6 +17,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
     // MARK: Pure core
@@ -35,11 +36,13 @@ let package = Package(
     // MARK: The terminal
     .systemLibrary(
       name: "CNcursesw", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
+    // The terminal's signal and crash path: what a handler touches lives in C.
+    .target(name: "CTerminal"),
     .target(
       name: "TerminalUI",
       dependencies: [
-        "CNcursesw", "HangulEngine", "KoreanNumbers", "LayoutLoading", "Practice", "Storage",
-        "Suggestions", "TerminalInput",
+        "CNcursesw", "CTerminal", "HangulEngine", "KoreanNumbers", "LayoutLoading", "Practice",
+        "Suggestions", "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
       ]),
 
     // MARK: The program
@@ -71,9 +74,10 @@ let package = Package(
       name: "TerminalUITests",
       dependencies: [
         "TerminalUI", "TerminalInput", "HangulEngine", "KoreanNumbers", "LayoutLoading",
-        "Suggestions", "Practice", "Storage",
+        "Suggestions", "Practice",
       ],
       exclude: ["Golden"]),
     .testTarget(name: "CLITests", exclude: ["Harness"]),
+    .testTarget(name: "CommandTests", dependencies: ["cheonjiin", "Storage", "TerminalUI"]),
   ]
 )

@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+import SystemPackage
 import TerminalInput
 
 #if canImport(Glibc)
@@ -7,76 +10,91 @@ import TerminalInput
 /// The long-press timer: a thread that waits for the next deadline and then writes one byte
 /// to the run loop's wake pipe. It owns nothing else: the run loop decides what a wake-up
 /// means (hold fired, Esc timeout, flash over), so a stale wake-up is harmless.
-final class LongPressTimer: @unchecked Sendable {
-  // pthread objects must not move in memory, so they live in allocated storage.
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-  private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-  private var deadline: Instant? = nil
-  private var stopped = false
-  private let wakeFD: Int32
-  private var thread = pthread_t()
+///
+/// The thread sleeps in `poll` on a pipe of its own with the deadline as the timeout;
+/// ``schedule(_:)`` stores the new deadline under a `Mutex` and writes to that pipe. Idle
+/// means no deadline and no wake-ups at all.
+final class LongPressTimer: Sendable {
+  private struct State {
+    var deadline: Instant? = nil
+    var isStopped = false
+  }
 
-  init(wakeFD: Int32) {
-    self.wakeFD = wakeFD
-    pthread_mutex_init(mutex, nil)
-    var attributes = pthread_condattr_t()
-    pthread_condattr_init(&attributes)
-    // Deadlines are monotonic; a wall-clock change must not fire or delay a hold.
-    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-    pthread_cond_init(condition, &attributes)
-    pthread_condattr_destroy(&attributes)
-    let unmanaged = Unmanaged.passRetained(self)
-    pthread_create(&thread, nil, { context in
-      guard let context else { return nil }
-      let timer = Unmanaged<LongPressTimer>.fromOpaque(context).takeRetainedValue()
-      timer.loop()
-      return nil
-    }, unmanaged.toOpaque())
+  private let state = Mutex(State())
+  private let wake: FileDescriptor
+  private let controlReader: FileDescriptor
+  private let controlWriter: FileDescriptor
+  /// Signalled by the thread as it ends, so ``stop()`` never returns while it may still
+  /// write to a wake descriptor the caller is about to close.
+  private let finished = DispatchSemaphore(value: 0)
+
+  /// Starts the thread.
+  ///
+  /// - Parameter wake: Where to write ``WakeNote/timerByte`` at each deadline.
+  /// - Throws: `Errno` when no pipe could be made.
+  init(wake: FileDescriptor) throws {
+    self.wake = wake
+    let pipe = try FileDescriptor.pipe()
+    for end in [pipe.readEnd, pipe.writeEnd] {
+      _ = fcntl(end.rawValue, F_SETFL, fcntl(end.rawValue, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(end.rawValue, F_SETFD, FD_CLOEXEC)
+    }
+    controlReader = pipe.readEnd
+    controlWriter = pipe.writeEnd
+    Thread.detachNewThread { [self] in
+      run()
+      finished.signal()
+    }
   }
 
   /// Sets the next deadline (or none). Called by the run loop after every event.
   func schedule(_ next: Instant?) {
-    pthread_mutex_lock(mutex)
-    if deadline != next {
-      deadline = next
-      pthread_cond_signal(condition)
+    let changed = state.withLock { state in
+      guard state.deadline != next else { return false }
+      state.deadline = next
+      return true
     }
-    pthread_mutex_unlock(mutex)
+    if changed { poke() }
   }
 
-  /// Ends the thread and waits for it.
+  /// Ends the thread, waits for it, and closes the timer's own pipe.
   func stop() {
-    pthread_mutex_lock(mutex)
-    stopped = true
-    pthread_cond_signal(condition)
-    pthread_mutex_unlock(mutex)
-    pthread_join(thread, nil)
+    state.withLock { $0.isStopped = true }
+    poke()
+    finished.wait()
+    try? controlReader.close()  // the thread is gone; nothing else uses these
+    try? controlWriter.close()
   }
 
-  private func loop() {
-    pthread_mutex_lock(mutex)
-    while !stopped {
-      guard let target = deadline else {
-        pthread_cond_wait(condition, mutex)  // idle: no polling
+  private func poke() {
+    _ = try? controlWriter.writeAll([UInt8(1)])  // a full pipe already holds a wake-up
+  }
+
+  private func run() {
+    while true {
+      let (deadline, isStopped) = state.withLock { ($0.deadline, $0.isStopped) }
+      if isStopped { return }
+      let now = Terminal.now()
+      if let deadline, deadline <= now {
+        state.withLock { state in
+          if state.deadline == deadline { state.deadline = nil }
+        }
+        _ = try? wake.writeAll([WakeNote.timerByte])  // a full pipe already holds a wake-up
         continue
       }
-      if Terminal.now() >= target {
-        deadline = nil
-        var byte = UInt8(ascii: "t")
-        _ = write(wakeFD, &byte, 1)
-        continue
-      }
-      var time = timespec(
-        tv_sec: Int(target.nanoseconds / 1_000_000_000), tv_nsec: Int(target.nanoseconds % 1_000_000_000))
-      pthread_cond_timedwait(condition, mutex, &time)
+      var fd = pollfd(fd: controlReader.rawValue, events: Int16(POLLIN), revents: 0)
+      _ = poll(&fd, 1, now.pollTimeout(until: deadline))
+      drainControl()
     }
-    pthread_mutex_unlock(mutex)
   }
 
-  deinit {
-    pthread_cond_destroy(condition)
-    pthread_mutex_destroy(mutex)
-    condition.deallocate()
-    mutex.deallocate()
+  private func drainControl() {
+    var bytes = [UInt8](repeating: 0, count: 16)
+    while true {
+      let count = bytes.withUnsafeMutableBytes { buffer in
+        (try? controlReader.read(into: buffer)) ?? 0
+      }
+      if count <= 0 { return }
+    }
   }
 }

@@ -39,36 +39,52 @@ public struct CellAttributes: OptionSet, Sendable, Hashable {
   public static let underline = CellAttributes(rawValue: 4)
 }
 
-/// One terminal cell: a character (or nothing, for the right half of a wide one) and a style.
+/// One terminal cell: a glyph and a style, eight bytes, so a whole frame is compared and
+/// copied without touching a `String` (the key path draws every frame in full).
 public struct Cell: Sendable, Hashable {
-  /// The character drawn here; `nil` for the continuation cell of a wide character.
-  public var character: Character?
+  /// A scalar value; ``continuation`` for the right half of a wide character; with
+  /// ``clusterFlag`` set, an index into ``Screen/clusters`` (a character of several scalars).
+  var glyph: UInt32
   public var style: CellStyle
   public var attributes: CellAttributes
 
-  public init(character: Character?, style: CellStyle, attributes: CellAttributes = []) {
-    self.character = character
+  static let continuation: UInt32 = 0
+  static let clusterFlag: UInt32 = 0x8000_0000
+
+  init(glyph: UInt32, style: CellStyle, attributes: CellAttributes = []) {
+    self.glyph = glyph
     self.style = style
     self.attributes = attributes
   }
 
-  public static let blank = Cell(character: " ", style: .normal)
+  /// A cell holding one scalar.
+  public init(_ scalar: Unicode.Scalar, style: CellStyle, attributes: CellAttributes = []) {
+    self.init(glyph: scalar.value, style: style, attributes: attributes)
+  }
+
+  public static let blank = Cell(" ", style: .normal)
+
+  /// True for the right half of a wide character.
+  public var isContinuation: Bool { glyph == Cell.continuation }
 }
 
-/// A width-aware grid of cells: the renderer draws into it, `Curses` copies it to the
-/// terminal, and golden tests compare its text dump. Pure; widths come from the function
-/// given at creation (`wcwidth` in production and tests).
+/// A width-aware grid of cells: views draw into it, ``FrameWriter`` turns the difference
+/// between two of them into terminal bytes, and golden tests compare its text dump. Pure;
+/// widths come from the function given at creation (``DisplayWidth`` in the program).
 public struct Screen: Sendable {
   public let rows: Int
   public let columns: Int
   public private(set) var cells: [Cell]
-  /// Where the terminal cursor should sit, if visible.
-  public var cursor: (row: Int, column: Int)? = nil
+  /// Characters of more than one scalar (`👍🏽`, `e` + U+0301), referred to by cells.
+  public private(set) var clusters: [Character] = []
   public let width: @Sendable (Character) -> Int
 
+  /// The largest grid drawn: a window reported as 65535×65535 must not allocate gigabytes.
+  public static let maximumSide = 1000
+
   public init(rows: Int, columns: Int, width: @escaping @Sendable (Character) -> Int) {
-    self.rows = max(0, rows)
-    self.columns = max(0, columns)
+    self.rows = min(Screen.maximumSide, max(0, rows))
+    self.columns = min(Screen.maximumSide, max(0, columns))
     self.width = width
     cells = Array(repeating: .blank, count: self.rows * self.columns)
   }
@@ -84,6 +100,21 @@ public struct Screen: Sendable {
     }
   }
 
+  /// The character a cell shows; `nil` for the right half of a wide character.
+  public func character(_ cell: Cell) -> Character? {
+    if cell.glyph == Cell.continuation { return nil }
+    if cell.glyph & Cell.clusterFlag != 0 {
+      let index = Int(cell.glyph & ~Cell.clusterFlag)
+      return clusters.indices.contains(index) ? clusters[index] : "?"
+    }
+    return Unicode.Scalar(cell.glyph).map(Character.init) ?? "?"
+  }
+
+  /// The character at a position (``character(_:)`` of the cell there).
+  public func character(row: Int, column: Int) -> Character? {
+    character(self[row, column])
+  }
+
   /// Display width of a string in cells.
   public func width(of text: some StringProtocol) -> Int {
     text.reduce(0) { $0 + max(0, width($1)) }
@@ -91,11 +122,32 @@ public struct Screen: Sendable {
 
   /// Fills a rectangle with blanks in a style (a key's background).
   public mutating func fill(row: Int, column: Int, height: Int, width: Int, style: CellStyle) {
-    for r in row..<(row + max(0, height)) {
-      for c in column..<(column + max(0, width)) {
-        self[r, c] = Cell(character: " ", style: style)
-      }
+    let top = max(0, row)
+    let bottom = min(rows, row + max(0, height))
+    let left = max(0, column)
+    let right = min(columns, column + max(0, width))
+    guard top < bottom, left < right else { return }
+    let blank = Cell(" ", style: style)
+    for r in top..<bottom {
+      let start = r * columns
+      for c in left..<right { cells[start + c] = blank }
     }
+  }
+
+  /// Changes the style of cells in a row, keeping their characters (a hold's progress bar).
+  public mutating func restyle(row: Int, columns span: Range<Int>, style: CellStyle) {
+    guard row >= 0, row < rows else { return }
+    for column in max(0, span.lowerBound)..<min(columns, max(span.lowerBound, span.upperBound)) {
+      cells[row * columns + column].style = style
+    }
+  }
+
+  /// The glyph for a character: its scalar, or a new cluster entry.
+  private mutating func glyph(for character: Character) -> UInt32 {
+    let scalars = character.unicodeScalars
+    if scalars.count == 1, let scalar = scalars.first { return scalar.value }
+    clusters.append(character)
+    return Cell.clusterFlag | UInt32(clusters.count - 1)
   }
 
   /// Draws text from a position, clipping at `limit` columns (default: the screen edge); text
@@ -115,21 +167,30 @@ public struct Screen: Sendable {
       if position + cellWidth > end {
         // Cut text ends in "…", so a clipped word never looks whole.
         if position < end {
-          self[row, position] = Cell(character: "…", style: style, attributes: attributes)
+          self[row, position] = Cell("…", style: style, attributes: attributes)
         } else if end - 1 >= column {
-          let isWideTail = self[row, end - 1].character == nil && end - 2 >= column
-          if isWideTail { self[row, end - 1] = Cell(character: " ", style: style, attributes: attributes) }
-          self[row, isWideTail ? end - 2 : end - 1] = Cell(character: "…", style: style, attributes: attributes)
+          let isWideTail = self[row, end - 1].isContinuation && end - 2 >= column
+          if isWideTail { self[row, end - 1] = Cell(" ", style: style, attributes: attributes) }
+          self[row, isWideTail ? end - 2 : end - 1] = Cell("…", style: style, attributes: attributes)
         }
         return end
       }
-      self[row, position] = Cell(character: character, style: style, attributes: attributes)
-      for extra in 1..<max(1, cellWidth) {
-        self[row, position + extra] = Cell(character: nil, style: style, attributes: attributes)
-      }
+      put(character, width: cellWidth, row: row, column: position, style: style, attributes: attributes)
       position += cellWidth
     }
     return position
+  }
+
+  /// Puts one character of a known width at a position (no clipping beyond the screen's).
+  public mutating func put(
+    _ character: Character, width cellWidth: Int, row: Int, column: Int, style: CellStyle,
+    attributes: CellAttributes = []
+  ) {
+    guard row >= 0, row < rows, column >= 0, column + cellWidth <= columns else { return }
+    self[row, column] = Cell(glyph: glyph(for: character), style: style, attributes: attributes)
+    for extra in 1..<max(1, cellWidth) {
+      self[row, column + extra] = Cell(glyph: Cell.continuation, style: style, attributes: attributes)
+    }
   }
 
   /// Draws text centred in a span of columns.
@@ -143,6 +204,24 @@ public struct Screen: Sendable {
     return draw(text, row: row, column: start, style: style, attributes: attributes, limit: column + span)
   }
 
+  /// Copies another screen onto this one with its top-left corner at a position; what falls
+  /// outside is cut, and a wide character cut in half becomes a blank.
+  public mutating func paste(_ other: Screen, row top: Int, column left: Int) {
+    for row in 0..<other.rows where top + row >= 0 && top + row < rows {
+      for column in 0..<other.columns where left + column >= 0 && left + column < columns {
+        let cell = other[row, column]
+        if let character = other.character(cell), left + column + width(character) > columns {
+          self[top + row, left + column] = Cell(" ", style: cell.style)
+        } else if let character = other.character(cell), cell.glyph & Cell.clusterFlag != 0 {
+          put(character, width: width(character), row: top + row, column: left + column,
+              style: cell.style, attributes: cell.attributes)
+        } else {
+          self[top + row, left + column] = cell
+        }
+      }
+    }
+  }
+
   /// The screen as plain text, one line per row with trailing spaces removed: what golden
   /// tests compare.
   public var textDump: String {
@@ -150,7 +229,7 @@ public struct Screen: Sendable {
     for row in 0..<rows {
       var line = ""
       for column in 0..<columns {
-        if let character = self[row, column].character { line.append(character) }
+        if let character = character(row: row, column: column) { line.append(character) }
       }
       while line.last == " " { line.removeLast() }
       lines.append(line)

@@ -1,4 +1,5 @@
-import CNcursesw
+import CTerminal
+import SystemPackage
 import TerminalInput
 
 #if canImport(Glibc)
@@ -15,85 +16,73 @@ public enum TerminalStartError: Error, CustomStringConvertible {
   public var description: String { UIStrings(.english).startError(self) }
 }
 
-/// Process-wide terminal state that signal handlers may touch: only plain integers and a
-/// fixed byte buffer, because a handler may only call async-signal-safe functions.
-nonisolated(unsafe) private var wakeWriteFD: Int32 = -1
-nonisolated(unsafe) private var ttyFD: Int32 = -1
-nonisolated(unsafe) private var restoreBytes = [UInt8](repeating: 0, count: 128)
-nonisolated(unsafe) private var restoreCount = 0
-nonisolated(unsafe) private var savedTermios = termios()
-nonisolated(unsafe) private var hasSavedTermios = false
+/// What woke the run loop besides tty input: one byte each on the self-pipe.
+enum WakeNote: Hashable, Sendable {
+  /// A signal arrived (the C handler writes its number).
+  case signal(Int32)
+  /// The long-press timer reached its deadline.
+  case timer
+  /// The suggestion data finished loading.
+  case suggestionsLoaded
 
-/// The bytes that put the terminal back: bracketed paste off, mouse off, normal keypad,
-/// kitty flags popped, cursor shown, attributes reset, main screen.
-let terminalRestoreSequence: [UInt8] = Array(
-  ("\u{1b}[?1004l\u{1b}[?2004l\u{1b}[?1006l\u{1b}[?1002l\u{1b}[?1000l\u{1b}>\u{1b}[<u\u{1b}[?25h\u{1b}[0m\u{1b}[?1049l").utf8)
+  static let timerByte: UInt8 = 0
+  static let suggestionsByte: UInt8 = 255
 
-/// The bytes that enable what the keypad needs, after curses has started: keypad application
-/// mode (SS3 keypad keys where the terminal offers them), SGR mouse with press/release and
-/// drags, bracketed paste, focus reports (a release lost while the window was unfocused must
-/// not leave ⌫ repeating).
-let terminalEnableSequence: [UInt8] = Array(
-  "\u{1b}=\u{1b}[?1000h\u{1b}[?1002h\u{1b}[?1006h\u{1b}[?2004h\u{1b}[?1004h".utf8)
-
-/// Writes the restore sequence and the saved tty modes. Async-signal-safe: `write` and
-/// `tcsetattr` only.
-private func restoreFromSignal() {
-  guard ttyFD >= 0 else { return }
-  _ = restoreBytes.withUnsafeBufferPointer { write(ttyFD, $0.baseAddress, restoreCount) }
-  if hasSavedTermios { _ = tcsetattr(ttyFD, TCSAFLUSH, &savedTermios) }
-}
-
-/// Signals that only wake the run loop; the byte says which.
-private func wakeHandler(_ signal: Int32) {
-  var byte: UInt8
-  switch signal {
-  case SIGWINCH: byte = UInt8(ascii: "W")
-  case SIGINT: byte = UInt8(ascii: "I")
-  case SIGTERM: byte = UInt8(ascii: "T")
-  case SIGHUP: byte = UInt8(ascii: "H")
-  case SIGQUIT: byte = UInt8(ascii: "Q")
-  case SIGUSR1: byte = UInt8(ascii: "1")
-  case SIGUSR2: byte = UInt8(ascii: "2")
-  case SIGALRM: byte = UInt8(ascii: "A")
-  case SIGTSTP: byte = UInt8(ascii: "Z")
-  case SIGCONT: byte = UInt8(ascii: "C")
-  default: byte = UInt8(ascii: "?")
+  init(byte: UInt8) {
+    switch byte {
+    case WakeNote.timerByte: self = .timer
+    case WakeNote.suggestionsByte: self = .suggestionsLoaded
+    default: self = .signal(Int32(byte))
+    }
   }
-  let saved = errno
-  _ = write(wakeWriteFD, &byte, 1)
-  errno = saved
 }
 
-/// Signals the run loop hears about through the wake pipe.
-private let wakeSignals = [
-  SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTSTP, SIGCONT,
-]
-/// Signals of a crash: the handler restores the terminal and dies of the same signal.
-private let crashSignals = [SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGABRT, SIGFPE]
-
-/// A crash: put the terminal back, then die of the same signal.
-private func crashHandler(_ signal: Int32) {
-  restoreFromSignal()
-  Glibc.signal(signal, SIG_DFL)
-  raise(signal)
-}
-
-/// The terminal for the keypad: preflight checks, curses, the wake pipe and signal
-/// handlers, and restoring everything on every exit path.
+/// The terminal the screens run on: `/dev/tty` in raw mode on the alternate screen, the
+/// wake pipe, the signal handlers, and putting everything back on every exit path.
+///
+/// Standard output stays free for the result (`msg=$(cheonjiin)`). The crash and signal
+/// path lives in C (`CTerminal`); this class fills it and does the normal path.
 final class Terminal {
-  let curses: Curses
+  let tty: FileDescriptor
+  let terminfo: Terminfo
+  let depth: ColorDepth
   /// Read end of the self-pipe that signal handlers and the timer thread write to.
-  let wakeReadFD: Int32
-  private let wakeWrite: Int32
+  let wakeReader: FileDescriptor
+  /// Write end of the self-pipe.
+  let wakeWriter: FileDescriptor
   private var isActive = true
+  /// Bytes written on exit before the usual restore (the kitty pop, OSC 52).
+  private var exitExtra: [UInt8] = []
 
-  /// Checks that the keypad can run here, before anything is drawn.
+  /// Signals that only wake the run loop. Every signal whose default would end the process
+  /// ends the loop instead, so the draft is saved and the terminal restored.
+  static let wakeSignals: [Int32] = [
+    SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTSTP, SIGCONT,
+  ]
+  /// Signals of a crash: the C handler restores the terminal and dies of the same signal.
+  static let crashSignals: [Int32] = [SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGABRT, SIGFPE]
+
+  /// The bytes that turn on what the screens need: keypad application mode (SS3 keypad keys
+  /// where the terminal offers them), SGR mouse with press, release and drags, bracketed
+  /// paste, focus reports (a release lost while unfocused must not leave ⌫ repeating), and
+  /// a hidden cursor (the screens draw their own).
+  static let enableSequence: [UInt8] = Array(
+    "\u{1B}=\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[?1004h\u{1B}[?25l".utf8)
+
+  /// The bytes that undo ``enableSequence`` and pop the kitty flags (harmless when none were
+  /// pushed), reset attributes and show the cursor.
+  static let disableSequence: [UInt8] = Array(
+    ("\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}>\u{1B}[<u"
+      + "\u{1B}[0m\u{1B}[?25h").utf8)
+
+  /// Checks that the screens can run here, before anything is drawn.
   static func preflight(environment: [String: String]) throws(TerminalStartError) {
     if setlocale(LC_ALL, "") == nil {
       // The named locale is not installed (common: LANG=ko_KR.UTF-8 without locale-gen). If
       // the name asks for UTF-8, the terminal speaks it; C.UTF-8 gives the same characters.
-      let requested = ["LC_ALL", "LC_CTYPE", "LANG"].compactMap { environment[$0] }.first { !$0.isEmpty }
+      let requested = ["LC_ALL", "LC_CTYPE", "LANG"].compactMap { environment[$0] }.first {
+        !$0.isEmpty
+      }
       if let requested, requested.uppercased().filter({ $0 != "-" }).contains("UTF8") {
         setlocale(LC_CTYPE, "C.UTF-8")
       }
@@ -109,114 +98,143 @@ final class Terminal {
     close(fd)
   }
 
-  init(theme: Theme, color: Bool, term: String) throws {
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else { throw CursesError.call("pipe") }
-    for fd in fds {
-      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+  /// Opens the terminal and takes it over: raw mode, alternate screen, mouse and paste.
+  init(term: String, colorAllowed: Bool) throws(TerminalStartError) {
+    let options = FileDescriptor.OpenOptions(rawValue: O_NOCTTY).union(.closeOnExec)
+    guard let tty = try? FileDescriptor.open("/dev/tty", .readWrite, options: options) else {
+      throw .noTerminal
     }
-    wakeReadFD = fds[0]
-    wakeWrite = fds[1]
-    wakeWriteFD = fds[1]
-    // Our handlers go in before newterm, so ncurses leaves these signals alone (lib_tstp.c).
-    // Every signal whose default would end the process ends the loop instead, so the draft
-    // is saved and the terminal restored (SIGQUIT would otherwise go to Swift's backtracer).
-    for signal in wakeSignals {
-      var action = sigaction()
-      action.__sigaction_handler.sa_handler = wakeHandler
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = SA_RESTART
-      sigaction(signal, &action, nil)
-    }
-    for signal in crashSignals {
-      Glibc.signal(signal, crashHandler)
-    }
-    let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-    if tty >= 0, tcgetattr(tty, &savedTermios) == 0 { hasSavedTermios = true }
-    if tty >= 0 { close(tty) }
-    do {
-      curses = try Curses(theme: theme, color: color)
+    let terminfo: Terminfo
+    do throws(TerminalStartError) {
+      terminfo = try Terminfo(term: term, fileDescriptor: tty.rawValue)
     } catch {
-      close(fds[0])
-      close(fds[1])
-      throw TerminalStartError.unknownTerminal(term)
+      try? tty.close()  // nothing was changed on it yet
+      throw error
     }
-    ttyFD = curses.fileDescriptor
-    restoreBytes.replaceSubrange(0..<terminalRestoreSequence.count, with: terminalRestoreSequence)
-    restoreCount = terminalRestoreSequence.count
-    atexit { restoreFromSignal() }
-    curses.writeRaw(terminalEnableSequence)
+    guard let pipe = try? FileDescriptor.pipe() else {
+      try? tty.close()
+      throw .noTerminal
+    }
+    for end in [pipe.readEnd, pipe.writeEnd] {
+      _ = fcntl(end.rawValue, F_SETFL, fcntl(end.rawValue, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(end.rawValue, F_SETFD, FD_CLOEXEC)
+    }
+    self.tty = tty
+    self.terminfo = terminfo
+    depth = terminfo.depth(colorAllowed: colorAllowed)
+    wakeReader = pipe.readEnd
+    wakeWriter = pipe.writeEnd
+    _ = cj_signals_install(
+      pipe.writeEnd.rawValue, Terminal.wakeSignals, Terminal.wakeSignals.count,
+      Terminal.crashSignals, Terminal.crashSignals.count)
+    let restore = restoreSequence()
+    _ = restore.withUnsafeBufferPointer { cj_terminal_arm(tty.rawValue, $0.baseAddress, $0.count) }
+    enter()
   }
 
-  /// Leaves the terminal as it was: modes off, kitty flags popped, curses ended.
-  /// Safe to call more than once.
+  /// What puts the terminal back: modes off, attributes reset, main screen (or a cleared one
+  /// where there is no alternate screen).
+  private func restoreSequence() -> [UInt8] {
+    let leave =
+      terminfo.exitAlternateScreen.isEmpty
+      ? Array("\u{1B}[H\u{1B}[2J".utf8) : terminfo.exitAlternateScreen
+    return exitExtra + Terminal.disableSequence + leave
+  }
+
+  /// Takes the terminal (at start, and again after Ctrl-Z or SIGCONT): raw mode, alternate
+  /// screen, the modes of ``enableSequence``. The screen must be redrawn in full afterwards.
+  func enter() {
+    _ = cj_terminal_enter_raw(tty.rawValue)
+    write(terminfo.enterAlternateScreen + Terminal.enableSequence)
+  }
+
+  /// Adds bytes to write before the restore on every exit path (the kitty pop once the
+  /// negotiation started), so a crash leaves no kitty flags behind either.
+  func setExitExtra(_ bytes: [UInt8]) {
+    exitExtra = bytes
+    let restore = restoreSequence()
+    restore.withUnsafeBufferPointer { cj_terminal_set_restore_bytes($0.baseAddress, $0.count) }
+  }
+
+  /// Leaves the terminal as it was: modes off, main screen, saved tty modes. Safe to call
+  /// more than once.
+  ///
+  /// - Parameter extra: Bytes for the terminal before leaving (OSC 52 for the clipboard).
   func restore(extra: [UInt8] = []) {
     guard isActive else { return }
     isActive = false
-    curses.writeRaw(extra + terminalRestoreSequence)
-    curses.close()
-    if hasSavedTermios, ttyFD >= 0 { _ = tcsetattr(ttyFD, TCSAFLUSH, &savedTermios) }
-    ttyFD = -1
-    for signal in wakeSignals + crashSignals {
-      Glibc.signal(signal, SIG_DFL)
-    }
-    wakeWriteFD = -1
-    close(wakeReadFD)
-    close(wakeWrite)
+    write(extra)
+    cj_terminal_restore()
+    cj_terminal_disarm()
+    cj_signals_uninstall()
+    try? tty.close()  // the process is leaving the terminal; a failed close loses nothing
+    try? wakeReader.close()
+    try? wakeWriter.close()
   }
 
   /// Ctrl-Z: put the terminal back, stop, and on `fg` take it again.
-  func suspend(notice: String, reenable: [UInt8]) {
-    curses.writeRaw(terminalRestoreSequence)
-    curses.leave()
-    let line = Array("cheonjiin: \(notice)\n".utf8)
-    _ = line.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
-    Glibc.signal(SIGTSTP, SIG_DFL)
+  func suspend(notice: String) {
+    cj_terminal_restore()
+    _ = try? FileDescriptor.standardError.writeAll(Array("cheonjiin: \(notice)\n".utf8))
+    signal(SIGTSTP, SIG_DFL)
     raise(SIGTSTP)
     // Execution continues here after SIGCONT.
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = wakeHandler
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = SA_RESTART
-    sigaction(SIGTSTP, &action, nil)
-    curses.resume()
-    curses.writeRaw(terminalEnableSequence + reenable)
+    _ = cj_signals_rewake(SIGTSTP)
+    enter()
   }
 
-  /// Reads what the tty has, without blocking.
-  func readAvailable(into buffer: inout [UInt8]) -> Int {
-    buffer.withUnsafeMutableBytes { raw in
-      read(curses.inputDescriptor, raw.baseAddress, raw.count)
+  /// The window size, clamped to what a screen can hold (a terminal may report 65535×1).
+  func size() -> (rows: Int, columns: Int) {
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    guard cj_window_size(tty.rawValue, &rows, &columns) == 0, rows > 0, columns > 0 else {
+      return (24, 80)
     }
+    return (min(Screen.maximumSide, Int(rows)), min(Screen.maximumSide, Int(columns)))
   }
 
-  /// Drains the wake pipe and returns the bytes (signal and timer notes).
-  func drainWakePipe() -> [UInt8] {
-    var result: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(wakeReadFD, $0.baseAddress, $0.count) }
-      if count <= 0 { break }
-      result += chunk[0..<count]
+  /// Writes bytes to the terminal, all of them (retrying after signals and short writes).
+  func write(_ bytes: [UInt8]) {
+    guard !bytes.isEmpty else { return }
+    _ = try? tty.writeAll(bytes)  // a terminal that went away is noticed by the next read
+  }
+
+  /// Reads what the tty has. Returns the count, 0 at end of file, nil when the read failed
+  /// for good (the terminal went away).
+  func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+    do {
+      return try tty.read(into: buffer, retryOnInterrupt: true)
+    } catch let error as Errno where error == .wouldBlock || error == .resourceTemporarilyUnavailable {
+      return -1
+    } catch {
+      return nil
     }
-    return result
   }
 
   /// Waits for tty input or a wake byte, up to `timeout` milliseconds (-1: forever).
-  /// Returns whether the tty is readable.
   func wait(timeout: Int32) -> (tty: Bool, wake: Bool) {
     var fds = [
-      pollfd(fd: curses.inputDescriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: tty.rawValue, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wakeReader.rawValue, events: Int16(POLLIN), revents: 0),
     ]
     let result = poll(&fds, 2, timeout)
     guard result > 0 else { return (false, false) }
     return (fds[0].revents != 0, fds[1].revents != 0)
   }
 
-  /// The write end of the wake pipe, for the timer thread.
-  var wakeWriteDescriptor: Int32 { wakeWrite }
+  /// Drains the wake pipe.
+  func drainWakeNotes() -> [WakeNote] {
+    var notes: [WakeNote] = []
+    var chunk = [UInt8](repeating: 0, count: 64)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { buffer in
+        (try? wakeReader.read(into: buffer, retryOnInterrupt: true)) ?? 0
+      }
+      if count <= 0 { break }
+      notes += chunk[0..<count].map(WakeNote.init(byte:))
+    }
+    return notes
+  }
 
   /// Now, on the monotonic clock.
   static func now() -> Instant {

@@ -1,3 +1,6 @@
+import LayoutLoading
+import Practice
+
 /// The language of the interface: Korean when the locale is Korean, English otherwise.
 public enum UILanguage: Sendable, Hashable {
   case korean
@@ -22,7 +25,8 @@ public struct UIStrings: Sendable {
     self.language = language
   }
 
-  func pick(_ korean: String, _ english: String) -> String {
+  /// The text in the interface language.
+  public func pick(_ korean: String, _ english: String) -> String {
     switch language {
     case .korean: korean
     case .english: english
@@ -83,5 +87,94 @@ public struct UIStrings: Sendable {
         "ncurses does not know the terminal type \"\(term)\". Try  TERM=xterm-256color cheonjiin.")
     }
   }
+  /// A keymap's name in the interface language.
+  public func name(of keymap: Keymap) -> String {
+    pick(keymap.name, keymap.englishName)
+  }
+  /// The status line's hold delay: "길게 500ms".
+  public func holdStatus(_ milliseconds: UInt64) -> String {
+    "\(holdLabel) \(milliseconds)ms"
+  }
+  /// What holding a key types, in the help list.
+  public func holdTypes(_ text: String) -> String {
+    pick("(길게: \(text))", "(hold: \(text))")
+  }
+
+  /// What a command does, for the help screen.
+  func help(_ command: AppCommand) -> String {
+    switch command {
+    case .focusUp: pick("위 키로 (화살표로 고르기)", "focus the key above")
+    case .focusDown: pick("아래 키로", "focus the key below")
+    case .focusLeft: pick("왼쪽 키로", "focus the key to the left")
+    case .focusRight: pick("오른쪽 키로", "focus the key to the right")
+    case .pressFocused: pick("고른 키 누르기 (없으면 ⏎)", "press the focused key (else ⏎)")
+    case .space: pick("␣ (띄어쓰기 / 다음 글자)", "␣ (space / next syllable)")
+    case .backspace: pick("⌫ 지우기 (길게: 계속 지우기)", "⌫ delete (hold to keep deleting)")
+    case .next: pick("→ 다음 글자 (띄우지 않고 끝내기)", "→ next syllable without a space")
+    case .dismiss: pick("끝내고 쓴 글 내보내기", "finish and print the text")
+    case .cancel: pick("취소 (쓴 글은 임시 저장)", "cancel (the text is kept as a draft)")
+    case .help: pick("이 도움말", "this help")
+    case .switchKeymap: pick("키맵 바꾸기 (숫자패드 ↔ 전화)", "switch keymap (numpad ↔ phone)")
+    case .cycleTheme:
+      pick("색 바꾸기 (밝게 · 어둡게 · 고대비)", "switch colours (light · dark · high contrast)")
+    case .toggleSize: pick("키 크기 바꾸기", "switch key size")
+    case .suspend: pick("잠시 멈추기 (fg 로 돌아오기)", "suspend (fg to return)")
+    case .redraw: pick("화면 다시 그리기", "redraw the screen")
+    }
+  }
+
+  // MARK: - Practice
+
+  /// The menu entry that goes on with the last lesson.
+  public func continueLesson(_ title: String) -> String {
+    pick("이어서 하기: \(title)", "Continue: \(title)")
+  }
+  public var practiceTitle: String { pick(" 천지인 연습", " Cheon-Ji-In practice") }
+  public var practiceMenuHint: String {
+    pick(" 번호나 ↑↓ 로 고르고 Enter · Esc 끝내기", " Choose with a number or ↑↓, then Enter · Esc to quit")
+  }
+  public var summaryKeysHint: String {
+    pick("  Enter 한 번 더 · 다른 키 목록으로 · Esc 끝내기", "  Enter again · any other key: the list · Esc: quit")
+  }
+  /// Said when an item is done.
+  public func itemPraise(_ isPerfect: Bool) -> String {
+    isPerfect ? pick("✓ 잘했어요!", "✓ Well done!") : pick("다음 글로 가요", "On to the next one")
+  }
+  /// The cue for the next key.
+  public func nextKeyCue(_ label: String, isHold: Bool) -> String {
+    isHold
+      ? pick("다음: \(label) 키를 길게 누르세요", "Next: hold the \(label) key")
+      : pick("다음: \(label)", "Next: \(label)")
+  }
+  public var correctionCue: String { pick("틀렸어요. ⌫ 로 지워 보세요", "Not quite: delete with ⌫") }
+  public var practiceKeysHint: String { pick("⏎ 다음 글 · Esc 그만하기", "⏎ next item · Esc stop") }
+  /// How the last item went. In English ⌫ keeps the line within 80 columns.
+  public func lastResult(_ result: ItemResult) -> String {
+    let accuracy = Int((result.accuracy * 100).rounded())
+    let efficiency = Int((result.efficiency * 100).rounded())
+    let speed = Int(result.syllablesPerMinute.rounded())
+    let presses = Int(result.pressesPerMinute.rounded())
+    return pick(
+      "지난 글: \(speed)글자/분 · \(presses)타/분 · 정확도 \(accuracy)% · 효율 \(efficiency)% · 지움 \(result.backspaces)번",
+      "Last: \(speed) syllables/min · \(presses) keys/min · accuracy \(accuracy)% · efficiency \(efficiency)% · ⌫ \(result.backspaces)"
+    )
+  }
+
+  // MARK: - Demo
+
+  /// The presses so far out of all: `3/15타`, `3/15 keys`.
+  public func demoCounter(_ shown: Int, of total: Int) -> String {
+    pick("\(shown)/\(total)타", "\(shown)/\(total) keys")
+  }
+  /// A held key, as the demo names it.
+  public func demoHold(_ label: String) -> String { pick("\(label) 길게", "hold \(label)") }
+  public var demoPauseKey: String { pick("Space 멈춤/재생", "Space pause/play") }
+  public var demoStepKeys: String { pick("← → 한 타씩", "← → step") }
+  public var demoSpeedKeys: String { pick("+ - 빠르기", "+ - speed") }
+  public var demoQuitKey: String { pick("Esc 끝", "Esc quit") }
+  /// The speed on the status line: `2타/초`, `2 keys/s`.
+  public func demoSpeed(_ number: String) -> String { pick("\(number)타/초", "\(number) keys/s") }
+  public var demoPaused: String { pick(" · 멈춤", " · paused") }
+
   public var suspendedHint: String { pick("cheonjiin 일시 정지: fg 로 돌아와요", "cheonjiin suspended: type fg to return") }
 }

@@ -56,11 +56,11 @@ struct DemoCommand: ParsableCommand {
     if frames {
       setlocale(LC_CTYPE, "C.UTF-8")
       var output = OutputBuffer()
-      output.append(DemoRenderer.textFrames(tracks, size: large ? .normal : .compact, strings: strings, width: { TerminalWidth.of($0) }))
+      output.append(DemoRenderer.textFrames(tracks, size: large ? .normal : .compact, strings: strings, width: DisplayWidth.of))
       output.flush()
       return
     }
-    var options = KeypadRunOptions(layouts: tracks[0].start.layouts, keymaps: [])
+    var options = KeypadRunOptions(layouts: tracks[0].layouts, keymaps: [])
     options.useColor = (environment["NO_COLOR"] ?? "").isEmpty
     options.settings.language = strings.language
     let controller = DemoController(tracks: tracks, keysPerSecond: speed, strings: strings, size: large ? .large : .normal)

@@ -9,33 +9,36 @@ private func track(_ text: String, on layout: String = "cheonjiin-galaxy") throw
   return try DemoTrack(text: text, layouts: layouts, title: layouts[0].name)
 }
 
-/// The interactive demo driven by bytes and a clock that moves only when told.
-private struct DemoDriver: ClockedDriver {
-  var controller: DemoController
-  var now: Instant = .milliseconds(1_000)
-  var effects: [KeypadEffect] = []
+/// The interactive demo driven by bytes and a clock that moves only when told, through the
+/// session the run loop drives.
+private struct DemoDriver {
+  var driver: ScreenDriver<DemoController>
 
   init(_ tracks: [DemoTrack], keysPerSecond: Double = 2, language: UILanguage = .english) {
-    controller = DemoController(tracks: tracks, keysPerSecond: keysPerSecond, strings: UIStrings(language), size: .normal)
-    effects += controller.start(at: now)
+    driver = ScreenDriver(
+      DemoController(
+        tracks: tracks, keysPerSecond: keysPerSecond, strings: UIStrings(language), size: .normal))
   }
 
+  var controller: DemoController { driver.controller }
+  var now: Instant { driver.now }
+  var effects: [ScreenEffect] { driver.effects }
+
   mutating func send(_ bytes: String) {
-    effects += controller.feed(Array(bytes.utf8), at: now)
+    driver.send(bytes)
+  }
+
+  mutating func wait(_ milliseconds: UInt64) {
+    driver.wait(milliseconds)
   }
 
   /// Whether the run loop would end the demo, and how.
-  var ending: KeypadEffect? {
-    effects.first { effect in
-      switch effect {
-      case .dismiss, .cancel: true
-      default: false
-      }
-    }
+  var ending: ScreenEffect? {
+    effects.first(where: \.endsRun)
   }
 
-  mutating func screen(rows: Int, columns: Int) -> String {
-    controller.draw(rows: rows, columns: columns, at: now, width: terminalWidth).textDump
+  func screen(rows: Int, columns: Int) -> String {
+    controller.draw(rows: rows, columns: columns, width: terminalWidth).textDump
   }
 }
 
@@ -59,7 +62,7 @@ struct DemoTests {
     let iphone = try track("오 안녕", on: "cheonjiin-iphone")
     #expect(galaxy.steps.count == 15)
     #expect(iphone.steps.count == 14)
-    #expect(galaxy.steps.last?.engine.text == "오 안녕")
+    #expect(galaxy.steps.last.map { $0.typed.committed + $0.typed.preedit } == "오 안녕")
     let frames = DemoRenderer.textFrames([galaxy, iphone], size: .compact, strings: UIStrings(.english), width: terminalWidth)
     try compareGolden("demo-compare-frames", String(frames.dropLast()))
   }
@@ -80,7 +83,7 @@ struct DemoTests {
           ).textDump.split(separator: "\n", omittingEmptySubsequences: false)[0]
           for track in tracks {
             let shown = min(count, track.steps.count)
-            let counter = DemoRenderer.counter(shown, of: track.steps.count, korean: language == .korean)
+            let counter = DemoRenderer.counter(shown, of: track.steps.count, strings: UIStrings(language))
             #expect(header.contains("\(track.title) · \(counter)"), "\(header)")
           }
         }
@@ -94,7 +97,7 @@ struct DemoTests {
     let header = "천지인 (Galaxy) · 15/15 keys"
     #expect(header.count == 25)
     #expect(measure(header) == 28)
-    let width = DemoRenderer.columnWidth([galaxy], size: .compact, korean: false, width: terminalWidth)
+    let width = DemoRenderer.columnWidth([galaxy], size: .compact, strings: UIStrings(.english), width: terminalWidth)
     #expect(width == 28)
   }
 
@@ -119,14 +122,17 @@ struct DemoTests {
       let frame = DemoRenderer.frame(
         [galaxy], after: count, size: .normal, strings: UIStrings(.english), marksPressedKey: false,
         width: terminalWidth)
-      let text = galaxy.engine(after: count).text
+      let typed = galaxy.typed(after: count)
+      let text = typed.committed + typed.preedit
       // The cursor after the text is a blank cell, which the dump trims.
       #expect(frame.textDump.split(separator: "\n", omittingEmptySubsequences: false)[1] == " " + text.trimmingTrailingSpaces)
       previous = text
-      let lit = frame.cells.filter { $0.style == .keyPressed && $0.character != nil && $0.character != " " }
+      let lit = frame.cells.filter {
+        $0.style == .keyPressed && frame.character($0) != nil && frame.character($0) != " "
+      }
       let step = galaxy.steps[count - 1]
-      let label = galaxy.start.layouts[step.layout].keys[step.key].label
-      #expect(String(lit.compactMap(\.character)) == label.filter { $0 != " " })
+      let label = galaxy.layouts[step.layout].keys[step.key].label
+      #expect(String(lit.compactMap(frame.character)) == label.filter { $0 != " " })
     }
     #expect(previous == "오 안녕")
   }
@@ -144,11 +150,11 @@ struct DemoTests {
     demo.send("\u{1b}")
     #expect(demo.ending == nil)
     // The decoder waits 100 ms for the rest of a sequence (an arrow key is ESC [ C).
-    #expect(demo.controller.nextDeadline(now: demo.now) == demo.now.adding(milliseconds: 100))
+    #expect(demo.driver.session.nextDeadline(now: demo.now) == demo.now.adding(milliseconds: 100))
     demo.wait(99)
     #expect(demo.ending == nil)
     demo.wait(1)
-    #expect(demo.ending == .dismiss(""))
+    #expect(demo.ending == .finish(""))
   }
 
   @Test("an arrow key split by the link is a step, not Esc")
@@ -165,8 +171,8 @@ struct DemoTests {
 
   @Test(
     "q, Ctrl-D and Esc end the demo; Ctrl-C cancels it (exit 130)",
-    arguments: [("q", KeypadEffect.dismiss("")), ("\u{04}", .dismiss("")), ("\u{03}", .cancel), ("\u{1b}", .dismiss(""))])
-  func endingKeys(bytes: String, effect: KeypadEffect) throws {
+    arguments: [("q", ScreenEffect.finish("")), ("\u{04}", .finish("")), ("\u{03}", .cancel), ("\u{1b}", .finish(""))])
+  func endingKeys(bytes: String, effect: ScreenEffect) throws {
     var demo = DemoDriver([try track("오 안녕")])
     demo.send(bytes)
     demo.wait(100)

@@ -12,13 +12,7 @@ let kp0 = 57399
 
 /// A driver on a terminal that speaks the kitty protocol and granted flags 1|2|8.
 func kittyDriver(settings: KeypadSettings = KeypadSettings()) throws -> Driver {
-  var driver = try Driver(settings: settings)
-  driver.controller = KeypadController(
-    layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout), keymaps: try shippedKeymaps(),
-    keymap: "numpad", settings: settings)
-  driver.effects = driver.controller.start(at: driver.now)
-  driver.send("\u{1b}[?11u\u{1b}[?62;22c")
-  return driver
+  try Driver(settings: settings, kitty: true)
 }
 
 @Suite("Long press, repeat delete, focus, mouse, exits")
@@ -26,7 +20,7 @@ struct KeypadBehaviourTests {
   @Test("kitty release events: a 600 ms hold types the digit, a short press the letter")
   func kittyHold() throws {
     var driver = try kittyDriver()
-    #expect(driver.controller.hasExactReleases)
+    #expect(driver.session.pipeline.negotiation.reportsReleases)
     driver.send(kitty(kp4))  // KP4 down (phone 4, ㄱㅋ)
     #expect(driver.text == "ㄱ")  // the tap shows at once
     driver.wait(600)
@@ -44,7 +38,7 @@ struct KeypadBehaviourTests {
     var driver = try kittyDriver()
     driver.send(kitty(kp0))
     driver.wait(250)
-    let model = driver.controller.viewModel(at: driver.now)
+    let model = driver.controller.viewModel(at: driver.now, input: driver.inputState)
     let fraction = try #require(model.decorations.values.compactMap(\.holdFraction).first)
     #expect(fraction > 0.4 && fraction < 0.6)
     driver.wait(2000)
@@ -106,12 +100,11 @@ struct KeypadBehaviourTests {
   @Test("mouse: a click presses the key under it; holding it types the digit")
   func mouse() throws {
     var driver = try Driver()
-    let frame = driver.render()
-    driver.controller.lastFrame = frame
-    let geometry = try #require(frame.geometry)
-    let rect = try #require(geometry.rects.first { driver.controller.engine.layout.keys[$0.key].phone == "4" })
-    let row = frame.padOrigin.row + rect.row + 2  // 1-based for SGR
-    let column = frame.padOrigin.column + rect.column + 2
+    let place = try #require(driver.placement)
+    let rect = try #require(
+      place.geometry.rects.first { driver.controller.keypad.layout.keys[$0.key].phone == "4" })
+    let row = place.padTop + rect.row + 2  // 1-based for SGR
+    let column = place.padLeft + rect.column + 2
     driver.send("\u{1b}[<0;\(column);\(row)M")
     driver.wait(100)
     driver.send("\u{1b}[<0;\(column);\(row)m")
@@ -137,9 +130,9 @@ struct KeypadBehaviourTests {
     driver.type(numpadKeys(forPhoneDigits: "412"))
     driver.send("\u{1b}")
     driver.wait(50)  // still within the lone-Esc timeout: could be an arrow's first byte
-    #expect(!driver.effects.contains(.dismiss("가")))
+    #expect(!driver.effects.contains(.finish("가")))
     driver.wait(100)
-    #expect(driver.effects.contains(.dismiss("가")))
+    #expect(driver.effects.contains(.finish("가")))
     var cancelled = try Driver()
     cancelled.type(numpadKeys(forPhoneDigits: "412"))
     cancelled.send("\u{03}")
@@ -163,15 +156,15 @@ struct KeypadBehaviourTests {
     driver.send("\u{1b}[200~안녕 \u{1b}[201~")
     driver.send("하")
     #expect(driver.text == "안녕 하")
-    #expect(driver.effects.contains(.committed("안녕 ")))
+    #expect(driver.effects.contains(.mirror(erase: 0, insert: "안녕 ")))
   }
 
   @Test("F2 switches the keymap, and the pad hints follow")
   func switchKeymap() throws {
     var driver = try Driver()
-    #expect(driver.controller.keymap.id == "numpad")
+    #expect(driver.controller.keypad.keymap.id == "numpad")
     driver.send("\u{1b}OQ")  // F2
-    #expect(driver.controller.keymap.id == "phone")
+    #expect(driver.controller.keypad.keymap.id == "phone")
     driver.type(["1"])
     #expect(driver.text == "ㅣ")
   }

@@ -13,7 +13,7 @@ struct PasteAndHintTests {
       ("\u{1100}\u{1161}", "가"),
     ])
   func typeable(_ pasted: String, _ kept: String) {
-    #expect(KeypadController.typeable(pasted) == kept)
+    #expect(TerminalUI.typeable(pasted) == kept)
   }
 
   @Test("a bracketed paste with CR line breaks arrives with its lines")

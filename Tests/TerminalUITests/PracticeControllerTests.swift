@@ -16,35 +16,37 @@ final class MemoryRecorder: PracticeRecorder {
   func allSchedules() -> [String: ItemSchedule] { [:] }
 }
 
-struct PracticeDriver: ClockedDriver {
-  var controller: PracticeController
-  var now: Instant = .milliseconds(1_000)
-  var effects: [KeypadEffect] = []
+struct PracticeDriver {
+  var driver: ScreenDriver<PracticeController>
 
   /// A controller built the way `cheonjiin practice` builds it (``PracticeApp``).
   init(
     lessons: [Lesson], recorder: MemoryRecorder, start: String? = nil, roundLength: Int = 10,
     language: UILanguage = .korean
   ) throws {
-    var options = KeypadRunOptions(
-      layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout), keymaps: try shippedKeymaps())
-    options.settings.language = language
-    controller = PracticeApp.makeController(
-      options, lessons: lessons, recorder: recorder, today: 20_000, roundLength: roundLength,
-      startLesson: start)
-    effects += controller.start(at: now)
-    effects += controller.feed(Array("\u{1b}[?62;22c".utf8), at: now)
+    var settings = KeypadSettings()
+    settings.language = language
+    driver = ScreenDriver(
+      PracticeController(
+        layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout),
+        keymaps: try shippedKeymaps(), keymap: "numpad", settings: settings, lessons: lessons,
+        recorder: recorder, today: 20_000, roundLength: roundLength, startLesson: start),
+      settings: settings)
   }
+
+  var controller: PracticeController { driver.controller }
+  var now: Instant { driver.now }
 
   mutating func type(_ chunks: [String], gap: UInt64 = 200) {
-    for chunk in chunks {
-      effects += controller.feed(Array(chunk.utf8), at: now)
-      wait(gap)
-    }
+    driver.type(chunks, gap: gap)
   }
 
-  mutating func screen(rows: Int = 30, columns: Int = 80) -> String {
-    controller.draw(rows: rows, columns: columns, at: now, width: terminalWidth).textDump
+  mutating func wait(_ milliseconds: UInt64) {
+    driver.wait(milliseconds)
+  }
+
+  func screen(rows: Int = 30, columns: Int = 80) -> String {
+    driver.render(rows: rows, columns: columns).textDump
   }
 }
 
@@ -65,7 +67,7 @@ struct PracticeControllerTests {
   func typesAnItem() throws {
     let recorder = MemoryRecorder()
     var driver = try PracticeDriver(lessons: [Self.lesson], recorder: recorder, start: "test")
-    #expect(driver.controller.keypad.cueKey != nil)  // a new item: the cue shows at once
+    #expect(driver.controller.cueKey(at: driver.now) != nil)  // a new item: the cue shows at once
     driver.type(numpadKeys(forPhoneDigits: "0125#52210"))  // 안녕
     let result = try #require(recorder.results.first)
     #expect(result.target == "안녕")
@@ -85,7 +87,7 @@ struct PracticeControllerTests {
     #expect(screen.contains("✗"))
     #expect(screen.contains("⌫"))
     let backspace = driver.controller.keypad.engine.layout.keys.firstIndex { $0.action == .backspace }
-    #expect(driver.controller.keypad.cueKey == backspace)
+    #expect(driver.controller.cueKey(at: driver.now) == backspace)
   }
 
   @Test("⏎ hands in an unfinished item; Esc ends the lesson with a calm summary")

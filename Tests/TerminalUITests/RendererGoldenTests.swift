@@ -62,14 +62,14 @@ struct RendererGoldenTests {
     var driver = try Driver(settings: settings)
     testCase.setup(&driver)
     let frame = driver.render(rows: testCase.rows, columns: testCase.columns)
-    try compareGolden(testCase.name, frame.screen.textDump)
+    try compareGolden(testCase.name, frame.textDump)
   }
 
   @Test("the draft offer is a prompt; Enter takes the draft")
   func draftPrompt() throws {
     var driver = try Driver(draft: "지난번 글")
     driver.type(["x"])  // not a pad key: ignored, the prompt waits for an answer
-    try compareGolden("draft-prompt-60x20", driver.render(rows: 20, columns: 60).screen.textDump)
+    try compareGolden("draft-prompt-60x20", driver.render(rows: 20, columns: 60).textDump)
     driver.send("\r")
     #expect(driver.text == "지난번 글")
   }
@@ -98,9 +98,9 @@ struct RendererGoldenTests {
     driver.send(keypad("0"))
     driver.send("\u{1b}[C")  // → shows the focus
     driver.wait(30)  // the flash is still on (the arrow came whole: no Esc pending)
-    let screen = driver.render(rows: 30, columns: 80).screen
+    let screen = driver.render(rows: 30, columns: 80)
     let cells = screen.cells
-    #expect(cells.contains { $0.style == .composing && $0.character == "ㅇ" })
+    #expect(cells.contains { $0.style == .composing && screen.character($0) == "ㅇ" })
     #expect(cells.contains { $0.style == .keyPressed })
     #expect(cells.contains { $0.style == .keyFocused })
     #expect(cells.contains { $0.style == .cursor })
@@ -112,7 +112,7 @@ struct RendererGoldenTests {
     let end = screen.draw("가나다", row: 0, column: 0, style: .text)
     #expect(end == 5)
     #expect(screen.textDump == "가나…")
-    #expect(screen[0, 1].character == nil)
+    #expect(screen.character(row: 0, column: 1) == nil)
     var even = Screen(rows: 1, columns: 4, width: terminalWidth)
     even.draw("가나다", row: 0, column: 0, style: .text)
     #expect(even.textDump == "가…")

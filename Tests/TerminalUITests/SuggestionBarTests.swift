@@ -6,7 +6,7 @@ import TerminalInput
 
 /// A tiny lexicon, so these tests do not depend on the shipped word list.
 func smallSuggestionData(_ driver: Driver) throws -> SuggestionData {
-  let speller = try #require(PrimitiveSpeller(vowels: driver.controller.engine.layout.composer.vowels))
+  let speller = try #require(PrimitiveSpeller(vowels: driver.controller.keypad.layout.composer.vowels))
   let corpus = Lexicon.parseCorpus("감사합니다\t2781\n감사해요\t454\n감히\t300\n행복한\t374\n행복\t200\n학교\t685\n").entries
   let everyday = Lexicon.parseEveryday("건강하세요\t5\n").entries
   return SuggestionData(
@@ -14,25 +14,33 @@ func smallSuggestionData(_ driver: Driver) throws -> SuggestionData {
     today: 20_000)
 }
 
+extension ScreenDriver where FrontEnd == KeypadController {
+  /// Hands the suggestion data over, as the run loop does once it is loaded.
+  mutating func load(_ data: SuggestionData) {
+    effects += session.deliver(.suggestionsLoaded(data), at: now)
+    _ = session.catchUp()
+  }
+}
+
 @Suite("The suggestion bar")
 struct SuggestionBarTests {
   @Test("a partial word shows up to three words, and the cycling consonant counts as its whole cycle")
   func showsSuggestions() throws {
     var driver = try Driver()
-    driver.controller.setSuggestions(try smallSuggestionData(driver))
+    driver.load(try smallSuggestionData(driver))
     driver.type(numpadKeys(forPhoneDigits: "41200"))  // 감
     driver.type(numpadKeys(forPhoneDigits: "8"))  // 감ㅅ
-    #expect(driver.controller.suggestions.prefix(2) == ["감사합니다", "감사해요"])
+    #expect(driver.controller.bar.words.prefix(2) == ["감사합니다", "감사해요"])
     driver.type(numpadKeys(forPhoneDigits: "8"))  // 감ㅎ: the key is still cycling
-    #expect(driver.controller.suggestions.contains("감사합니다"))
-    let bar = driver.render().screen.textDump
+    #expect(driver.controller.bar.words.contains("감사합니다"))
+    let bar = driver.render().textDump
     #expect(bar.contains("+ 감사합니다"))
   }
 
   @Test("holding + takes the first suggestion: the word is replaced, a space follows, it is learned")
   func holdTakesSuggestion() throws {
     var driver = try kittyDriver()
-    driver.controller.setSuggestions(try smallSuggestionData(driver))
+    driver.load(try smallSuggestionData(driver))
     driver.type(numpadKeys(forPhoneDigits: "412008").flatMap { [$0] }, gap: 150)
     driver.send("\u{1b}[57413;129u")  // KP+ down
     driver.wait(600)
@@ -44,7 +52,7 @@ struct SuggestionBarTests {
   @Test("a tap on + is still → (next): only a hold takes a suggestion")
   func tapIsNext() throws {
     var driver = try Driver()
-    driver.controller.setSuggestions(try smallSuggestionData(driver))
+    driver.load(try smallSuggestionData(driver))
     driver.type(numpadKeys(forPhoneDigits: "41200") + [keypad("+")] + numpadKeys(forPhoneDigits: "0"))
     #expect(driver.text == "감ㅇ")
   }
@@ -52,7 +60,7 @@ struct SuggestionBarTests {
   @Test("a word ended by a space is learned once; cycling marks do not learn it again")
   func learnsCommittedWords() throws {
     var driver = try Driver()
-    driver.controller.setSuggestions(try smallSuggestionData(driver))
+    driver.load(try smallSuggestionData(driver))
     driver.type(numpadKeys(forPhoneDigits: "412"))  // 가
     driver.type([keypad("*"), keypad("*")])  // 가, (. then ,)
     let learned = driver.effects.filter { if case .learn = $0 { true } else { false } }
@@ -62,7 +70,7 @@ struct SuggestionBarTests {
   @Test("a lexicon word typed by hand is not learned; a word the lexicon lacks is")
   func learnsOnlyOwnWords() throws {
     var driver = try Driver()
-    driver.controller.setSuggestions(try smallSuggestionData(driver))
+    driver.load(try smallSuggestionData(driver))
     driver.type(numpadKeys(forPhoneDigits: "88124#4223##"))  // 학교 and a space
     #expect(driver.text == "학교 ")
     #expect(!driver.effects.contains(.learn("학교")))
@@ -75,10 +83,10 @@ struct SuggestionBarTests {
   @Test("holding * takes the second suggestion also when the hold comes from auto-repeat")
   func autoRepeatHoldTakesSecond() throws {
     var driver = try Driver()
-    driver.controller.setSuggestions(try smallSuggestionData(driver))
+    driver.load(try smallSuggestionData(driver))
     driver.type(numpadKeys(forPhoneDigits: "412008"))  // 감ㅅ
-    #expect(driver.controller.suggestions.count >= 2)
-    let second = driver.controller.suggestions[1]
+    #expect(driver.controller.bar.words.count >= 2)
+    let second = driver.controller.bar.words[1]
     driver.send(keypad("*"))  // the press
     driver.wait(500)
     for _ in 0..<6 {  // GNOME-like auto-repeat: 500 ms, then every 30 ms
@@ -92,13 +100,12 @@ struct SuggestionBarTests {
   @Test("a mouse click on a suggestion takes it")
   func clickTakesSuggestion() throws {
     var driver = try Driver()
-    driver.controller.setSuggestions(try smallSuggestionData(driver))
+    driver.load(try smallSuggestionData(driver))
     driver.type(numpadKeys(forPhoneDigits: "881210723"))  // 행보 → 행복 …
-    let frame = driver.render()
-    driver.controller.lastFrame = frame
-    let span = try #require(frame.suggestionSpans.first)
-    driver.send("\u{1b}[<0;\(span.column + 3);\(span.row + 1)M")
-    driver.send("\u{1b}[<0;\(span.column + 3);\(span.row + 1)m")
+    let place = try #require(driver.placement)
+    #expect(place.suggestionCount > 0)
+    driver.send("\u{1b}[<0;\(place.barLeft + 3);\(place.suggestionRow + 1)M")
+    driver.send("\u{1b}[<0;\(place.barLeft + 3);\(place.suggestionRow + 1)m")
     #expect(driver.text.hasPrefix("행복"))
     #expect(driver.text.hasSuffix(" "))
   }

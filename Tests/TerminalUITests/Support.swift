@@ -17,65 +17,49 @@ func shippedKeymaps() throws -> [Keymap] {
   return try ["numpad", "phone"].map { try Keymap.load(file: "\(directory)/\($0).json") }
 }
 
-/// Terminal widths as the real terminal computes them (glibc wcwidth, UTF-8 locale).
-let terminalWidth: @Sendable (Character) -> Int = { character in
-  _ = setlocaleOnce
-  return Curses.width(of: character)
-}
-private let setlocaleOnce: Void = { setlocale(LC_CTYPE, "C.UTF-8") }()
+/// Terminal widths as the program computes them.
+let terminalWidth: @Sendable (Character) -> Int = { DisplayWidth.of($0) }
 
-/// A test driver of a screen controller on a clock that moves only when told.
-protocol ClockedDriver {
-  associatedtype Controller: ScreenController
-  var controller: Controller { get set }
-  var now: Instant { get set }
-  var effects: [KeypadEffect] { get set }
-}
+/// A test driver of a screen on a clock that moves only when told: the ``ScreenSession`` the
+/// run loop drives, fed bytes and time the same way.
+struct ScreenDriver<FrontEnd: ScreenFrontEnd> {
+  var session: ScreenSession<FrontEnd>
+  var now: Instant = .milliseconds(1_000)
+  var effects: [ScreenEffect] = []
 
-extension ClockedDriver {
-  /// Advances the clock, running every deadline due on the way, as the run loop does.
-  mutating func advanceClock(_ milliseconds: UInt64) {
+  init(_ frontEnd: FrontEnd, settings: KeypadSettings = KeypadSettings(), kitty: Bool = false) {
+    session = ScreenSession(
+      frontEnd: frontEnd,
+      pipeline: InputPipeline(holdMs: settings.holdMs, isLinuxConsole: settings.isLinuxConsole),
+      size: (30, 80))
+    _ = session.negotiationBytes(at: now)
+    effects += session.start(at: now)
+    // A terminal without the kitty protocol answers only the device attributes query.
+    send(kitty ? "\u{1b}[?11u\u{1b}[?62;22c" : "\u{1b}[?62;22c")
+  }
+
+  var controller: FrontEnd {
+    get { session.frontEnd }
+  }
+
+  /// Advances the clock, running every deadline due on the way, as the run loop does, then
+  /// lets deferred work (the suggestion bar) catch up as the loop does after drawing.
+  mutating func wait(_ milliseconds: UInt64) {
     let target = now.adding(milliseconds: milliseconds)
-    while let deadline = controller.nextDeadline(now: now), deadline <= target {
+    while let deadline = session.nextDeadline(now: now), deadline <= target {
       now = max(now, deadline)
-      effects += controller.advance(to: now)
+      effects += session.advance(to: now)
+      _ = session.catchUp()
     }
     now = target
-    effects += controller.advance(to: now)
-  }
-
-  /// Advances the clock (``advanceClock(_:)``).
-  mutating func wait(_ milliseconds: UInt64) {
-    advanceClock(milliseconds)
-  }
-}
-
-/// A controller on shipped data, driven by bytes at given milliseconds.
-struct Driver: ClockedDriver {
-  var controller: KeypadController
-  var now: Instant = .milliseconds(1_000)
-  var effects: [KeypadEffect] = []
-
-  init(layout: String = "cheonjiin-galaxy", keymap: String = "numpad", settings: KeypadSettings = KeypadSettings(), draft: String? = nil) throws {
-    controller = KeypadController(
-      layouts: try library.loadSet(layout).map(\.layout), keymaps: try shippedKeymaps(),
-      keymap: keymap, settings: settings, draft: draft)
-    effects += controller.start(at: now)
-    // A terminal without the kitty protocol answers only the device attributes query.
-    effects += controller.feed(Array("\u{1b}[?62;22c".utf8), at: now)
-  }
-
-  /// Advances the clock, running any timers due on the way, then lets the suggestion bar
-  /// catch up as the run loop does after drawing.
-  mutating func wait(_ milliseconds: UInt64) {
-    advanceClock(milliseconds)
-    _ = controller.updateSuggestions()
+    effects += session.advance(to: now)
+    _ = session.catchUp()
   }
 
   /// Sends bytes, then lets the suggestion bar catch up, as the run loop does after drawing.
   mutating func send(_ text: String) {
-    effects += controller.feed(Array(text.utf8), at: now)
-    _ = controller.updateSuggestions()
+    effects += session.feed(Array(text.utf8), at: now)
+    _ = session.catchUp()
   }
 
   /// Sends each chunk, waiting `gap` ms after each (a human's pace by default).
@@ -86,11 +70,40 @@ struct Driver: ClockedDriver {
     }
   }
 
-  var text: String { controller.engine.text }
-
-  func render(rows: Int = 30, columns: Int = 80) -> RenderedFrame {
-    KeypadView.render(controller.viewModel(at: now), rows: rows, columns: columns, width: terminalWidth)
+  /// The screen as the run loop would draw it now.
+  func render(rows: Int = 30, columns: Int = 80) -> Screen {
+    var sized = session
+    sized.size = (rows, columns)
+    return sized.render(at: now)
   }
+
+  /// The input state the run loop passes when drawing.
+  var inputState: InputState {
+    InputState(
+      pressing: session.pipeline.pressing,
+      holdFraction: session.pipeline.holdFraction(at: now)?.fraction)
+  }
+}
+
+/// The keypad screen on shipped data.
+typealias Driver = ScreenDriver<KeypadController>
+
+extension ScreenDriver where FrontEnd == KeypadController {
+  init(
+    layout: String = "cheonjiin-galaxy", keymap: String = "numpad",
+    settings: KeypadSettings = KeypadSettings(), draft: String? = nil, kitty: Bool = false
+  ) throws {
+    self.init(
+      KeypadController(
+        layouts: try library.loadSet(layout).map(\.layout), keymaps: try shippedKeymaps(),
+        keymap: keymap, settings: settings, draft: draft),
+      settings: settings, kitty: kitty)
+  }
+
+  var text: String { controller.text }
+
+  /// Where the pad is drawn in a window of the default size.
+  var placement: PadPlacement? { controller.placement(rows: 30, columns: 80) }
 }
 
 /// SS3 keypad sequences as tmux sends them under DECKPAM.

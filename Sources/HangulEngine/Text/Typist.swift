@@ -24,6 +24,12 @@ public struct Typist: Sendable, Hashable {
     self.buffer = TextBuffer(text)
   }
 
+  /// Pairs an engine with a document a front end already keeps (copy-on-write: no copy).
+  public init(_ inputMethod: InputMethod, buffer: TextBuffer) {
+    self.inputMethod = inputMethod
+    self.buffer = buffer
+  }
+
   /// An empty document and a fresh engine on `layouts`.
   public init(layouts: [Layout], initial: Int = 0) {
     self.init(InputMethod(layouts: layouts, initial: initial))

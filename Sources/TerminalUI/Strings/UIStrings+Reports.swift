@@ -157,6 +157,6 @@ func wholePercent(_ ratio: Double) -> Int {
 }
 
 /// `1 day`, `3 days`: an English count with its noun (Korean needs no plural).
-func englishCount(_ number: Int, _ noun: String) -> String {
+public func englishCount(_ number: Int, _ noun: String) -> String {
   "\(number) \(noun)\(number == 1 ? "" : "s")"
 }

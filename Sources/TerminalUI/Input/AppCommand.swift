@@ -59,29 +59,6 @@ enum AppCommand: CaseIterable, Sendable {
     }
   }
 
-  func help(_ strings: UIStrings) -> String {
-    let korean = strings.language == .korean
-    switch self {
-    case .focusUp: return korean ? "위 키로 (화살표로 고르기)" : "focus the key above"
-    case .focusDown: return korean ? "아래 키로" : "focus the key below"
-    case .focusLeft: return korean ? "왼쪽 키로" : "focus the key to the left"
-    case .focusRight: return korean ? "오른쪽 키로" : "focus the key to the right"
-    case .pressFocused:
-      return korean ? "고른 키 누르기 (없으면 ⏎)" : "press the focused key (else ⏎)"
-    case .space: return korean ? "␣ (띄어쓰기 / 다음 글자)" : "␣ (space / next syllable)"
-    case .backspace: return korean ? "⌫ 지우기 (길게: 계속 지우기)" : "⌫ delete (hold to keep deleting)"
-    case .next: return korean ? "→ 다음 글자 (띄우지 않고 끝내기)" : "→ next syllable without a space"
-    case .dismiss: return korean ? "끝내고 쓴 글 내보내기" : "finish and print the text"
-    case .cancel: return korean ? "취소 (쓴 글은 임시 저장)" : "cancel (the text is kept as a draft)"
-    case .help: return korean ? "이 도움말" : "this help"
-    case .switchKeymap: return korean ? "키맵 바꾸기 (숫자패드 ↔ 전화)" : "switch keymap (numpad ↔ phone)"
-    case .cycleTheme: return korean ? "색 바꾸기 (밝게 · 어둡게 · 고대비)" : "switch colours (light · dark · high contrast)"
-    case .toggleSize: return korean ? "키 크기 바꾸기" : "switch key size"
-    case .suspend: return korean ? "잠시 멈추기 (fg 로 돌아오기)" : "suspend (fg to return)"
-    case .redraw: return korean ? "화면 다시 그리기" : "redraw the screen"
-    }
-  }
-
   /// The command bound to a key event, if any.
   static func matching(_ event: TerminalKeyEvent) -> AppCommand? {
     let mods = event.modifiers.subtracting(.shift)

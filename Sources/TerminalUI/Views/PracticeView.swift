@@ -5,11 +5,8 @@ enum PracticeView {
     width: @escaping @Sendable (Character) -> Int
   ) -> Screen {
     var screen = Screen(rows: rows, columns: columns, width: width)
-    let korean = strings.language == .korean
-    screen.draw(korean ? " 천지인 연습" : " Cheon-Ji-In practice", row: 0, column: 0, style: .title, attributes: .bold)
-    screen.draw(
-      korean ? " 번호나 ↑↓ 로 고르고 Enter · Esc 끝내기" : " Choose with a number or ↑↓, then Enter · Esc to quit",
-      row: 1, column: 0, style: .dim)
+    screen.draw(strings.practiceTitle, row: 0, column: 0, style: .title, attributes: .bold)
+    screen.draw(strings.practiceMenuHint, row: 1, column: 0, style: .dim)
     let visible = max(1, rows - 4)
     let top = max(0, min(selection - visible / 2, entries.count - visible))
     for (offset, entry) in entries.dropFirst(top).prefix(visible).enumerated() {
@@ -30,14 +27,12 @@ enum PracticeView {
     width: @escaping @Sendable (Character) -> Int
   ) -> Screen {
     var screen = Screen(rows: rows, columns: columns, width: width)
-    let korean = strings.language == .korean
     let top = max(1, (rows - lines.count - 3) / 2)
     for (offset, line) in lines.enumerated() where top + offset < rows {
       screen.draw("  " + line, row: top + offset, column: 0, style: offset == 0 ? .title : .normal, attributes: offset == 0 ? .bold : [])
     }
     screen.draw(
-      korean ? "  Enter 한 번 더 · 다른 키 목록으로 · Esc 끝내기" : "  Enter again · any other key: the list · Esc: quit",
-      row: min(rows - 1, top + lines.count + 1), column: 0, style: .dim)
+      strings.summaryKeysHint, row: min(rows - 1, top + lines.count + 1), column: 0, style: .dim)
     return screen
   }
 }

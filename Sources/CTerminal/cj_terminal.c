@@ -1,0 +1,143 @@
+#define _POSIX_C_SOURCE 200809L
+#include "cj_terminal.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t armed_fd = -1;
+static volatile sig_atomic_t has_modes = 0;
+static struct termios saved_modes;
+static unsigned char restore_bytes[CJ_RESTORE_CAPACITY];
+static volatile sig_atomic_t restore_length = 0;
+static volatile sig_atomic_t wake_fd = -1;
+
+#define CJ_MAX_SIGNALS 32
+static int installed[CJ_MAX_SIGNALS];
+static size_t installed_count = 0;
+static int atexit_registered = 0;
+
+static void restore_at_exit(void) { cj_terminal_restore(); }
+
+void cj_terminal_set_restore_bytes(const unsigned char *restore, size_t length) {
+  if (length > CJ_RESTORE_CAPACITY) length = CJ_RESTORE_CAPACITY;
+  restore_length = 0;  // a signal arriving mid-copy writes nothing rather than half
+  memcpy(restore_bytes, restore, length);
+  restore_length = (sig_atomic_t)length;
+}
+
+int cj_terminal_arm(int tty_fd, const unsigned char *restore, size_t length) {
+  cj_terminal_set_restore_bytes(restore, length);
+  int result = 0;
+  has_modes = 0;
+  if (tcgetattr(tty_fd, &saved_modes) == 0) {
+    has_modes = 1;
+  } else {
+    result = -1;
+  }
+  armed_fd = tty_fd;
+  if (!atexit_registered) {
+    atexit_registered = 1;
+    atexit(restore_at_exit);
+  }
+  return result;
+}
+
+void cj_terminal_restore(void) {
+  int fd = armed_fd;
+  if (fd < 0) return;
+  int saved_errno = errno;
+  size_t done = 0;
+  size_t length = (size_t)restore_length;
+  while (done < length) {
+    ssize_t written = write(fd, restore_bytes + done, length - done);
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) break;
+    done += (size_t)written;
+  }
+  if (has_modes) tcsetattr(fd, TCSAFLUSH, &saved_modes);
+  errno = saved_errno;
+}
+
+void cj_terminal_disarm(void) { armed_fd = -1; }
+
+static void wake_handler(int signal_number) {
+  int fd = wake_fd;
+  if (fd < 0) return;
+  int saved_errno = errno;
+  unsigned char byte = (unsigned char)signal_number;
+  (void)!write(fd, &byte, 1);
+  errno = saved_errno;
+}
+
+static void crash_handler(int signal_number) {
+  cj_terminal_restore();
+  signal(signal_number, SIG_DFL);
+  raise(signal_number);
+}
+
+static int install(int signal_number, void (*handler)(int), int flags) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = flags;
+  if (sigaction(signal_number, &action, NULL) != 0) return -1;
+  if (installed_count < CJ_MAX_SIGNALS) installed[installed_count++] = signal_number;
+  return 0;
+}
+
+int cj_signals_install(int fd, const int *wake, size_t wake_count, const int *crash,
+                       size_t crash_count) {
+  wake_fd = fd;
+  int result = 0;
+  for (size_t i = 0; i < wake_count; i++) {
+    if (install(wake[i], wake_handler, SA_RESTART) != 0) result = -1;
+  }
+  for (size_t i = 0; i < crash_count; i++) {
+    // SA_RESETHAND: a second fault inside the handler kills at once instead of looping.
+    if (install(crash[i], crash_handler, SA_RESETHAND | SA_NODEFER) != 0) result = -1;
+  }
+  return result;
+}
+
+void cj_signals_uninstall(void) {
+  wake_fd = -1;
+  for (size_t i = 0; i < installed_count; i++) signal(installed[i], SIG_DFL);
+  installed_count = 0;
+}
+
+int cj_signals_rewake(int signal_number) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = wake_handler;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  return sigaction(signal_number, &action, NULL);
+}
+
+int cj_window_size(int fd, int *rows, int *columns) {
+  struct winsize size;
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+  *rows = size.ws_row;
+  *columns = size.ws_col;
+  return 0;
+}
+
+int cj_terminal_enter_raw(int fd) {
+  struct termios modes;
+  if (has_modes) {
+    modes = saved_modes;
+  } else if (tcgetattr(fd, &modes) != 0) {
+    return -1;
+  }
+  modes.c_iflag &= ~(tcflag_t)(BRKINT | ICRNL | INPCK | ISTRIP | IXON | INLCR | IGNCR);
+  modes.c_lflag &= ~(tcflag_t)(ECHO | ICANON | IEXTEN | ISIG);
+  modes.c_cc[VMIN] = 1;
+  modes.c_cc[VTIME] = 0;
+  return tcsetattr(fd, TCSAFLUSH, &modes);
+}

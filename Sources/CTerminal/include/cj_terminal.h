@@ -1,0 +1,47 @@
+// The terminal's crash and signal path, in C: what a signal handler touches must be plain
+// memory and async-signal-safe calls, which Swift cannot promise. Swift only fills it.
+#ifndef CHEONJIIN_CJ_TERMINAL_H
+#define CHEONJIIN_CJ_TERMINAL_H
+
+#include <stddef.h>
+
+/// The longest restore sequence kept for the signal path.
+#define CJ_RESTORE_CAPACITY 512
+
+/// Arms the restore path: remembers `tty_fd`, its current modes (tcgetattr) and the bytes
+/// that undo what the program turned on (at most CJ_RESTORE_CAPACITY; longer is cut).
+/// Returns 0, or -1 when the modes could not be read (the bytes are still kept).
+int cj_terminal_arm(int tty_fd, const unsigned char *restore, size_t length);
+
+/// Replaces the restore bytes (the kitty pop is added once the negotiation started).
+void cj_terminal_set_restore_bytes(const unsigned char *restore, size_t length);
+
+/// Writes the restore bytes and puts the saved modes back. Async-signal-safe; does nothing
+/// when not armed. Called by the crash handlers, at exit, and by Swift on the normal path.
+void cj_terminal_restore(void);
+
+/// Forgets the tty: later calls of cj_terminal_restore do nothing.
+void cj_terminal_disarm(void);
+
+/// Installs the handlers: every signal in `wake` writes its number as one byte to `wake_fd`
+/// (the run loop's self-pipe) and returns; every signal in `crash` restores the terminal and
+/// dies of the same signal. Returns 0, or -1 if a sigaction call failed.
+int cj_signals_install(int wake_fd, const int *wake, size_t wake_count, const int *crash,
+                       size_t crash_count);
+
+/// Puts every signal installed by cj_signals_install back to its default action and stops
+/// writing to the wake descriptor.
+void cj_signals_uninstall(void);
+
+/// Reinstalls the wake handler for one signal (after SIGTSTP was raised with the default).
+int cj_signals_rewake(int signal_number);
+
+/// The window size of a terminal (TIOCGWINSZ): 0, or -1 on failure.
+int cj_window_size(int fd, int *rows, int *columns);
+
+/// Puts a terminal into the program's raw mode, starting from the modes saved by
+/// cj_terminal_arm: no echo, no line editing, no signals from keys (Ctrl-C and Ctrl-Z arrive
+/// as bytes), no flow control, CR not turned into NL. Returns 0, or -1 on failure.
+int cj_terminal_enter_raw(int fd);
+
+#endif

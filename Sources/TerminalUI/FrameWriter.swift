@@ -1,0 +1,134 @@
+/// Turns the difference between the frame on the terminal and the next one into the fewest
+/// bytes it can: only changed cells, one cursor move per run of them, and a graphic
+/// rendition that carries over from one update to the next (no reset after every update).
+///
+/// Pure: it writes nothing itself, so tests compare its bytes and count them. ncurses'
+/// `doupdate` sends `sgr0` and the colour reset after every update and the whole rendition
+/// on every change, 77–97 bytes for one letter key; a keypad key should cost its echo and its
+/// flash, no more (`make bench` measures it).
+struct FrameWriter {
+  private var previous: Screen?
+  /// What the terminal shows now, as far as the bytes written say; nil when unknown.
+  private var rendition: Rendition?
+  private var cursor: (row: Int, column: Int)?
+  /// The terminal wraps only after a character is written past the last column (`xenl`);
+  /// without it, writing the bottom-right cell scrolls the screen, so it is skipped.
+  let hasDelayedWrap: Bool
+
+  init(hasDelayedWrap: Bool = true) {
+    self.hasDelayedWrap = hasDelayedWrap
+  }
+
+  /// Forgets what the terminal shows: the next update repaints everything (after a resize,
+  /// a resume, Ctrl-L, or bytes written around the writer).
+  mutating func invalidate() {
+    previous = nil
+    rendition = nil
+    cursor = nil
+  }
+
+  /// The bytes that change the terminal from the last frame to `screen`.
+  mutating func update(to screen: Screen, palette: Palette) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(256)
+    let old = previous.flatMap { $0.rows == screen.rows && $0.columns == screen.columns ? $0 : nil }
+    if old == nil {
+      // Clear in the default colours, so cells drawn blank below match what is there.
+      Rendition.plain.appendSGR(from: rendition, to: &bytes)
+      rendition = .plain
+      bytes += Array("\u{1B}[H\u{1B}[2J".utf8)
+      cursor = (0, 0)
+    }
+    for row in 0..<screen.rows {
+      writeRow(row, of: screen, old: old, palette: palette, into: &bytes)
+    }
+    previous = screen
+    return bytes
+  }
+
+  private mutating func writeRow(
+    _ row: Int, of screen: Screen, old: Screen?, palette: Palette, into bytes: inout [UInt8]
+  ) {
+    let columns = screen.columns
+    let start = row * columns
+    var column = 0
+    while column < columns {
+      guard isDirty(start + column, screen: screen, old: old, palette: palette) else {
+        column += 1
+        continue
+      }
+      // A change inside a wide character redraws it from its first cell.
+      var first = column
+      while first > 0, screen.cells[start + first].isContinuation { first -= 1 }
+      var end = column + 1
+      while end < columns,
+        isDirty(start + end, screen: screen, old: old, palette: palette)
+          || screen.cells[start + end].isContinuation
+      {
+        end += 1
+      }
+      writeRun(row: row, columns: first..<end, of: screen, palette: palette, into: &bytes)
+      column = end
+    }
+  }
+
+  private func isDirty(_ index: Int, screen: Screen, old: Screen?, palette: Palette) -> Bool {
+    guard let old else {
+      // On a cleared screen only what differs from a default blank needs writing.
+      let cell = screen.cells[index]
+      return cell.glyph != Cell.blank.glyph || palette.rendition(for: cell) != .plain
+    }
+    let new = screen.cells[index]
+    let was = old.cells[index]
+    guard new == was else { return true }
+    // Same cluster index can mean a different character in another frame.
+    return new.glyph & Cell.clusterFlag != 0 && screen.character(new) != old.character(was)
+  }
+
+  private mutating func writeRun(
+    row: Int, columns span: Range<Int>, of screen: Screen, palette: Palette,
+    into bytes: inout [UInt8]
+  ) {
+    var column = span.lowerBound
+    let lastColumn = screen.columns - 1
+    let isBottomRow = row == screen.rows - 1
+    while column < span.upperBound {
+      let cell = screen[row, column]
+      guard let character = screen.character(cell) else {
+        column += 1  // a lone right half: its wide character was cut; nothing to write
+        continue
+      }
+      let width = max(1, screen.width(character))
+      if isBottomRow && column + width - 1 >= lastColumn && !hasDelayedWrap { return }
+      moveCursor(row: row, column: column, into: &bytes)
+      let target = palette.rendition(for: cell)
+      target.appendSGR(from: rendition, to: &bytes)
+      rendition = target
+      if cell.glyph & Cell.clusterFlag == 0, let scalar = Unicode.Scalar(cell.glyph) {
+        bytes.appendUTF8(scalar)
+      } else {
+        for scalar in character.unicodeScalars { bytes.appendUTF8(scalar) }
+      }
+      column += width
+      // Writing the last column leaves the cursor in the terminal's pending-wrap state:
+      // where it is depends on the terminal, so the next write moves it explicitly.
+      cursor = column > lastColumn ? nil : (row, column)
+    }
+  }
+
+  private mutating func moveCursor(row: Int, column: Int, into bytes: inout [UInt8]) {
+    if let cursor, cursor.row == row, cursor.column == column { return }
+    // CUP with 1-based coordinates; an omitted row or column means 1.
+    bytes += [0x1B, UInt8(ascii: "[")]
+    if row > 0 { bytes.appendDecimal(row + 1) }
+    if column > 0 {
+      bytes.append(UInt8(ascii: ";"))
+      bytes.appendDecimal(column + 1)
+    }
+    bytes.append(UInt8(ascii: "H"))
+    cursor = (row, column)
+  }
+
+  /// The rendition the terminal is left in, for tests.
+  var currentRendition: Rendition? { rendition }
+}

@@ -1,0 +1,188 @@
+import Suggestions
+import TerminalInput
+
+/// A step of a pad key's press, as the hold detector decides it.
+typealias PadAction = HoldDetector<PressSource>.Action
+
+/// What the input path hands a front end.
+enum InputEvent {
+  /// A pad key was tapped, held, repeated, rolled back or let go.
+  case pad(PadAction)
+  /// A key bound to an app command (F1, arrows, Esc, Ctrl-C …), with the key itself.
+  case command(AppCommand, TerminalKeyEvent)
+  /// Any other key press: menus, the demo's keys, text from the system's input method.
+  case key(TerminalKeyEvent)
+  /// A click on a word of the suggestion bar.
+  case suggestionClicked(Int)
+  /// A mouse report that hit nothing the pipeline acts on.
+  case mouse(MouseEvent)
+  /// Bracketed paste.
+  case paste(String)
+  /// The suggestion data finished loading in the background (after the first frame).
+  case suggestionsLoaded(SuggestionData)
+  /// Something the user should know that did not come from a key (a draft not saved).
+  case notice(String)
+}
+
+/// The key that is down, for drawing its hold progress.
+struct Pressing: Hashable, Sendable {
+  var source: PressSource
+  var since: Instant
+  /// Releases are reported (kitty, mouse): the progress bar can be exact.
+  var isExact: Bool
+  var behavior: HoldBehavior
+}
+
+/// The one input path: bytes → ``ByteDecoder`` → kitty negotiation → routing through the
+/// front end's bindings → ``HoldDetector`` → ``InputEvent``s. Owned by the run loop; every
+/// front end (pad, practice, demo) receives what it produces and never decodes bytes itself.
+///
+/// Pure and clock-injected. Decoding and routing are separate steps so that the run loop can
+/// let the front end handle each event before the next one is routed: a key can change what
+/// the next key means.
+struct InputPipeline {
+  private var decoder: ByteDecoder
+  private(set) var negotiation = KittyNegotiation()
+  private var detector: HoldDetector<PressSource>
+  /// The behaviour the open run started with (a run keeps it, as the detector does).
+  private var runBehavior: HoldBehavior = .none
+  /// The key that is down, if known.
+  private(set) var pressing: Pressing?
+
+  init(holdMs: UInt64, isLinuxConsole: Bool) {
+    decoder = ByteDecoder(
+      options: ByteDecoder.Options(ss3Dialect: isLinuxConsole ? .linuxConsole : .xterm))
+    detector = HoldDetector(timing: HoldTiming(holdMs: holdMs))
+  }
+
+  var holdMs: UInt64 { detector.timing.holdMs }
+
+  /// The bytes to write once the screen is up (and again after a resume): the kitty keyboard
+  /// negotiation.
+  mutating func start(at time: Instant) -> [UInt8] {
+    negotiation.start(at: time)
+  }
+
+  /// The bytes that undo ``start(at:)``.
+  var exitBytes: [UInt8] { negotiation.exitBytes }
+
+  /// Decodes tty bytes; replies to the kitty negotiation are consumed here.
+  mutating func decode(_ bytes: some Sequence<UInt8>, at time: Instant) -> [TerminalEvent] {
+    decoder.feed(bytes, at: time).filter { !negotiation.handle($0) }
+  }
+
+  /// Turns one decoded event into input events, reading keys through `routing`.
+  mutating func route(_ event: TerminalEvent, routing: InputRouting, at time: Instant)
+    -> [InputEvent]
+  {
+    var events: [InputEvent] = []
+    if routing.pad == nil, detector.activeKey != nil { events += release(at: time) }
+    switch event {
+    case .key(let key):
+      if let pad = routing.pad, let source = pad.source(for: key) {
+        let exact = key.source == .kitty && negotiation.reportsReleases
+        return events + press(source, kind: key.kind, pad: pad, exact: exact, at: time)
+      }
+      guard key.kind != .release else { return events }
+      if routing.usesCommands, let command = AppCommand.matching(key) {
+        return events + release(at: time) + [.command(command, key)]
+      }
+      return events + [.key(key)]
+    case .mouse(let mouse):
+      return events + routeMouse(mouse, routing: routing, at: time)
+    case .paste(let text):
+      return events + [.paste(text)]
+    case .focusOut:
+      // A key released while the window was unfocused sends no release: end the run.
+      return events + release(at: time)
+    case .focusIn, .kittyKeyboardFlags, .deviceAttributes, .unknown:
+      return events
+    }
+  }
+
+  private mutating func routeMouse(_ mouse: MouseEvent, routing: InputRouting, at time: Instant)
+    -> [InputEvent]
+  {
+    switch (mouse.button, mouse.action) {
+    case (.left, .press):
+      switch routing.hitTest(mouse.row - 1, mouse.column - 1) {
+      case .key(let key)?:
+        guard let pad = routing.pad else { return [.mouse(mouse)] }
+        return press(.mouse(key), kind: .press, pad: pad, exact: true, at: time)
+      case .suggestion(let index)?:
+        return [.suggestionClicked(index)]
+      case nil:
+        return [.mouse(mouse)]
+      }
+    case (_, .release):
+      guard case .mouse? = detector.activeKey else { return [] }
+      return release(at: time)
+    case (.left, .drag), (.left, .move), (.middle, _), (.right, _), (.none, _), (.wheelUp, _),
+      (.wheelDown, _), (.wheelLeft, _), (.wheelRight, _), (.extra, _):
+      return []
+    }
+  }
+
+  private mutating func press(
+    _ source: PressSource, kind: KeyEventKind, pad: PadBindings, exact: Bool, at time: Instant
+  ) -> [InputEvent] {
+    let isRunning = detector.activeKey == source
+    let behavior = isRunning ? runBehavior : pad.behavior(of: source)
+    if !isRunning { runBehavior = behavior }
+    let actions = detector.handle(
+      source, kind: kind, behavior: behavior, releases: exact ? .exact : .inferred, at: time)
+    trackPressing(actions, behavior: behavior, exact: exact, at: time)
+    return actions.map(InputEvent.pad)
+  }
+
+  private mutating func trackPressing(
+    _ actions: [PadAction], behavior: HoldBehavior, exact: Bool, at time: Instant
+  ) {
+    for action in actions {
+      switch action {
+      case .tap(let source):
+        if pressing?.source != source {
+          pressing = Pressing(source: source, since: time, isExact: exact, behavior: behavior)
+        }
+      case .release:
+        pressing = nil
+      case .hold, .repeatTick, .undoTaps:
+        break
+      }
+    }
+  }
+
+  /// Ends the open run now (a command, a mode change, focus lost).
+  mutating func release(at time: Instant) -> [InputEvent] {
+    let actions = detector.releaseAll(at: time)
+    trackPressing(actions, behavior: runBehavior, exact: true, at: time)
+    return actions.map(InputEvent.pad)
+  }
+
+  /// Decoded events that became due by `time` (a lone Esc after its timeout).
+  mutating func flush(at time: Instant) -> [TerminalEvent] {
+    decoder.flush(at: time).filter { !negotiation.handle($0) }
+  }
+
+  /// Fires the negotiation timeout and the hold detector's timers due by `time`.
+  mutating func advanceTimers(to time: Instant) -> [InputEvent] {
+    negotiation.advance(to: time)
+    let actions = detector.advance(to: time)
+    trackPressing(actions, behavior: runBehavior, exact: true, at: time)
+    return actions.map(InputEvent.pad)
+  }
+
+  /// When ``flush(at:)`` or ``advanceTimers(to:)`` next has something to do.
+  var nextDeadline: Instant? {
+    Instant.earliest(decoder.nextDeadline, negotiation.nextDeadline, detector.nextDeadline)
+  }
+
+  /// How far a held key is towards its hold, 0 ..< 1, while that can be shown exactly.
+  func holdFraction(at time: Instant) -> (source: PressSource, fraction: Double)? {
+    guard let pressing, pressing.isExact, pressing.behavior == .holdable,
+      detector.activeKey == pressing.source
+    else { return nil }
+    let fraction = Double(time.milliseconds(since: pressing.since)) / Double(max(1, holdMs))
+    return fraction < 1 ? (pressing.source, fraction) : nil
+  }
+}

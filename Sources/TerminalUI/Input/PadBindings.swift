@@ -1,0 +1,133 @@
+import HangulEngine
+import TerminalInput
+
+/// Where a pad press came from; the hold detector follows one source at a time.
+enum PressSource: Hashable, Sendable {
+  /// A bound key; `fromKitty` when the kitty protocol said exactly which key it was.
+  case physical(PhysicalKey, fromKitty: Bool)
+  /// A key of the main keyboard that types on the pad: Space, Backspace, Tab.
+  case command(AppCommand)
+  /// Enter on the focused key.
+  case focused(Int)
+  /// A mouse press on a key.
+  case mouse(Int)
+}
+
+/// What the pad keys mean right now: the keymaps, the current layout, the arrow-key focus
+/// and the keys that take a suggestion when held. A front end makes one for each event (it
+/// is a few references), and the input pipeline and the front end read keys through it, so
+/// both always agree.
+struct PadBindings {
+  let keymaps: [Keymap]
+  let keymap: Keymap
+  let layout: Layout
+  let focus: Int?
+  /// Physical keys whose hold takes a suggestion now (the bar shows a word for them).
+  let suggestionKeys: Set<PhysicalKey>
+
+  /// The press source a key event stands for, if it types on the pad.
+  func source(for event: TerminalKeyEvent) -> PressSource? {
+    guard event.modifiers.subtracting(.shift).isEmpty else { return nil }
+    let fromKitty = event.source == .kitty
+    switch event.key {
+    case .numpad(let key):
+      let physical = PhysicalKey.keypad(key.gridEquivalent)
+      return binding(for: physical, fromKitty: fromKitty) != nil
+        ? .physical(physical, fromKitty: fromKitty) : nil
+    case .character(let scalar):
+      if scalar == " " { return .command(.space) }
+      let physical = PhysicalKey.character(scalar)
+      return binding(for: physical, fromKitty: fromKitty) != nil
+        ? .physical(physical, fromKitty: fromKitty) : nil
+    case .backspace: return .command(.backspace)
+    case .tab: return .command(.next)
+    case .enter:
+      if let focus { return .focused(focus) }
+      return .physical(.keypad(.enter), fromKitty: false)
+    case .escape, .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .insert, .delete,
+      .function, .otherFunctional:
+      return nil
+    }
+  }
+
+  /// A physical key's binding. Where kitty tells the keypad from the top row, keypad keys use
+  /// the numpad keymap and top-row digits the phone keymap at the same time.
+  func binding(for physical: PhysicalKey, fromKitty: Bool) -> BindingTarget? {
+    if fromKitty {
+      switch physical {
+      case .keypad:
+        if let target = keymaps.first(where: { $0.id == "numpad" })?.bindings[physical] {
+          return target
+        }
+      case .character(let scalar)
+      where ("0"..."9").contains(scalar) || scalar == "*" || scalar == "#":
+        if let target = keymaps.first(where: { $0.id == "phone" })?.bindings[physical] {
+          return target
+        }
+      case .character:
+        break
+      }
+    }
+    if let target = keymap.bindings[physical] { return target }
+    // Enter on the keypad (or the main Enter with nothing focused) is ⏎ in every keymap.
+    if physical == .keypad(.enter) { return .enter }
+    return nil
+  }
+
+  /// What a source presses in the current layout.
+  func resolve(_ source: PressSource) -> BindingTarget.Resolution? {
+    switch source {
+    case .physical(let physical, let fromKitty):
+      return binding(for: physical, fromKitty: fromKitty).flatMap { $0.resolve(in: layout) }
+    case .command(let command):
+      switch command {
+      case .space: return BindingTarget.space.resolve(in: layout)
+      case .backspace: return BindingTarget.backspace.resolve(in: layout)
+      case .next: return BindingTarget.next.resolve(in: layout)
+      case .focusUp, .focusDown, .focusLeft, .focusRight, .pressFocused, .dismiss, .cancel, .help,
+        .switchKeymap, .cycleTheme, .toggleSize, .suspend, .redraw:
+        return nil
+      }
+    case .focused(let key), .mouse(let key):
+      return layout.keys.indices.contains(key) ? .key(key) : nil
+    }
+  }
+
+  /// How a source reacts to being held: a letter key types its digit, ⌫ repeats, a key that
+  /// takes a suggestion when held is holdable whatever it types.
+  func behavior(of source: PressSource) -> HoldBehavior {
+    if case .physical(let physical, _) = source, suggestionKeys.contains(physical) {
+      return .holdable
+    }
+    guard case .key(let key)? = resolve(source) else { return .none }
+    switch layout.keys[key].hold {
+    case .text: return .holdable
+    case .repeatTap: return .repeating
+    case nil: return .none
+    }
+  }
+}
+
+/// What is under a mouse cell.
+enum HitTarget: Hashable, Sendable {
+  /// A key of the current layout.
+  case key(Int)
+  /// A word on the suggestion bar.
+  case suggestion(Int)
+}
+
+/// How the active front end wants keys read right now; asked for each event, because an
+/// event can change it (F1 opens the help, where keys scroll instead of typing).
+struct InputRouting {
+  /// The pad's bindings, or nil when keys do not type on the pad now (menus, help, demo).
+  var pad: PadBindings?
+  /// Whether keys that are not pad keys are looked up in the ``AppCommand`` table.
+  var usesCommands: Bool
+  /// What a mouse press at a 0-based cell hits.
+  var hitTest: (_ row: Int, _ column: Int) -> HitTarget?
+
+  /// Plain keys only: no pad, no commands, no mouse targets.
+  static var plainKeys: InputRouting {
+    InputRouting(pad: nil, usesCommands: false, hitTest: { _, _ in nil })
+  }
+}

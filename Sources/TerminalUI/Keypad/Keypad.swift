@@ -1,0 +1,249 @@
+import HangulEngine
+import TerminalInput
+
+/// What one press did, as the front ends and practice observe it.
+struct KeyStroke {
+  /// The layout the key belongs to (the one current when it went down).
+  var layout: Int
+  /// The key pressed; nil for a press that only ends the composition (Tab on Galaxy).
+  var key: Int?
+  var isHold: Bool
+  /// Earlier taps of the same physical press that this one replaced (a tap turned hold).
+  var replacing: Int
+  var output: KeyOutput
+  /// What the press changed at the end of the document.
+  var change: DocumentChange
+  /// The word this press finished by typing the first separator after it, if any.
+  var finishedWord: String?
+}
+
+/// A change at the end of the document, for mirrors of it (`--tmux-target`): delete
+/// `erase` characters, then type `insert`.
+struct DocumentChange: Hashable {
+  var erase: Int
+  var insert: String
+}
+
+/// The pad itself, shared by the keypad screen and practice: the engine, the document it
+/// types into, the keymaps, the arrow-key focus, the key flashes, and the optimistic taps
+/// of the press that is down (a tap may turn out to be the start of a hold).
+///
+/// Pure. A front end resolves a ``PadAction`` through ``PadBindings`` and calls ``tap(_:)``,
+/// ``hold(_:)`` and the rest; what each press did comes back as a ``KeyStroke``, so practice
+/// observes presses without reaching inside.
+struct Keypad {
+  private(set) var engine: InputMethod
+  private(set) var document = TextBuffer()
+  let keymaps: [Keymap]
+  private(set) var keymapIndex: Int
+  /// The key the arrow keys have focused, if any.
+  var focus: Int? = nil
+  private var flashes: [Int: Instant] = [:]
+  private let flashMs: UInt64
+  /// For each optimistic tap of the open run: the engine before it and its document edit.
+  private var taps: [(engine: InputMethod, edit: TextEdit)] = []
+  /// When the last press reached the engine (the layout's auto-commit timeout counts from it).
+  private(set) var lastPressAt: Instant? = nil
+
+  init(layouts: [Layout], keymaps: [Keymap], keymap: String, flashMs: UInt64) {
+    engine = InputMethod(layouts: layouts)
+    self.keymaps =
+      keymaps.isEmpty ? [Keymap(id: "none", name: "-", englishName: "-", bindings: [:])] : keymaps
+    keymapIndex = self.keymaps.firstIndex { $0.id == keymap } ?? 0
+    self.flashMs = flashMs
+  }
+
+  var keymap: Keymap { keymaps[keymapIndex] }
+  var layout: Layout { engine.layout }
+
+  /// The document followed by the open composition: what the user sees.
+  var text: String { document.text + engine.preedit }
+
+  /// The end of ``text``, long enough for any word: what the suggestion bar looks at,
+  /// without copying the whole document on every key.
+  var textTail: String {
+    let bytes = document.utf8
+    var start = max(0, bytes.count - 256)
+    // Start on a character boundary: skip UTF-8 continuation bytes.
+    while start < bytes.count, bytes[start] & 0xC0 == 0x80 { start += 1 }
+    return String(decoding: bytes[start...], as: UTF8.self) + engine.preedit
+  }
+
+  /// The pad's bindings now.
+  func bindings(suggestionKeys: Set<PhysicalKey> = []) -> PadBindings {
+    PadBindings(
+      keymaps: keymaps, keymap: keymap, layout: engine.layout, focus: focus,
+      suggestionKeys: suggestionKeys)
+  }
+
+  mutating func switchKeymap() {
+    keymapIndex = (keymapIndex + 1) % keymaps.count
+  }
+
+  // MARK: - Presses
+
+  /// Applies a tap optimistically: the engine and the edit are kept until the run ends, so
+  /// a hold can roll it back.
+  mutating func tap(_ source: PressSource, replacing: Int = 0, at time: Instant) -> KeyStroke? {
+    let before = engine
+    guard let stroke = press(source, isHold: false, replacing: replacing, at: time) else {
+      return nil
+    }
+    taps.append((before, lastEdit))
+    return stroke
+  }
+
+  /// Rolls back the run's last `undoTaps` taps, then applies the key's hold action.
+  mutating func hold(_ source: PressSource, undoTaps: Int, at time: Instant) -> KeyStroke? {
+    rollBack(undoTaps)
+    return press(source, isHold: true, replacing: undoTaps, at: time)
+  }
+
+  /// One more tick of a repeating key (⌫ held). Never rolled back.
+  mutating func repeatTick(_ source: PressSource, at time: Instant) -> KeyStroke? {
+    press(source, isHold: false, replacing: 0, at: time)
+  }
+
+  /// The run is over: its taps stand.
+  mutating func release() {
+    taps.removeAll()
+  }
+
+  /// Restores the state from before the run's last `count` taps.
+  ///
+  /// - Returns: The document change that undoes them, for mirrors.
+  @discardableResult
+  mutating func rollBack(_ count: Int) -> DocumentChange? {
+    guard count > 0, taps.count >= count else { return nil }
+    var change = DocumentChange(erase: 0, insert: "")
+    for tap in taps.suffix(count).reversed() {
+      change.then(document.revertReporting(tap.edit))
+    }
+    engine = taps[taps.count - count].engine
+    taps.removeLast(count)
+    return change
+  }
+
+  /// The edit of the last press, for ``tap(_:replacing:at:)``.
+  private var lastEdit = TextEdit(removed: "", removedCharacters: 0, appendedByteCount: 0)
+
+  private mutating func press(
+    _ source: PressSource, isHold: Bool, replacing: Int, at time: Instant
+  ) -> KeyStroke? {
+    guard let resolution = bindings().resolve(source) else { return nil }
+    lastPressAt = time
+    let layoutIndex = engine.layoutIndex
+    let tailBefore = textTail
+    let key: Int?
+    let output: KeyOutput
+    switch resolution {
+    case .flush:
+      key = nil
+      output = engine.flush()
+    case .key(let pressed):
+      key = pressed
+      flashes[pressed] = time.adding(milliseconds: flashMs)
+      output = isHold ? engine.hold(pressed) : engine.tap(pressed)
+    }
+    lastEdit = document.apply(output)
+    return KeyStroke(
+      layout: layoutIndex, key: key, isHold: isHold && key != nil, replacing: replacing,
+      output: output, change: DocumentChange(lastEdit, in: document),
+      finishedWord: SuggestionBar.finishedWord(before: tailBefore, after: textTail))
+  }
+
+  // MARK: - The document
+
+  /// Ends the composition: what it held becomes document text (Esc, the idle timeout).
+  mutating func flush() -> DocumentChange {
+    lastEdit = document.apply(engine.flush())
+    return DocumentChange(lastEdit, in: document)
+  }
+
+  /// Ends the composition and adds `text` as it is (a paste, the system's input method).
+  mutating func insert(_ text: String) -> DocumentChange {
+    var change = flush()
+    change.then(DocumentChange(document.append(text), in: document))
+    return change
+  }
+
+  /// Replaces the last `count` characters (the typed word) with `replacement`, ending the
+  /// composition first (a suggestion taken from the bar).
+  ///
+  /// A mirror never saw the preedit; the flush sends it and the replacement takes it back,
+  /// which ``DocumentChange/then(_:)`` cancels out.
+  mutating func replaceTrailingCharacters(_ count: Int, with replacement: String)
+    -> DocumentChange
+  {
+    var change = flush()
+    change.then(
+      DocumentChange(document.replaceTrailingCharacters(count, with: replacement), in: document))
+    return change
+  }
+
+  /// Replaces the whole document (a restored draft).
+  mutating func setText(_ text: String) {
+    engine.reset()
+    document = TextBuffer(text)
+    taps.removeAll()
+  }
+
+  /// The engine and the document, for what checks typed text (practice).
+  var typist: Typist { Typist(engine, buffer: document) }
+
+  /// Starts over on the engine's first layout (a new practice item).
+  mutating func reset(to engine: InputMethod) {
+    self.engine = engine
+    document.removeAll()
+    taps.removeAll()
+    focus = nil
+  }
+
+  // MARK: - Flashes
+
+  /// Keys lit now.
+  func flashedKeys(at time: Instant) -> [Int] {
+    flashes.compactMap { $0.value > time ? $0.key : nil }
+  }
+
+  /// Drops flashes that are over; returns whether any was.
+  mutating func endFlashes(at time: Instant) -> Bool {
+    let before = flashes.count
+    flashes = flashes.filter { $0.value > time }
+    return flashes.count != before
+  }
+
+  var nextFlashEnd: Instant? { flashes.values.min() }
+}
+
+extension DocumentChange {
+  /// The change an edit just made: valid right after the edit, while its appended bytes are
+  /// still the document's last.
+  init(_ edit: TextEdit, in document: TextBuffer) {
+    let inserted = document.utf8.suffix(edit.appendedByteCount)
+    self.init(erase: edit.removedCharacters, insert: String(decoding: inserted, as: UTF8.self))
+  }
+
+  var isEmpty: Bool { erase == 0 && insert.isEmpty }
+
+  /// Follows this change with another: an erase right after an insert takes back what it
+  /// can of the insert first.
+  mutating func then(_ next: DocumentChange) {
+    var erase = next.erase
+    while erase > 0, !insert.isEmpty {
+      insert.removeLast()
+      erase -= 1
+    }
+    self.erase += erase
+    insert += next.insert
+  }
+}
+
+extension TextBuffer {
+  /// Undoes an edit (``revert(_:)``) and says what that changed, for mirrors.
+  mutating func revertReporting(_ edit: TextEdit) -> DocumentChange {
+    let inserted = String(decoding: utf8.suffix(edit.appendedByteCount), as: UTF8.self)
+    revert(edit)
+    return DocumentChange(erase: inserted.count, insert: edit.removed)
+  }
+}

@@ -1,0 +1,111 @@
+import HangulEngine
+import TerminalInput
+
+extension KeypadController {
+  func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
+    KeypadView.render(viewModel(at: time, input: input), rows: rows, columns: columns, width: DisplayWidth.of)
+  }
+
+  /// The screen's contents now.
+  func viewModel(at time: Instant, input: InputState = .idle) -> KeypadViewModel {
+    let layout = keypad.layout
+    var model = KeypadViewModel(
+      layout: layout,
+      text: TextAreaContent(
+        document: keypad.document.utf8, preedit: keypad.engine.preedit,
+        composingTail: keypad.engine.composingTail),
+      strings: strings)
+    model.decorations = keypad.decorations(at: time, input: input)
+    model.suggestions = bar.words.enumerated().map { index, word in
+      (keypad.keymap.suggestionKeyLabel(index + 1) ?? String(index + 1), word)
+    }
+    model.keySize = settings.keySize
+    model.bold = settings.bold
+    model.message = message?.text
+    model.status = [
+      layout.name, strings.name(of: keypad.keymap), strings.holdStatus(settings.holdMs),
+      strings.helpKey,
+    ]
+    switch mode {
+    case .typing:
+      break
+    case .draftOffer(let offer):
+      let preview = offer.count > 40 ? String(offer.prefix(40)) + "…" : offer
+      model.overlay = .prompt(
+        title: strings.draftTitle, lines: ["“\(preview)”", "", strings.draftQuestion])
+    case .help(let scroll):
+      model.overlay = .help(
+        title: strings.helpTitle, sections: keypad.helpSections(strings: strings), scroll: scroll,
+        more: strings.helpMore)
+    }
+    return model
+  }
+}
+
+extension Keypad {
+  /// The help screen, generated from the keymap and the command table.
+  func helpSections(strings: UIStrings) -> [HelpSection] {
+    let layout = self.layout
+    let keymap = self.keymap
+    var byKey: [Int: [String]] = [:]
+    var flushKeys: [String] = []
+    let ordered = keymap.bindings.sorted { a, b in
+      // Keypad names first (KP7 before 7), then by name.
+      (a.key.isKeypad ? 0 : 1, a.key.description) < (b.key.isKeypad ? 0 : 1, b.key.description)
+    }
+    for (physical, target) in ordered {
+      switch target.resolve(in: layout) {
+      case .key(let key): byKey[key, default: []].append(physical.description)
+      case .flush: flushKeys.append(physical.description)
+      case nil: break
+      }
+    }
+    var padLines: [HelpSection.Line] = []
+    for (index, key) in layout.keys.enumerated() {
+      guard let names = byKey[index] else { continue }
+      var action = key.label
+      if case .text(let text) = key.hold { action += "  " + strings.holdTypes(text) }
+      padLines.append(HelpSection.Line(keys: names.joined(separator: " "), action: action))
+    }
+    if !flushKeys.isEmpty {
+      padLines.append(HelpSection.Line(keys: flushKeys.joined(separator: " "), action: "→"))
+    }
+    let commandLines = AppCommand.allCases.map { command in
+      HelpSection.Line(
+        keys: command.keys.map(\.label).joined(separator: ", "), action: strings.help(command))
+    }
+    return [
+      HelpSection(
+        title: "\(strings.helpPadKeys): \(keymap.name) / \(keymap.englishName)", lines: padLines),
+      HelpSection(
+        title: strings.helpOtherKeys,
+        lines: commandLines + [HelpSection.Line(keys: "🖱", action: strings.helpMouse)]),
+    ]
+  }
+
+  /// How each key looks now: its hint, a flash, the key held down, the focus, hold progress.
+  func decorations(at time: Instant, input: InputState, cue: Int? = nil) -> [Int: KeyDecoration] {
+    let layout = self.layout
+    var decorations: [Int: KeyDecoration] = [:]
+    for (key, hint) in keymap.hints(for: layout) where hint != layout.keys[key].label {
+      decorations[key] = KeyDecoration(hint: hint)
+    }
+    if let dismiss = layout.keys.firstIndex(where: { $0.action == .dismiss }),
+      decorations[dismiss]?.hint == nil
+    {
+      decorations[dismiss, default: KeyDecoration()].hint = "Esc"
+    }
+    for key in flashedKeys(at: time) { decorations[key, default: KeyDecoration()].isPressed = true }
+    if let pressing = input.pressing, pressing.isExact,
+      case .key(let key)? = bindings().resolve(pressing.source)
+    {
+      decorations[key, default: KeyDecoration()].isPressed = true
+      if let fraction = input.holdFraction {
+        decorations[key, default: KeyDecoration()].holdFraction = fraction
+      }
+    }
+    if let focus { decorations[focus, default: KeyDecoration()].isFocused = true }
+    if let cue { decorations[cue, default: KeyDecoration()].isCue = true }
+    return decorations
+  }
+}

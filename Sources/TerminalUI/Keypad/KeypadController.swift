@@ -1,0 +1,332 @@
+import HangulEngine
+import Suggestions
+import TerminalInput
+
+/// Settings of the keypad screen; every one has a default that works.
+public struct KeypadSettings: Sendable {
+  public var holdMs: UInt64 = 500
+  public var keySize: KeySize = .normal
+  public var bold = false
+  public var theme: Theme.Name = .light
+  public var language: UILanguage = .english
+  /// How long a pressed key stays highlighted.
+  public var flashMs: UInt64 = 150
+  /// How long after the last change the draft is saved.
+  public var draftDelayMs: UInt64 = 500
+  /// The Linux console sends its own SS3 codes for the keypad's + − * / keys.
+  public var isLinuxConsole = false
+
+  public init() {}
+}
+
+/// The keypad screen's modes: what keys mean depends on it.
+enum PadMode: Hashable {
+  case typing
+  /// The help screen, scrolled down this many lines.
+  case help(scroll: Int)
+  /// A draft from last time is offered back.
+  case draftOffer(String)
+}
+
+/// The keypad screen (`cheonjiin`): the pad, the text, the suggestion bar, help and the
+/// offered draft. A front end of the run loop: events in, effects and a screen out.
+public struct KeypadController: ScreenFrontEnd {
+  private(set) var keypad: Keypad
+  private(set) var settings: KeypadSettings
+  public let strings: UIStrings
+  private(set) var mode: PadMode = .typing
+  private(set) var bar = SuggestionBar()
+  private(set) var message: (text: String, until: Instant)? = nil
+  private var draftDueAt: Instant? = nil
+
+  public init(
+    layouts: [Layout], keymaps: [Keymap], keymap: String, settings: KeypadSettings,
+    draft: String? = nil
+  ) {
+    keypad = Keypad(layouts: layouts, keymaps: keymaps, keymap: keymap, flashMs: settings.flashMs)
+    self.settings = settings
+    strings = UIStrings(settings.language)
+    if let draft, !draft.isEmpty { mode = .draftOffer(draft) }
+  }
+
+  /// The text as the user sees it: the document and the open composition.
+  var text: String { keypad.text }
+
+  public var keptDraft: String? {
+    if case .draftOffer(let offer) = mode { return offer }
+    return keypad.text
+  }
+
+  func start(at time: Instant) -> [ScreenEffect] { [] }
+
+  // MARK: - Routing
+
+  /// Where the parts of the screen are for a window size; hit-testing and drawing share it.
+  func placement(rows: Int, columns: Int) -> PadPlacement? {
+    PadPlacement(
+      layout: keypad.layout, keySize: settings.keySize, suggestions: bar.words.count,
+      rows: rows, columns: columns)
+  }
+
+  func routing(rows: Int, columns: Int) -> InputRouting {
+    switch mode {
+    case .help:
+      return .plainKeys
+    case .typing, .draftOffer:
+      let place = placement(rows: rows, columns: columns)
+      let isTyping = mode == .typing
+      return InputRouting(
+        pad: keypad.bindings(suggestionKeys: suggestionKeys), usesCommands: true,
+        hitTest: { row, column in isTyping ? place?.hitTest(row: row, column: column) : nil })
+    }
+  }
+
+  /// The bar's word (0-based) a held key takes, if the keymap gives it one.
+  private func suggestionSlot(of source: PressSource) -> Int? {
+    guard case .physical(let physical, _) = source,
+      let slot = keypad.keymap.suggestionHolds[physical]
+    else { return nil }
+    return slot - 1
+  }
+
+  /// Keys whose hold takes a word shown on the bar.
+  private var suggestionKeys: Set<PhysicalKey> {
+    Set(keypad.keymap.suggestionHolds.filter { bar.words.indices.contains($0.value - 1) }.keys)
+  }
+
+  // MARK: - Events
+
+  mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
+    -> [ScreenEffect]
+  {
+    switch event {
+    case .pad(let action):
+      if case .draftOffer(let offer) = mode {
+        guard case .tap(let source) = action else { return [] }
+        mode = .typing
+        keypad.setText(offer)
+        // ⏎ answers the question; any other key goes on typing at once.
+        if case .key(let key)? = keypad.bindings().resolve(source),
+          keypad.layout.keys[key].action == .enter
+        {
+          return []
+        }
+      }
+      return handle(action, at: time)
+    case .command(let command, let key):
+      if case .draftOffer = mode { return answerDraft(command, key: key) }
+      return perform(command, rows: rows, columns: columns, at: time)
+    case .key(let key):
+      return handle(key, at: time)
+    case .suggestionClicked(let index):
+      return choose(index, at: time)
+    case .mouse:
+      if case .help = mode { mode = .typing }
+      return []
+    case .paste(let text):
+      if case .draftOffer(let offer) = mode {
+        mode = .typing
+        keypad.setText(offer)
+      }
+      return insert(text, at: time)
+    case .suggestionsLoaded(let data):
+      bar.load(data)
+      return []
+    case .notice(let text):
+      message = (text, time.adding(milliseconds: 4000))
+      return []
+    }
+  }
+
+  private mutating func handle(_ action: PadAction, at time: Instant) -> [ScreenEffect] {
+    switch action {
+    case .tap(let source):
+      if case .physical = source { keypad.focus = nil }
+      return after(keypad.tap(source, at: time), at: time)
+    case .hold(let source, let undoTaps):
+      guard let slot = suggestionSlot(of: source) else {
+        return after(keypad.hold(source, undoTaps: undoTaps, at: time), at: time) + [.held]
+      }
+      // The bar as it was before the taps: a held * takes the word it showed, though the
+      // tap's "." has emptied the bar meanwhile.
+      let undone = mirror(keypad.rollBack(undoTaps))
+      bar.invalidate()
+      _ = bar.refresh(tail: keypad.textTail, cycling: keypad.engine.cyclingConsonants)
+      if bar.words.indices.contains(slot) { return undone + choose(slot, at: time) + [.held] }
+      return undone + after(keypad.hold(source, undoTaps: 0, at: time), at: time) + [.held]
+    case .repeatTick(let source):
+      return after(keypad.repeatTick(source, at: time), at: time)
+    case .undoTaps(_, let count):
+      return mirror(keypad.rollBack(count))
+    case .release:
+      keypad.release()
+      return []
+    }
+  }
+
+  /// The effects of a press: mirror the document, learn a finished word, finish on dismiss.
+  private mutating func after(_ stroke: KeyStroke?, at time: Instant) -> [ScreenEffect] {
+    guard let stroke else { return [] }
+    var effects = mirror(stroke.change)
+    if stroke.output.event == .dismiss { return effects + [.finish(keypad.text)] }
+    if let word = stroke.finishedWord, bar.learn(word, fromSuggestion: false) {
+      effects.append(.learn(word))
+    }
+    draftDueAt = time.adding(milliseconds: settings.draftDelayMs)
+    return effects
+  }
+
+  private func mirror(_ change: DocumentChange?) -> [ScreenEffect] {
+    guard let change, !change.isEmpty else { return [] }
+    return [.mirror(erase: change.erase, insert: change.insert)]
+  }
+
+  /// Takes word `index` of the bar: it replaces the word being typed, followed by a space,
+  /// as phone keyboards do.
+  private mutating func choose(_ index: Int, at time: Instant) -> [ScreenEffect] {
+    guard bar.words.indices.contains(index) else { return [] }
+    let word = bar.words[index]
+    let typed = trailingWord(of: keypad.textTail).count
+    var effects = mirror(keypad.replaceTrailingCharacters(typed, with: word + " "))
+    if bar.learn(word, fromSuggestion: true) { effects.append(.learn(word)) }
+    bar.invalidate()
+    draftDueAt = time.adding(milliseconds: settings.draftDelayMs)
+    return effects
+  }
+
+  private mutating func insert(_ text: String, at time: Instant) -> [ScreenEffect] {
+    let cleaned = typeable(text)
+    guard !cleaned.isEmpty else {
+      if text.unicodeScalars.contains("\u{FFFD}") {
+        message = (strings.notUTF8, time.adding(milliseconds: 3000))
+      }
+      return []
+    }
+    draftDueAt = time.adding(milliseconds: settings.draftDelayMs)
+    return mirror(keypad.insert(cleaned))
+  }
+
+  private mutating func handle(_ key: TerminalKeyEvent, at time: Instant) -> [ScreenEffect] {
+    switch mode {
+    case .help(let scroll):
+      switch key.key {
+      case .down: mode = .help(scroll: scroll + 1)
+      case .pageDown, .character(" "): mode = .help(scroll: scroll + 10)
+      case .up: mode = .help(scroll: max(0, scroll - 1))
+      case .pageUp: mode = .help(scroll: max(0, scroll - 10))
+      case .character, .enter, .tab, .backspace, .escape, .left, .right, .home, .end, .insert,
+        .delete, .function, .numpad, .otherFunctional:
+        mode = .typing
+      }
+      return []
+    case .draftOffer(let offer):
+      switch key.key {
+      case .character("y"), .character("Y"):
+        mode = .typing
+        keypad.setText(offer)
+      case .character("n"), .character("N"):
+        mode = .typing
+        return [.setDraftAside]
+      case .character, .enter, .tab, .backspace, .escape, .up, .down, .left, .right, .home,
+        .end, .pageUp, .pageDown, .insert, .delete, .function, .numpad, .otherFunctional:
+        break
+      }
+      return []
+    case .typing:
+      if case .character(let scalar) = key.key, !scalar.isASCII,
+        key.modifiers.subtracting(.shift).isEmpty
+      {
+        // Text from the system's own input method: take it as typed.
+        return insert(String(Character(scalar)), at: time)
+      }
+      message = (strings.unusedKey, time.adding(milliseconds: 2000))
+      return []
+    }
+  }
+
+  /// Esc declines the offered draft; Ctrl-C and Ctrl-D leave without deciding.
+  private mutating func answerDraft(_ command: AppCommand, key: TerminalKeyEvent) -> [ScreenEffect] {
+    switch command {
+    case .dismiss where key.key == .escape:
+      mode = .typing
+      return [.setDraftAside]
+    case .cancel, .dismiss:
+      return [.cancel]  // the draft stays as it is
+    case .suspend: return [.suspend]
+    case .redraw: return [.repaint]
+    case .focusUp, .focusDown, .focusLeft, .focusRight, .pressFocused, .space, .backspace, .next,
+      .help, .switchKeymap, .cycleTheme, .toggleSize:
+      return []
+    }
+  }
+
+  private mutating func perform(_ command: AppCommand, rows: Int, columns: Int, at time: Instant)
+    -> [ScreenEffect]
+  {
+    switch command {
+    case .dismiss:
+      return mirror(keypad.flush()) + [.finish(keypad.text)]
+    case .cancel:
+      return [.saveDraft(keptDraft ?? ""), .cancel]
+    case .help:
+      mode = .help(scroll: 0)
+      return []
+    case .focusUp, .focusDown, .focusLeft, .focusRight, .pressFocused, .space, .backspace, .next,
+      .switchKeymap, .cycleTheme, .toggleSize, .suspend, .redraw:
+      let geometry = placement(rows: rows, columns: columns)?.geometry
+      return keypad.perform(command, settings: &settings, geometry: geometry)
+    }
+  }
+
+  // MARK: - Time
+
+  mutating func advance(to time: Instant) -> [ScreenEffect] {
+    var effects: [ScreenEffect] = []
+    _ = keypad.endFlashes(at: time)
+    if let until = message?.until, until <= time { message = nil }
+    if let due = autoCommitAt, due <= time {
+      effects += mirror(keypad.flush())
+    }
+    if let due = draftDueAt, due <= time {
+      draftDueAt = nil
+      effects.append(.saveDraft(keypad.text))
+    }
+    return effects
+  }
+
+  /// When the layout's idle timeout (`nextAfterMs`) ends the open composition.
+  private var autoCommitAt: Instant? {
+    guard let after = keypad.layout.composer.nextAfterMs, keypad.engine.isComposing,
+      let last = keypad.lastPressAt
+    else { return nil }
+    return last.adding(milliseconds: UInt64(after))
+  }
+
+  func nextDeadline(now: Instant) -> Instant? {
+    [keypad.nextFlashEnd, message?.until, draftDueAt, autoCommitAt].compactMap { $0 }.min()
+  }
+
+  mutating func catchUp() -> Bool {
+    bar.refresh(tail: keypad.textTail, cycling: keypad.engine.cyclingConsonants)
+  }
+}
+
+/// Pasted or foreign text as the text area keeps it: line breaks as `\n` (terminals paste
+/// `\r`), a tab as a space, conjoining jamo composed; other control characters and U+FFFD
+/// (bytes that were not UTF-8) left out.
+func typeable(_ text: String) -> String {
+  var result = String.UnicodeScalarView()
+  var previous: Unicode.Scalar? = nil
+  for scalar in composingConjoiningJamo(text).unicodeScalars {
+    defer { previous = scalar }
+    switch scalar.value {
+    case 0x0A where previous == "\r":
+      continue  // the \n of \r\n: the \r already gave the line break
+    case 0x0A, 0x0D: result.append("\n")
+    case 0x09: result.append(" ")
+    case 0x00..<0x20, 0x7F..<0xA0, 0xFFFD: continue
+    default: result.append(scalar)
+    }
+  }
+  return String(result)
+}

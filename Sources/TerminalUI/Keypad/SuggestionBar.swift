@@ -1,0 +1,88 @@
+import HangulEngine
+import Suggestions
+
+/// What the suggestion bar needs, loaded off the UI thread after the first frame.
+public struct SuggestionData: Sendable {
+  public var index: SuggestionIndex
+  public var user: UserWords
+  /// The day number learned words are stamped with.
+  public var today: Int
+
+  public init(index: SuggestionIndex, user: UserWords, today: Int) {
+    self.index = index
+    self.user = user
+    self.today = today
+  }
+}
+
+/// The words offered above the pad for the word being typed, and the words learned.
+///
+/// Lookups take microseconds (`make bench`), yet they run after the key's echo is drawn
+/// (``KeypadController/catchUp()``), never on the key path.
+struct SuggestionBar {
+  private var data: SuggestionData? = nil
+  /// The words on the bar now.
+  private(set) var words: [String] = []
+  /// The text tail the words were computed for.
+  private var computedFor: String? = nil
+
+  /// The bar shows words only once the lexicon is loaded.
+  var isLoaded: Bool { data != nil }
+
+  mutating func load(_ data: SuggestionData) {
+    self.data = data
+    computedFor = nil
+  }
+
+  /// Forgets the words, so the next ``refresh(tail:cycling:)`` computes them again.
+  mutating func invalidate() {
+    computedFor = nil
+  }
+
+  /// Recomputes the bar when the text changed.
+  ///
+  /// - Parameters:
+  ///   - tail: The end of the text (a word never spans more); the trailing word is looked up.
+  ///   - cycling: The letters the last consonant key can still become, so the bar does not
+  ///     flicker while the key cycles.
+  /// - Returns: Whether the words changed.
+  mutating func refresh(tail: String, cycling: [Choseong]?) -> Bool {
+    guard let data, tail != computedFor else { return false }
+    computedFor = tail
+    let before = words
+    let word = trailingWord(of: tail)
+    words =
+      word.isEmpty
+      ? []
+      : data.index.suggestions(
+        for: String(word), cyclingLastKey: cycling, limit: 3, user: data.user, today: data.today
+      ).map(\.word)
+    return words != before
+  }
+
+  /// Learns a committed word as spec §1.5 says: a word the lexicon lacks, or one taken from
+  /// the bar; and a word already learned, so its recency stays true. A common word typed by
+  /// hand is left alone, so the learned list holds what is the user's own.
+  ///
+  /// - Returns: Whether the word was learned (and should be stored).
+  mutating func learn(_ word: String, fromSuggestion: Bool) -> Bool {
+    guard var data,
+      UserWords.shouldLearn(
+        word, isCorpusWord: data.index.contains(word), fromSuggestion: fromSuggestion)
+        || (UserWords.isLearnable(word) && data.user.stats(for: word) != nil)
+    else { return false }
+    _ = data.user.learn(word, today: data.today)
+    self.data = data
+    return true
+  }
+
+  /// The word a press finished, if it put the first separator after one: only that press
+  /// counts, so cycling `. , ? !` learns the word once.
+  static func finishedWord(before: String, after: String) -> String? {
+    guard let last = after.last, isSeparator(last), let previous = before.last,
+      !isSeparator(previous)
+    else { return nil }
+    let word = trailingWord(of: after.dropLast(after.reversed().prefix { isSeparator($0) }.count))
+    return word.isEmpty ? nil : String(word)
+  }
+}

@@ -1,0 +1,160 @@
+/// How many colours the terminal shows, from terminfo's `colors` (and `NO_COLOR`).
+public enum ColorDepth: Sendable, Hashable {
+  case none
+  case eight
+  case twoHundredFiftySix
+}
+
+/// The graphic rendition of a cell: what one SGR sequence sets.
+struct Rendition: Hashable, Sendable {
+  /// Colour numbers; -1 is the terminal's default.
+  var foreground: Int16 = -1
+  var background: Int16 = -1
+  var bold = false
+  var dim = false
+  var underline = false
+  var reverse = false
+
+  static let plain = Rendition()
+}
+
+/// Turns cell styles into renditions for one theme and colour depth.
+struct Palette: Sendable {
+  private let renditions: [Rendition]
+
+  init(theme: Theme, depth: ColorDepth) {
+    renditions = CellStyle.allCases.map { style in
+      let look = theme.look(style)
+      var rendition = Rendition()
+      switch depth {
+      case .twoHundredFiftySix:
+        rendition.foreground = look.foreground256
+        rendition.background = look.background256
+      case .eight:
+        rendition.foreground = look.foreground8
+        rendition.background = look.background8
+      case .none:
+        switch look.monochrome {
+        case .plain: break
+        case .bold: rendition.bold = true
+        case .reverse: rendition.reverse = true
+        case .reverseBold:
+          rendition.reverse = true
+          rendition.bold = true
+        case .underlineBold:
+          rendition.underline = true
+          rendition.bold = true
+        }
+      }
+      return rendition
+    }
+    usesDim = depth != .none
+  }
+
+  /// Dim text is unreadable on many terminals without colour, so it is left out there.
+  private let usesDim: Bool
+
+  func rendition(for cell: Cell) -> Rendition {
+    var rendition = renditions[Int(cell.style.rawValue)]
+    if cell.attributes.contains(.bold) { rendition.bold = true }
+    if cell.attributes.contains(.dim) && usesDim { rendition.dim = true }
+    if cell.attributes.contains(.underline) { rendition.underline = true }
+    return rendition
+  }
+}
+
+extension Rendition {
+  /// Appends the shortest SGR sequence that changes the terminal from `current` (nil:
+  /// unknown) to this rendition; nothing when they are equal.
+  func appendSGR(from current: Rendition?, to bytes: inout [UInt8]) {
+    guard current != self else { return }
+    var full: [UInt8] = Array("\u{1B}[0".utf8)
+    appendParameters(from: .plain, to: &full)
+    full.append(UInt8(ascii: "m"))
+    guard let current else {
+      bytes += full
+      return
+    }
+    var step: [UInt8] = [0x1B, UInt8(ascii: "[")]
+    var parameters: [UInt8] = []
+    var base = current
+    if (current.bold && !bold) || (current.dim && !dim) {
+      parameters.appendParameter(22)  // ends bold and dim together
+      base.bold = false
+      base.dim = false
+    }
+    if current.underline && !underline {
+      parameters.appendParameter(24)
+      base.underline = false
+    }
+    if current.reverse && !reverse {
+      parameters.appendParameter(27)
+      base.reverse = false
+    }
+    appendParameters(from: base, to: &parameters)
+    step += parameters
+    step.append(UInt8(ascii: "m"))
+    bytes += step.count < full.count ? step : full
+  }
+
+  /// The parameters that turn `base` into this rendition, given that nothing has to be
+  /// switched off.
+  private func appendParameters(from base: Rendition, to parameters: inout [UInt8]) {
+    if bold && !base.bold { parameters.appendParameter(1) }
+    if dim && !base.dim { parameters.appendParameter(2) }
+    if underline && !base.underline { parameters.appendParameter(4) }
+    if reverse && !base.reverse { parameters.appendParameter(7) }
+    if foreground != base.foreground { parameters.appendColor(foreground, foreground: true) }
+    if background != base.background { parameters.appendColor(background, foreground: false) }
+  }
+}
+
+extension [UInt8] {
+  /// Appends `;n`, or `n` at the start of a parameter list.
+  fileprivate mutating func appendParameter(_ value: Int) {
+    if let last, last != UInt8(ascii: "[") { append(UInt8(ascii: ";")) }
+    appendDecimal(value)
+  }
+
+  /// A colour as the fewest bytes: 30–37/90–97 for the 16 basic colours, 38;5;n above.
+  fileprivate mutating func appendColor(_ color: Int16, foreground: Bool) {
+    let base = foreground ? 30 : 40
+    switch color {
+    case ..<0: appendParameter(base + 9)
+    case 0..<8: appendParameter(base + Int(color))
+    case 8..<16: appendParameter(base + 60 + Int(color) - 8)
+    default:
+      appendParameter(base + 8)
+      appendParameter(5)
+      appendParameter(Int(color))
+    }
+  }
+
+  /// Appends a scalar as UTF-8; control characters become a space, so text can never
+  /// smuggle an escape sequence onto the terminal.
+  mutating func appendUTF8(_ scalar: Unicode.Scalar) {
+    let value = scalar.value
+    switch value {
+    case 0..<0x20, 0x7F..<0xA0: append(UInt8(ascii: " "))
+    case 0x20..<0x80: append(UInt8(value))
+    case 0x80..<0x800:
+      append(UInt8(0xC0 | value >> 6))
+      append(UInt8(0x80 | value & 0x3F))
+    case 0x800..<0x10000:
+      append(UInt8(0xE0 | value >> 12))
+      append(UInt8(0x80 | value >> 6 & 0x3F))
+      append(UInt8(0x80 | value & 0x3F))
+    default:
+      append(UInt8(0xF0 | value >> 18))
+      append(UInt8(0x80 | value >> 12 & 0x3F))
+      append(UInt8(0x80 | value >> 6 & 0x3F))
+      append(UInt8(0x80 | value & 0x3F))
+    }
+  }
+
+  /// Appends a non-negative number in decimal.
+  mutating func appendDecimal(_ value: Int) {
+    if value >= 10 { appendDecimal(value / 10) }
+    append(UInt8(ascii: "0") + UInt8(value % 10))
+  }
+}

@@ -1,0 +1,420 @@
+import HangulEngine
+import Practice
+import TerminalInput
+
+/// Where practice progress goes: the command line backs it with the SQLite store, tests
+/// with memory. Called at item and lesson boundaries only, never per key press.
+public protocol PracticeRecorder: AnyObject {
+  /// What is known about the user before a lesson starts.
+  func history(for lesson: Lesson) -> PracticeHistory
+  /// Saves one item's result (and moves its review schedule).
+  func record(_ result: ItemResult)
+  /// Saves where the user is in a lesson, for "continue where I left off".
+  func saveProgress(lessonID: String, nextItem: Int, isFinished: Bool)
+  /// The last lesson worked on, if any.
+  func lastProgress() -> (lessonID: String, isFinished: Bool)?
+  /// Every review schedule, for choosing the lesson to continue.
+  func allSchedules() -> [String: ItemSchedule]
+}
+
+/// A user's history, as the planner and the cues need it.
+public struct PracticeHistory: Sendable {
+  public var schedules: [String: ItemSchedule]
+  public var errorRates: [KeyRef: Double]
+  public var mastery: [KeyRef: KeyStats]
+
+  public init(
+    schedules: [String: ItemSchedule] = [:], errorRates: [KeyRef: Double] = [:],
+    mastery: [KeyRef: KeyStats] = [:]
+  ) {
+    self.schedules = schedules
+    self.errorRates = errorRates
+    self.mastery = mastery
+  }
+}
+
+/// `cheonjiin practice`: a lesson menu, items typed on the pad with cues that fade, and a
+/// calm summary. It drives a ``Keypad`` and observes the ``KeyStroke`` of every press.
+public struct PracticeController: ScreenFrontEnd {
+  enum Mode {
+    case menu(selection: Int)
+    case typing
+    /// The item was typed; the next one shows at `until`.
+    case itemDone(ItemResult, until: Instant)
+    case summary([String])
+  }
+
+  private(set) var keypad: Keypad
+  private var settings: KeypadSettings
+  public let strings: UIStrings
+  public let lessons: [Lesson]
+  private let recorder: PracticeRecorder
+  private let today: DayNumber
+  private let roundLength: Int
+  private(set) var mode: Mode = .menu(selection: 0)
+  /// The pad's help over the item, scrolled this far; nil when not shown.
+  private var helpScroll: Int? = nil
+  private(set) var session: PracticeSession?
+  private(set) var lesson: Lesson?
+  private(set) var round = LessonRound(items: [])
+  private var history = PracticeHistory()
+  private(set) var lastResult: ItemResult?
+  private var menuDigits = ""
+  private var message: (text: String, until: Instant)? = nil
+  /// The lesson "continue" goes to.
+  private let continueLesson: Lesson?
+
+  public init(
+    layouts: [Layout], keymaps: [Keymap], keymap: String, settings: KeypadSettings,
+    lessons: [Lesson], recorder: PracticeRecorder, today: DayNumber, roundLength: Int = 10,
+    startLesson: String? = nil
+  ) {
+    keypad = Keypad(layouts: layouts, keymaps: keymaps, keymap: keymap, flashMs: settings.flashMs)
+    self.settings = settings
+    strings = UIStrings(settings.language)
+    self.lessons = lessons
+    self.recorder = recorder
+    self.today = today
+    self.roundLength = roundLength
+    let last = recorder.lastProgress()
+    continueLesson = ReviewPlanner(layouts: layouts).lessonToContinue(
+      lessons, lastLessonID: last?.lessonID, lastLessonFinished: last?.isFinished ?? true,
+      schedules: recorder.allSchedules(), today: today)
+    if let startLesson, let index = lessons.firstIndex(where: { $0.id == startLesson }) {
+      begin(lessons[index])
+    }
+  }
+
+  static func milliseconds(_ time: Instant) -> Milliseconds {
+    Milliseconds(clamping: time.milliseconds)
+  }
+
+  mutating func start(at time: Instant) -> [ScreenEffect] {
+    if case .typing = mode, session?.item == nil, let item = round.current {
+      return startItem(item, at: time)
+    }
+    return []
+  }
+
+  // MARK: - Routing
+
+  func routing(rows: Int, columns: Int) -> InputRouting {
+    switch mode {
+    case .menu, .summary:
+      return .plainKeys
+    case .typing, .itemDone:
+      guard helpScroll == nil else { return .plainKeys }
+      let place = PadPlacement(
+        layout: keypad.layout, keySize: settings.keySize, suggestions: 0, rows: rows,
+        columns: columns)
+      return InputRouting(
+        pad: keypad.bindings(), usesCommands: true,
+        hitTest: { row, column in place?.hitTest(row: row, column: column) })
+    }
+  }
+
+  // MARK: - Events
+
+  mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
+    -> [ScreenEffect]
+  {
+    switch event {
+    case .pad(let action):
+      return handle(action, at: time)
+    case .command(let command, _):
+      switch command {
+      case .dismiss: return endLesson(at: time)
+      case .cancel: return [.cancel]
+      case .help:
+        helpScroll = 0
+        return []
+      case .focusUp, .focusDown, .focusLeft, .focusRight, .pressFocused, .space, .backspace,
+        .next, .switchKeymap, .cycleTheme, .toggleSize, .suspend, .redraw:
+        let place = PadPlacement(
+          layout: keypad.layout, keySize: settings.keySize, suggestions: 0, rows: rows,
+          columns: columns)
+        return keypad.perform(command, settings: &settings, geometry: place?.geometry)
+      }
+    case .key(let key):
+      if let scroll = helpScroll {
+        helpScroll = PracticeController.scrolled(scroll, by: key)
+        return []
+      }
+      switch mode {
+      case .menu, .summary: return handleMenuKey(key, at: time)
+      case .typing, .itemDone:
+        message = (strings.unusedKey, time.adding(milliseconds: 2000))
+        return []
+      }
+    case .mouse:
+      helpScroll = nil
+      return []
+    case .paste(let text):
+      guard case .typing = mode else { return [] }
+      _ = keypad.insert(typeable(text))
+      return []
+    case .suggestionClicked, .suggestionsLoaded:
+      return []  // practice shows no suggestions
+    case .notice(let text):
+      message = (text, time.adding(milliseconds: 4000))
+      return []
+    }
+  }
+
+  /// The help's scroll after a key, or nil when the key closes it.
+  static func scrolled(_ scroll: Int, by key: TerminalKeyEvent) -> Int? {
+    switch key.key {
+    case .down: scroll + 1
+    case .pageDown, .character(" "): scroll + 10
+    case .up: max(0, scroll - 1)
+    case .pageUp: max(0, scroll - 10)
+    case .character, .enter, .tab, .backspace, .escape, .left, .right, .home, .end, .insert,
+      .delete, .function, .numpad, .otherFunctional:
+      nil
+    }
+  }
+
+  private mutating func handle(_ action: PadAction, at time: Instant) -> [ScreenEffect] {
+    switch action {
+    case .tap(let source):
+      // ⏎ hands the item in instead of typing a line break.
+      if case .key(let key)? = keypad.bindings().resolve(source),
+        keypad.layout.keys[key].action == .enter
+      {
+        return submit(at: time)
+      }
+      if case .physical = source { keypad.focus = nil }
+      return observe(keypad.tap(source, at: time), at: time)
+    case .hold(let source, let undoTaps):
+      return observe(keypad.hold(source, undoTaps: undoTaps, at: time), at: time) + [.held]
+    case .repeatTick(let source):
+      return observe(keypad.repeatTick(source, at: time), at: time)
+    case .undoTaps(_, let count):
+      keypad.rollBack(count)
+      return []
+    case .release:
+      keypad.release()
+      return []
+    }
+  }
+
+  /// Scores a press that reached the engine.
+  private mutating func observe(_ stroke: KeyStroke?, at time: Instant) -> [ScreenEffect] {
+    guard let stroke, let key = stroke.key, case .typing = mode, var session else { return [] }
+    if stroke.output.event == .dismiss { return endLesson(at: time) }
+    let outcome = session.record(
+      KeyPress(layout: stroke.layout, key: key, isHold: stroke.isHold),
+      engine: keypad.typist, at: Self.milliseconds(time),
+      replacingLastTap: stroke.replacing > 0)
+    self.session = session
+    if let result = outcome.result { return finishItem(result, at: time) }
+    return []
+  }
+
+  private mutating func submit(at time: Instant) -> [ScreenEffect] {
+    guard case .typing = mode, var session else { return [] }
+    let result = session.submit(at: Self.milliseconds(time))
+    self.session = session
+    return result.map { finishItem($0, at: time) } ?? []
+  }
+
+  // MARK: - Lessons and items
+
+  private mutating func begin(_ lesson: Lesson) {
+    self.lesson = lesson
+    history = recorder.history(for: lesson)
+    let planner = ReviewPlanner(layouts: keypad.engine.layouts)
+    let items = planner.plan(
+      lesson.items, schedules: history.schedules, errorRates: history.errorRates, today: today,
+      limit: roundLength)
+    round = LessonRound(items: items)
+    session = PracticeSession(
+      layouts: keypad.engine.layouts, lessonID: lesson.id, mastery: history.mastery)
+    lastResult = nil
+    mode = .typing
+  }
+
+  private mutating func startItem(_ item: PracticeItem, at time: Instant) -> [ScreenEffect] {
+    guard var session else { return [] }
+    do {
+      let start = try session.start(
+        item, at: Self.milliseconds(time), reviews: history.schedules[item.id]?.reviews ?? 0)
+      self.session = session
+      keypad.reset(to: start.inputMethod)
+      mode = .typing
+    } catch {
+      // An item the layouts cannot type is skipped with a message, never a crash.
+      message = (error.description, time.adding(milliseconds: 4000))
+      round = LessonRound(
+        items: round.items.filter { $0.id != item.id }, position: round.position)
+      return round.current.map { startItem($0, at: time) } ?? endLesson(at: time)
+    }
+    return []
+  }
+
+  private mutating func finishItem(_ result: ItemResult, at time: Instant) -> [ScreenEffect] {
+    recorder.record(result)
+    lastResult = result
+    round.advance(after: result)
+    if let lesson {
+      recorder.saveProgress(
+        lessonID: lesson.id, nextItem: round.position, isFinished: round.isFinished)
+    }
+    mode = .itemDone(result, until: time.adding(milliseconds: 900))
+    return []
+  }
+
+  private mutating func endLesson(at time: Instant) -> [ScreenEffect] {
+    guard let lesson, var session else {
+      mode = .menu(selection: 0)
+      return []
+    }
+    if case .typing = mode, let result = session.submit(at: Self.milliseconds(time)),
+      !result.typed.isEmpty
+    {
+      recorder.record(result)
+    }
+    recorder.saveProgress(
+      lessonID: lesson.id, nextItem: round.position, isFinished: round.isFinished)
+    let summary = LessonSummary(lessonTitle: lesson.title, results: session.results)
+    mode = .summary(
+      strings.lessonSummary(summary, keyLabels: LessonSummary.keyLabels(in: keypad.engine.layouts)))
+    self.session = nil
+    return []
+  }
+
+  // MARK: - Time
+
+  mutating func advance(to time: Instant) -> [ScreenEffect] {
+    _ = keypad.endFlashes(at: time)
+    if let until = message?.until, until <= time { message = nil }
+    if case .itemDone(_, let until) = mode, until <= time {
+      return round.current.map { startItem($0, at: time) } ?? endLesson(at: time)
+    }
+    return []
+  }
+
+  func nextDeadline(now: Instant) -> Instant? {
+    var deadlines: [Instant?] = [keypad.nextFlashEnd, message?.until]
+    if case .itemDone(_, let until) = mode { deadlines.append(until) }
+    if let appears = session?.cueAppearsAt, appears > Self.milliseconds(now) {
+      deadlines.append(.milliseconds(UInt64(appears)))
+    }
+    return deadlines.compactMap { $0 }.min()
+  }
+
+  // MARK: - Menu and summary keys
+
+  /// Menu lines: "continue" first, then every lesson.
+  var menuEntries: [(label: String, lesson: Lesson)] {
+    var entries: [(String, Lesson)] = []
+    if let continueLesson {
+      entries.append((strings.continueLesson(continueLesson.title), continueLesson))
+    }
+    entries += lessons.map { ($0.title, $0) }
+    return entries
+  }
+
+  private mutating func handleMenuKey(_ event: TerminalKeyEvent, at time: Instant)
+    -> [ScreenEffect]
+  {
+    if event.modifiers.contains(.control), event.key == .character("c") { return [.cancel] }
+    switch mode {
+    case .summary:
+      switch event.key {
+      case .escape, .character("q"):
+        return [.finish("")]
+      case .enter, .numpad(.enter), .character(" "):
+        if let lesson, round.isFinished {
+          begin(lesson)
+          return round.current.map { startItem($0, at: time) } ?? []
+        }
+        mode = .menu(selection: 0)
+      case .character, .tab, .backspace, .up, .down, .left, .right, .home, .end, .pageUp,
+        .pageDown, .insert, .delete, .function, .numpad, .otherFunctional:
+        mode = .menu(selection: 0)
+      }
+      return []
+    case .menu(let selection):
+      return handleMenuKey(event, selection: selection, at: time)
+    case .typing, .itemDone:
+      return []
+    }
+  }
+
+  private mutating func handleMenuKey(
+    _ event: TerminalKeyEvent, selection: Int, at time: Instant
+  ) -> [ScreenEffect] {
+    let count = menuEntries.count
+    var next = selection
+    func choose(_ digit: Character) {
+      // Digits choose by number; a second digit within the list makes a two-digit number.
+      let candidate = menuDigits + String(digit)
+      menuDigits = (Int(candidate).map { $0 < count } ?? false) ? candidate : String(digit)
+      next = Int(menuDigits).map { min(count - 1, $0) } ?? next
+    }
+    switch event.key {
+    case .up, .numpad(.up): next = max(0, selection - 1)
+    case .down, .numpad(.down): next = min(count - 1, selection + 1)
+    case .pageUp, .numpad(.pageUp): next = max(0, selection - 10)
+    case .pageDown, .numpad(.pageDown): next = min(count - 1, selection + 10)
+    case .home: next = 0
+    case .end: next = count - 1
+    case .character(let scalar) where ("0"..."9").contains(scalar): choose(Character(scalar))
+    case .numpad(.digit(let digit)): choose(Character(String(digit)))
+    case .enter, .numpad(.enter):
+      menuDigits = ""
+      guard menuEntries.indices.contains(selection) else { return [] }
+      begin(menuEntries[selection].lesson)
+      return round.current.map { startItem($0, at: time) } ?? endLesson(at: time)
+    case .escape, .character("q"):
+      return [.finish("")]
+    case .character, .tab, .backspace, .left, .right, .insert, .delete, .function, .numpad,
+      .otherFunctional:
+      menuDigits = ""
+    }
+    mode = .menu(selection: next)
+    return []
+  }
+
+  // MARK: - View
+
+  /// The key the cue lights now, if any.
+  func cueKey(at time: Instant) -> Int? {
+    guard case .typing = mode, let session, let cue = session.cue,
+      session.isCueVisible(at: Self.milliseconds(time)), cue.layout == keypad.engine.layoutIndex
+    else { return nil }
+    return cue.key
+  }
+
+  func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
+    switch mode {
+    case .menu(let selection):
+      return PracticeView.menu(
+        menuEntries.map(\.label), selection: selection, strings: strings, rows: rows,
+        columns: columns, width: DisplayWidth.of)
+    case .summary(let lines):
+      return PracticeView.summary(
+        lines, strings: strings, rows: rows, columns: columns, width: DisplayWidth.of)
+    case .typing, .itemDone:
+      var model = KeypadViewModel(
+        layout: keypad.layout,
+        text: TextAreaContent(document: [], preedit: "", composingTail: ""), strings: strings)
+      model.decorations = keypad.decorations(at: time, input: input, cue: cueKey(at: time))
+      model.keySize = settings.keySize
+      model.bold = settings.bold
+      model.message = message?.text
+      model.status = [
+        keypad.layout.name, strings.name(of: keypad.keymap), strings.holdStatus(settings.holdMs),
+        strings.helpKey,
+      ]
+      if let helpScroll {
+        model.overlay = .help(
+          title: strings.helpTitle, sections: keypad.helpSections(strings: strings),
+          scroll: helpScroll, more: strings.helpMore)
+      }
+      model.panel = panel(at: time)
+      return KeypadView.render(model, rows: rows, columns: columns, width: DisplayWidth.of)
+    }
+  }
+}

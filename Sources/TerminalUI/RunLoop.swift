@@ -1,0 +1,294 @@
+import Foundation
+import Synchronization
+import SystemPackage
+import TerminalInput
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// How a run ended.
+enum Outcome: Equatable {
+  case finished(String)
+  case cancelled
+  case signalled(Int32)
+}
+
+/// What the run loop does for the front end besides the terminal: the draft file, the tmux
+/// mirror, learning words, loading suggestions, the key log.
+struct RunServices {
+  var draft: DraftStore? = nil
+  var tmux: TmuxSender? = nil
+  var learn: (@Sendable (String) -> Void)? = nil
+  var loadSuggestions: (@Sendable () -> SuggestionData?)? = nil
+  /// `CHEONJIIN_KEYLOG=FILE` records every byte read and every hold, for reports of
+  /// terminals that send unexpected sequences (and for `make bench`).
+  var keyLog: FileDescriptor? = nil
+}
+
+/// The pure half of the run loop: the one ``InputPipeline`` feeding one front end, with
+/// the window size. Bytes and time in, effects and screens out; tests drive it exactly as
+/// the run loop does, without a terminal.
+struct ScreenSession<FrontEnd: ScreenFrontEnd> {
+  private(set) var frontEnd: FrontEnd
+  private(set) var pipeline: InputPipeline
+  var size: (rows: Int, columns: Int)
+
+  init(frontEnd: FrontEnd, pipeline: InputPipeline, size: (rows: Int, columns: Int)) {
+    self.frontEnd = frontEnd
+    self.pipeline = pipeline
+    self.size = size
+  }
+
+  /// The bytes that start the kitty negotiation (again after a resume).
+  mutating func negotiationBytes(at time: Instant) -> [UInt8] {
+    pipeline.start(at: time)
+  }
+
+  var exitBytes: [UInt8] { pipeline.exitBytes }
+
+  mutating func start(at time: Instant) -> [ScreenEffect] {
+    frontEnd.start(at: time)
+  }
+
+  /// Feeds tty bytes. Stops at the first effect that ends the run: keys after Esc in the
+  /// same read must not change the text that goes out.
+  mutating func feed(_ bytes: some Sequence<UInt8>, at time: Instant) -> [ScreenEffect] {
+    route(pipeline.decode(bytes, at: time), at: time)
+  }
+
+  private mutating func route(_ decoded: [TerminalEvent], at time: Instant) -> [ScreenEffect] {
+    var effects: [ScreenEffect] = []
+    for event in decoded {
+      let routing = frontEnd.routing(rows: size.rows, columns: size.columns)
+      for input in pipeline.route(event, routing: routing, at: time) {
+        effects += deliver(input, at: time)
+        if effects.contains(where: \.endsRun) { return effects }
+      }
+    }
+    return effects
+  }
+
+  /// Hands one event to the front end.
+  mutating func deliver(_ event: InputEvent, at time: Instant) -> [ScreenEffect] {
+    frontEnd.handle(event, rows: size.rows, columns: size.columns, at: time)
+  }
+
+  /// Runs everything due by `time`: a lone Esc, holds and repeats, the front end's timers.
+  mutating func advance(to time: Instant) -> [ScreenEffect] {
+    var effects = route(pipeline.flush(at: time), at: time)
+    for event in pipeline.advanceTimers(to: time) where !effects.contains(where: \.endsRun) {
+      effects += deliver(event, at: time)
+    }
+    if effects.contains(where: \.endsRun) { return effects }
+    return effects + frontEnd.advance(to: time)
+  }
+
+  func nextDeadline(now: Instant) -> Instant? {
+    var deadline = Instant.earliest(pipeline.nextDeadline, frontEnd.nextDeadline(now: now))
+    // While a held key shows its progress, repaint every 50 ms.
+    if pipeline.holdFraction(at: now) != nil {
+      deadline = Instant.earliest(deadline, now.adding(milliseconds: 50))
+    }
+    return deadline
+  }
+
+  /// Work that may wait until the last key shows (suggestion lookups).
+  mutating func catchUp() -> Bool {
+    frontEnd.catchUp()
+  }
+
+  func render(at time: Instant) -> Screen {
+    let input = InputState(
+      pressing: pipeline.pressing, holdFraction: pipeline.holdFraction(at: time)?.fraction)
+    return frontEnd.render(rows: size.rows, columns: size.columns, at: time, input: input)
+  }
+}
+
+extension ScreenEffect {
+  /// Whether the run ends here.
+  var endsRun: Bool {
+    switch self {
+    case .finish, .cancel: true
+    case .suspend, .repaint, .setTheme, .saveDraft, .setDraftAside, .learn, .mirror, .held: false
+    }
+  }
+}
+
+/// The one loop that owns input (tig's `get_input`): it waits on the tty and the wake pipe,
+/// feeds the ``ScreenSession``, applies its effects, and draws. The only code that touches
+/// the terminal while a screen runs.
+struct RunLoop<FrontEnd: ScreenFrontEnd> {
+  let terminal: Terminal
+  private(set) var session: ScreenSession<FrontEnd>
+  private var writer: FrameWriter
+  private var palette: Palette
+  private let timer: LongPressTimer
+  private let services: RunServices
+  /// Suggestion data handed over from the loading thread.
+  private let loaded = Mailbox<SuggestionData>()
+
+  init(
+    terminal: Terminal, frontEnd: FrontEnd, pipeline: InputPipeline, theme: Theme,
+    timer: LongPressTimer, services: RunServices
+  ) {
+    self.terminal = terminal
+    self.timer = timer
+    self.services = services
+    writer = FrameWriter(hasDelayedWrap: terminal.terminfo.hasDelayedWrap)
+    palette = Palette(theme: theme, depth: terminal.depth)
+    session = ScreenSession(frontEnd: frontEnd, pipeline: pipeline, size: terminal.size())
+  }
+
+  var frontEnd: FrontEnd { session.frontEnd }
+
+  /// Runs until the front end finishes, the user cancels, or a signal ends the run.
+  mutating func run() -> Outcome {
+    takeTerminal(at: Terminal.now())
+    if let outcome = apply(session.start(at: Terminal.now())) { return outcome }
+    draw()
+    startLoading()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      timer.schedule(session.nextDeadline(now: Terminal.now()))
+      let ready = terminal.wait(timeout: -1)
+      if ready.wake {
+        for note in terminal.drainWakeNotes() {
+          if let outcome = handle(note) { return outcome }
+        }
+      }
+      if let outcome = apply(session.advance(to: Terminal.now())) { return outcome }
+      if ready.tty {
+        let count = buffer.withUnsafeMutableBytes { terminal.read(into: $0) }
+        // End of file or a read error other than a retry: the terminal went away.
+        guard let count, count != 0 else { return .signalled(SIGHUP) }
+        if count > 0 {
+          log(buffer[0..<count].map { String($0, radix: 16) }.joined(separator: " "), "read")
+          if let outcome = apply(session.feed(buffer[0..<count], at: Terminal.now())) {
+            return outcome
+          }
+        }
+      }
+      draw()
+    }
+  }
+
+  /// Sends the kitty negotiation (again after a resume) and repaints everything.
+  private mutating func takeTerminal(at time: Instant) {
+    terminal.write(session.negotiationBytes(at: time))
+    terminal.setExitExtra(session.exitBytes)
+    writer.invalidate()
+  }
+
+  private mutating func handle(_ note: WakeNote) -> Outcome? {
+    switch note {
+    case .timer:
+      return nil  // the timers run after the pipe is drained
+    case .suggestionsLoaded:
+      guard let data = loaded.take() else { return nil }
+      return apply(session.deliver(.suggestionsLoaded(data), at: Terminal.now()))
+    case .signal(let signal):
+      switch signal {
+      case SIGWINCH:
+        session.size = terminal.size()
+        writer.invalidate()
+      case SIGINT:
+        return .cancelled
+      case SIGTSTP:
+        suspend()
+      case SIGCONT:
+        // Stopped from outside (SIGSTOP) and continued: the shell took the terminal back
+        // to its own modes meanwhile.
+        terminal.enter()
+        takeTerminal(at: Terminal.now())
+        session.size = terminal.size()
+      default:
+        return .signalled(signal)
+      }
+      return nil
+    }
+  }
+
+  // MARK: - Effects
+
+  /// Applies effects; returns an outcome when the run must end.
+  private mutating func apply(_ effects: [ScreenEffect]) -> Outcome? {
+    for effect in effects {
+      switch effect {
+      case .finish(let text): return .finished(text)
+      case .cancel: return .cancelled
+      case .suspend: suspend()
+      case .repaint: writer.invalidate()
+      case .setTheme(let name):
+        palette = Palette(theme: Theme.named(name), depth: terminal.depth)
+        writer.invalidate()
+      case .saveDraft(let text):
+        // Saving must never interrupt typing; a failure shows as a message once.
+        if let problem = services.draft?.save(text) {
+          _ = apply(session.deliver(.notice(problem), at: Terminal.now()))
+        }
+      case .setDraftAside: services.draft?.setAside()
+      case .learn(let word): services.learn?(word)
+      case .mirror(let erase, let insert):
+        services.tmux?.delete(erase)
+        if !insert.isEmpty { services.tmux?.send(insert) }
+      case .held: log("", "hold")
+      }
+    }
+    return nil
+  }
+
+  private mutating func suspend() {
+    if let text = session.frontEnd.keptDraft, let problem = services.draft?.save(text) {
+      printError(problem)
+    }
+    terminal.suspend(notice: session.frontEnd.strings.suspendedHint)
+    takeTerminal(at: Terminal.now())
+    session.size = terminal.size()
+  }
+
+  // MARK: - Drawing
+
+  private mutating func draw() {
+    drawFrame()
+    // Lookups after the key's echo is on the screen, never before it.
+    if session.catchUp() { drawFrame() }
+  }
+
+  private mutating func drawFrame() {
+    let screen = session.render(at: Terminal.now())
+    terminal.write(writer.update(to: screen, palette: palette))
+  }
+
+  /// After the first frame: the pad shows at once, the bar fills in when ready.
+  private func startLoading() {
+    guard let load = services.loadSuggestions else { return }
+    let box = loaded
+    let wake = terminal.wakeWriter
+    Thread.detachNewThread {
+      box.put(load())
+      _ = try? wake.writeAll([WakeNote.suggestionsByte])  // a full pipe already wakes the loop
+    }
+  }
+
+  private func log(_ text: String, _ kind: String) {
+    guard let keyLog = services.keyLog else { return }
+    _ = try? keyLog.writeAll(Array("\(Terminal.now().milliseconds) \(kind) \(text)\n".utf8))
+  }
+}
+
+/// Hands one value from a background thread to the run loop.
+final class Mailbox<Value: Sendable>: Sendable {
+  private let slot = Mutex<Value?>(nil)
+
+  func put(_ value: Value?) {
+    slot.withLock { $0 = value }
+  }
+
+  func take() -> Value? {
+    slot.withLock { slot in
+      defer { slot = nil }
+      return slot
+    }
+  }
+}

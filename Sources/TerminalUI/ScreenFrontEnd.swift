@@ -1,0 +1,67 @@
+import HangulEngine
+import TerminalInput
+
+/// What a front end asks the run loop to do.
+enum ScreenEffect: Hashable {
+  /// The run is over; the text goes where the options say (practice and the demo give "").
+  case finish(String)
+  /// Ctrl-C: end with status 130, keeping the draft.
+  case cancel
+  /// Ctrl-Z.
+  case suspend
+  /// Forget what the terminal shows and paint everything again (Ctrl-L).
+  case repaint
+  case setTheme(Theme.Name)
+  /// Save the draft now (debounced by the front end).
+  case saveDraft(String)
+  /// The user declined the saved draft: keep it aside, out of the way.
+  case setDraftAside
+  /// A word was committed or taken from the bar: remember it for suggestions.
+  case learn(String)
+  /// The document changed at its end: mirror it (`--tmux-target`) by deleting `erase`
+  /// characters, then typing `insert`.
+  case mirror(erase: Int, insert: String)
+  /// A hold fired (for the key log that `make bench` reads).
+  case held
+}
+
+/// Where the input path is, for drawing: the key that is down and its hold progress.
+struct InputState {
+  var pressing: Pressing?
+  /// 0 ..< 1 while a hold is in progress and can be shown exactly.
+  var holdFraction: Double?
+
+  static let idle = InputState()
+}
+
+/// A full-screen program the run loop drives: the pad, practice and the demo.
+///
+/// The run loop owns the terminal, the one input pipeline and the timer; a front end gets
+/// ``InputEvent``s, returns ``ScreenEffect``s and draws itself from its state. Pure: tests
+/// drive a front end with events and an injected clock.
+protocol ScreenFrontEnd {
+  /// The interface language's strings.
+  var strings: UIStrings { get }
+  /// Effects at the start of the run.
+  mutating func start(at time: Instant) -> [ScreenEffect]
+  /// How keys are read now, for a window of this size.
+  func routing(rows: Int, columns: Int) -> InputRouting
+  mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
+    -> [ScreenEffect]
+  /// Runs what is due by `time`: flashes ending, saves, the next demo step.
+  mutating func advance(to time: Instant) -> [ScreenEffect]
+  /// When ``advance(to:)`` next has something to do.
+  func nextDeadline(now: Instant) -> Instant?
+  func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen
+  /// Work that may wait until the screen shows the last key (suggestion lookups).
+  ///
+  /// - Returns: Whether to draw again.
+  mutating func catchUp() -> Bool
+  /// The text to keep as a draft if the run ends abruptly; nil for screens without one.
+  var keptDraft: String? { get }
+}
+
+extension ScreenFrontEnd {
+  mutating func catchUp() -> Bool { false }
+  var keptDraft: String? { nil }
+}
