@@ -51,38 +51,52 @@ struct FrameWriter {
   ) {
     let columns = screen.columns
     let start = row * columns
+    // The scan runs on every frame over every cell: plain buffers, no per-cell overhead.
+    let runs: [Range<Int>] = screen.cells.withUnsafeBufferPointer { all in
+      let cells = UnsafeBufferPointer(rebasing: all[start..<(start + columns)])
+      guard let old else {
+        // On a cleared screen only what differs from a default blank needs writing.
+        return Self.dirtyRuns(cells) { index in
+          cells[index].glyph != Cell.blank.glyph || palette.rendition(for: cells[index]) != .plain
+        }
+      }
+      return old.cells.withUnsafeBufferPointer { allBefore in
+        let before = UnsafeBufferPointer(rebasing: allBefore[start..<(start + columns)])
+        return Self.dirtyRuns(cells) { index in
+          let cell = cells[index]
+          guard cell == before[index] else { return true }
+          // The same cluster index can mean another character in another frame.
+          return cell.glyph & Cell.clusterFlag != 0
+            && screen.character(cell) != old.character(before[index])
+        }
+      }
+    }
+    for run in runs {
+      writeRun(row: row, columns: run, of: screen, palette: palette, into: &bytes)
+    }
+  }
+
+  /// Runs of cells to write in a row: dirty cells, widened to whole wide characters.
+  private static func dirtyRuns(
+    _ cells: UnsafeBufferPointer<Cell>, isDirty: (Int) -> Bool
+  ) -> [Range<Int>] {
+    var runs: [Range<Int>] = []
     var column = 0
-    while column < columns {
-      guard isDirty(start + column, screen: screen, old: old, palette: palette) else {
+    let count = cells.count
+    while column < count {
+      guard isDirty(column) else {
         column += 1
         continue
       }
       // A change inside a wide character redraws it from its first cell.
       var first = column
-      while first > 0, screen.cells[start + first].isContinuation { first -= 1 }
+      while first > 0, cells[first].isContinuation { first -= 1 }
       var end = column + 1
-      while end < columns,
-        isDirty(start + end, screen: screen, old: old, palette: palette)
-          || screen.cells[start + end].isContinuation
-      {
-        end += 1
-      }
-      writeRun(row: row, columns: first..<end, of: screen, palette: palette, into: &bytes)
+      while end < count, isDirty(end) || cells[end].isContinuation { end += 1 }
+      runs.append(first..<end)
       column = end
     }
-  }
-
-  private func isDirty(_ index: Int, screen: Screen, old: Screen?, palette: Palette) -> Bool {
-    guard let old else {
-      // On a cleared screen only what differs from a default blank needs writing.
-      let cell = screen.cells[index]
-      return cell.glyph != Cell.blank.glyph || palette.rendition(for: cell) != .plain
-    }
-    let new = screen.cells[index]
-    let was = old.cells[index]
-    guard new == was else { return true }
-    // Same cluster index can mean a different character in another frame.
-    return new.glyph & Cell.clusterFlag != 0 && screen.character(new) != old.character(was)
+    return runs
   }
 
   private mutating func writeRun(

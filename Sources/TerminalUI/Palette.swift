@@ -26,6 +26,7 @@ struct Palette: Sendable {
     renditions = CellStyle.allCases.map { style in
       let look = theme.look(style)
       var rendition = Rendition()
+      rendition.reverse = look.reverse
       switch depth {
       case .twoHundredFiftySix:
         rendition.foreground = look.foreground256

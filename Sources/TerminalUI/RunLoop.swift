@@ -81,7 +81,7 @@ struct ScreenSession<FrontEnd: ScreenFrontEnd> {
       effects += deliver(event, at: time)
     }
     if effects.contains(where: \.endsRun) { return effects }
-    return effects + frontEnd.advance(to: time)
+    return effects + frontEnd.advance(to: time, rows: size.rows, columns: size.columns)
   }
 
   func nextDeadline(now: Instant) -> Instant? {

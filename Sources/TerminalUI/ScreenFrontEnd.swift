@@ -49,7 +49,7 @@ protocol ScreenFrontEnd {
   mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
     -> [ScreenEffect]
   /// Runs what is due by `time`: flashes ending, saves, the next demo step.
-  mutating func advance(to time: Instant) -> [ScreenEffect]
+  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [ScreenEffect]
   /// When ``advance(to:)`` next has something to do.
   func nextDeadline(now: Instant) -> Instant?
   func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen

@@ -15,6 +15,9 @@ public struct Theme: Sendable, Hashable {
     public var background8: Int16
     /// Used without colour: reverse video and bold mark keys, highlights and the cursor.
     public var monochrome: MonochromeLook
+    /// Reverse video with colours too: the terminal's own colours swapped make the strongest
+    /// highlight its user can read, and cost two bytes instead of twenty.
+    public var reverse = false
   }
 
   public enum MonochromeLook: Sendable, Hashable {
@@ -53,20 +56,24 @@ public struct Theme: Sendable, Hashable {
   private static func look(
     _ fg256: Int16, _ bg256: Int16, _ fg8: Int16, _ bg8: Int16, _ mono: MonochromeLook
   ) -> Look {
-    Look(foreground256: fg256, background256: bg256, foreground8: fg8, background8: bg8, monochrome: mono)
+    Look(
+      foreground256: fg256, background256: bg256, foreground8: fg8, background8: bg8,
+      monochrome: mono)
   }
+
+  /// The terminal's own colours in reverse video, in every colour depth.
+  private static let reversed = Look(
+    foreground256: -1, background256: -1, foreground8: -1, background8: -1, monochrome: .reverse,
+    reverse: true)
 
   /// Galaxy light: white letter keys, grey function keys, a blue accent.
   public static let light = make(.light) { style in
     switch style {
-    case .normal, .text: look(-1, -1, -1, -1, .plain)
-    case .preedit: look(25, -1, blue, -1, .plain)
-    case .composing: look(231, 25, white, blue, .reverse)
-    case .cursor: look(231, 240, black, white, .reverse)
+    case .normal, .text, .preedit: look(-1, -1, -1, -1, .plain)
+    case .composing, .cursor, .keyPressed: reversed
     case .keyLetter: look(235, 255, black, white, .reverse)
     case .keyFunction: look(235, 250, black, cyan, .reverse)
     case .keyAccent: look(231, 33, white, blue, .reverseBold)
-    case .keyPressed: look(231, 25, white, magenta, .bold)
     case .keyFocused: look(16, 220, black, yellow, .underlineBold)
     case .keyCue: look(231, 28, white, green, .underlineBold)
     case .holdProgress: look(16, 208, black, red, .reverseBold)
@@ -84,14 +91,11 @@ public struct Theme: Sendable, Hashable {
   /// Galaxy dark: charcoal keys with white letters.
   public static let dark = make(.dark) { style in
     switch style {
-    case .normal, .text: look(-1, -1, -1, -1, .plain)
-    case .preedit: look(117, -1, cyan, -1, .plain)
-    case .composing: look(16, 117, black, cyan, .reverse)
-    case .cursor: look(16, 250, black, white, .reverse)
+    case .normal, .text, .preedit: look(-1, -1, -1, -1, .plain)
+    case .composing, .cursor, .keyPressed: reversed
     case .keyLetter: look(255, 238, white, black, .reverse)
     case .keyFunction: look(255, 236, white, black, .reverse)
     case .keyAccent: look(255, 25, white, blue, .reverseBold)
-    case .keyPressed: look(16, 117, black, cyan, .bold)
     case .keyFocused: look(16, 220, black, yellow, .underlineBold)
     case .keyCue: look(16, 77, black, green, .underlineBold)
     case .holdProgress: look(16, 208, black, red, .reverseBold)

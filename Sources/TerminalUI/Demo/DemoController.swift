@@ -62,7 +62,7 @@ extension DemoController {
     }
   }
 
-  mutating func advance(to time: Instant) -> [ScreenEffect] {
+  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [ScreenEffect] {
     guard let due = nextStepAt, due <= time else { return [] }
     if count < total {
       count += 1

@@ -44,6 +44,28 @@ struct Keypad {
   private var taps: [(engine: InputMethod, edit: TextEdit)] = []
   /// When the last press reached the engine (the layout's auto-commit timeout counts from it).
   private(set) var lastPressAt: Instant? = nil
+  /// The lowest byte offset of the document changed since ``takeChange()``; everything
+  /// before it is as it was (the text area lays out again from there).
+  private var changedFrom: Int? = nil
+
+  /// Where the document changed since the last call, and forgets it.
+  mutating func takeChange() -> Int? {
+    defer { changedFrom = nil }
+    return changedFrom
+  }
+
+  private mutating func noteChange(from offset: Int) {
+    changedFrom = min(changedFrom ?? offset, offset)
+  }
+
+  /// Applies an edit's effect to the change tracking: it removed and added at the end.
+  private mutating func noteEdit(_ edit: TextEdit) {
+    noteChange(from: document.utf8.count - edit.appendedByteCount)
+  }
+
+  /// The corner hints of every keymap on every layout (`hintTable[keymap][layout]`), worked
+  /// out once: the pad draws them on every frame.
+  private let hintTable: [[[Int: String]]]
 
   init(layouts: [Layout], keymaps: [Keymap], keymap: String, flashMs: UInt64) {
     engine = InputMethod(layouts: layouts)
@@ -51,6 +73,17 @@ struct Keypad {
       keymaps.isEmpty ? [Keymap(id: "none", name: "-", englishName: "-", bindings: [:])] : keymaps
     keymapIndex = self.keymaps.firstIndex { $0.id == keymap } ?? 0
     self.flashMs = flashMs
+    hintTable = self.keymaps.map { keymap in
+      layouts.map { layout in
+        keymap.hints(for: layout).filter { key, hint in hint != layout.keys[key].label }
+      }
+    }
+  }
+
+  /// The physical key names drawn in the corners of the current layout's keys.
+  var hints: [Int: String] {
+    let table = hintTable[keymapIndex]
+    return table.indices.contains(engine.layoutIndex) ? table[engine.layoutIndex] : [:]
   }
 
   var keymap: Keymap { keymaps[keymapIndex] }
@@ -117,6 +150,7 @@ struct Keypad {
     guard count > 0, taps.count >= count else { return nil }
     var change = DocumentChange(erase: 0, insert: "")
     for tap in taps.suffix(count).reversed() {
+      noteChange(from: document.utf8.count - tap.edit.appendedByteCount)
       change.then(document.revertReporting(tap.edit))
     }
     engine = taps[taps.count - count].engine
@@ -146,6 +180,7 @@ struct Keypad {
       output = isHold ? engine.hold(pressed) : engine.tap(pressed)
     }
     lastEdit = document.apply(output)
+    noteEdit(lastEdit)
     return KeyStroke(
       layout: layoutIndex, key: key, isHold: isHold && key != nil, replacing: replacing,
       output: output, change: DocumentChange(lastEdit, in: document),
@@ -157,13 +192,16 @@ struct Keypad {
   /// Ends the composition: what it held becomes document text (Esc, the idle timeout).
   mutating func flush() -> DocumentChange {
     lastEdit = document.apply(engine.flush())
+    noteEdit(lastEdit)
     return DocumentChange(lastEdit, in: document)
   }
 
   /// Ends the composition and adds `text` as it is (a paste, the system's input method).
   mutating func insert(_ text: String) -> DocumentChange {
     var change = flush()
-    change.then(DocumentChange(document.append(text), in: document))
+    let edit = document.append(text)
+    noteEdit(edit)
+    change.then(DocumentChange(edit, in: document))
     return change
   }
 
@@ -176,8 +214,9 @@ struct Keypad {
     -> DocumentChange
   {
     var change = flush()
-    change.then(
-      DocumentChange(document.replaceTrailingCharacters(count, with: replacement), in: document))
+    let edit = document.replaceTrailingCharacters(count, with: replacement)
+    noteEdit(edit)
+    change.then(DocumentChange(edit, in: document))
     return change
   }
 
@@ -186,6 +225,7 @@ struct Keypad {
     engine.reset()
     document = TextBuffer(text)
     taps.removeAll()
+    noteChange(from: 0)
   }
 
   /// The engine and the document, for what checks typed text (practice).
@@ -197,6 +237,7 @@ struct Keypad {
     document.removeAll()
     taps.removeAll()
     focus = nil
+    noteChange(from: 0)
   }
 
   // MARK: - Flashes

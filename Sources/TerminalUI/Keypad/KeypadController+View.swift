@@ -13,7 +13,7 @@ extension KeypadController {
       layout: layout,
       text: TextAreaContent(
         document: keypad.document.utf8, preedit: keypad.engine.preedit,
-        composingTail: keypad.engine.composingTail),
+        composingTail: keypad.engine.composingTail, layout: textLayout),
       strings: strings)
     model.decorations = keypad.decorations(at: time, input: input)
     model.suggestions = bar.words.enumerated().map { index, word in
@@ -87,9 +87,7 @@ extension Keypad {
   func decorations(at time: Instant, input: InputState, cue: Int? = nil) -> [Int: KeyDecoration] {
     let layout = self.layout
     var decorations: [Int: KeyDecoration] = [:]
-    for (key, hint) in keymap.hints(for: layout) where hint != layout.keys[key].label {
-      decorations[key] = KeyDecoration(hint: hint)
-    }
+    for (key, hint) in hints { decorations[key] = KeyDecoration(hint: hint) }
     if let dismiss = layout.keys.firstIndex(where: { $0.action == .dismiss }),
       decorations[dismiss]?.hint == nil
     {

@@ -38,6 +38,8 @@ public struct KeypadController: ScreenFrontEnd {
   private(set) var bar = SuggestionBar()
   private(set) var message: (text: String, until: Instant)? = nil
   private var draftDueAt: Instant? = nil
+  /// The document wrapped for the text area, kept up to date after every event.
+  private(set) var textLayout: TextLayout? = nil
 
   public init(
     layouts: [Layout], keymaps: [Keymap], keymap: String, settings: KeypadSettings,
@@ -99,6 +101,7 @@ public struct KeypadController: ScreenFrontEnd {
   mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
     -> [ScreenEffect]
   {
+    defer { layOutText(rows: rows, columns: columns) }
     switch event {
     case .pad(let action):
       if case .draftOffer(let offer) = mode {
@@ -280,7 +283,8 @@ public struct KeypadController: ScreenFrontEnd {
 
   // MARK: - Time
 
-  mutating func advance(to time: Instant) -> [ScreenEffect] {
+  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [ScreenEffect] {
+    defer { layOutText(rows: rows, columns: columns) }
     var effects: [ScreenEffect] = []
     _ = keypad.endFlashes(at: time)
     if let until = message?.until, until <= time { message = nil }
@@ -304,6 +308,22 @@ public struct KeypadController: ScreenFrontEnd {
 
   func nextDeadline(now: Instant) -> Instant? {
     [keypad.nextFlashEnd, message?.until, draftDueAt, autoCommitAt].compactMap { $0 }.min()
+  }
+
+  /// Brings the wrapped text up to date with the document, for the text area of a window
+  /// this size: only from where the document changed.
+  private mutating func layOutText(rows: Int, columns: Int) {
+    let change = keypad.takeChange()
+    guard let place = placement(rows: rows, columns: columns) else { return }
+    let lineWidth = TextArea.lineWidth(columns: columns)
+    let document = keypad.document.utf8
+    if var layout = textLayout, layout.lineWidth == lineWidth, layout.rows == place.textRows {
+      textLayout = nil  // the only reference: the update below changes the lines in place
+      if let change { layout.update(document, changedFrom: change) }
+      textLayout = layout
+    } else {
+      textLayout = TextLayout(document, lineWidth: lineWidth, rows: place.textRows)
+    }
   }
 
   mutating func catchUp() -> Bool {

@@ -51,7 +51,7 @@ public struct PracticeController: ScreenFrontEnd {
   private let recorder: PracticeRecorder
   private let today: DayNumber
   private let roundLength: Int
-  private(set) var mode: Mode = .menu(selection: 0)
+  var mode: Mode = .menu(selection: 0)
   /// The pad's help over the item, scrolled this far; nil when not shown.
   private var helpScroll: Int? = nil
   private(set) var session: PracticeSession?
@@ -59,10 +59,10 @@ public struct PracticeController: ScreenFrontEnd {
   private(set) var round = LessonRound(items: [])
   private var history = PracticeHistory()
   private(set) var lastResult: ItemResult?
-  private var menuDigits = ""
+  var menuDigits = ""
   private var message: (text: String, until: Instant)? = nil
   /// The lesson "continue" goes to.
-  private let continueLesson: Lesson?
+  let continueLesson: Lesson?
 
   public init(
     layouts: [Layout], keymaps: [Keymap], keymap: String, settings: KeypadSettings,
@@ -220,7 +220,7 @@ public struct PracticeController: ScreenFrontEnd {
 
   // MARK: - Lessons and items
 
-  private mutating func begin(_ lesson: Lesson) {
+  mutating func begin(_ lesson: Lesson) {
     self.lesson = lesson
     history = recorder.history(for: lesson)
     let planner = ReviewPlanner(layouts: keypad.engine.layouts)
@@ -234,7 +234,7 @@ public struct PracticeController: ScreenFrontEnd {
     mode = .typing
   }
 
-  private mutating func startItem(_ item: PracticeItem, at time: Instant) -> [ScreenEffect] {
+  mutating func startItem(_ item: PracticeItem, at time: Instant) -> [ScreenEffect] {
     guard var session else { return [] }
     do {
       let start = try session.start(
@@ -264,7 +264,7 @@ public struct PracticeController: ScreenFrontEnd {
     return []
   }
 
-  private mutating func endLesson(at time: Instant) -> [ScreenEffect] {
+  mutating func endLesson(at time: Instant) -> [ScreenEffect] {
     guard let lesson, var session else {
       mode = .menu(selection: 0)
       return []
@@ -285,7 +285,7 @@ public struct PracticeController: ScreenFrontEnd {
 
   // MARK: - Time
 
-  mutating func advance(to time: Instant) -> [ScreenEffect] {
+  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [ScreenEffect] {
     _ = keypad.endFlashes(at: time)
     if let until = message?.until, until <= time { message = nil }
     if case .itemDone(_, let until) = mode, until <= time {
@@ -301,80 +301,6 @@ public struct PracticeController: ScreenFrontEnd {
       deadlines.append(.milliseconds(UInt64(appears)))
     }
     return deadlines.compactMap { $0 }.min()
-  }
-
-  // MARK: - Menu and summary keys
-
-  /// Menu lines: "continue" first, then every lesson.
-  var menuEntries: [(label: String, lesson: Lesson)] {
-    var entries: [(String, Lesson)] = []
-    if let continueLesson {
-      entries.append((strings.continueLesson(continueLesson.title), continueLesson))
-    }
-    entries += lessons.map { ($0.title, $0) }
-    return entries
-  }
-
-  private mutating func handleMenuKey(_ event: TerminalKeyEvent, at time: Instant)
-    -> [ScreenEffect]
-  {
-    if event.modifiers.contains(.control), event.key == .character("c") { return [.cancel] }
-    switch mode {
-    case .summary:
-      switch event.key {
-      case .escape, .character("q"):
-        return [.finish("")]
-      case .enter, .numpad(.enter), .character(" "):
-        if let lesson, round.isFinished {
-          begin(lesson)
-          return round.current.map { startItem($0, at: time) } ?? []
-        }
-        mode = .menu(selection: 0)
-      case .character, .tab, .backspace, .up, .down, .left, .right, .home, .end, .pageUp,
-        .pageDown, .insert, .delete, .function, .numpad, .otherFunctional:
-        mode = .menu(selection: 0)
-      }
-      return []
-    case .menu(let selection):
-      return handleMenuKey(event, selection: selection, at: time)
-    case .typing, .itemDone:
-      return []
-    }
-  }
-
-  private mutating func handleMenuKey(
-    _ event: TerminalKeyEvent, selection: Int, at time: Instant
-  ) -> [ScreenEffect] {
-    let count = menuEntries.count
-    var next = selection
-    func choose(_ digit: Character) {
-      // Digits choose by number; a second digit within the list makes a two-digit number.
-      let candidate = menuDigits + String(digit)
-      menuDigits = (Int(candidate).map { $0 < count } ?? false) ? candidate : String(digit)
-      next = Int(menuDigits).map { min(count - 1, $0) } ?? next
-    }
-    switch event.key {
-    case .up, .numpad(.up): next = max(0, selection - 1)
-    case .down, .numpad(.down): next = min(count - 1, selection + 1)
-    case .pageUp, .numpad(.pageUp): next = max(0, selection - 10)
-    case .pageDown, .numpad(.pageDown): next = min(count - 1, selection + 10)
-    case .home: next = 0
-    case .end: next = count - 1
-    case .character(let scalar) where ("0"..."9").contains(scalar): choose(Character(scalar))
-    case .numpad(.digit(let digit)): choose(Character(String(digit)))
-    case .enter, .numpad(.enter):
-      menuDigits = ""
-      guard menuEntries.indices.contains(selection) else { return [] }
-      begin(menuEntries[selection].lesson)
-      return round.current.map { startItem($0, at: time) } ?? endLesson(at: time)
-    case .escape, .character("q"):
-      return [.finish("")]
-    case .character, .tab, .backspace, .left, .right, .insert, .delete, .function, .numpad,
-      .otherFunctional:
-      menuDigits = ""
-    }
-    mode = .menu(selection: next)
-    return []
   }
 
   // MARK: - View

@@ -7,58 +7,53 @@ struct TextAreaContent {
   /// The open composition; its last `composingTail` characters are the syllable being made.
   var preedit: String
   var composingTail: String
+  /// The document already wrapped, if the front end keeps it up to date; laid out afresh
+  /// when it does not match.
+  var layout: TextLayout? = nil
 }
 
 /// Draws the text area: the document and the preedit wrapped to the width, scrolled so the
-/// cursor shows, the preedit underlined.
-///
-/// Only the end of the document is laid out, so a key costs the same in a long text as in
-/// a short one: wrapping starts at the last paragraph start within reach, or, inside a very
-/// long paragraph, at an anchor that moves only every 4 KiB, so lines do not reflow as
-/// letters are typed.
+/// cursor shows, the preedit underlined and the syllable being composed highlighted.
 enum TextArea {
   /// Bytes between two anchors inside a long paragraph.
   static let anchorStep = 4096
 
+  /// The columns of text in a window `columns` wide (a margin each side when there is room).
+  static func lineWidth(columns: Int) -> Int {
+    max(1, columns - 2 * margin(columns: columns))
+  }
+
+  static func margin(columns: Int) -> Int { columns > 20 ? 1 : 0 }
+
   static func draw(_ content: TextAreaContent, into screen: inout Screen, rows: Int) {
-    let columns = screen.columns
-    let margin = columns > 20 ? 1 : 0
-    let lineWidth = max(1, columns - 2 * margin)
-    var lines: [[(Character, CellStyle)]] = [[]]
-    var lineWidths = [0]
-    func add(_ character: Character, _ style: CellStyle) {
+    let margin = margin(columns: screen.columns)
+    let lineWidth = lineWidth(columns: screen.columns)
+    let layout =
+      content.layout.flatMap {
+        $0.matches(content.document, lineWidth: lineWidth, rows: rows) ? $0 : nil
+      } ?? TextLayout(content.document, lineWidth: lineWidth, rows: rows)
+    // The preedit and the cursor continue the document's last line.
+    var tail = [layout.lines.last ?? TextLayout.Line(start: 0, cells: [])]
+    func add(_ character: Character, _ style: CellStyle, _ attributes: CellAttributes) {
       if character == "\n" || character == "\r\n" {
-        lines.append([])
-        lineWidths.append(0)
+        tail.append(TextLayout.Line(start: 0, cells: []))
         return
       }
-      let cellWidth = max(0, screen.width(character))
-      if cellWidth == 0 { return }
-      if lineWidths[lines.count - 1] + cellWidth > lineWidth {
-        lines.append([])
-        lineWidths.append(0)
+      let cellWidth = screen.width(character)
+      if cellWidth <= 0 { return }
+      if tail[tail.count - 1].width + cellWidth > lineWidth {
+        tail.append(TextLayout.Line(start: 0, cells: []))
       }
-      lines[lines.count - 1].append((character, style))
-      lineWidths[lines.count - 1] += cellWidth
+      tail[tail.count - 1].append(character, width: cellWidth, style: style, attributes: attributes)
     }
-    let document = content.document
-    let start = layoutStart(of: document, rows: rows, lineWidth: lineWidth)
-    for character in String(decoding: document[start...], as: UTF8.self) { add(character, .text) }
     let tailStart = content.preedit.count - content.composingTail.count
     for (index, character) in content.preedit.enumerated() {
-      add(character, index >= tailStart ? .composing : .preedit)
+      add(character, index >= tailStart ? .composing : .preedit, .underline)
     }
-    add(" ", .cursor)
-    for (offset, line) in lines.suffix(rows).enumerated() {
-      var column = margin
-      for (character, style) in line {
-        let attributes: CellAttributes = style == .preedit || style == .composing ? .underline : []
-        let cellWidth = max(1, screen.width(character))
-        screen.put(
-          character, width: cellWidth, row: offset, column: column, style: style,
-          attributes: attributes)
-        column += cellWidth
-      }
+    add(" ", .cursor, [])
+    let earlier = layout.lines.dropLast().suffix(max(0, rows - tail.count))
+    for (row, line) in (Array(earlier) + tail.suffix(rows)).enumerated() {
+      screen.place(line, row: row, column: margin)
     }
   }
 

@@ -1,0 +1,140 @@
+/// The document wrapped to a width: where each line starts and, for the lines that can be
+/// shown, its cells. Kept up to date as the end of the document changes, so a key costs the
+/// line it touches, not the document (or a screenful of grapheme breaking) on every frame.
+///
+/// Wrapping starts at an anchor (``TextArea/layoutStart(of:rows:lineWidth:)``): a paragraph
+/// start, or inside a very long paragraph a point that moves only every 4 KiB. Lines break
+/// after `\n` and before a character that does not fit; zero-width characters are not drawn.
+struct TextLayout {
+  /// One wrapped line of the document.
+  struct Line {
+    /// Where the line starts, as a byte offset into the document.
+    var start: Int
+    /// The line's cells (style ``CellStyle/text``); nil for lines far above the view, which
+    /// keep only their start.
+    var cells: [Cell]?
+    /// The characters of several scalars that cells refer to (glyphs with the cluster flag).
+    var clusters: [Character] = []
+    /// Columns used.
+    var width = 0
+  }
+
+  private(set) var lineWidth: Int
+  private(set) var rows: Int
+  private(set) var lines: [Line] = []
+  /// Bytes of the document laid out.
+  private(set) var count = 0
+  /// How many of the last lines keep their cells.
+  private var keptLines: Int { max(64, 2 * rows) }
+
+  /// Lays out the end of `document` for a text area of `rows` lines of `lineWidth` columns.
+  init(_ document: [UInt8], lineWidth: Int, rows: Int) {
+    let anchor = TextArea.layoutStart(of: document, rows: max(1, rows), lineWidth: max(1, lineWidth))
+    self.init(document, lineWidth: lineWidth, rows: rows, anchor: anchor)
+  }
+
+  /// Lays out `document` from a given byte offset (a character boundary).
+  init(_ document: [UInt8], lineWidth: Int, rows: Int, anchor: Int) {
+    self.lineWidth = max(1, lineWidth)
+    self.rows = max(1, rows)
+    lines = [Line(start: min(max(0, anchor), document.count), cells: [])]
+    wrap(document, from: 0)
+  }
+
+  /// Where wrapping starts.
+  var anchor: Int { lines.first?.start ?? 0 }
+
+  /// Whether this layout describes `document` for these dimensions.
+  func matches(_ document: [UInt8], lineWidth: Int, rows: Int) -> Bool {
+    self.lineWidth == max(1, lineWidth) && self.rows == max(1, rows) && count == document.count
+  }
+
+  /// Follows a change of the document: everything before `changedFrom` (a byte offset) is as
+  /// it was. Lays out again from the line before the change, since a narrower character
+  /// where a line broke may now fit on the line above.
+  mutating func update(_ document: [UInt8], changedFrom: Int) {
+    guard let anchor = lines.first?.start, changedFrom >= anchor, changedFrom <= count else {
+      self = TextLayout(document, lineWidth: lineWidth, rows: rows)
+      return
+    }
+    let containing = lines.lastIndex { $0.start <= changedFrom } ?? 0
+    let first = max(0, containing - 1)
+    guard lines[first].cells != nil || first == 0 else {
+      self = TextLayout(document, lineWidth: lineWidth, rows: rows)
+      return
+    }
+    lines.removeSubrange((first + 1)...)
+    lines[first] = Line(start: lines[first].start, cells: [])
+    wrap(document, from: first)
+  }
+
+  /// Wraps from the start of line `index` (which must be empty) to the end of the document.
+  private mutating func wrap(_ document: [UInt8], from index: Int) {
+    var offset = lines[index].start
+    var line = lines[index]
+    let text = String(decoding: document[offset...], as: UTF8.self)
+    for character in text {
+      let length = character.utf8.count
+      defer { offset += length }
+      if character == "\n" || character == "\r\n" {
+        lines[lines.count - 1] = line
+        line = Line(start: offset + length, cells: [])
+        lines.append(line)
+        continue
+      }
+      let cellWidth = DisplayWidth.of(character)
+      if cellWidth <= 0 { continue }
+      if line.width + cellWidth > lineWidth {
+        lines[lines.count - 1] = line
+        line = Line(start: offset, cells: [])
+        lines.append(line)
+      }
+      line.append(character, width: cellWidth, style: .text)
+    }
+    lines[lines.count - 1] = line
+    count = document.count
+    // Lines far above the view keep only their start.
+    for old in lines.indices.dropLast(keptLines) where lines[old].cells != nil {
+      lines[old].cells = nil
+      lines[old].clusters = []
+    }
+  }
+}
+
+extension TextLayout.Line {
+  /// Adds a character of a known width in a style.
+  mutating func append(
+    _ character: Character, width cellWidth: Int, style: CellStyle, attributes: CellAttributes = []
+  ) {
+    let scalars = character.unicodeScalars
+    let glyph: UInt32
+    if scalars.count == 1, let scalar = scalars.first {
+      glyph = scalar.value
+    } else {
+      clusters.append(character)
+      glyph = Cell.clusterFlag | UInt32(clusters.count - 1)
+    }
+    cells?.append(Cell(glyph: glyph, style: style, attributes: attributes))
+    for _ in 1..<max(1, cellWidth) {
+      cells?.append(Cell(glyph: Cell.continuation, style: style, attributes: attributes))
+    }
+    width += cellWidth
+  }
+}
+
+extension Screen {
+  /// Copies a laid-out line's cells to a row, from a column.
+  mutating func place(_ line: TextLayout.Line, row: Int, column: Int) {
+    guard let cells = line.cells else { return }
+    for (offset, cell) in cells.enumerated() {
+      if cell.glyph != Cell.continuation, cell.glyph & Cell.clusterFlag != 0 {
+        let character = line.clusters[Int(cell.glyph & ~Cell.clusterFlag)]
+        put(
+          character, width: width(character), row: row, column: column + offset, style: cell.style,
+          attributes: cell.attributes)
+      } else if cell.glyph == Cell.continuation || cell.glyph & Cell.clusterFlag == 0 {
+        self[row, column + offset] = cell
+      }
+    }
+  }
+}
