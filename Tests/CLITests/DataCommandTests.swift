@@ -6,7 +6,7 @@ private struct DataHome {
   let path: String
 
   init() {
-    path = FileManager.default.temporaryDirectory
+    path = scratchDirectory
       .appendingPathComponent("cheonjiin-data-\(UUID().uuidString)").path
   }
 
