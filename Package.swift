@@ -5,6 +5,7 @@ import PackageDescription
 // cheonjiin → TerminalUI → {CNcursesw, LayoutLoading, TerminalInput} → HangulEngine
 // cheonjiin → Storage (GRDB) → Practice → {HangulEngine, KoreanNumbers}
 // cheonjiin → Suggestions → HangulEngine
+// cheonjiin, TerminalUI → SystemIO → SystemPackage (swift-system): the one syscall layer
 // HangulEngine, KoreanNumbers, TerminalInput, Practice and Suggestions import only the
 // standard library (and each other as listed).
 let package = Package(
@@ -16,6 +17,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
     // MARK: Pure core
@@ -26,6 +28,8 @@ let package = Package(
     .target(name: "Suggestions", dependencies: ["HangulEngine"]),
 
     // MARK: Data and I/O
+    .target(
+      name: "SystemIO", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
     .target(name: "LayoutLoading", dependencies: ["HangulEngine"]),
     .target(
       name: "Storage",
@@ -37,7 +41,8 @@ let package = Package(
     .target(
       name: "TerminalUI",
       dependencies: [
-        "CNcursesw", "HangulEngine", "LayoutLoading", "Practice", "Suggestions", "TerminalInput",
+        "CNcursesw", "HangulEngine", "LayoutLoading", "Practice", "Suggestions", "SystemIO",
+        "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
       ]),
 
     // MARK: The program
@@ -45,8 +50,9 @@ let package = Package(
       name: "cheonjiin",
       dependencies: [
         "HangulEngine", "LayoutLoading", "TerminalUI", "KoreanNumbers", "Practice", "Storage",
-        "Suggestions",
+        "Suggestions", "SystemIO",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
 
     // MARK: Tests
@@ -71,6 +77,9 @@ let package = Package(
         "TerminalUI", "TerminalInput", "HangulEngine", "LayoutLoading", "Suggestions", "Practice",
       ],
       exclude: ["Golden"]),
+    .testTarget(
+      name: "SystemIOTests",
+      dependencies: ["SystemIO", .product(name: "SystemPackage", package: "swift-system")]),
     .testTarget(name: "CLITests", exclude: ["Harness"]),
   ]
 )

@@ -2,10 +2,8 @@ import ArgumentParser
 import HangulEngine
 import LayoutLoading
 import Suggestions
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SystemIO
+import SystemPackage
 
 struct GrepCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -289,17 +287,20 @@ private struct GrepSearch {
   var isFinished: Bool { isQuiet && selectedLine }
 
   mutating func searchStandardInput() {
-    search(descriptor: 0, name: "(standard input)")
+    search(.standardInput, name: "(standard input)")
   }
 
   mutating func searchFile(_ path: String) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      reportFileError(path)
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)
+    } catch {
+      reportFileError(path, error)
       return
     }
-    defer { close(descriptor) }
-    search(descriptor: descriptor, name: path)
+    search(descriptor, name: path)
+    // Read-only: a failed close cannot lose anything.
+    _ = try? descriptor.close()
   }
 
   /// Searches every regular file under `directory`, in name order.
@@ -309,14 +310,15 @@ private struct GrepSearch {
   /// loop or leave the tree, a FIFO may never end.
   mutating func searchDirectory(_ directory: String?) {
     let path = directory ?? "."
-    guard let stream = opendir(path) else {
-      reportFileError(path)
+    let entries: [[UInt8]]
+    do {
+      entries = try directoryEntryNames(FilePath(path))
+    } catch {
+      reportFileError(path, error)
       return
     }
     var names: [String] = []
-    while let entry = readdir(stream) {
-      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-      if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
+    for bytes in entries {
       guard let name = String(validating: bytes, as: UTF8.self) else {
         hadTrouble = true
         if reportsFileErrors {
@@ -329,37 +331,40 @@ private struct GrepSearch {
       }
       names.append(name)
     }
-    closedir(stream)
     names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     for name in names where !isFinished {
       let childPath = child(name, of: directory)
-      var info = stat()
-      guard lstat(childPath, &info) == 0 else {
-        reportFileError(childPath)
+      let type: FileType
+      do {
+        type = try Stat(FilePath(childPath), followTargetSymlink: false).type
+      } catch {
+        reportFileError(childPath, error)
         continue
       }
-      switch info.st_mode & S_IFMT {
-      case S_IFDIR: searchDirectory(childPath)
-      case S_IFREG: searchFile(childPath)
-      default: continue  // a symbolic link, device, FIFO or socket
+      if type == .directory {
+        searchDirectory(childPath)
+      } else if type == .regular {
+        searchFile(childPath)
       }
+      // Anything else is a symbolic link, device, FIFO or socket: skipped.
     }
   }
 
   /// Reads one open file to its end (or until the scanner is done) and prints as it goes.
-  private mutating func search(descriptor: Int32, name: String) {
+  private mutating func search(_ descriptor: FileDescriptor, name: String) {
     var scanner = GrepScanner(
       pattern: pattern, alternatives: alternatives, options: options, fileName: name,
       showsFileName: showsFileNames, followsEarlierOutput: printedLines)
     var reportedLongLine = false
     while !scanner.isDone {
-      let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if got == 0 { break }
-      if got < 0 {
-        if errno == EINTR { continue }
-        reportFileError(name)
+      let got: Int
+      do {
+        got = try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+      } catch {
+        reportFileError(name, error)
         break
       }
+      if got == 0 { break }
       buffer.withUnsafeBufferPointer { chunk in
         scanner.scan(UnsafeBufferPointer(rebasing: chunk[0..<got]), into: &output)
       }
@@ -378,7 +383,8 @@ private struct GrepSearch {
   }
 
   mutating func flush() {
-    if !isQuiet { writeAll(fd: 1, output) }
+    // A closed pipe ends what can be printed; the exit status still tells what was found.
+    if !isQuiet { _ = try? FileDescriptor.standardOutput.writeAll(output) }
     output.removeAll(keepingCapacity: true)
   }
 
@@ -388,11 +394,10 @@ private struct GrepSearch {
     printError("grep: \(name): line \(line) is longer than \(limit) MiB; skipped")
   }
 
-  /// Reports `errno` for `path` (unless -s) and remembers the trouble for the exit status.
-  private mutating func reportFileError(_ path: String) {
-    let reason = String(cString: strerror(errno))
+  /// Reports `error` for `path` (unless -s) and remembers the trouble for the exit status.
+  private mutating func reportFileError(_ path: String, _ error: any Error) {
     hadTrouble = true
-    if reportsFileErrors { printError("grep: \(path): \(reason)") }
+    if reportsFileErrors { printError("grep: \(path): \(error)") }
   }
 }
 
@@ -408,6 +413,6 @@ private func child(_ name: String, of directory: String?) -> String {
 /// Whether `path` is a directory, following a symbolic link (grep -r follows the ones it is
 /// given).
 private func isDirectory(_ path: String) -> Bool {
-  var info = stat()
-  return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+  // A path that cannot be examined is no directory; searching it as a file reports why.
+  (try? Stat(FilePath(path)).type) == .directory
 }
