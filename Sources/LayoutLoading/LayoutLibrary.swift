@@ -33,40 +33,18 @@ public struct LayoutLibrary: Sendable {
     self.userDirectory = userDirectory
   }
 
-  /// The library for this process: `$CHEONJIIN_LAYOUTS`, else `../share/cheonjiin/layouts`
-  /// next to the executable, else a `Layouts/` folder above it (a build in the source tree).
-  public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment)
-    -> LayoutLibrary
-  {
-    let home = environment["HOME"] ?? "/"
-    let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(home)/.config"
-    return LayoutLibrary(
-      shippedDirectory: findShippedDirectory(environment: environment),
-      userDirectory: "\(configHome)/cheonjiin/layouts")
-  }
-
-  static func findShippedDirectory(environment: [String: String]) -> String? {
-    let files = FileManager.default
-    if let explicit = environment["CHEONJIIN_LAYOUTS"], !explicit.isEmpty { return explicit }
-    let executable =
-      (try? files.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    var directory = parent(of: executable)
-    let installed = parent(of: directory) + "/share/cheonjiin/layouts"
-    if files.fileExists(atPath: installed + "/\(defaultID).json") { return installed }
-    // A build inside the source tree: .build/<triple>/release/cheonjiin → ./Layouts.
-    for _ in 0..<6 {
-      let candidate = directory + "/Layouts"
-      if files.fileExists(atPath: candidate + "/\(defaultID).json") { return candidate }
-      let up = parent(of: directory)
-      if up == directory { break }
-      directory = up
-    }
-    return nil
+  /// The library for this process: the shipped layouts that ``ShareDirectory`` finds
+  /// (`$CHEONJIIN_LAYOUTS`, `PREFIX/share/cheonjiin/layouts`, or `Layouts/` above a build in
+  /// the source tree) and the user's `$XDG_CONFIG_HOME/cheonjiin/layouts`.
+  public static func standard(
+    _ directories: ShareDirectory = ShareDirectory()
+  ) -> LayoutLibrary {
+    LayoutLibrary(
+      shippedDirectory: directories.shipped(.layouts), userDirectory: directories.user(.layouts))
   }
 
   static func parent(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
+    ShareDirectory.parent(of: path)
   }
 
   static func baseName(of path: String) -> String {

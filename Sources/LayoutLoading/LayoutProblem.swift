@@ -1,3 +1,5 @@
+import HangulEngine
+
 /// One thing wrong with a layout file: where, what was found, and what to write instead.
 ///
 /// Printed as `Layouts/x.json: keys[3].cycle[1]: "ᄏ" is a conjoining jamo; write "ㅋ"`.
@@ -66,35 +68,21 @@ public struct LayoutError: Error, Sendable, CustomStringConvertible {
 }
 
 /// The closest of `candidates` to `word`, if close enough to be a likely typo.
-func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String? {
+///
+/// Case is ignored, a swap of neighbours is one edit, and a candidate may be at most about a
+/// third of its length away (at least 1, at most 3 edits). Among equally close candidates
+/// the one that starts with the same letter wins.
+///
+/// - Returns: The candidate to offer in "did you mean …?", or `nil` when none is close.
+public func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String? {
   let lowered = Array(word.lowercased())
   var best: (name: String, rank: (Int, Int))? = nil
   for candidate in candidates {
-    let distance = editDistance(lowered, Array(candidate.lowercased()))
+    let distance = editDistance(lowered, Array(candidate.lowercased()), countsSwapsAsOne: true)
     guard distance <= max(1, min(3, (candidate.count + 1) / 3)) else { continue }
     // Among equally close names, prefer one that starts like the word: "ss" → "s", not "bs".
     let rank = (distance, candidate.lowercased().first == lowered.first ? 0 : 1)
     if best.map({ rank < $0.rank }) ?? true { best = (candidate, rank) }
   }
   return best?.name
-}
-
-/// Edit distance counting a swap of neighbours as one edit (optimal string alignment), so
-/// `lable` is one edit from `label`.
-func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-  if a.isEmpty { return b.count }
-  if b.isEmpty { return a.count }
-  var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-  for i in 0...a.count { table[i][0] = i }
-  for j in 0...b.count { table[0][j] = j }
-  for i in 1...a.count {
-    for j in 1...b.count {
-      let cost = a[i - 1] == b[j - 1] ? 0 : 1
-      table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-      if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-        table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-      }
-    }
-  }
-  return table[a.count][b.count]
 }

@@ -1,19 +1,4 @@
-/// The Levenshtein distance between two character sequences (insert, delete, replace = 1).
-func editDistance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
-  if a.isEmpty { return b.count }
-  if b.isEmpty { return a.count }
-  var previous = Array(0...b.count)
-  var current = Array(repeating: 0, count: b.count + 1)
-  for i in 1...a.count {
-    current[0] = i
-    for j in 1...b.count {
-      let replace = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-      current[j] = min(replace, previous[j] + 1, current[j - 1] + 1)
-    }
-    swap(&previous, &current)
-  }
-  return previous[b.count]
-}
+import HangulEngine
 
 /// How typed text compares with its target, syllable by syllable (typing notes §3.3).
 public struct TextScore: Sendable, Hashable {

@@ -295,16 +295,6 @@ public struct Keymap: Sendable, Hashable {
       id: id, name: name, englishName: englishName.isEmpty ? id : englishName, bindings: bindings,
       suggestionHolds: holds, hintsShowCharacters: hintsShowCharacters)
   }
-
-  /// The shipped keymaps folder, found like the layouts folder (`Keymaps/` beside `Layouts/`).
-  public static func directory(layouts: LayoutLibrary) -> String? {
-    guard let shipped = layouts.shippedDirectory else { return nil }
-    let parent = (shipped as NSString).deletingLastPathComponent
-    for candidate in [parent + "/Keymaps", parent + "/keymaps"] where FileManager.default.fileExists(atPath: candidate) {
-      return candidate
-    }
-    return nil
-  }
 }
 
 extension JSONValue {

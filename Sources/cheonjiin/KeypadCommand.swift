@@ -103,7 +103,7 @@ func loadKeymaps(_ keymap: String) throws -> [Keymap] {
 
 private func loadKeymapFiles(_ keymap: String, library: LayoutLibrary) throws(LayoutError) -> [Keymap] {
   var keymaps: [Keymap] = []
-  if let directory = Keymap.directory(layouts: library) {
+  if let directory = ShareDirectory().shipped(.keymaps) {
     for id in ["numpad", "phone"] {
       keymaps.append(try Keymap.load(file: "\(directory)/\(id).json"))
     }

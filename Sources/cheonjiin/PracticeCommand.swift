@@ -70,8 +70,7 @@ struct PracticeCommand: ParsableCommand {
       return
     }
     if let lesson, !lessons.contains(where: { $0.id == lesson }) {
-      let ids = lessons.map(\.id)
-      let hint = ids.min { editCost(lesson, $0) < editCost(lesson, $1) }.map { " (did you mean \($0)?)" } ?? ""
+      let hint = didYouMean(lesson, in: lessons.map(\.id)).map { " (did you mean \($0)?)" } ?? ""
       printError("no lesson \"\(lesson)\"\(hint); see `cheonjiin practice --list`")
       throw ExitCode.dataError
     }
@@ -91,12 +90,6 @@ struct PracticeCommand: ParsableCommand {
     if let problem = recorder.problem { printError(problem) }
     if status != 0 { throw ExitCode(status) }
   }
-}
-
-/// A rough distance for suggesting a lesson id.
-private func editCost(_ a: String, _ b: String) -> Int {
-  let common = zip(a, b).prefix { $0 == $1 }.count
-  return max(a.count, b.count) - common
 }
 
 /// Keeps practice progress in the SQLite store. A storage failure never stops practice: it
