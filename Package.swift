@@ -3,6 +3,7 @@ import PackageDescription
 
 // Dependencies point inward only:
 // cheonjiin → TerminalUI → {CNcursesw, LayoutLoading, TerminalInput} → HangulEngine
+// LayoutLoading → TerminalInput (keymaps name its keys); both are below TerminalUI
 // cheonjiin → Storage (GRDB) → Practice → {HangulEngine, KoreanNumbers}
 // cheonjiin → Suggestions → HangulEngine
 // cheonjiin, TerminalUI → SystemIO → SystemPackage (swift-system): the one syscall layer
@@ -30,7 +31,8 @@ let package = Package(
     // MARK: Data and I/O
     .target(
       name: "SystemIO", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
-    .target(name: "LayoutLoading", dependencies: ["HangulEngine"]),
+    // Keymaps bind the keys TerminalInput decodes (NumpadKey), so the loader depends on it.
+    .target(name: "LayoutLoading", dependencies: ["HangulEngine", "TerminalInput"]),
     .target(
       name: "Storage",
       dependencies: ["Practice", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -60,8 +62,8 @@ let package = Package(
       name: "HangulEngineTests", dependencies: ["HangulEngine", "LayoutLoading"],
       exclude: ["Vectors"]),
     .testTarget(
-      name: "LayoutLoadingTests", dependencies: ["LayoutLoading", "HangulEngine"],
-      exclude: ["Invalid"]),
+      name: "LayoutLoadingTests", dependencies: ["LayoutLoading", "HangulEngine", "TerminalInput"],
+      exclude: ["Invalid", "InvalidKeymaps"]),
     .testTarget(name: "KoreanNumbersTests", dependencies: ["KoreanNumbers"]),
     .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
     .testTarget(

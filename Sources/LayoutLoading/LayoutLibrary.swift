@@ -57,14 +57,22 @@ public struct LayoutLibrary: Sendable {
   /// Every layout file the library can see, user files first; a user file hides a shipped
   /// one with the same id.
   public func catalog() -> [(id: String, file: String, isUser: Bool)] {
+    Self.catalog(user: userDirectory, shipped: shippedDirectory)
+  }
+
+  /// The `.json` files (schemas left out) of a user and a shipped folder, user files first; a
+  /// user file hides a shipped one with the same id. Shared with ``KeymapLibrary``.
+  static func catalog(
+    user: String, shipped: String?
+  ) -> [(id: String, file: String, isUser: Bool)] {
     var seen: Set<String> = []
     var result: [(id: String, file: String, isUser: Bool)] = []
-    for (directory, isUser) in [(userDirectory, true), (shippedDirectory, false)] {
+    for (directory, isUser) in [(user, true), (shipped, false)] {
       guard let directory,
         let names = try? FileManager.default.contentsOfDirectory(atPath: directory)
-      else { continue }  // a missing directory simply has no layouts
+      else { continue }  // a missing directory simply has no files
       for name in names.sorted() where name.hasSuffix(".json") && !name.hasSuffix(".schema.json") {
-        let id = Self.baseName(of: name)
+        let id = baseName(of: name)
         // A link to a missing file is no layout; naming it would suggest it to the user.
         guard FileManager.default.fileExists(atPath: "\(directory)/\(name)") else { continue }
         if seen.insert(id).inserted { result.append((id, "\(directory)/\(name)", isUser)) }
@@ -111,20 +119,30 @@ public struct LayoutLibrary: Sendable {
   ///
   /// - Throws: ``LayoutError`` with every problem in the file.
   public func load(file: String) throws(LayoutError) -> LoadedLayout {
-    guard let data = FileManager.default.contents(atPath: file) else {
-      let exists = FileManager.default.fileExists(atPath: file)
-      let isFolder =
-        (try? FileManager.default.attributesOfItem(atPath: file))?[.type] as? FileAttributeType
-        == .typeDirectory
-      let link = try? FileManager.default.destinationOfSymbolicLink(atPath: file)
-      let reason =
-        isFolder ? "is a folder; give a layout .json file"
-        : exists ? "cannot be read; check its permissions"
+    try Self.load(data: Self.contents(of: file, kind: "layout"), file: file)
+  }
+
+  /// The bytes of a data file, or the problem that says why there are none (a folder, a
+  /// dangling link, no permission, no file). Shared with ``KeymapLibrary``.
+  ///
+  /// - Parameter kind: What the file should hold, for the message: `layout`, `keymap`.
+  static func contents(of file: String, kind: String) throws(LayoutError) -> Data {
+    if let data = FileManager.default.contents(atPath: file) { return data }
+    let exists = FileManager.default.fileExists(atPath: file)
+    let isFolder =
+      (try? FileManager.default.attributesOfItem(atPath: file))?[.type] as? FileAttributeType
+      == .typeDirectory
+    let link = try? FileManager.default.destinationOfSymbolicLink(atPath: file)
+    let reason =
+      isFolder
+      ? "is a folder; give a \(kind) .json file"
+      : exists
+        ? "cannot be read; check its permissions"
         : link.map { "is a link to \($0), which does not exist; fix or remove the link" }
           ?? "does not exist; check the path"
-      throw LayoutError([LayoutProblem(.unreadableFile, file: file, path: "", message: "the file \(reason)")])
-    }
-    return try Self.load(data: data, file: file)
+    throw LayoutError([
+      LayoutProblem(.unreadableFile, file: file, path: "", message: "the file \(reason)")
+    ])
   }
 
   /// Loads and validates layout JSON.

@@ -1,8 +1,10 @@
 import HangulEngine
 
-/// One thing wrong with a layout file: where, what was found, and what to write instead.
+/// One thing wrong with a layout or keymap file: where, what was found, and what to write
+/// instead.
 ///
-/// Printed as `Layouts/x.json: keys[3].cycle[1]: "ᄏ" is a conjoining jamo; write "ㅋ"`.
+/// Printed as `Layouts/x.json: keys[3].cycle[1]: "ᄏ" is a conjoining jamo; write "ㅋ"`, or
+/// `Keymaps/numpad.json: bindings.KP7: "phone 11" is not a binding; write "phone 7" …`.
 public struct LayoutProblem: Error, Sendable, Hashable, CustomStringConvertible {
   /// What kind of problem; one broken fixture per kind is tested.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -29,6 +31,15 @@ public struct LayoutProblem: Error, Sendable, Hashable, CustomStringConvertible 
     case unknownLayout
     case dismissPlacement
     case idMismatch
+    // Keymaps only (KeymapReader.kinds):
+    /// A `bindings` or `holds` member that names no key.
+    case unknownKeyName
+    /// A binding target that is not one.
+    case invalidBinding
+    /// A hold target that is not a suggestion slot.
+    case invalidHold
+    /// `--keymap` names no keymap.
+    case unknownKeymap
   }
 
   public var kind: Kind
@@ -51,7 +62,7 @@ public struct LayoutProblem: Error, Sendable, Hashable, CustomStringConvertible 
   }
 }
 
-/// A layout that could not be loaded, with every problem found in it.
+/// A layout or keymap that could not be loaded, with every problem found in it.
 public struct LayoutError: Error, Sendable, CustomStringConvertible {
   public var problems: [LayoutProblem]
 
@@ -63,7 +74,7 @@ public struct LayoutError: Error, Sendable, CustomStringConvertible {
     problems.map(\.description).joined(separator: "\n")
   }
 
-  /// The exit status for a bad layout: 65, `EX_DATAERR` from sysexits.h.
+  /// The exit status for a bad layout or keymap: 65, `EX_DATAERR` from sysexits.h.
   public static let exitStatus: Int32 = 65
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HangulEngine
+import LayoutLoading
 import Practice
 import TerminalInput
 

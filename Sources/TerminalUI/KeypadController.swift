@@ -1,4 +1,5 @@
 import HangulEngine
+import LayoutLoading
 import Suggestions
 import TerminalInput
 

@@ -1,4 +1,5 @@
 import HangulEngine
+import LayoutLoading
 import Practice
 import Suggestions
 import TerminalInput

@@ -27,7 +27,7 @@ struct PracticeCommand: ParsableCommand {
   var list = false
 
   @Option(help: ArgumentHelp("numpad, phone, or a keymap .json file.", valueName: "ID|PATH"))
-  var keymap: String = "numpad"
+  var keymap: String = KeymapLibrary.defaultID
 
   @Option(name: .customLong("hold-ms"), help: "How long a key is held for its digit, in ms (100–3000).")
   var holdMs: Int = 500
@@ -74,9 +74,11 @@ struct PracticeCommand: ParsableCommand {
       printError("no lesson \"\(lesson)\"\(hint); see `cheonjiin practice --list`")
       throw ExitCode.dataError
     }
+    // Before the progress file is opened: bad keymap data stops here, as a bad layout does.
+    let (keymaps, chosen) = try loadKeymaps(keymap)
     let recorder = try StoreRecorder(path: ProgressStore.defaultPath(environment: environment), layoutID: layouts.first?.id ?? "", today: today)
-    var options = KeypadRunOptions(layouts: layouts, keymaps: try loadKeymaps(keymap))
-    options.keymap = options.keymaps.first { $0.id == keymap }?.id ?? options.keymaps.last?.id ?? "numpad"
+    var options = KeypadRunOptions(layouts: layouts, keymaps: keymaps)
+    options.keymap = chosen
     options.settings.holdMs = UInt64(holdMs)
     options.settings.theme = Theme.Name(rawValue: theme.rawValue) ?? .light
     options.settings.bold = bold
