@@ -82,6 +82,9 @@ let package = Package(
     .testTarget(
       name: "SystemIOTests",
       dependencies: ["SystemIO", .product(name: "SystemPackage", package: "swift-system")]),
-    .testTarget(name: "CLITests", exclude: ["Harness"]),
+    // Runs the built binary; grep's printer is also tested in-process (@testable import).
+    .testTarget(
+      name: "CLITests", dependencies: ["cheonjiin", "HangulEngine", "LayoutLoading", "Suggestions"],
+      exclude: ["Harness"]),
   ]
 )

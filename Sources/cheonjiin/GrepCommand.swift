@@ -202,11 +202,10 @@ struct GrepCommand: ParsableCommand {
       }
     let options = GrepOptions(
       foldsTense: !exact, matchesWholeWord: wholeWord, invertsMatch: invertMatch,
-      countsOnly: count && !quiet, showsLineNumbers: lineNumber, printsOnlyMatching: onlyMatching,
-      maxCount: quiet ? min(1, maxCount ?? 1) : maxCount,
-      fileNames: withFileName ? .always : noFileName ? .never : .automatic,
-      ignoresASCIICase: ignoreCase, listsFiles: quiet ? nil : listsFiles,
-      context: quiet ? nil : contextLines)
+      countsOnly: count && !quiet, printsOnlyMatching: onlyMatching,
+      maxCount: quiet ? min(1, maxCount ?? 1) : maxCount, ignoresASCIICase: ignoreCase,
+      listsFiles: quiet ? nil : listsFiles, context: quiet ? nil : contextLines)
+    let fileNames: FileNameMode = withFileName ? .always : noFileName ? .never : .automatic
     var patterns: [GrepPattern] = []
     for text in texts {
       do {
@@ -223,11 +222,13 @@ struct GrepCommand: ParsableCommand {
 
     let searchesDirectory =
       recursive && operands.count <= 1 && isDirectory(operands.first ?? ".")
+    let printer = GrepPrinter(
+      showsLineNumbers: lineNumber,
+      showsFileName: fileNames.showsFileNames(
+        fileCount: operands.count, searchesDirectory: searchesDirectory))
     var search = GrepSearch(
       pattern: pattern, alternatives: Array(patterns.dropFirst()), options: options,
-      showsFileNames: options.showsFileNames(
-        fileCount: operands.count, searchesDirectory: searchesDirectory),
-      isQuiet: quiet, reportsFileErrors: !noMessages)
+      printer: printer, isQuiet: quiet, reportsFileErrors: !noMessages)
     if operands.isEmpty {
       if recursive {
         search.searchDirectory(nil)
@@ -252,13 +253,12 @@ struct GrepCommand: ParsableCommand {
   }
 }
 
-/// One `cheonjiin grep` over its files: the I/O around ``GrepScanner`` and what carries from
-/// file to file.
+/// One `cheonjiin grep` over its files: the I/O around ``GrepScanner`` and ``GrepPrinter``,
+/// and what carries from file to file.
 private struct GrepSearch {
   let pattern: GrepPattern
   let alternatives: [GrepPattern]
   let options: GrepOptions
-  let showsFileNames: Bool
   let isQuiet: Bool
   let reportsFileErrors: Bool
   /// Whether any file selected a line.
@@ -267,20 +267,20 @@ private struct GrepSearch {
   private(set) var hadTrouble = false
   /// Whether lines were printed: the next file's first context group then starts with `--`.
   private var printedLines = false
-  private var output: [UInt8] = []
+  /// Formats what the scanners select, and holds it until it is written.
+  private var printer: GrepPrinter
   private var buffer = [UInt8](repeating: 0, count: 1 << 18)
 
   init(
     pattern: GrepPattern, alternatives: [GrepPattern], options: GrepOptions,
-    showsFileNames: Bool, isQuiet: Bool, reportsFileErrors: Bool
+    printer: GrepPrinter, isQuiet: Bool, reportsFileErrors: Bool
   ) {
     self.pattern = pattern
     self.alternatives = alternatives
     self.options = options
-    self.showsFileNames = showsFileNames
+    self.printer = printer
     self.isQuiet = isQuiet
     self.reportsFileErrors = reportsFileErrors
-    output.reserveCapacity(1 << 17)
   }
 
   /// True once nothing more can change the outcome: -q has seen a selected line.
@@ -353,8 +353,9 @@ private struct GrepSearch {
   /// Reads one open file to its end (or until the scanner is done) and prints as it goes.
   private mutating func search(_ descriptor: FileDescriptor, name: String) {
     var scanner = GrepScanner(
-      pattern: pattern, alternatives: alternatives, options: options, fileName: name,
-      showsFileName: showsFileNames, followsEarlierOutput: printedLines)
+      pattern: pattern, alternatives: alternatives, options: options,
+      followsEarlierOutput: printedLines)
+    printer.startFile(named: name)
     var reportedLongLine = false
     while !scanner.isDone {
       let got: Int
@@ -366,16 +367,16 @@ private struct GrepSearch {
       }
       if got == 0 { break }
       buffer.withUnsafeBufferPointer { chunk in
-        scanner.scan(UnsafeBufferPointer(rebasing: chunk[0..<got]), into: &output)
+        scanner.scan(UnsafeBufferPointer(rebasing: chunk[0..<got]), into: &printer)
       }
       // Said at once, not at the end: /dev/zero has no end.
       if !reportedLongLine, let line = scanner.firstSkippedLine {
         reportLongLine(line, in: name)
         reportedLongLine = true
       }
-      if output.count >= 1 << 16 { flush() }
+      if printer.bytes.count >= 1 << 16 { flush() }
     }
-    scanner.finish(into: &output)
+    scanner.finish(into: &printer)
     if !reportedLongLine, let line = scanner.firstSkippedLine { reportLongLine(line, in: name) }
     flush()
     if scanner.selectedLineCount > 0 { selectedLine = true }
@@ -384,8 +385,8 @@ private struct GrepSearch {
 
   mutating func flush() {
     // A closed pipe ends what can be printed; the exit status still tells what was found.
-    if !isQuiet { _ = try? FileDescriptor.standardOutput.writeAll(output) }
-    output.removeAll(keepingCapacity: true)
+    if !isQuiet { _ = try? FileDescriptor.standardOutput.writeAll(printer.bytes) }
+    printer.bytes.removeAll(keepingCapacity: true)
   }
 
   private mutating func reportLongLine(_ line: Int, in name: String) {
