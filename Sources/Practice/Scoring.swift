@@ -97,11 +97,14 @@ public struct ItemResult: Sendable, Hashable {
   public var promptedPresses: Int
   /// Presses that led off every way to the target.
   public var wrongPresses: Int
-  /// When the item was shown.
+  /// When the item was shown, on the caller's monotonic clock (see ``Milliseconds``).
+  ///
+  /// Not a date: only its differences from ``firstPressAt`` and ``finishedAt`` mean
+  /// anything. Whoever stores the result gives the wall-clock time separately.
   public var startedAt: Milliseconds
-  /// When the first key went down, or `nil` if none did.
+  /// When the first key went down (same clock as ``startedAt``), or `nil` if none did.
   public var firstPressAt: Milliseconds?
-  /// When the item ended.
+  /// When the item ended (same clock as ``startedAt``).
   public var finishedAt: Milliseconds
   public var score: TextScore
   /// How each key went when it was the next key to press.

@@ -135,7 +135,10 @@ final class StoreRecorder: PracticeRecorder {
   func record(_ result: ItemResult) {
     guard let store, let session else { return }
     do {
-      try store.record(result, session: session, day: today)
+      // The result's times are monotonic; the item was shown its duration ago, by the wall
+      // clock, since the keypad records a result the moment the item ends.
+      try store.record(
+        result, startedAt: unixMilliseconds() - result.duration, session: session, day: today)
     } catch {
       note(error)
     }
