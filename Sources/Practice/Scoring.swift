@@ -26,18 +26,8 @@ public struct TextScore: Sendable, Hashable {
     let b = Array(target)
     targetLength = b.count
     targetSyllables = b.filter { !$0.isWhitespace }.count
-    // Full table, then walk back one optimal alignment counting matched syllables.
-    var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { table[i][0] = i }
-    for j in 0...b.count { table[0][j] = j }
-    if !a.isEmpty && !b.isEmpty {
-      for i in 1...a.count {
-        for j in 1...b.count {
-          let replace = table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-          table[i][j] = min(replace, table[i - 1][j] + 1, table[i][j - 1] + 1)
-        }
-      }
-    }
+    // The full table, then walk back one optimal alignment counting matched syllables.
+    let table = editDistanceTable(a, b)
     distance = table[a.count][b.count]
     var matched = 0
     var i = a.count

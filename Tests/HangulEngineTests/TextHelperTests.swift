@@ -41,3 +41,25 @@ struct TextHelperTests {
     #expect([Int]()[safe: 0] == nil)
   }
 }
+
+@Suite("editDistanceTable")
+struct EditDistanceTableTests {
+  @Test("every cell is the distance of two prefixes; the last is the whole distance")
+  func prefixes() {
+    // 가나 → 나가: row i is the first i of 가나, column j the first j of 나가.
+    #expect(editDistanceTable(Array("가나"), Array("나가")) == [[0, 1, 2], [1, 1, 1], [2, 1, 2]])
+    // Counting the swap as one edit changes only the last cell.
+    #expect(
+      editDistanceTable(Array("가나"), Array("나가"), countsSwapsAsOne: true)
+        == [[0, 1, 2], [1, 1, 1], [2, 1, 1]])
+    let table = editDistanceTable(Array("가나다라"), Array("가다라마"))
+    #expect(table.count == 5 && table.allSatisfy { $0.count == 5 })
+    #expect(table[4][4] == 2)
+  }
+
+  @Test("empty sides give the first row and column only")
+  func empty() {
+    #expect(editDistanceTable([Character](), Array("가나")) == [[0, 1, 2]])
+    #expect(editDistanceTable(Array("가나"), [Character]()) == [[0], [1], [2]])
+  }
+}
