@@ -54,8 +54,10 @@ final class TmuxSession {
   func tmux(_ arguments: [String], capture: Bool = true) throws -> String {
     let output = directory.appendingPathComponent("tmux-output-\(UUID().uuidString.prefix(6))")
     defer { try? FileManager.default.removeItem(at: output) }
-    let command = (["tmux", "-L", socket] + arguments).map(shellQuote).joined(separator: " ")
-      + " < /dev/null > \(capture ? shellQuote(output.path) : "/dev/null") 2>> /tmp/tmux-test-errors.log"
+    let command =
+      (["tmux", "-L", socket] + arguments).map(shellQuote).joined(separator: " ")
+      + " < /dev/null > \(capture ? shellQuote(output.path) : "/dev/null")"
+      + " 2>> \(shellQuote(errorLog.path))"
     _ = system(command)
     return capture ? ((try? String(contentsOf: output, encoding: .utf8)) ?? "") : ""
   }
