@@ -107,12 +107,7 @@ public struct KeymapLibrary: Sendable {
   ///
   /// - Parameter file: The name to report problems under.
   public static func load(data: Data, file: String) throws(LayoutError) -> Keymap {
-    let root: JSONValue
-    do {
-      root = try JSONValue.parse(data)
-    } catch {
-      throw LayoutError([LayoutProblem(.invalidJSON, file: file, path: "", message: error.message)])
-    }
+    let root = try LayoutLibrary.parseJSON(data, file: file)
     var reader = KeymapReader(file: file)
     guard let keymap = reader.read(root), reader.problems.isEmpty else {
       throw LayoutError(reader.problems)

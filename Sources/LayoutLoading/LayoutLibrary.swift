@@ -122,6 +122,16 @@ public struct LayoutLibrary: Sendable {
     try Self.load(data: Self.contents(of: file, kind: "layout"), file: file)
   }
 
+  /// The JSON of a data file, or the problem that says where it stops being JSON. Shared
+  /// with ``KeymapLibrary``.
+  static func parseJSON(_ data: Data, file: String) throws(LayoutError) -> JSONValue {
+    do {
+      return try JSONValue.parse(data)
+    } catch {
+      throw LayoutError([LayoutProblem(.invalidJSON, file: file, path: "", message: error.message)])
+    }
+  }
+
   /// The bytes of a data file, or the problem that says why there are none (a folder, a
   /// dangling link, no permission, no file). Shared with ``KeymapLibrary``.
   ///
@@ -147,12 +157,7 @@ public struct LayoutLibrary: Sendable {
 
   /// Loads and validates layout JSON.
   public static func load(data: Data, file: String) throws(LayoutError) -> LoadedLayout {
-    let root: JSONValue
-    do {
-      root = try JSONValue.parse(data)
-    } catch {
-      throw LayoutError([LayoutProblem(.invalidJSON, file: file, path: "", message: error.message)])
-    }
+    let root = try parseJSON(data, file: file)
     var reader = LayoutReader(file: file)
     guard let layout = reader.read(root), reader.problems.isEmpty else {
       throw LayoutError(reader.problems)

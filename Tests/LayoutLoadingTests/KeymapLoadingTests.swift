@@ -71,24 +71,11 @@ struct ShippedKeymapTests {
   }
 }
 
-/// One broken keymap per problem kind, with the messages a user must see.
-struct InvalidKeymapFixture: Sendable, CustomTestStringConvertible {
-  let file: String
-  let expected: [String]
-  var testDescription: String { file }
-
-  static func loadAll() throws -> [InvalidKeymapFixture] {
-    let data = try Data(contentsOf: invalidKeymapsDirectory.appendingPathComponent("expected.json"))
-    let table = try JSONDecoder().decode([String: [String]].self, from: data)
-    return table.keys.sorted().map { InvalidKeymapFixture(file: $0, expected: table[$0] ?? []) }
-  }
-}
-
 @Suite("Broken keymaps")
 struct InvalidKeymapTests {
   @Test("every problem a keymap file can have has a fixture")
   func coverage() throws {
-    let files = Set(try InvalidKeymapFixture.loadAll().map(\.file))
+    let files = Set(try InvalidFixture.loadAll(in: invalidKeymapsDirectory).map(\.file))
     let kinds: [LayoutProblem.Kind] =
       KeymapReader.kinds + [.invalidJSON, .wrongType, .missingField, .unknownField, .invalidValue]
     for kind in kinds {
@@ -96,17 +83,14 @@ struct InvalidKeymapTests {
     }
   }
 
-  @Test(arguments: try InvalidKeymapFixture.loadAll())
-  func reportsEveryProblem(_ fixture: InvalidKeymapFixture) throws {
+  @Test(arguments: try InvalidFixture.loadAll(in: invalidKeymapsDirectory))
+  func reportsEveryProblem(_ fixture: InvalidFixture) throws {
     let path = invalidKeymapsDirectory.appendingPathComponent(fixture.file).path
     do {
       _ = try keymapLibrary.loadAll(choosing: path)
       Issue.record("\(fixture.file) loaded without problems")
     } catch {
-      let messages = error.problems.map { problem in
-        problem.path.isEmpty ? problem.message : "\(problem.path): \(problem.message)"
-      }
-      #expect(messages == fixture.expected)
+      #expect(InvalidFixture.messages(error) == fixture.expected)
       #expect(error.problems.allSatisfy { $0.file == path })
       if let kind = LayoutProblem.Kind(rawValue: String(fixture.file.dropLast(5))) {
         #expect(error.problems.contains { $0.kind == kind })
