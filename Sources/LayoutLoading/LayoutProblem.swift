@@ -82,17 +82,19 @@ public struct LayoutError: Error, Sendable, CustomStringConvertible {
 ///
 /// Case is ignored, a swap of neighbours is one edit, and a candidate may be at most about a
 /// third of its length away (at least 1, at most 3 edits). Among equally close candidates
-/// the one that starts with the same letter wins.
+/// the one that starts with the same letter wins, then the first in code-point order.
 ///
 /// - Returns: The candidate to offer in "did you mean …?", or `nil` when none is close.
 public func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String? {
   let lowered = Array(word.lowercased())
-  var best: (name: String, rank: (Int, Int))? = nil
+  var best: (name: String, rank: (Int, Int, String))? = nil
   for candidate in candidates {
     let distance = editDistance(lowered, Array(candidate.lowercased()), countsSwapsAsOne: true)
     guard distance <= max(1, min(3, (candidate.count + 1) / 3)) else { continue }
-    // Among equally close names, prefer one that starts like the word: "ss" → "s", not "bs".
-    let rank = (distance, candidate.lowercased().first == lowered.first ? 0 : 1)
+    // Among equally close names, prefer one that starts like the word: "ss" → "s", not "bs";
+    // then the first in code order, so that the answer never depends on the candidates'
+    // order (a dictionary's keys come in a different order in every process).
+    let rank = (distance, candidate.lowercased().first == lowered.first ? 0 : 1, candidate)
     if best.map({ rank < $0.rank }) ?? true { best = (candidate, rank) }
   }
   return best?.name
