@@ -6,7 +6,7 @@ RELEASE_BIN = .build/release/cheonjiin
 # What the end-to-end tests drive: tmux, the pty harness (python3), a UTF-8 locale.
 TEST_PACKAGES = tmux python3 locales
 
-.PHONY: all build deps test-deps run test bench fuzz install uninstall format lint clean
+.PHONY: all build build-check deps test-deps run test bench fuzz install uninstall format lint clean
 
 all: build
 
@@ -18,6 +18,10 @@ test-deps:
 
 build: deps
 	$(SWIFT) build -c release --product cheonjiin --static-swift-stdlib
+
+# The release build, failing on any compiler warning in Sources/ (what CI runs).
+build-check: deps
+	@Scripts/build-check.sh
 
 run: build
 	@$(RELEASE_BIN) $(ARGS)

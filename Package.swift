@@ -3,9 +3,10 @@ import PackageDescription
 
 // Dependencies point inward only:
 // cheonjiin → TerminalUI → {CNcursesw, LayoutLoading, TerminalInput} → HangulEngine
-// TerminalUI → Storage (for the wording of its errors)
+// LayoutLoading → TerminalInput (keymaps name its keys); both are below TerminalUI
 // cheonjiin → Storage (GRDB) → Practice → {HangulEngine, KoreanNumbers}
 // cheonjiin → Suggestions → HangulEngine
+// cheonjiin, TerminalUI → SystemIO → SystemPackage (swift-system): the one syscall layer
 // HangulEngine, KoreanNumbers, TerminalInput, Practice and Suggestions import only the
 // standard library (and each other as listed).
 let package = Package(
@@ -28,7 +29,10 @@ let package = Package(
     .target(name: "Suggestions", dependencies: ["HangulEngine"]),
 
     // MARK: Data and I/O
-    .target(name: "LayoutLoading", dependencies: ["HangulEngine"]),
+    .target(
+      name: "SystemIO", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+    // Keymaps bind the keys TerminalInput decodes (NumpadKey), so the loader depends on it.
+    .target(name: "LayoutLoading", dependencies: ["HangulEngine", "TerminalInput"]),
     .target(
       name: "Storage",
       dependencies: ["Practice", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -42,7 +46,8 @@ let package = Package(
       name: "TerminalUI",
       dependencies: [
         "CNcursesw", "CTerminal", "HangulEngine", "KoreanNumbers", "LayoutLoading", "Practice",
-        "Suggestions", "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
+        "Suggestions", "SystemIO", "TerminalInput",
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
 
     // MARK: The program
@@ -50,8 +55,9 @@ let package = Package(
       name: "cheonjiin",
       dependencies: [
         "HangulEngine", "LayoutLoading", "TerminalUI", "KoreanNumbers", "Practice", "Storage",
-        "Suggestions",
+        "Suggestions", "SystemIO",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
 
     // MARK: Tests
@@ -59,8 +65,8 @@ let package = Package(
       name: "HangulEngineTests", dependencies: ["HangulEngine", "LayoutLoading"],
       exclude: ["Vectors"]),
     .testTarget(
-      name: "LayoutLoadingTests", dependencies: ["LayoutLoading", "HangulEngine"],
-      exclude: ["Invalid"]),
+      name: "LayoutLoadingTests", dependencies: ["LayoutLoading", "HangulEngine", "TerminalInput"],
+      exclude: ["Invalid", "InvalidKeymaps"]),
     .testTarget(name: "KoreanNumbersTests", dependencies: ["KoreanNumbers"]),
     .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
     .testTarget(
@@ -77,7 +83,15 @@ let package = Package(
         "Suggestions", "Practice",
       ],
       exclude: ["Golden"]),
-    .testTarget(name: "CLITests", exclude: ["Harness"]),
-    .testTarget(name: "CommandTests", dependencies: ["cheonjiin", "Storage", "TerminalUI"]),
+    .testTarget(
+      name: "SystemIOTests",
+      dependencies: ["SystemIO", .product(name: "SystemPackage", package: "swift-system")]),
+    // Runs the built binary; grep's printer is also tested in-process (@testable import).
+    .testTarget(
+      name: "CLITests",
+      dependencies: [
+        "cheonjiin", "HangulEngine", "LayoutLoading", "Storage", "Suggestions", "TerminalUI",
+      ],
+      exclude: ["Harness"]),
   ]
 )

@@ -33,40 +33,18 @@ public struct LayoutLibrary: Sendable {
     self.userDirectory = userDirectory
   }
 
-  /// The library for this process: `$CHEONJIIN_LAYOUTS`, else `../share/cheonjiin/layouts`
-  /// next to the executable, else a `Layouts/` folder above it (a build in the source tree).
-  public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment)
-    -> LayoutLibrary
-  {
-    let home = environment["HOME"] ?? "/"
-    let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(home)/.config"
-    return LayoutLibrary(
-      shippedDirectory: findShippedDirectory(environment: environment),
-      userDirectory: "\(configHome)/cheonjiin/layouts")
-  }
-
-  static func findShippedDirectory(environment: [String: String]) -> String? {
-    let files = FileManager.default
-    if let explicit = environment["CHEONJIIN_LAYOUTS"], !explicit.isEmpty { return explicit }
-    let executable =
-      (try? files.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    var directory = parent(of: executable)
-    let installed = parent(of: directory) + "/share/cheonjiin/layouts"
-    if files.fileExists(atPath: installed + "/\(defaultID).json") { return installed }
-    // A build inside the source tree: .build/<triple>/release/cheonjiin → ./Layouts.
-    for _ in 0..<6 {
-      let candidate = directory + "/Layouts"
-      if files.fileExists(atPath: candidate + "/\(defaultID).json") { return candidate }
-      let up = parent(of: directory)
-      if up == directory { break }
-      directory = up
-    }
-    return nil
+  /// The library for this process: the shipped layouts that ``ShareDirectory`` finds
+  /// (`$CHEONJIIN_LAYOUTS`, `PREFIX/share/cheonjiin/layouts`, or `Layouts/` above a build in
+  /// the source tree) and the user's `$XDG_CONFIG_HOME/cheonjiin/layouts`.
+  public static func standard(
+    _ directories: ShareDirectory = ShareDirectory()
+  ) -> LayoutLibrary {
+    LayoutLibrary(
+      shippedDirectory: directories.shipped(.layouts), userDirectory: directories.user(.layouts))
   }
 
   static func parent(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
+    ShareDirectory.parent(of: path)
   }
 
   static func baseName(of path: String) -> String {
@@ -79,14 +57,22 @@ public struct LayoutLibrary: Sendable {
   /// Every layout file the library can see, user files first; a user file hides a shipped
   /// one with the same id.
   public func catalog() -> [(id: String, file: String, isUser: Bool)] {
+    Self.catalog(user: userDirectory, shipped: shippedDirectory)
+  }
+
+  /// The `.json` files (schemas left out) of a user and a shipped folder, user files first; a
+  /// user file hides a shipped one with the same id. Shared with ``KeymapLibrary``.
+  static func catalog(
+    user: String, shipped: String?
+  ) -> [(id: String, file: String, isUser: Bool)] {
     var seen: Set<String> = []
     var result: [(id: String, file: String, isUser: Bool)] = []
-    for (directory, isUser) in [(userDirectory, true), (shippedDirectory, false)] {
+    for (directory, isUser) in [(user, true), (shipped, false)] {
       guard let directory,
         let names = try? FileManager.default.contentsOfDirectory(atPath: directory)
-      else { continue }  // a missing directory simply has no layouts
+      else { continue }  // a missing directory simply has no files
       for name in names.sorted() where name.hasSuffix(".json") && !name.hasSuffix(".schema.json") {
-        let id = Self.baseName(of: name)
+        let id = baseName(of: name)
         // A link to a missing file is no layout; naming it would suggest it to the user.
         guard FileManager.default.fileExists(atPath: "\(directory)/\(name)") else { continue }
         if seen.insert(id).inserted { result.append((id, "\(directory)/\(name)", isUser)) }
@@ -133,30 +119,45 @@ public struct LayoutLibrary: Sendable {
   ///
   /// - Throws: ``LayoutError`` with every problem in the file.
   public func load(file: String) throws(LayoutError) -> LoadedLayout {
-    guard let data = FileManager.default.contents(atPath: file) else {
-      let exists = FileManager.default.fileExists(atPath: file)
-      let isFolder =
-        (try? FileManager.default.attributesOfItem(atPath: file))?[.type] as? FileAttributeType
-        == .typeDirectory
-      let link = try? FileManager.default.destinationOfSymbolicLink(atPath: file)
-      let reason =
-        isFolder ? "is a folder; give a layout .json file"
-        : exists ? "cannot be read; check its permissions"
+    try Self.load(data: Self.contents(of: file, kind: "layout"), file: file)
+  }
+
+  /// The JSON of a data file, or the problem that says where it stops being JSON. Shared
+  /// with ``KeymapLibrary``.
+  static func parseJSON(_ data: Data, file: String) throws(LayoutError) -> JSONValue {
+    do {
+      return try JSONValue.parse(data)
+    } catch {
+      throw LayoutError([LayoutProblem(.invalidJSON, file: file, path: "", message: error.message)])
+    }
+  }
+
+  /// The bytes of a data file, or the problem that says why there are none (a folder, a
+  /// dangling link, no permission, no file). Shared with ``KeymapLibrary``.
+  ///
+  /// - Parameter kind: What the file should hold, for the message: `layout`, `keymap`.
+  static func contents(of file: String, kind: String) throws(LayoutError) -> Data {
+    if let data = FileManager.default.contents(atPath: file) { return data }
+    let exists = FileManager.default.fileExists(atPath: file)
+    let isFolder =
+      (try? FileManager.default.attributesOfItem(atPath: file))?[.type] as? FileAttributeType
+      == .typeDirectory
+    let link = try? FileManager.default.destinationOfSymbolicLink(atPath: file)
+    let reason =
+      isFolder
+      ? "is a folder; give a \(kind) .json file"
+      : exists
+        ? "cannot be read; check its permissions"
         : link.map { "is a link to \($0), which does not exist; fix or remove the link" }
           ?? "does not exist; check the path"
-      throw LayoutError([LayoutProblem(.unreadableFile, file: file, path: "", message: "the file \(reason)")])
-    }
-    return try Self.load(data: data, file: file)
+    throw LayoutError([
+      LayoutProblem(.unreadableFile, file: file, path: "", message: "the file \(reason)")
+    ])
   }
 
   /// Loads and validates layout JSON.
   public static func load(data: Data, file: String) throws(LayoutError) -> LoadedLayout {
-    let root: JSONValue
-    do {
-      root = try JSONValue.parse(data)
-    } catch {
-      throw LayoutError([LayoutProblem(.invalidJSON, file: file, path: "", message: error.message)])
-    }
+    let root = try parseJSON(data, file: file)
     var reader = LayoutReader(file: file)
     guard let layout = reader.read(root), reader.problems.isEmpty else {
       throw LayoutError(reader.problems)

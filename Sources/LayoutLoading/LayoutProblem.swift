@@ -1,6 +1,10 @@
-/// One thing wrong with a layout file: where, what was found, and what to write instead.
+import HangulEngine
+
+/// One thing wrong with a layout or keymap file: where, what was found, and what to write
+/// instead.
 ///
-/// Printed as `Layouts/x.json: keys[3].cycle[1]: "ᄏ" is a conjoining jamo; write "ㅋ"`.
+/// Printed as `Layouts/x.json: keys[3].cycle[1]: "ᄏ" is a conjoining jamo; write "ㅋ"`, or
+/// `Keymaps/numpad.json: bindings.KP7: "phone 11" is not a binding; write "phone 7" …`.
 public struct LayoutProblem: Error, Sendable, Hashable, CustomStringConvertible {
   /// What kind of problem; one broken fixture per kind is tested.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -27,6 +31,15 @@ public struct LayoutProblem: Error, Sendable, Hashable, CustomStringConvertible 
     case unknownLayout
     case dismissPlacement
     case idMismatch
+    // Keymaps only (KeymapReader.kinds):
+    /// A `bindings` or `holds` member that names no key.
+    case unknownKeyName
+    /// A binding target that is not one.
+    case invalidBinding
+    /// A hold target that is not a suggestion slot.
+    case invalidHold
+    /// `--keymap` names no keymap.
+    case unknownKeymap
   }
 
   public var kind: Kind
@@ -49,7 +62,7 @@ public struct LayoutProblem: Error, Sendable, Hashable, CustomStringConvertible 
   }
 }
 
-/// A layout that could not be loaded, with every problem found in it.
+/// A layout or keymap that could not be loaded, with every problem found in it.
 public struct LayoutError: Error, Sendable, CustomStringConvertible {
   public var problems: [LayoutProblem]
 
@@ -61,40 +74,28 @@ public struct LayoutError: Error, Sendable, CustomStringConvertible {
     problems.map(\.description).joined(separator: "\n")
   }
 
-  /// The exit status for a bad layout: 65, `EX_DATAERR` from sysexits.h.
+  /// The exit status for a bad layout or keymap: 65, `EX_DATAERR` from sysexits.h.
   public static let exitStatus: Int32 = 65
 }
 
 /// The closest of `candidates` to `word`, if close enough to be a likely typo.
-func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String? {
+///
+/// Case is ignored, a swap of neighbours is one edit, and a candidate may be at most about a
+/// third of its length away (at least 1, at most 3 edits). Among equally close candidates
+/// the one that starts with the same letter wins, then the first in code-point order.
+///
+/// - Returns: The candidate to offer in "did you mean …?", or `nil` when none is close.
+public func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String? {
   let lowered = Array(word.lowercased())
-  var best: (name: String, rank: (Int, Int))? = nil
+  var best: (name: String, rank: (Int, Int, String))? = nil
   for candidate in candidates {
-    let distance = editDistance(lowered, Array(candidate.lowercased()))
+    let distance = editDistance(lowered, Array(candidate.lowercased()), countsSwapsAsOne: true)
     guard distance <= max(1, min(3, (candidate.count + 1) / 3)) else { continue }
-    // Among equally close names, prefer one that starts like the word: "ss" → "s", not "bs".
-    let rank = (distance, candidate.lowercased().first == lowered.first ? 0 : 1)
+    // Among equally close names, prefer one that starts like the word: "ss" → "s", not "bs";
+    // then the first in code order, so that the answer never depends on the candidates'
+    // order (a dictionary's keys come in a different order in every process).
+    let rank = (distance, candidate.lowercased().first == lowered.first ? 0 : 1, candidate)
     if best.map({ rank < $0.rank }) ?? true { best = (candidate, rank) }
   }
   return best?.name
-}
-
-/// Edit distance counting a swap of neighbours as one edit (optimal string alignment), so
-/// `lable` is one edit from `label`.
-func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-  if a.isEmpty { return b.count }
-  if b.isEmpty { return a.count }
-  var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-  for i in 0...a.count { table[i][0] = i }
-  for j in 0...b.count { table[0][j] = j }
-  for i in 1...a.count {
-    for j in 1...b.count {
-      let cost = a[i - 1] == b[j - 1] ? 0 : 1
-      table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-      if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-        table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-      }
-    }
-  }
-  return table[a.count][b.count]
 }

@@ -1,19 +1,4 @@
-/// The Levenshtein distance between two character sequences (insert, delete, replace = 1).
-func editDistance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
-  if a.isEmpty { return b.count }
-  if b.isEmpty { return a.count }
-  var previous = Array(0...b.count)
-  var current = Array(repeating: 0, count: b.count + 1)
-  for i in 1...a.count {
-    current[0] = i
-    for j in 1...b.count {
-      let replace = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-      current[j] = min(replace, previous[j] + 1, current[j - 1] + 1)
-    }
-    swap(&previous, &current)
-  }
-  return previous[b.count]
-}
+import HangulEngine
 
 /// How typed text compares with its target, syllable by syllable (typing notes §3.3).
 public struct TextScore: Sendable, Hashable {
@@ -41,18 +26,8 @@ public struct TextScore: Sendable, Hashable {
     let b = Array(target)
     targetLength = b.count
     targetSyllables = b.filter { !$0.isWhitespace }.count
-    // Full table, then walk back one optimal alignment counting matched syllables.
-    var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { table[i][0] = i }
-    for j in 0...b.count { table[0][j] = j }
-    if !a.isEmpty && !b.isEmpty {
-      for i in 1...a.count {
-        for j in 1...b.count {
-          let replace = table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-          table[i][j] = min(replace, table[i - 1][j] + 1, table[i][j - 1] + 1)
-        }
-      }
-    }
+    // The full table, then walk back one optimal alignment counting matched syllables.
+    let table = editDistanceTable(a, b)
     distance = table[a.count][b.count]
     var matched = 0
     var i = a.count
@@ -112,11 +87,14 @@ public struct ItemResult: Sendable, Hashable {
   public var promptedPresses: Int
   /// Presses that led off every way to the target.
   public var wrongPresses: Int
-  /// When the item was shown.
+  /// When the item was shown, on the caller's monotonic clock (see ``Milliseconds``).
+  ///
+  /// Not a date: only its differences from ``firstPressAt`` and ``finishedAt`` mean
+  /// anything. Whoever stores the result gives the wall-clock time separately.
   public var startedAt: Milliseconds
-  /// When the first key went down, or `nil` if none did.
+  /// When the first key went down (same clock as ``startedAt``), or `nil` if none did.
   public var firstPressAt: Milliseconds?
-  /// When the item ended.
+  /// When the item ended (same clock as ``startedAt``).
   public var finishedAt: Milliseconds
   public var score: TextScore
   /// How each key went when it was the next key to press.

@@ -1,8 +1,10 @@
-/// A point in time as whole milliseconds, passed in by the caller.
+/// A point in time, or a span, as whole milliseconds on the caller's monotonic clock.
 ///
 /// The module never reads a clock. Within one practice session only differences matter, so
-/// any monotonic origin works; the value stored with a result (``ItemResult/startedAt``) is
-/// whatever the caller passed, and `Storage` expects milliseconds since 1970-01-01 UTC there.
+/// any monotonic origin works (the keypad passes milliseconds since the boot), and no value of
+/// this type is a date: ``ItemResult/startedAt`` and the other times of a result only give
+/// its ``ItemResult/duration``. Wall-clock stamps are the storer's business: `Storage` takes
+/// one as an explicit parameter when it stores a result.
 public typealias Milliseconds = Int64
 
 /// A calendar day as a number: days since 1970-01-01 in the user's local time.

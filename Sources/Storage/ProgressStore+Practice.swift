@@ -30,7 +30,8 @@ public struct LessonProgress: Sendable, Hashable {
 extension ProgressStore {
   // MARK: - Recording
 
-  /// Starts a session (one run of a lesson) and returns its id for ``record(_:session:day:)``.
+  /// Starts a session (one run of a lesson) and returns its id for
+  /// ``record(_:startedAt:session:day:)``.
   ///
   /// - Parameters:
   ///   - startedAt: Milliseconds since 1970 UTC.
@@ -58,12 +59,19 @@ extension ProgressStore {
   /// Stores one item attempt, adds its key tallies to the per-key stats, and moves the
   /// item's spaced-repetition schedule by the attempt's grade; all in one transaction.
   ///
+  /// - Parameters:
+  ///   - result: The attempt. Its times (``Practice/ItemResult/startedAt`` and the others)
+  ///     are on the caller's monotonic clock and only give the duration that is stored.
+  ///   - startedAt: When the item was shown, by the wall clock: milliseconds since
+  ///     1970-01-01 UTC (``unixMilliseconds(_:)``). Stored as the row's time stamp.
+  ///   - session: The session from ``beginSession(lessonID:layoutID:startedAt:day:)``.
+  ///   - day: The local day number the attempt counts for.
   /// - Returns: The item's new schedule.
   /// - Throws: ``StorageError/invalidValue(path:operation:reason:)`` for a `day` outside
   ///   ``storableDays`` (the schedule's date arithmetic must not overflow).
   @discardableResult
   public func record(
-    _ result: ItemResult, session: Int64, day: Int
+    _ result: ItemResult, startedAt: Int64, session: Int64, day: Int
   ) throws(StorageError) -> ItemSchedule {
     try checkDay(day, "saving a practice result")
     return try write("saving a practice result") { db in
@@ -78,7 +86,7 @@ extension ProgressStore {
         arguments: [
           session, day, result.lessonID, result.itemID, result.target, result.typed,
           result.presses, result.backspaces, result.minimumPresses, result.duration,
-          result.accuracy, result.efficiency, result.startedAt, result.isCompleted,
+          result.accuracy, result.efficiency, startedAt, result.isCompleted,
           result.promptedPresses, result.wrongPresses, result.score.targetLength,
           result.score.distance, result.score.correctSyllables,
         ])

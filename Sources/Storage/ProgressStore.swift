@@ -298,8 +298,11 @@ public func localDayNumber(now: Date = Date(), timeZone: TimeZone = .current) ->
   return Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
 }
 
-/// Milliseconds since 1970-01-01 UTC, as ``Practice/ItemResult/startedAt`` expects them in
-/// storage.
+/// Milliseconds since 1970-01-01 UTC: the wall-clock stamps the store keeps (sessions, item
+/// results, lesson progress).
+///
+/// Never a value from the monotonic clock the practice session runs on: those count from an
+/// arbitrary origin (the boot) and only differences between them mean anything.
 public func unixMilliseconds(_ date: Date = Date()) -> Int64 {
   Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
 }

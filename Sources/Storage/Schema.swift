@@ -16,6 +16,7 @@ enum Schema {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1", migrate: createVersion1)
     migrator.registerMigration("v2", migrate: createVersion2)
+    migrator.registerMigration("v3", migrate: repairMonotonicStamps)
     return migrator
   }
 
@@ -114,6 +115,62 @@ enum Schema {
           word TEXT PRIMARY KEY NOT NULL,
           hiddenDay INTEGER NOT NULL
         );
+        """)
+  }
+}
+
+extension Schema {
+  /// The first wall-clock stamp a real row can have: 2001-01-01 00:00 UTC, in milliseconds.
+  ///
+  /// Anything smaller counts from the boot (a monotonic clock), unless the computer had been
+  /// up for over 30 years.
+  static let earliestWallClock: Int64 = 978_307_200_000
+
+  /// The SQL test for a stamp `stamp` on a row of local day `day` that cannot be wall-clock
+  /// time: before 2001, or more than two days before its own day began (no time zone is that
+  /// far from UTC).
+  static func isMonotonic(stamp: String, day: String) -> String {
+    "(\(stamp) < \(earliestWallClock) OR \(stamp) < (\(day) - 2) * 86400000)"
+  }
+
+  /// Repairs `itemResult.startedAt` values written from the monotonic clock.
+  ///
+  /// Until this version, the keypad's practice stored the item's start on its monotonic clock
+  /// (milliseconds since the boot) where a wall-clock stamp belongs. Within one session the
+  /// monotonic values still give the items' order and spacing, and the session row has a
+  /// true wall-clock start (taken when the lesson began, just before its first item), so:
+  /// - a monotonic stamp becomes the session's start plus its distance from the session's
+  ///   first monotonic stamp;
+  /// - if the session's own stamp is not wall-clock time either (or the session is gone), it
+  ///   becomes noon of the row's day (`day × 86 400 000 + 12 h`), which stays on that local
+  ///   day for any time zone from UTC−12 to UTC+12.
+  ///
+  /// Version-1 rows, which had no stamp and got 0, are repaired the same way. Stamps that are
+  /// already wall-clock time are left alone.
+  static func repairMonotonicStamps(_ db: Database) throws {
+    let isBad = isMonotonic(stamp: "r.startedAt", day: "r.day")
+    let sessionIsGood = "NOT " + isMonotonic(stamp: "s.startedAt", day: "s.day")
+    // Computed into a table first: updating in place would change the per-session minimum
+    // while the rows are being updated.
+    try db.execute(
+      sql: """
+        CREATE TEMP TABLE stampRepair AS
+          SELECT r.id AS id,
+            CASE WHEN s.id IS NOT NULL AND \(sessionIsGood)
+              THEN s.startedAt + (r.startedAt - first.startedAt)
+              ELSE r.day * 86400000 + 43200000
+            END AS startedAt
+          FROM itemResult r
+          JOIN (
+            SELECT r.sessionId AS sessionId, min(r.startedAt) AS startedAt
+            FROM itemResult r WHERE \(isBad) GROUP BY r.sessionId
+          ) first ON first.sessionId = r.sessionId
+          LEFT JOIN session s ON s.id = r.sessionId
+          WHERE \(isBad);
+        UPDATE itemResult
+          SET startedAt = (SELECT startedAt FROM stampRepair WHERE stampRepair.id = itemResult.id)
+          WHERE id IN (SELECT id FROM stampRepair);
+        DROP TABLE stampRepair;
         """)
   }
 }

@@ -1,4 +1,6 @@
-/// Options of `cheonjiin grep`, named after the grep flags they mirror.
+/// What `cheonjiin grep` matches, selects and shows, named after the grep flags they mirror.
+///
+/// How shown lines look (`-n`, `-H`, `-h`) is the command's business, not the scanner's.
 public struct GrepOptions: Hashable, Sendable {
   /// Whether initial-consonant queries fold tense letters on both sides (`ㄱ` matches `꼭`,
   /// `ㄲ` matches `감`). On by default; `--exact` turns it off. Keypad and literal queries
@@ -11,14 +13,10 @@ public struct GrepOptions: Hashable, Sendable {
   public var invertsMatch: Bool
   /// `-c`: print only the number of selected lines per file.
   public var countsOnly: Bool
-  /// `-n`: prefix each output line with its 1-based line number.
-  public var showsLineNumbers: Bool
   /// `-o`: print each matching word (punctuation stripped) on its own line instead of the line.
   public var printsOnlyMatching: Bool
   /// `-m NUM`: stop reading a file after NUM selected lines; `nil` for no limit.
   public var maxCount: Int?
-  /// `-H` / `-h`: whether output lines start with the file name.
-  public var fileNames: FileNameMode
   /// `-i`: ASCII letters match regardless of case (Latin text; Hangul has no case).
   public var ignoresASCIICase: Bool
   /// `-l` / `-L`: print file names instead of lines; `nil` for lines.
@@ -34,34 +32,18 @@ public struct GrepOptions: Hashable, Sendable {
 
   public init(
     foldsTense: Bool = true, matchesWholeWord: Bool = false, invertsMatch: Bool = false,
-    countsOnly: Bool = false, showsLineNumbers: Bool = false, printsOnlyMatching: Bool = false,
-    maxCount: Int? = nil, fileNames: FileNameMode = .automatic, ignoresASCIICase: Bool = false,
-    listsFiles: FileListing? = nil, context: GrepContext? = nil
+    countsOnly: Bool = false, printsOnlyMatching: Bool = false, maxCount: Int? = nil,
+    ignoresASCIICase: Bool = false, listsFiles: FileListing? = nil, context: GrepContext? = nil
   ) {
     self.foldsTense = foldsTense
     self.matchesWholeWord = matchesWholeWord
     self.invertsMatch = invertsMatch
     self.countsOnly = countsOnly
-    self.showsLineNumbers = showsLineNumbers
     self.printsOnlyMatching = printsOnlyMatching
     self.maxCount = maxCount
-    self.fileNames = fileNames
     self.ignoresASCIICase = ignoresASCIICase
     self.listsFiles = listsFiles
     self.context = context
-  }
-
-  /// Whether output lines start with `name:` when searching `fileCount` files (grep shows
-  /// names for two or more files unless told otherwise).
-  ///
-  /// - Parameter searchesDirectory: Whether the one file is a directory searched with `-r`;
-  ///   grep names the files found in it.
-  public func showsFileNames(fileCount: Int, searchesDirectory: Bool = false) -> Bool {
-    switch fileNames {
-    case .automatic: fileCount > 1 || searchesDirectory
-    case .always: true
-    case .never: false
-    }
   }
 
   /// Whether selected lines are printed: not with `-c`, `-l` or `-L`.
@@ -91,16 +73,6 @@ public struct GrepContext: Hashable, Sendable {
     self.before = max(0, before)
     self.after = max(0, after)
   }
-}
-
-/// When grep output starts with the file name.
-public enum FileNameMode: Hashable, Sendable {
-  /// With two or more files (grep's default).
-  case automatic
-  /// Always (`-H`).
-  case always
-  /// Never (`-h`).
-  case never
 }
 
 /// How a grep query is read; see ``GrepPattern/init(_:options:speller:)``.

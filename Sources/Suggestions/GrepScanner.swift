@@ -1,20 +1,43 @@
-/// Greps one file (or standard input): feed it bytes or lines, and it appends what grep would
-/// print. It does no I/O.
+/// Receives what a ``GrepScanner`` selects, in output order; the receiver decides how it looks
+/// (the `cheonjiin grep` command prints it as GNU grep does).
 ///
-/// Output follows GNU grep: `[name:][number:]line` per selected line and
-/// `[name-][number-]line` per context line (`-A -B -C`), with `--` between groups of lines
-/// that are not adjacent; with `-o` one matching word per line instead; with `-c` only
-/// `[name:]count`, and with `-l` / `-L` only `name`, from ``finish(into:)``. Lines are printed
-/// as they were read (a `\r` or a byte-order mark stays) and always end in `\n`.
+/// Lines are passed as they were read, without their `\n` (a `\r` or a byte-order mark
+/// stays); the buffers are only valid during the call.
+public protocol GrepOutput {
+  /// A line to show: a selected line, or a context line around one (`-A -B -C`).
+  ///
+  /// - Parameters:
+  ///   - line: The line's bytes.
+  ///   - number: Its 1-based line number.
+  ///   - isSelected: Whether the line is selected (matching, or not matching with `-v`), not
+  ///     context.
+  mutating func line(_ line: UnsafeBufferPointer<UInt8>, number: Int, isSelected: Bool)
+  /// `-o`: one matching word of line `number`, punctuation stripped; a line's words come in
+  /// line order, each once.
+  mutating func word(_ word: UnsafeBufferPointer<UInt8>, number: Int, isSelected: Bool)
+  /// The next line shown does not follow the last one shown (grep prints `--` here).
+  mutating func groupBreak()
+  /// `-c`: how many lines the file selected; once, from ``GrepScanner/finish(into:)``.
+  mutating func count(_ selectedLines: Int)
+  /// `-l` / `-L`: the file is listed; once at most, from ``GrepScanner/finish(into:)``.
+  mutating func fileListed()
+}
+
+/// Greps one file (or standard input) without I/O or formatting.
+///
+/// Feed it bytes or lines, and it tells a ``GrepOutput`` what grep shows for them.
+///
+/// It decides which lines are selected (the queries, `-v`, `-m`), which are shown as context
+/// (`-A -B -C`) and where groups of shown lines break, what `-o` shows of a line, and what is
+/// left for the end (`-c`, `-l`, `-L`).
 ///
 /// ```swift
-/// var scanner = GrepScanner(pattern: pattern, options: options, fileName: path, fileCount: 2)
-/// var output: [UInt8] = []
+/// var scanner = GrepScanner(pattern: pattern, options: options)
+/// var output = MyOutput()  // a GrepOutput
 /// while let chunk = read(), !scanner.isDone {
 ///   chunk.withUnsafeBufferPointer { scanner.scan($0, into: &output) }
-///   write(output); output.removeAll(keepingCapacity: true)
 /// }
-/// scanner.finish(into: &output); write(output)
+/// scanner.finish(into: &output)
 /// // exit status: 0 if any scanner has selectedLineCount > 0, else 1
 /// ```
 public struct GrepScanner: Sendable {
@@ -29,15 +52,12 @@ public struct GrepScanner: Sendable {
   /// More queries (`-e` given again): a line matches when any query does.
   public let alternatives: [GrepPattern]
   public let options: GrepOptions
-  /// The name printed before lines, counts and by `-l` / `-L`.
-  private let name: [UInt8]
-  private let showsName: Bool
   private let maxLineLength: Int
   /// Context is only printed with the lines themselves, not with `-c -l -L`.
   private let separatesGroups: Bool
   private let linesBefore: Int
   private let linesAfter: Int
-  /// Whether an earlier file printed lines: grep puts `--` before this file's first group.
+  /// Whether an earlier file showed lines: grep breaks before this file's first group.
   private let followsEarlierOutput: Bool
 
   /// The bytes of a line split across chunks.
@@ -48,9 +68,9 @@ public struct GrepScanner: Sendable {
   private var beforeContext = ContextLines()
   /// How many more lines to print as after-context.
   private var afterContextLeft = 0
-  /// The number of the last line printed, for `--` between groups that are not adjacent.
+  /// The number of the last line shown, to break between groups that are not adjacent.
   private var lastPrintedLine = 0
-  /// True once `-m` is reached: only trailing context is printed after that.
+  /// True once `-m` is reached: only trailing context is shown after that.
   private var hasReachedMaxCount: Bool
 
   /// Lines read so far, skipped ones included.
@@ -62,11 +82,11 @@ public struct GrepScanner: Sendable {
   ///
   /// The caller reports it; grep's exit status is then 2 (unless `-q` found a line).
   public private(set) var firstSkippedLine: Int? = nil
-  /// Whether a line was printed (or, with `-o`, handled as printed): then a later file's
-  /// first context group starts with `--`.
+  /// Whether a line was shown (or, with `-o`, handled as shown): then a later file's first
+  /// context group starts with a break.
   public private(set) var hasPrintedLines = false
   /// True once the rest of the file cannot change the output (`-m` reached and its trailing
-  /// context printed, or `-l` / `-L` decided), so the caller may stop reading.
+  /// context shown, or `-l` / `-L` decided), so the caller may stop reading.
   public private(set) var isDone: Bool
 
   /// Creates a scanner for one file.
@@ -74,24 +94,18 @@ public struct GrepScanner: Sendable {
   /// - Parameters:
   ///   - pattern: The compiled query.
   ///   - alternatives: More queries (`-e` given again); a line matches when any query does.
-  ///   - options: Output options (`-v -c -n -o -m -l -L -A -B -C`); matching options are in
-  ///     `pattern`, and ``GrepOptions/fileNames`` is settled by `showsFileName`.
-  ///   - fileName: The name to print (`(standard input)` for stdin, as grep does).
-  ///   - showsFileName: Whether lines and counts start with `fileName:`; see
-  ///     ``GrepOptions/showsFileNames(fileCount:searchesDirectory:)``.
-  ///   - followsEarlierOutput: Whether an earlier file printed lines (its scanner's
-  ///     ``hasPrintedLines``), so that this file's first context group starts with `--`.
+  ///   - options: What to select and show (`-v -c -o -m -l -L -A -B -C`); matching options
+  ///     are in `pattern`.
+  ///   - followsEarlierOutput: Whether an earlier file showed lines (its scanner's
+  ///     ``hasPrintedLines``), so that this file's first context group starts with a break.
   ///   - maxLineLength: The longest line searched, in bytes; longer lines are skipped.
   public init(
     pattern: GrepPattern, alternatives: [GrepPattern] = [], options: GrepOptions,
-    fileName: String, showsFileName: Bool, followsEarlierOutput: Bool = false,
-    maxLineLength: Int = GrepScanner.defaultMaxLineLength
+    followsEarlierOutput: Bool = false, maxLineLength: Int = GrepScanner.defaultMaxLineLength
   ) {
     self.pattern = pattern
     self.alternatives = alternatives
     self.options = options
-    name = Array(fileName.utf8)
-    showsName = showsFileName
     self.followsEarlierOutput = followsEarlierOutput
     self.maxLineLength = max(0, maxLineLength)
     let context = options.printsLines ? options.context : nil
@@ -102,17 +116,12 @@ public struct GrepScanner: Sendable {
     isDone = hasReachedMaxCount
   }
 
-  /// Creates a scanner for one of `fileCount` files, naming it as grep does for that many.
-  public init(pattern: GrepPattern, options: GrepOptions, fileName: String, fileCount: Int) {
-    self.init(
-      pattern: pattern, options: options, fileName: fileName,
-      showsFileName: options.showsFileNames(fileCount: fileCount))
-  }
-
   // MARK: - Input
 
   /// Feeds a chunk of the file; lines may be split anywhere across chunks.
-  public mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+  public mutating func scan(
+    _ chunk: UnsafeBufferPointer<UInt8>, into output: inout some GrepOutput
+  ) {
     var start = 0
     let end = chunk.count
     while start < end && !isDone {
@@ -151,9 +160,9 @@ public struct GrepScanner: Sendable {
     }
   }
 
-  /// Ends the file: feeds a last line that had no `\n`, and appends the `-c` count or the
-  /// `-l` / `-L` name.
-  public mutating func finish(into output: inout [UInt8]) {
+  /// Ends the file: feeds a last line that had no `\n`, and reports the `-c` count or the
+  /// `-l` / `-L` listing.
+  public mutating func finish(into output: inout some GrepOutput) {
     if isSkippingLine {
       isSkippingLine = false
     } else if !partialLine.isEmpty {
@@ -163,19 +172,16 @@ public struct GrepScanner: Sendable {
     }
     switch options.listsFiles {
     case .withMatches?:
-      if selectedLineCount > 0 { appendName(to: &output) }
+      if selectedLineCount > 0 { output.fileListed() }
     case .withoutMatch?:
-      if selectedLineCount == 0 { appendName(to: &output) }
+      if selectedLineCount == 0 { output.fileListed() }
     case nil:
-      guard options.countsOnly else { return }
-      appendNamePrefix(separator: colon, to: &output)
-      appendDecimal(selectedLineCount, to: &output)
-      output.append(newline)
+      if options.countsOnly { output.count(selectedLineCount) }
     }
   }
 
-  /// Feeds one line (without its `\n`) and appends what to print for it.
-  public mutating func feed(line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+  /// Feeds one line (without its `\n`) and reports what to show for it.
+  public mutating func feed(line: UnsafeBufferPointer<UInt8>, into output: inout some GrepOutput) {
     guard !isDone else { return }
     take(line, into: &output)
   }
@@ -183,7 +189,9 @@ public struct GrepScanner: Sendable {
   /// ``feed(line:into:)`` once `isDone` is known to be false; inlined into the scan loop,
   /// which runs once per line.
   @inline(__always)
-  private mutating func take(_ line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+  private mutating func take(
+    _ line: UnsafeBufferPointer<UInt8>, into output: inout some GrepOutput
+  ) {
     guard line.count <= maxLineLength else {
       skipLine()
       return
@@ -216,22 +224,6 @@ public struct GrepScanner: Sendable {
       hasReachedMaxCount = true
     }
     updateIsDone()
-  }
-
-  /// Feeds one line and returns what to print for it (empty if nothing): convenient for
-  /// tests and small inputs; ``scan(_:into:)`` is the fast path.
-  public mutating func feed(line: some StringProtocol) -> String {
-    var output: [UInt8] = []
-    withUTF8(line) { feed(line: $0, into: &output) }
-    return String(decoding: output, as: UTF8.self)
-  }
-
-  /// Ends the file and returns what to print (the `-c` count, the `-l` / `-L` name, or a last
-  /// line without `\n` fed through ``scan(_:into:)``).
-  public mutating func finish() -> String {
-    var output: [UInt8] = []
-    finish(into: &output)
-    return String(decoding: output, as: UTF8.self)
   }
 
   // MARK: - Matching
@@ -298,7 +290,7 @@ public struct GrepScanner: Sendable {
 
   // MARK: - Output
 
-  private mutating func printBeforeContext(into output: inout [UInt8]) {
+  private mutating func printBeforeContext(into output: inout some GrepOutput) {
     // Taken out while printing: printLine changes self.
     var lines = ContextLines()
     swap(&lines, &beforeContext)
@@ -309,62 +301,33 @@ public struct GrepScanner: Sendable {
     swap(&lines, &beforeContext)
   }
 
-  /// Prints a selected line (`name:number:`) or a context line (`name-number-`), after `--`
-  /// if it does not follow the last printed line.
+  /// Shows a selected line or a context line, after a break if it does not follow the last
+  /// line shown.
   private mutating func printLine(
     _ line: UnsafeBufferPointer<UInt8>, number: Int, isSelected: Bool,
-    into output: inout [UInt8]
+    into output: inout some GrepOutput
   ) {
     if separatesGroups
       && (hasPrintedLines ? lastPrintedLine != number - 1 : followsEarlierOutput)
     {
-      output.append(contentsOf: groupSeparator)
+      output.groupBreak()
     }
     hasPrintedLines = true
     lastPrintedLine = number
-    let separator = isSelected ? colon : hyphen
-    if options.printsOnlyMatching {
-      // grep -o prints the matches of the lines selected by matching: with -v those are the
-      // context lines, and the selected lines print nothing.
-      guard isSelected != options.invertsMatch else { return }
-      let searched = searchedPart(of: line, number: number)
-      for range in matchingWordRanges(in: searched) {
-        appendPrefix(separator: separator, number: number, to: &output)
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: searched[range]))
-        output.append(newline)
-      }
+    guard options.printsOnlyMatching else {
+      output.line(line, number: number, isSelected: isSelected)
       return
     }
-    appendPrefix(separator: separator, number: number, to: &output)
-    output.append(contentsOf: line)
-    output.append(newline)
-  }
-
-  private func appendPrefix(separator: UInt8, number: Int, to output: inout [UInt8]) {
-    appendNamePrefix(separator: separator, to: &output)
-    if options.showsLineNumbers {
-      appendDecimal(number, to: &output)
-      output.append(separator)
+    // grep -o shows the matches of the lines selected by matching: with -v those are the
+    // context lines, and the selected lines show nothing.
+    guard isSelected != options.invertsMatch else { return }
+    let searched = searchedPart(of: line, number: number)
+    for range in matchingWordRanges(in: searched) {
+      output.word(
+        UnsafeBufferPointer(rebasing: searched[range]), number: number, isSelected: isSelected)
     }
   }
-
-  private func appendNamePrefix(separator: UInt8, to output: inout [UInt8]) {
-    guard showsName else { return }
-    output.append(contentsOf: name)
-    output.append(separator)
-  }
-
-  /// `-l` and `-L` print the name even with `-h`, as grep does.
-  private func appendName(to output: inout [UInt8]) {
-    output.append(contentsOf: name)
-    output.append(newline)
-  }
 }
-
-private let newline: UInt8 = 0x0A
-private let colon: UInt8 = 0x3A
-private let hyphen: UInt8 = 0x2D
-private let groupSeparator: [UInt8] = Array("--\n".utf8)
 
 /// The last few unprinted lines with their numbers, for `-B`.
 ///
@@ -410,17 +373,6 @@ private struct ContextLines: Sendable {
       lines[slot].withUnsafeBufferPointer { body($0, numbers[slot]) }
     }
   }
-}
-
-/// Appends `value` (≥ 0) in decimal without making a String.
-private func appendDecimal(_ value: Int, to output: inout [UInt8]) {
-  let start = output.count
-  var rest = max(0, value)
-  repeat {
-    output.append(0x30 + UInt8(rest % 10))
-    rest /= 10
-  } while rest > 0
-  output[start...].reverse()
 }
 
 /// The index of the first `\n` at or after `start`, or `chunk.count`. Tests eight bytes at a

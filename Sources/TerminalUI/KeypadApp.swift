@@ -1,6 +1,8 @@
 import Foundation
 import HangulEngine
+import LayoutLoading
 import Practice
+import SystemIO
 import SystemPackage
 import TerminalInput
 
@@ -197,9 +199,4 @@ enum Screens {
       }
     }
   }
-}
-
-/// Writes a line to standard error, prefixed with the program name.
-func printError(_ message: String) {
-  _ = try? FileDescriptor.standardError.writeAll(Array("cheonjiin: \(message)\n".utf8))
 }

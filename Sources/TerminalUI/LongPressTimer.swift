@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemIO
 import SystemPackage
 import TerminalInput
 
@@ -34,11 +35,9 @@ final class LongPressTimer: Sendable {
   /// - Throws: `Errno` when no pipe could be made.
   init(wake: FileDescriptor) throws {
     self.wake = wake
-    let pipe = try FileDescriptor.pipe()
-    for end in [pipe.readEnd, pipe.writeEnd] {
-      _ = fcntl(end.rawValue, F_SETFL, fcntl(end.rawValue, F_GETFL) | O_NONBLOCK)
-      _ = fcntl(end.rawValue, F_SETFD, FD_CLOEXEC)
-    }
+    let pipe = try FileDescriptor.pipe(options: .closeOnExec)
+    try pipe.readEnd.setNonBlocking()
+    try pipe.writeEnd.setNonBlocking()
     controlReader = pipe.readEnd
     controlWriter = pipe.writeEnd
     Thread.detachNewThread { [self] in
@@ -82,8 +81,8 @@ final class LongPressTimer: Sendable {
         _ = try? wake.writeAll([WakeNote.timerByte])  // a full pipe already holds a wake-up
         continue
       }
-      var fd = pollfd(fd: controlReader.rawValue, events: Int16(POLLIN), revents: 0)
-      _ = poll(&fd, 1, now.pollTimeout(until: deadline))
+      let wait = deadline.map { Duration.nanoseconds(Int64(clamping: $0.nanoseconds(since: now))) }
+      _ = try? FileDescriptor.waitForInput(on: [controlReader], timeout: wait)
       drainControl()
     }
   }

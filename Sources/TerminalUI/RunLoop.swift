@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemIO
 import SystemPackage
 import TerminalInput
 
@@ -151,7 +152,7 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
       timer.schedule(session.nextDeadline(now: Terminal.now()))
-      let ready = terminal.wait(timeout: -1)
+      let ready = terminal.wait()
       if ready.wake {
         for note in terminal.drainWakeNotes() {
           if let outcome = handle(note) { return outcome }

@@ -1,4 +1,5 @@
 import CTerminal
+import SystemIO
 import SystemPackage
 import TerminalInput
 
@@ -111,13 +112,13 @@ final class Terminal {
       try? tty.close()  // nothing was changed on it yet
       throw error
     }
-    guard let pipe = try? FileDescriptor.pipe() else {
+    guard let pipe = try? FileDescriptor.pipe(options: .closeOnExec) else {
       try? tty.close()
       throw .noTerminal
     }
     for end in [pipe.readEnd, pipe.writeEnd] {
-      _ = fcntl(end.rawValue, F_SETFL, fcntl(end.rawValue, F_GETFL) | O_NONBLOCK)
-      _ = fcntl(end.rawValue, F_SETFD, FD_CLOEXEC)
+      // Neither end may block: a signal handler writing to a full pipe would hang.
+      try? end.setNonBlocking()  // a pipe always accepts the flag
     }
     self.tty = tty
     self.terminfo = terminfo
@@ -211,15 +212,13 @@ final class Terminal {
     }
   }
 
-  /// Waits for tty input or a wake byte, up to `timeout` milliseconds (-1: forever).
-  func wait(timeout: Int32) -> (tty: Bool, wake: Bool) {
-    var fds = [
-      pollfd(fd: tty.rawValue, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: wakeReader.rawValue, events: Int16(POLLIN), revents: 0),
-    ]
-    let result = poll(&fds, 2, timeout)
-    guard result > 0 else { return (false, false) }
-    return (fds[0].revents != 0, fds[1].revents != 0)
+  /// Waits for tty input or a wake byte. A signal ends the wait early (its handler has
+  /// written a wake byte, which the next wait sees).
+  func wait() -> (tty: Bool, wake: Bool) {
+    let ready =
+      (try? FileDescriptor.waitForInput(
+        on: [tty, wakeReader], timeout: nil, retryOnInterrupt: false)) ?? []
+    return (ready.contains(tty), ready.contains(wakeReader))
   }
 
   /// Drains the wake pipe.

@@ -1,4 +1,7 @@
 import Foundation
+import Synchronization
+import SystemIO
+import SystemPackage
 
 /// The draft: text typed so far, saved atomically so Ctrl-C, a closed window or a crash
 /// loses nothing; offered back on the next start.
@@ -16,15 +19,25 @@ public struct DraftStore: Sendable {
     self.path = path
   }
 
-  /// The saved draft, if any. An unreadable file is left alone and counts as none.
+  /// The saved draft, if any.
+  ///
+  /// An unreadable file is left alone and counts as none.
   public func load() -> String? {
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
-    let text = String(decoding: data, as: UTF8.self)
+    // Whatever keeps the draft from being read, typing starts empty; the file stays for the
+    // user to look at.
+    guard let file = try? FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec),
+      let bytes = try? file.closeAfter({ try file.readToEnd() })
+    else { return nil }
+    let text = String(decoding: bytes, as: UTF8.self)
     return text.isEmpty ? nil : text
   }
 
-  /// Saves `text` (write a temporary file, then rename it over the draft); empty text removes
-  /// the draft. Returns an error message instead of throwing: saving must never stop typing.
+  /// Saves `text` by writing a temporary file and renaming it over the draft.
+  ///
+  /// Empty text removes the draft. Returns an error message instead of throwing: saving must
+  /// never stop typing.
+  ///
+  /// The draft is readable by its owner only: it is whatever the user typed.
   @discardableResult
   public func save(_ text: String) -> String? {
     let files = FileManager.default
@@ -39,36 +52,40 @@ public struct DraftStore: Sendable {
       return nil
     }
     let directory = (path as NSString).deletingLastPathComponent
+    let temporary = FilePath("\(directory)/.draft-\(ProcessInfo.processInfo.processIdentifier).tmp")
     do {
       try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      let temporary = "\(directory)/.draft-\(getpid()).tmp"
-      try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-      if rename(temporary, path) != 0 {
-        let reason = String(cString: strerror(errno))
-        try? files.removeItem(atPath: temporary)  // best effort; the real error is reported
-        return "cannot save the draft \(path): \(reason)"
-      }
-      return nil
     } catch {
       return "cannot save the draft \(path): \(error.localizedDescription)"
+    }
+    do {
+      let file = try FileDescriptor.open(
+        temporary, .writeOnly, options: [.create, .truncate, .closeOnExec],
+        permissions: [.ownerReadWrite])
+      try file.closeAfter { _ = try file.writeAll(text.utf8) }
+      try renameFile(temporary, to: FilePath(path))
+      return nil
+    } catch {
+      // Best effort: the temporary may not exist; the real error is reported.
+      try? files.removeItem(atPath: temporary.string)
+      return "cannot save the draft \(path): \(error)"
     }
   }
 
   /// Keeps a declined draft as `draft.txt.old` instead of deleting it.
   public func setAside() {
-    let old = path + ".old"
-    try? FileManager.default.removeItem(atPath: old)  // an older one may not exist
-    _ = rename(path, old)
+    // Either may fail only if there is no draft, which leaves nothing to set aside.
+    try? renameFile(FilePath(path), to: FilePath(path + ".old"))
   }
 }
 
 /// Sends committed text to a tmux pane as it is typed (`--tmux-target`), in order, off the
 /// UI thread.
-public final class TmuxSender: @unchecked Sendable {
+public final class TmuxSender: Sendable {
   public let target: String
   private let queue = DispatchQueue(label: "cheonjiin.tmux")
-  private var failure: String? = nil
-  private let lock = NSLock()
+  /// The first failed command, set on the queue and read by ``finish()``.
+  private let failure = Mutex<String?>(nil)
 
   /// Checks that the pane exists.
   ///
@@ -96,17 +113,14 @@ public final class TmuxSender: @unchecked Sendable {
   /// Waits for everything sent so far; returns the first failure, if any.
   public func finish() -> String? {
     queue.sync {}
-    lock.lock()
-    defer { lock.unlock() }
-    return failure
+    return failure.withLock { $0 }
   }
 
   private func run(_ arguments: [String]) {
     let (status, error) = Self.tmux(arguments)
-    if status != 0 {
-      lock.lock()
+    guard status != 0 else { return }
+    failure.withLock { failure in
       if failure == nil { failure = "tmux \(arguments.joined(separator: " ")) failed: \(error)" }
-      lock.unlock()
     }
   }
 

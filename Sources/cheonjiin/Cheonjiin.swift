@@ -2,10 +2,9 @@ import ArgumentParser
 import HangulEngine
 import LayoutLoading
 import Storage
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+// Re-exported so that every command file sees SystemIO's printError(_:) without importing it.
+@_exported import SystemIO
+import SystemPackage
 
 struct Cheonjiin: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -59,37 +58,13 @@ func openProgressStore(
   return opening.store
 }
 
-/// Writes a line to standard error, prefixed with the program name.
-func printError(_ message: String) {
-  var text = ""
-  for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
-    text += "cheonjiin: \(line)\n"
-  }
-  writeAll(fd: 2, Array(text.utf8))
-}
-
-func writeAll(fd: Int32, _ bytes: [UInt8]) {
-  bytes.withUnsafeBytes { buffer in
-    guard let base = buffer.baseAddress else { return }
-    var offset = 0
-    while offset < buffer.count {
-      let written = write(fd, base + offset, buffer.count - offset)
-      if written <= 0 {
-        if written < 0 && errno == EINTR { continue }
-        return  // a closed pipe: nothing more can be written
-      }
-      offset += written
-    }
-  }
-}
-
 /// Buffered standard output: `cheonjiin keys` prints a line per input line, a million of them.
 struct OutputBuffer {
   private var bytes: [UInt8] = []
-  private let fd: Int32
+  private let descriptor: FileDescriptor
 
-  init(fd: Int32 = 1) {
-    self.fd = fd
+  init(descriptor: FileDescriptor = .standardOutput) {
+    self.descriptor = descriptor
     bytes.reserveCapacity(1 << 16)
   }
 
@@ -108,8 +83,12 @@ struct OutputBuffer {
     append(jsonQuoted(text))
   }
 
+  /// Writes what is buffered.
+  ///
+  /// A failed write (a closed pipe, a full disk) drops the text: the reader is gone or cannot
+  /// take it, and the command's exit status says whether its work succeeded.
   mutating func flush() {
-    writeAll(fd: fd, bytes)
+    _ = try? descriptor.writeAll(bytes)
     bytes.removeAll(keepingCapacity: true)
   }
 }

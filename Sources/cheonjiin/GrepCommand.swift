@@ -2,10 +2,8 @@ import ArgumentParser
 import HangulEngine
 import LayoutLoading
 import Suggestions
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SystemIO
+import SystemPackage
 
 struct GrepCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -204,11 +202,10 @@ struct GrepCommand: ParsableCommand {
       }
     let options = GrepOptions(
       foldsTense: !exact, matchesWholeWord: wholeWord, invertsMatch: invertMatch,
-      countsOnly: count && !quiet, showsLineNumbers: lineNumber, printsOnlyMatching: onlyMatching,
-      maxCount: quiet ? min(1, maxCount ?? 1) : maxCount,
-      fileNames: withFileName ? .always : noFileName ? .never : .automatic,
-      ignoresASCIICase: ignoreCase, listsFiles: quiet ? nil : listsFiles,
-      context: quiet ? nil : contextLines)
+      countsOnly: count && !quiet, printsOnlyMatching: onlyMatching,
+      maxCount: quiet ? min(1, maxCount ?? 1) : maxCount, ignoresASCIICase: ignoreCase,
+      listsFiles: quiet ? nil : listsFiles, context: quiet ? nil : contextLines)
+    let fileNames: FileNameMode = withFileName ? .always : noFileName ? .never : .automatic
     var patterns: [GrepPattern] = []
     for text in texts {
       do {
@@ -225,11 +222,13 @@ struct GrepCommand: ParsableCommand {
 
     let searchesDirectory =
       recursive && operands.count <= 1 && isDirectory(operands.first ?? ".")
+    let printer = GrepPrinter(
+      showsLineNumbers: lineNumber,
+      showsFileName: fileNames.showsFileNames(
+        fileCount: operands.count, searchesDirectory: searchesDirectory))
     var search = GrepSearch(
       pattern: pattern, alternatives: Array(patterns.dropFirst()), options: options,
-      showsFileNames: options.showsFileNames(
-        fileCount: operands.count, searchesDirectory: searchesDirectory),
-      isQuiet: quiet, reportsFileErrors: !noMessages)
+      printer: printer, isQuiet: quiet, reportsFileErrors: !noMessages)
     if operands.isEmpty {
       if recursive {
         search.searchDirectory(nil)
@@ -254,13 +253,12 @@ struct GrepCommand: ParsableCommand {
   }
 }
 
-/// One `cheonjiin grep` over its files: the I/O around ``GrepScanner`` and what carries from
-/// file to file.
+/// One `cheonjiin grep` over its files: the I/O around ``GrepScanner`` and ``GrepPrinter``,
+/// and what carries from file to file.
 private struct GrepSearch {
   let pattern: GrepPattern
   let alternatives: [GrepPattern]
   let options: GrepOptions
-  let showsFileNames: Bool
   let isQuiet: Bool
   let reportsFileErrors: Bool
   /// Whether any file selected a line.
@@ -269,37 +267,40 @@ private struct GrepSearch {
   private(set) var hadTrouble = false
   /// Whether lines were printed: the next file's first context group then starts with `--`.
   private var printedLines = false
-  private var output: [UInt8] = []
+  /// Formats what the scanners select, and holds it until it is written.
+  private var printer: GrepPrinter
   private var buffer = [UInt8](repeating: 0, count: 1 << 18)
 
   init(
     pattern: GrepPattern, alternatives: [GrepPattern], options: GrepOptions,
-    showsFileNames: Bool, isQuiet: Bool, reportsFileErrors: Bool
+    printer: GrepPrinter, isQuiet: Bool, reportsFileErrors: Bool
   ) {
     self.pattern = pattern
     self.alternatives = alternatives
     self.options = options
-    self.showsFileNames = showsFileNames
+    self.printer = printer
     self.isQuiet = isQuiet
     self.reportsFileErrors = reportsFileErrors
-    output.reserveCapacity(1 << 17)
   }
 
   /// True once nothing more can change the outcome: -q has seen a selected line.
   var isFinished: Bool { isQuiet && selectedLine }
 
   mutating func searchStandardInput() {
-    search(descriptor: 0, name: "(standard input)")
+    search(.standardInput, name: "(standard input)")
   }
 
   mutating func searchFile(_ path: String) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      reportFileError(path)
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)
+    } catch {
+      reportFileError(path, error)
       return
     }
-    defer { close(descriptor) }
-    search(descriptor: descriptor, name: path)
+    search(descriptor, name: path)
+    // Read-only: a failed close cannot lose anything.
+    _ = try? descriptor.close()
   }
 
   /// Searches every regular file under `directory`, in name order.
@@ -309,14 +310,15 @@ private struct GrepSearch {
   /// loop or leave the tree, a FIFO may never end.
   mutating func searchDirectory(_ directory: String?) {
     let path = directory ?? "."
-    guard let stream = opendir(path) else {
-      reportFileError(path)
+    let entries: [[UInt8]]
+    do {
+      entries = try directoryEntryNames(FilePath(path))
+    } catch {
+      reportFileError(path, error)
       return
     }
     var names: [String] = []
-    while let entry = readdir(stream) {
-      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-      if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
+    for bytes in entries {
       guard let name = String(validating: bytes, as: UTF8.self) else {
         hadTrouble = true
         if reportsFileErrors {
@@ -329,48 +331,52 @@ private struct GrepSearch {
       }
       names.append(name)
     }
-    closedir(stream)
     names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     for name in names where !isFinished {
       let childPath = child(name, of: directory)
-      var info = stat()
-      guard lstat(childPath, &info) == 0 else {
-        reportFileError(childPath)
+      let type: FileType
+      do {
+        type = try Stat(FilePath(childPath), followTargetSymlink: false).type
+      } catch {
+        reportFileError(childPath, error)
         continue
       }
-      switch info.st_mode & S_IFMT {
-      case S_IFDIR: searchDirectory(childPath)
-      case S_IFREG: searchFile(childPath)
-      default: continue  // a symbolic link, device, FIFO or socket
+      if type == .directory {
+        searchDirectory(childPath)
+      } else if type == .regular {
+        searchFile(childPath)
       }
+      // Anything else is a symbolic link, device, FIFO or socket: skipped.
     }
   }
 
   /// Reads one open file to its end (or until the scanner is done) and prints as it goes.
-  private mutating func search(descriptor: Int32, name: String) {
+  private mutating func search(_ descriptor: FileDescriptor, name: String) {
     var scanner = GrepScanner(
-      pattern: pattern, alternatives: alternatives, options: options, fileName: name,
-      showsFileName: showsFileNames, followsEarlierOutput: printedLines)
+      pattern: pattern, alternatives: alternatives, options: options,
+      followsEarlierOutput: printedLines)
+    printer.startFile(named: name)
     var reportedLongLine = false
     while !scanner.isDone {
-      let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if got == 0 { break }
-      if got < 0 {
-        if errno == EINTR { continue }
-        reportFileError(name)
+      let got: Int
+      do {
+        got = try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+      } catch {
+        reportFileError(name, error)
         break
       }
+      if got == 0 { break }
       buffer.withUnsafeBufferPointer { chunk in
-        scanner.scan(UnsafeBufferPointer(rebasing: chunk[0..<got]), into: &output)
+        scanner.scan(UnsafeBufferPointer(rebasing: chunk[0..<got]), into: &printer)
       }
       // Said at once, not at the end: /dev/zero has no end.
       if !reportedLongLine, let line = scanner.firstSkippedLine {
         reportLongLine(line, in: name)
         reportedLongLine = true
       }
-      if output.count >= 1 << 16 { flush() }
+      if printer.bytes.count >= 1 << 16 { flush() }
     }
-    scanner.finish(into: &output)
+    scanner.finish(into: &printer)
     if !reportedLongLine, let line = scanner.firstSkippedLine { reportLongLine(line, in: name) }
     flush()
     if scanner.selectedLineCount > 0 { selectedLine = true }
@@ -378,8 +384,9 @@ private struct GrepSearch {
   }
 
   mutating func flush() {
-    if !isQuiet { writeAll(fd: 1, output) }
-    output.removeAll(keepingCapacity: true)
+    // A closed pipe ends what can be printed; the exit status still tells what was found.
+    if !isQuiet { _ = try? FileDescriptor.standardOutput.writeAll(printer.bytes) }
+    printer.bytes.removeAll(keepingCapacity: true)
   }
 
   private mutating func reportLongLine(_ line: Int, in name: String) {
@@ -388,11 +395,10 @@ private struct GrepSearch {
     printError("grep: \(name): line \(line) is longer than \(limit) MiB; skipped")
   }
 
-  /// Reports `errno` for `path` (unless -s) and remembers the trouble for the exit status.
-  private mutating func reportFileError(_ path: String) {
-    let reason = String(cString: strerror(errno))
+  /// Reports `error` for `path` (unless -s) and remembers the trouble for the exit status.
+  private mutating func reportFileError(_ path: String, _ error: any Error) {
     hadTrouble = true
-    if reportsFileErrors { printError("grep: \(path): \(reason)") }
+    if reportsFileErrors { printError("grep: \(path): \(error)") }
   }
 }
 
@@ -408,6 +414,6 @@ private func child(_ name: String, of directory: String?) -> String {
 /// Whether `path` is a directory, following a symbolic link (grep -r follows the ones it is
 /// given).
 private func isDirectory(_ path: String) -> Bool {
-  var info = stat()
-  return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+  // A path that cannot be examined is no directory; searching it as a file reports why.
+  (try? Stat(FilePath(path)).type) == .directory
 }

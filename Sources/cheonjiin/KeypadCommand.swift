@@ -24,7 +24,7 @@ struct KeypadCommand: ParsableCommand {
   @OptionGroup var layoutOption: LayoutOption
 
   @Option(help: ArgumentHelp("numpad, phone, or a keymap .json file.", valueName: "ID|PATH"))
-  var keymap: String = "numpad"
+  var keymap: String = KeymapLibrary.defaultID
 
   @Option(name: .customLong("hold-ms"), help: "How long a key is held for its digit, in ms (100–3000).")
   var holdMs: Int = 500
@@ -65,10 +65,10 @@ struct KeypadCommand: ParsableCommand {
 
   func run() throws {
     let layouts = try layoutOption.load()
-    let keymaps = try loadKeymaps(keymap)
+    let (keymaps, chosen) = try loadKeymaps(keymap)
     let environment = ProcessInfo.processInfo.environment
     var options = KeypadRunOptions(layouts: layouts, keymaps: keymaps)
-    options.keymap = keymaps.first { $0.id == keymap }?.id ?? keymaps.last?.id ?? "numpad"
+    options.keymap = chosen
     options.settings.holdMs = UInt64(holdMs)
     options.settings.theme = Theme.Name(rawValue: theme.rawValue) ?? .light
     options.settings.bold = bold
@@ -90,38 +90,13 @@ struct KeypadCommand: ParsableCommand {
   }
 }
 
-/// The shipped keymaps, plus the one named by --keymap if it is a file.
-/// The shipped keymaps plus a keymap file; prints every problem and exits 65 on bad data.
-func loadKeymaps(_ keymap: String) throws -> [Keymap] {
+/// Every keymap (the user's, the shipped ones, and a file given by path), and the id of the
+/// one `--keymap` chooses; prints every problem and exits 65 on bad data, as for layouts.
+func loadKeymaps(_ keymap: String) throws -> (keymaps: [Keymap], chosen: String) {
   do {
-    return try loadKeymapFiles(keymap, library: .standard())
+    return try KeymapLibrary.standard().loadAll(choosing: keymap)
   } catch {
     printError(error.description)
     throw ExitCode.dataError
   }
-}
-
-private func loadKeymapFiles(_ keymap: String, library: LayoutLibrary) throws(LayoutError) -> [Keymap] {
-  var keymaps: [Keymap] = []
-  if let directory = Keymap.directory(layouts: library) {
-    for id in ["numpad", "phone"] {
-      keymaps.append(try Keymap.load(file: "\(directory)/\(id).json"))
-    }
-  }
-  if keymap.contains("/") || keymap.hasSuffix(".json") {
-    let custom = try Keymap.load(file: keymap)
-    keymaps.removeAll { $0.id == custom.id }
-    keymaps.append(custom)
-  } else if !keymaps.contains(where: { $0.id == keymap }) {
-    let known = keymaps.map(\.id).joined(separator: ", ")
-    throw LayoutError([
-      LayoutProblem(.unknownLayout, file: keymap, path: "", message: "no keymap with this id; known: \(known) (or give a path to a .json file)")
-    ])
-  }
-  if keymaps.isEmpty {
-    throw LayoutError([
-      LayoutProblem(.unreadableFile, file: "Keymaps/", path: "", message: "the shipped keymaps were not found; set CHEONJIIN_LAYOUTS to the Layouts folder next to Keymaps")
-    ])
-  }
-  return keymaps
 }

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SystemPackage
 
-/// Standard input, line by line, with `read(2)` in large chunks.
+/// Standard input, line by line, read in large chunks.
 ///
 /// Before a read that may wait for more input, ``next(beforeWaiting:)`` calls its closure,
 /// so a command can flush what it printed for the lines so far: each answer appears as soon
@@ -12,9 +10,9 @@ struct LineReader {
   private var buffer: [UInt8] = []
   private var start = 0
   private var isAtEnd = false
-  private let descriptor: Int32
+  private let descriptor: FileDescriptor
 
-  init(descriptor: Int32 = 0) {
+  init(descriptor: FileDescriptor = .standardInput) {
     self.descriptor = descriptor
     buffer.reserveCapacity(1 << 16)
   }
@@ -44,18 +42,17 @@ struct LineReader {
     }
   }
 
-  /// Appends what one `read` gives; false at the end of input (or on an error, which ends
-  /// input the same way: what was read is still answered).
+  /// Appends what one read gives; false at the end of input, or on an error, which ends input
+  /// the same way: what was read is still answered.
   private mutating func fill() -> Bool {
+    let chunk = 1 << 16
     let old = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: 1 << 16))
-    while true {
-      let got = buffer.withUnsafeMutableBytes { raw in
-        read(descriptor, raw.baseAddress.map { $0 + old }, 1 << 16)
-      }
-      if got < 0 && errno == EINTR { continue }
-      buffer.removeLast((1 << 16) - max(0, got))
-      return got > 0
+    buffer.append(contentsOf: repeatElement(0, count: chunk))
+    let got = buffer.withUnsafeMutableBytes { raw in
+      // An error reads as the end of input (see above), so it is not kept.
+      (try? descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[old...]))) ?? 0
     }
+    buffer.removeLast(chunk - got)
+    return got > 0
   }
 }

@@ -27,7 +27,7 @@ struct PracticeCommand: ParsableCommand {
   var list = false
 
   @Option(help: ArgumentHelp("numpad, phone, or a keymap .json file.", valueName: "ID|PATH"))
-  var keymap: String = "numpad"
+  var keymap: String = KeymapLibrary.defaultID
 
   @Option(name: .customLong("hold-ms"), help: "How long a key is held for its digit, in ms (100–3000).")
   var holdMs: Int = 500
@@ -70,14 +70,15 @@ struct PracticeCommand: ParsableCommand {
       return
     }
     if let lesson, !lessons.contains(where: { $0.id == lesson }) {
-      let ids = lessons.map(\.id)
-      let hint = ids.min { editCost(lesson, $0) < editCost(lesson, $1) }.map { " (did you mean \($0)?)" } ?? ""
+      let hint = didYouMean(lesson, in: lessons.map(\.id)).map { " (did you mean \($0)?)" } ?? ""
       printError("no lesson \"\(lesson)\"\(hint); see `cheonjiin practice --list`")
       throw ExitCode.dataError
     }
+    // Before the progress file is opened: bad keymap data stops here, as a bad layout does.
+    let (keymaps, chosen) = try loadKeymaps(keymap)
     let recorder = try StoreRecorder(path: ProgressStore.defaultPath(environment: environment), layoutID: layouts.first?.id ?? "", today: today)
-    var options = KeypadRunOptions(layouts: layouts, keymaps: try loadKeymaps(keymap))
-    options.keymap = options.keymaps.first { $0.id == keymap }?.id ?? options.keymaps.last?.id ?? "numpad"
+    var options = KeypadRunOptions(layouts: layouts, keymaps: keymaps)
+    options.keymap = chosen
     options.settings.holdMs = UInt64(holdMs)
     options.settings.theme = Theme.Name(rawValue: theme.rawValue) ?? .light
     options.settings.bold = bold
@@ -91,12 +92,6 @@ struct PracticeCommand: ParsableCommand {
     if let problem = recorder.problem { printError(problem) }
     if status != 0 { throw ExitCode(status) }
   }
-}
-
-/// A rough distance for suggesting a lesson id.
-private func editCost(_ a: String, _ b: String) -> Int {
-  let common = zip(a, b).prefix { $0 == $1 }.count
-  return max(a.count, b.count) - common
 }
 
 /// Keeps practice progress in the SQLite store. A storage failure never stops practice: it
@@ -140,7 +135,10 @@ final class StoreRecorder: PracticeRecorder {
   func record(_ result: ItemResult) {
     guard let store, let session else { return }
     do {
-      try store.record(result, session: session, day: today)
+      // The result's times are monotonic; the item was shown its duration ago, by the wall
+      // clock, since the keypad records a result the moment the item ends.
+      try store.record(
+        result, startedAt: unixMilliseconds() - result.duration, session: session, day: today)
     } catch {
       note(error)
     }

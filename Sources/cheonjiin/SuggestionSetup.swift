@@ -1,5 +1,6 @@
 import Foundation
 import HangulEngine
+import LayoutLoading
 import Storage
 import Suggestions
 import TerminalUI
@@ -7,22 +8,11 @@ import TerminalUI
 /// Wires the keypad's suggestion bar to the shipped lexicon and the learned words in the
 /// progress database.
 enum SuggestionSetup {
-  /// The folder with `ko-words.tsv` and `everyday-ko.tsv`: `$CHEONJIIN_LEXICON`, else
-  /// `share/cheonjiin/lexicon` beside the executable's folder, else `Lexicon/` above it.
+  /// The folder with `ko-words.tsv` and `everyday-ko.tsv`, found by ``ShareDirectory``:
+  /// `$CHEONJIIN_LEXICON`, beside `$CHEONJIIN_LAYOUTS`, `PREFIX/share/cheonjiin/lexicon`, or
+  /// `Lexicon/` above a build in the source tree.
   static func lexiconDirectory(environment: [String: String]) -> String? {
-    if let explicit = environment["CHEONJIIN_LEXICON"], !explicit.isEmpty { return explicit }
-    let files = FileManager.default
-    let executable = (try? files.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    var directory = (executable as NSString).deletingLastPathComponent
-    let installed = ((directory as NSString).deletingLastPathComponent as NSString)
-      .appendingPathComponent("share/cheonjiin/lexicon")
-    if files.fileExists(atPath: installed + "/ko-words.tsv") { return installed }
-    for _ in 0..<6 {
-      let candidate = directory + "/Lexicon"
-      if files.fileExists(atPath: candidate + "/ko-words.tsv") { return candidate }
-      directory = (directory as NSString).deletingLastPathComponent
-    }
-    return nil
+    ShareDirectory(environment: environment).shipped(.lexicon)
   }
 
   /// The shipped word lists in `directory`: `ko-words.tsv` and `everyday-ko.tsv`, parsed.

@@ -1,8 +1,5 @@
 import ArgumentParser
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SystemPackage
 
 // The executable only parses arguments and dispatches; the work lives in the library targets.
 // This is Cheonjiin.main() with one difference: grep's usage errors exit 2, the status its help
@@ -15,8 +12,10 @@ do {
   if CommandLine.arguments.dropFirst().first == GrepCommand.configuration.commandName,
     Cheonjiin.exitCode(for: error) == .validationFailure
   {
-    writeAll(fd: 2, Array((Cheonjiin.fullMessage(for: error) + "\n").utf8))
-    exit(GrepCommand.usageErrorStatus.rawValue)
+    // Like printError, nothing is left to do if standard error cannot be written.
+    _ = try? FileDescriptor.standardError.writeAll((Cheonjiin.fullMessage(for: error) + "\n").utf8)
+    // An ExitCode prints nothing more; it only sets the status.
+    Cheonjiin.exit(withError: GrepCommand.usageErrorStatus)
   }
   Cheonjiin.exit(withError: error)
 }

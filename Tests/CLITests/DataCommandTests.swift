@@ -14,7 +14,7 @@ private struct DataHome {
   let lang: String
 
   init(lang: String = "C.UTF-8") {
-    path = FileManager.default.temporaryDirectory
+    path = scratchDirectory
       .appendingPathComponent("cheonjiin-data-\(UUID().uuidString)").path
     self.lang = lang
   }

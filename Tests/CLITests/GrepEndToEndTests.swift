@@ -34,7 +34,7 @@ struct GrepCommandTests {
 
   @Test("files: names before lines with two files, -h drops them; exit 1 when nothing matches")
   func files() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let folder = scratchDirectory.appendingPathComponent(
       "cheonjiin-grep-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -68,7 +68,7 @@ private struct Folder {
 
   init() throws {
     path =
-      FileManager.default.temporaryDirectory
+      scratchDirectory
       .appendingPathComponent("cheonjiin-grep-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   }

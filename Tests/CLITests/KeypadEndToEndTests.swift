@@ -131,7 +131,7 @@ struct KeypadEndToEndTests {
 
   @Test("kitty release events (a scripted kitty terminal): holding a keypad key types its digit")
   func kittyReleases() throws {
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("cheonjiin-kitty-\(UUID().uuidString).txt")
+    let output = scratchDirectory.appendingPathComponent("cheonjiin-kitty-\(UUID().uuidString).txt")
     defer { try? FileManager.default.removeItem(at: output) }
     let script = """
       [{"until": "F1"}, {"send": "\\u001b[57403;129u"}, {"wait": 700}, {"send": "\\u001b[57403;129:3u"},
@@ -152,7 +152,7 @@ func runPtyTerminal(kitty: Bool, script: String, stdout: URL, arguments: [String
     + (kitty ? ["--kitty"] : []) + ["--stdout", stdout.path, "--script", script, "--",
       "env", "LANG=C.UTF-8", "TERM=xterm-256color",
       "CHEONJIIN_LAYOUTS=" + repositoryRoot.appendingPathComponent("Layouts").path,
-      "XDG_STATE_HOME=" + FileManager.default.temporaryDirectory.appendingPathComponent("cheonjiin-pty-state").path,
+      "XDG_STATE_HOME=" + scratchDirectory.appendingPathComponent("pty-state").path,
       binary.path, "--no-draft"] + arguments
   let pipe = Pipe()
   process.standardOutput = pipe
@@ -166,7 +166,7 @@ func runPtyTerminal(kitty: Bool, script: String, stdout: URL, arguments: [String
 struct PracticeEndToEndTests {
   @Test("a practice round in tmux: choose a lesson, type an item, see the mark, quit; progress is saved")
   func practiceRound() throws {
-    let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("cheonjiin-e2e-\(UUID().uuidString)")
+    let dataHome = scratchDirectory.appendingPathComponent("cheonjiin-e2e-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: dataHome) }
     let session = try TmuxSession(arguments: ["practice"], environment: ["XDG_DATA_HOME": dataHome.path])
     try session.waitFor { session.screen().contains("practice") || session.screen().contains("연습") }

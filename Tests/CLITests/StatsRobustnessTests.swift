@@ -7,7 +7,7 @@ struct StatsRobustnessTests {
   /// with an arithmetic overflow.
   @Test("results dated far outside 1970 … next year are left out; nothing crashes")
   func implausibleDays() throws {
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent("cheonjiin-stats-\(UUID().uuidString)").path
+    let home = scratchDirectory.appendingPathComponent("cheonjiin-stats-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: home) }
     let environment = ["XDG_DATA_HOME": home]
     _ = try run(["stats"], environment: environment)

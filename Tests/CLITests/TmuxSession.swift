@@ -11,6 +11,9 @@ final class TmuxSession {
   var stdoutFile: URL { directory.appendingPathComponent("stdout.txt") }
   var statusFile: URL { directory.appendingPathComponent("status.txt") }
   var stateHome: URL { directory.appendingPathComponent("state") }
+  /// What tmux printed on standard error, kept with the session (not in a shared file: see
+  /// ``scratchDirectory``) and shown when a wait times out.
+  var errorLog: URL { directory.appendingPathComponent("tmux-errors.log") }
 
   /// Starts `cheonjiin ARGS` in a detached session of the given size. The pane stays open
   /// after the program exits, so the terminal state can be inspected.
@@ -20,8 +23,7 @@ final class TmuxSession {
     arguments: [String] = [], columns: Int = 80, rows: Int = 30, environment: [String: String] = [:],
     shell: Bool = false
   ) throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    directory = try scratchFolder(socket)
     var env = [
       "LANG": "C.UTF-8", "TERM": "xterm-256color",
       "CHEONJIIN_LAYOUTS": repositoryRoot.appendingPathComponent("Layouts").path,
@@ -52,8 +54,10 @@ final class TmuxSession {
   func tmux(_ arguments: [String], capture: Bool = true) throws -> String {
     let output = directory.appendingPathComponent("tmux-output-\(UUID().uuidString.prefix(6))")
     defer { try? FileManager.default.removeItem(at: output) }
-    let command = (["tmux", "-L", socket] + arguments).map(shellQuote).joined(separator: " ")
-      + " < /dev/null > \(capture ? shellQuote(output.path) : "/dev/null") 2>> /tmp/tmux-test-errors.log"
+    let command =
+      (["tmux", "-L", socket] + arguments).map(shellQuote).joined(separator: " ")
+      + " < /dev/null > \(capture ? shellQuote(output.path) : "/dev/null")"
+      + " 2>> \(shellQuote(errorLog.path))"
     _ = system(command)
     return capture ? ((try? String(contentsOf: output, encoding: .utf8)) ?? "") : ""
   }
@@ -93,7 +97,9 @@ final class TmuxSession {
     while !condition() {
       if Date() > end {
         let size = (try? display("#{window_width}x#{window_height}")) ?? "?"
-        throw TimeoutError(screen: "[\(size)]\n" + screen())
+        let errors = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+        throw TimeoutError(
+          screen: "[\(size)]\n" + screen() + (errors.isEmpty ? "" : "\ntmux said:\n" + errors))
       }
       Thread.sleep(forTimeInterval: 0.05)
     }

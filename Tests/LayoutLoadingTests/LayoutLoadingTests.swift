@@ -65,16 +65,24 @@ struct ShippedLayoutTests {
   }
 }
 
-/// One broken layout per problem kind, with the messages a user must see.
+/// One broken file per problem kind, with the messages a user must see: layouts in
+/// `Invalid/`, keymaps in `InvalidKeymaps/`, each folder with its `expected.json`.
 struct InvalidFixture: Sendable, CustomTestStringConvertible {
   let file: String
   let expected: [String]
   var testDescription: String { file }
 
-  static func loadAll() throws -> [InvalidFixture] {
-    let data = try Data(contentsOf: invalidDirectory.appendingPathComponent("expected.json"))
+  static func loadAll(in directory: URL = invalidDirectory) throws -> [InvalidFixture] {
+    let data = try Data(contentsOf: directory.appendingPathComponent("expected.json"))
     let table = try JSONDecoder().decode([String: [String]].self, from: data)
     return table.keys.sorted().map { InvalidFixture(file: $0, expected: table[$0] ?? []) }
+  }
+
+  /// The messages of `error` as the fixtures write them: `path: message`, or the message.
+  static func messages(_ error: LayoutError) -> [String] {
+    error.problems.map { problem in
+      problem.path.isEmpty ? problem.message : "\(problem.path): \(problem.message)"
+    }
   }
 }
 
@@ -83,7 +91,9 @@ struct InvalidLayoutTests {
   @Test("every problem kind has a fixture")
   func coverage() throws {
     let files = Set(try InvalidFixture.loadAll().map(\.file))
-    for kind in LayoutProblem.Kind.allCases where kind != .unreadableFile && kind != .idMismatch {
+    // Keymap-only kinds have their fixtures in InvalidKeymaps/; the others are tested apart.
+    let elsewhere = KeymapReader.kinds + [.unreadableFile, .idMismatch, .unknownKeymap]
+    for kind in LayoutProblem.Kind.allCases where !elsewhere.contains(kind) {
       #expect(files.contains("\(kind.rawValue).json"), "no fixture for \(kind)")
     }
   }
@@ -95,10 +105,7 @@ struct InvalidLayoutTests {
       _ = try library.loadSet(path)
       Issue.record("\(fixture.file) loaded without problems")
     } catch {
-      let messages = error.problems.map { problem in
-        problem.path.isEmpty ? problem.message : "\(problem.path): \(problem.message)"
-      }
-      #expect(messages == fixture.expected)
+      #expect(InvalidFixture.messages(error) == fixture.expected)
       #expect(error.problems.allSatisfy { $0.file == path })
       let kind = String(fixture.file.dropLast(5))
       if let expectedKind = LayoutProblem.Kind(rawValue: kind) {

@@ -25,7 +25,7 @@ struct ConcurrencyTests {
           try store.record(
             sampleResult(
               item: "l:아", tallies: [key("i"): KeyTally(hits: 1, misses: 1, trailingHits: 0)]),
-            session: session, day: 1)
+            startedAt: sampleStartedAt, session: session, day: 1)
         } catch {
           failures.append("store \(index), round \(round): \(error)")
         }
@@ -61,7 +61,7 @@ struct ConcurrencyTests {
       }
       #expect(failures.messages == [])
       let store = try openStore(path)
-      #expect(try store.appliedMigrations() == ["v1", "v2"])
+      #expect(try store.appliedMigrations() == ["v1", "v2", "v3"])
       #expect(try store.learnedWord("안녕")?.count == 2)
     }
   }

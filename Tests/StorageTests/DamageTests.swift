@@ -80,11 +80,11 @@ struct DamagedSchemaTests {
         + "\(recovery.movedTo) and a new progress file was started.")
     // The new file has every table again.
     let store = opening.store
-    #expect(try store.appliedMigrations() == ["v1", "v2"])
+    #expect(try store.appliedMigrations() == ["v1", "v2", "v3"])
     try store.learn("행복", day: 11)
     #expect(try store.learnedWords().map(\.word) == ["행복"])
     let session = try store.beginSession(lessonID: "l", layoutID: "g", startedAt: 0, day: 11)
-    try store.record(sampleResult(), session: session, day: 11)
+    try store.record(sampleResult(), startedAt: sampleStartedAt, session: session, day: 11)
     #expect(try store.dailyStats(from: 11, to: 11).count == 1)
     // And it is not moved again.
     _ = try openStore(path)
@@ -356,7 +356,7 @@ struct DayRangeTests {
     let path = folder.databasePath
     let store = try openStore(path)
     let session = try store.beginSession(lessonID: "l", layoutID: "g", startedAt: 0, day: 100)
-    try store.record(sampleResult(), session: session, day: 100)
+    try store.record(sampleResult(), startedAt: sampleStartedAt, session: session, day: 100)
     try tamper(
       path,
       """
@@ -383,7 +383,7 @@ struct DayRangeTests {
       #expect(try reader.schedules()["vowels-2:아"]?.dueDay == Int.max)
     }
     // Recording again starts from the stored schedule without overflowing.
-    let next = try reopened.record(sampleResult(), session: session, day: 101)
+    let next = try reopened.record(sampleResult(), startedAt: sampleStartedAt, session: session, day: 101)
     #expect(next.lastDay == 101)
     #expect(next.dueDay <= 101 + ItemSchedule.maximumInterval)
     #expect(next.reviews == ProgressStore.maximumCount + 1)
@@ -397,7 +397,7 @@ struct DayRangeTests {
     let session = try store.beginSession(lessonID: "l", layoutID: "g", startedAt: 0, day: 1)
     for day in [Int.max, Int.min, ProgressStore.storableDays.upperBound + 1] {
       #expect(throws: StorageError.self) {
-        try store.record(sampleResult(), session: session, day: day)
+        try store.record(sampleResult(), startedAt: sampleStartedAt, session: session, day: day)
       }
       #expect(throws: StorageError.self) {
         try store.beginSession(lessonID: "l", layoutID: "g", startedAt: 0, day: day)
@@ -410,7 +410,7 @@ struct DayRangeTests {
       #expect(throws: StorageError.self) { try store.hide("사과", day: day) }
     }
     do {
-      try store.record(sampleResult(), session: session, day: Int.max)
+      try store.record(sampleResult(), startedAt: sampleStartedAt, session: session, day: Int.max)
     } catch {
       #expect(
         error.description.hasSuffix(

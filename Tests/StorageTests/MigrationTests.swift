@@ -65,7 +65,7 @@ struct MigrationTests {
     }
 
     let store = try openStore(path)
-    #expect(try store.appliedMigrations() == ["v1", "v2"])
+    #expect(try store.appliedMigrations() == ["v1", "v2", "v3"])
 
     // The old rows, with the measures version 2 derives from the accuracy.
     let days = try store.dailyStats(from: 20_000, to: 21_000)
@@ -99,7 +99,7 @@ struct MigrationTests {
     #expect(session == 3)
     try store.record(
       sampleResult(tallies: [key("g"): KeyTally(hits: 2, misses: 0, trailingHits: 2)]),
-      session: session, day: 20_242)
+      startedAt: sampleStartedAt, session: session, day: 20_242)
     #expect(try store.keyStats()[key("g")] == KeyStats(hits: 42, misses: 4, streak: 2))
   }
 

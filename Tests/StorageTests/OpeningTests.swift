@@ -12,7 +12,7 @@ struct OpeningTests {
     defer { folder.remove() }
     let store = try openStore(folder.databasePath)
     #expect(FileManager.default.fileExists(atPath: folder.databasePath))
-    #expect(try store.appliedMigrations() == ["v1", "v2"])
+    #expect(try store.appliedMigrations() == ["v1", "v2", "v3"])
   }
 
   @Test("reopening keeps the data")
@@ -95,7 +95,7 @@ struct OpeningTests {
       for index in 0..<400 {
         let long = String(repeating: "가나다라마바사", count: 10) + "\(index)"
         try store.record(
-          sampleResult(item: "l:\(index)", target: long, typed: long), session: session, day: 1)
+          sampleResult(item: "l:\(index)", target: long, typed: long), startedAt: sampleStartedAt, session: session, day: 1)
       }
     }  // the last connection closes: the WAL is checkpointed into the file
     let size = try #require(
@@ -119,7 +119,7 @@ struct OpeningTests {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     let opening = try ProgressStore.open(at: path, now: fixedDate, timeZone: utc)
     #expect(opening.recovery != nil)
-    #expect(try opening.store.appliedMigrations() == ["v1", "v2"])
+    #expect(try opening.store.appliedMigrations() == ["v1", "v2", "v3"])
   }
 
   @Test("a folder that cannot be created is an error with the path, not a crash")

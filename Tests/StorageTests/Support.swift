@@ -31,7 +31,11 @@ func openStore(_ path: String, sourceLocation: SourceLocation = #_sourceLocation
   return opening.store
 }
 
-/// An item result with the given measures, at a fixed time.
+/// The wall-clock stamp tests store results with: 2025-06-15 15:06:40 UTC, in milliseconds.
+let sampleStartedAt: Int64 = 1_750_000_000_000
+
+/// An item result with the given measures, timed on a monotonic clock (milliseconds since a
+/// boot, as the keypad times items): only its duration reaches the store.
 func sampleResult(
   lesson: String = "vowels-2", item: String = "vowels-2:아", target: String = "아",
   typed: String = "아", presses: Int = 3, minimum: Int = 3, duration: Int64 = 3_000,
@@ -40,8 +44,8 @@ func sampleResult(
   ItemResult(
     lessonID: lesson, itemID: item, target: target, typed: typed, isCompleted: completed,
     presses: presses, backspaces: 0, minimumPresses: minimum, promptedPresses: 0,
-    wrongPresses: 0, startedAt: 1_750_000_000_000, firstPressAt: 1_750_000_000_500,
-    finishedAt: 1_750_000_000_000 + duration, keyTallies: tallies)
+    wrongPresses: 0, startedAt: 86_400_000, firstPressAt: 86_400_500,
+    finishedAt: 86_400_000 + duration, keyTallies: tallies)
 }
 
 func key(_ id: String) -> KeyRef {

@@ -253,7 +253,7 @@ struct DemoTests {
 
   @Test("the status line spans a wide window: every key, Esc quit and the speed")
   func statusAtFullWidth() throws {
-    var demo = DemoDriver([try track("오 안녕"), try track("오 안녕", on: "cheonjiin-iphone")])
+    let demo = DemoDriver([try track("오 안녕"), try track("오 안녕", on: "cheonjiin-iphone")])
     let lines = demo.screen(rows: 40, columns: 160).split(separator: "\n", omittingEmptySubsequences: false)
     let status = lines[39]
     #expect(status.hasPrefix(" Space pause/play · ← → step · + - speed · Esc quit"))

@@ -1,3 +1,4 @@
+import LayoutLoading
 import HangulEngine
 import Practice
 import Testing
@@ -116,7 +117,7 @@ struct PracticeControllerTests {
     #expect(recorder.results.map(\.target) == ["아", "이", "어"])
     #expect(recorder.progress.last.map { $0.2 } == true)
     #expect(driver.screen().contains("3개 중 3개를 끝까지 쳤어요"))
-    var full = try PracticeDriver(lessons: [Self.vowels], recorder: MemoryRecorder(), start: "vowels")
+    let full = try PracticeDriver(lessons: [Self.vowels], recorder: MemoryRecorder(), start: "vowels")
     #expect(full.screen().contains("1 / 5"))
   }
 

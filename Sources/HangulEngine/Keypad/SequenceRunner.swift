@@ -51,9 +51,3 @@ public struct SequenceRunner: Sendable {
     }
   }
 }
-
-extension Array {
-  subscript(safe index: Int) -> Element? {
-    indices.contains(index) ? self[index] : nil
-  }
-}

@@ -1,3 +1,4 @@
+import LayoutLoading
 import TerminalInput
 
 /// A key that triggers an app command, as the help screen names it.

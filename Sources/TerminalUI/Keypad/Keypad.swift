@@ -1,3 +1,4 @@
+import LayoutLoading
 import HangulEngine
 import TerminalInput
 

@@ -1,12 +1,16 @@
-import Foundation
 import HangulEngine
-import LayoutLoading
 import TerminalInput
 
 /// A physical key a keymap can bind: a keypad key or a plain character.
 public enum PhysicalKey: Hashable, Sendable, CustomStringConvertible {
   case keypad(NumpadKey)
   case character(Unicode.Scalar)
+
+  /// The keypad keys' names, as keymap files write them.
+  public static let keypadNames =
+    (0...9).map { "KP\($0)" } + [
+      "KP.", "KP/", "KP*", "KP-", "KP+", "KP=", "KPEnter",
+    ]
 
   /// Reads a name as keymap files write it: `KP7`, `KP.`, `KPEnter`, `KP+`, or one character.
   public init?(name: String) {
@@ -27,13 +31,12 @@ public enum PhysicalKey: Hashable, Sendable, CustomStringConvertible {
       return
     }
     let scalars = Array(name.unicodeScalars)
-    guard scalars.count == 1, scalars[0].isASCII, scalars[0].value > 0x20, scalars[0].value < 0x7F else {
-      return nil
-    }
+    guard scalars.count == 1, scalars[0].value > 0x20, scalars[0].value < 0x7F else { return nil }
     self = .character(scalars[0])
   }
 
-  var isKeypad: Bool {
+  /// Whether this is a key of the numeric keypad (`KP7`), not a character (`7`).
+  public var isKeypad: Bool {
     if case .keypad = self { true } else { false }
   }
 
@@ -96,6 +99,12 @@ public enum BindingTarget: Hashable, Sendable, CustomStringConvertible {
   /// A key by its id.
   case key(String)
 
+  /// Every target as keymap files write them, `phone N` and `key ID` in their general form.
+  public static let forms = [
+    "phone N", "space", "next", "backspace", "return", "punct", "symbols", "dismiss", "key ID",
+  ]
+
+  /// Reads a target as keymap files write it: `phone 7`, `space`, `key bs`.
   public init?(text: String) {
     let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
     switch parts.first {
@@ -154,7 +163,8 @@ public enum BindingTarget: Hashable, Sendable, CustomStringConvertible {
     case .backspace: return first { $0 == .backspace }.map(Resolution.key)
     case .enter: return first { $0 == .enter }.map(Resolution.key)
     case .punctuation:
-      return first { if case .text(let cycle) = $0 { cycle.first == "." } else { false } }.map(Resolution.key)
+      return first { if case .text(let cycle) = $0 { cycle.first == "." } else { false } }
+        .map(Resolution.key)
     case .symbols:
       return first { if case .switchLayout = $0 { true } else { false } }.map(Resolution.key)
     case .dismiss: return first { $0 == .dismiss }.map(Resolution.key)
@@ -170,8 +180,9 @@ public struct Keymap: Sendable, Hashable {
   public var name: String
   public var englishName: String
   public var bindings: [PhysicalKey: BindingTarget]
-  /// Keys whose long press takes a suggestion (1 = the first), while suggestions show. The
-  /// keypad alone can then choose words: by default hold + for the first, * and / for the
+  /// Keys whose long press takes a suggestion (1 = the first), while suggestions show.
+  ///
+  /// The keypad alone can then choose words: by default hold + for the first, * and / for the
   /// next two.
   public var suggestionHolds: [PhysicalKey: Int]
   /// Which bindings the pad's corner hints name when a pad key has both kinds: the keypad's
@@ -209,106 +220,5 @@ public struct Keymap: Sendable, Hashable {
       hints[index] = (hint, rank)
     }
     return hints.mapValues(\.0)
-  }
-
-  // MARK: - Loading
-
-  /// Loads and validates a keymap file, reporting every problem with its JSON path.
-  public static func load(file: String) throws(LayoutError) -> Keymap {
-    guard let data = FileManager.default.contents(atPath: file) else {
-      throw LayoutError([
-        LayoutProblem(.unreadableFile, file: file, path: "", message: "the file cannot be read; check the path")
-      ])
-    }
-    let root: JSONValue
-    do {
-      root = try JSONValue.parse(data)
-    } catch {
-      throw LayoutError([LayoutProblem(.invalidJSON, file: file, path: "", message: error.message)])
-    }
-    var problems: [LayoutProblem] = []
-    func report(_ kind: LayoutProblem.Kind, _ path: String, _ message: String) {
-      problems.append(LayoutProblem(kind, file: file, path: path, message: message))
-    }
-    guard case .object(let members) = root else {
-      throw LayoutError([LayoutProblem(.wrongType, file: file, path: "", message: "expected an object")])
-    }
-    var id = "", name = "", englishName = ""
-    var bindings: [PhysicalKey: BindingTarget] = [:]
-    var holds: [PhysicalKey: Int] = [:]
-    var hintsShowCharacters = false
-    let known = ["$schema", "id", "name", "englishName", "description", "hints", "bindings", "holds"]
-    for (key, value) in members {
-      switch (key, value) {
-      case ("id", .string(let text)): id = text
-      case ("name", .string(let text)): name = text
-      case ("englishName", .string(let text)): englishName = text
-      case ("description", .string), ("$schema", .string): break
-      case ("hints", .string(let text)) where text == "keypad" || text == "characters":
-        hintsShowCharacters = text == "characters"
-      case ("hints", _):
-        report(.invalidValue, "hints", "\(value.jsonText) is not allowed; write \"keypad\" or \"characters\"")
-      case ("bindings", .object(let entries)):
-        for (keyName, targetValue) in entries {
-          let path = "bindings.\(keyName)"
-          guard let physical = PhysicalKey(name: keyName) else {
-            report(
-              .invalidValue, path,
-              "\"\(keyName)\" is not a key name; write KP0…KP9, KP., KP/, KP*, KP-, KP+, KPEnter, or one printable ASCII character")
-            continue
-          }
-          guard case .string(let text) = targetValue, let target = BindingTarget(text: text) else {
-            report(
-              .invalidValue, path,
-              "\(targetValue.jsonText) is not a target; write \"phone N\" (N = 0-9, * or #), \"space\", \"next\", \"backspace\", \"return\", \"punct\", \"symbols\", \"dismiss\" or \"key ID\"")
-            continue
-          }
-          bindings[physical] = target
-        }
-      case ("holds", .object(let entries)):
-        for (keyName, slotValue) in entries {
-          let path = "holds.\(keyName)"
-          guard let physical = PhysicalKey(name: keyName) else {
-            report(.invalidValue, path, "\"\(keyName)\" is not a key name; write KP0…KP9, KP., KP/, KP*, KP-, KP+, KPEnter, or one printable ASCII character")
-            continue
-          }
-          let parts = (slotValue.stringValue ?? "").split(separator: " ")
-          guard parts.count == 2, parts[0] == "suggestion", let slot = Int(parts[1]), (1...3).contains(slot) else {
-            report(.invalidValue, path, "\(slotValue.jsonText) is not a hold target; write \"suggestion 1\", \"suggestion 2\" or \"suggestion 3\"")
-            continue
-          }
-          holds[physical] = slot
-        }
-      case (let other, _) where known.contains(other):
-        report(.wrongType, other, "expected \(other == "bindings" || other == "holds" ? "an object" : "a string"), found \(value.kindDescription)")
-      case (let other, _) where other.hasPrefix("x-"):
-        break
-      case (let other, _):
-        report(.unknownField, other, "unknown field \"\(other)\"; remove it, or start it with \"x-\"")
-      }
-    }
-    for required in ["id", "name", "bindings"] where !members.contains(where: { $0.key == required }) {
-      report(.missingField, "", "missing \"\(required)\"; add it")
-    }
-    guard problems.isEmpty else { throw LayoutError(problems) }
-    return Keymap(
-      id: id, name: name, englishName: englishName.isEmpty ? id : englishName, bindings: bindings,
-      suggestionHolds: holds, hintsShowCharacters: hintsShowCharacters)
-  }
-
-  /// The shipped keymaps folder, found like the layouts folder (`Keymaps/` beside `Layouts/`).
-  public static func directory(layouts: LayoutLibrary) -> String? {
-    guard let shipped = layouts.shippedDirectory else { return nil }
-    let parent = (shipped as NSString).deletingLastPathComponent
-    for candidate in [parent + "/Keymaps", parent + "/keymaps"] where FileManager.default.fileExists(atPath: candidate) {
-      return candidate
-    }
-    return nil
-  }
-}
-
-extension JSONValue {
-  var stringValue: String? {
-    if case .string(let text) = self { text } else { nil }
   }
 }

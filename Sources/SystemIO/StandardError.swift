@@ -1,0 +1,23 @@
+import SystemPackage
+
+/// Writes a message to standard error, every line prefixed with the program name.
+///
+/// A message of several lines (every problem of a layout file) gets `cheonjiin: ` on each
+/// line, so each line still says where it came from in a log or a pipeline.
+///
+/// - Parameter message: The message, without a trailing line break.
+public func printError(_ message: String) {
+  printError(message, to: .standardError)
+}
+
+/// Writes a message as ``printError(_:)`` does, to `descriptor`.
+///
+/// A failed write is dropped: standard error is where failures are reported, so there is
+/// nowhere left to report this one.
+public func printError(_ message: String, to descriptor: FileDescriptor) {
+  var text = ""
+  for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+    text += "cheonjiin: \(line)\n"
+  }
+  _ = try? descriptor.writeAll(text.utf8)
+}

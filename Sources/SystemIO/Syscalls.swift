@@ -1,0 +1,154 @@
+import SystemPackage
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// The calls swift-system 1.8.1 does not wrap, wrapped once here in its style: each names its C
+// function, retries EINTR where that is right, and throws `Errno`. Everything else uses
+// `FileDescriptor` (open, read, writeAll, close, pipe) and `Stat` directly; no other file of
+// the project calls these C functions.
+
+extension FileDescriptor {
+  /// Whether the descriptor is open on a terminal.
+  ///
+  /// The corresponding C function is `isatty`.
+  public var isTerminal: Bool { isatty(rawValue) == 1 }
+
+  /// Makes reads and writes on the descriptor return at once instead of waiting, or wait
+  /// again.
+  ///
+  /// The corresponding C function is `fcntl`, with `F_GETFL` and `F_SETFL` (`O_NONBLOCK`).
+  public func setNonBlocking(_ isNonBlocking: Bool = true) throws(Errno) {
+    let flags = try retrying { fcntl(rawValue, F_GETFL) }
+    let wanted = isNonBlocking ? flags | O_NONBLOCK : flags & ~O_NONBLOCK
+    guard wanted != flags else { return }
+    _ = try retrying { fcntl(rawValue, F_SETFL, wanted) }
+  }
+
+  /// Waits until one of `descriptors` can be read without waiting (input, end of file or an
+  /// error is pending), or until `timeout` has passed.
+  ///
+  /// - Parameters:
+  ///   - descriptors: What to wait for.
+  ///   - timeout: The longest wait, rounded up to whole milliseconds; `nil` waits as long as
+  ///     it takes, `.zero` only looks.
+  ///   - retryOnInterrupt: Whether a signal restarts the wait (with the whole timeout). Pass
+  ///     `false` in a loop that wakes itself from signal handlers (a self-pipe): the call then
+  ///     returns no descriptor and the loop recomputes its deadline.
+  /// - Returns: The ready descriptors, in the order given; empty if the time ran out.
+  ///
+  /// The corresponding C function is `poll`.
+  public static func waitForInput(
+    on descriptors: [FileDescriptor], timeout: Duration?, retryOnInterrupt: Bool = true
+  ) throws(Errno) -> [FileDescriptor] {
+    var entries = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
+    let milliseconds = timeout.map(Self.pollMilliseconds) ?? -1
+    while true {
+      let count = entries.withUnsafeMutableBufferPointer { buffer in
+        poll(buffer.baseAddress, nfds_t(buffer.count), milliseconds)
+      }
+      if count >= 0 { break }
+      let error = Errno(rawValue: errno)
+      guard error == .interrupted else { throw error }
+      guard retryOnInterrupt else { return [] }
+    }
+    let ready = Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL)
+    return zip(descriptors, entries).filter { $0.1.revents & ready != 0 }.map(\.0)
+  }
+
+  /// `timeout` in whole milliseconds for `poll`, rounded up so that a wait never ends before
+  /// its deadline, and at most `Int32.max` (about 24 days).
+  static func pollMilliseconds(_ timeout: Duration) -> Int32 {
+    let (seconds, attoseconds) = timeout.components
+    guard seconds >= 0, attoseconds >= 0 || seconds > 0 else { return 0 }
+    let wholeMilliseconds = seconds.multipliedReportingOverflow(by: 1000)
+    guard !wholeMilliseconds.overflow else { return Int32.max }
+    let rest = attoseconds / 1_000_000_000_000_000
+    let roundsUp = attoseconds % 1_000_000_000_000_000 > 0
+    let total = wholeMilliseconds.partialValue.addingReportingOverflow(rest + (roundsUp ? 1 : 0))
+    guard !total.overflow else { return Int32.max }
+    return Int32(clamping: max(0, total.partialValue))
+  }
+}
+
+/// A terminal's settings (`struct termios`), read and applied as a whole.
+public struct TerminalAttributes {
+  /// The C structure, for the flags this type has no name for.
+  public var rawValue: termios
+
+  /// Reads the settings of the terminal open on `descriptor`.
+  ///
+  /// - Throws: `Errno.inappropriateIOCTLForDevice` (`ENOTTY`) when the descriptor is not a terminal.
+  ///
+  /// The corresponding C function is `tcgetattr`.
+  public init(of descriptor: FileDescriptor) throws(Errno) {
+    var value = termios()
+    _ = try retrying { tcgetattr(descriptor.rawValue, &value) }
+    rawValue = value
+  }
+
+  /// Switches to raw mode: no line editing, no echo, no signals from keys, bytes as typed.
+  ///
+  /// The corresponding C function is `cfmakeraw`.
+  public mutating func makeRaw() {
+    cfmakeraw(&rawValue)
+  }
+
+  /// Applies the settings once pending output is written, dropping unread input.
+  ///
+  /// The corresponding C function is `tcsetattr` with `TCSAFLUSH`.
+  public func apply(to descriptor: FileDescriptor) throws(Errno) {
+    var value = rawValue
+    _ = try retrying { tcsetattr(descriptor.rawValue, TCSAFLUSH, &value) }
+  }
+}
+
+/// The names in a directory, `.` and `..` left out, in the order the system gives them.
+///
+/// Names are bytes: a file name need not be UTF-8, and the caller decides what to do with one
+/// that is not.
+///
+/// The corresponding C functions are `opendir`, `readdir` and `closedir`.
+public func directoryEntryNames(_ path: FilePath) throws(Errno) -> [[UInt8]] {
+  let opened = path.withPlatformString { opendir($0) }
+  guard let stream = opened else { throw Errno(rawValue: errno) }
+  defer { closedir(stream) }
+  var names: [[UInt8]] = []
+  while true {
+    // readdir returns nil both at the end and on an error; only errno tells them apart.
+    errno = 0
+    guard let entry = readdir(stream) else {
+      if errno != 0 { throw Errno(rawValue: errno) }
+      return names
+    }
+    let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+    if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+    names.append(name)
+  }
+}
+
+/// Renames a file, replacing whatever `destination` named, in one step: a reader sees the old
+/// file or the new one, never neither.
+///
+/// The corresponding C function is `rename`.
+public func renameFile(_ source: FilePath, to destination: FilePath) throws(Errno) {
+  let result = source.withPlatformString { from in
+    destination.withPlatformString { to in rename(from, to) }
+  }
+  if result != 0 { throw Errno(rawValue: errno) }
+}
+
+/// Calls `body` until it does not fail with `EINTR`; a result of -1 throws `errno`.
+private func retrying(_ body: () -> Int32) throws(Errno) -> Int32 {
+  while true {
+    let result = body()
+    if result != -1 { return result }
+    let error = Errno(rawValue: errno)
+    if error != .interrupted { throw error }
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import TerminalUI
+
+@Suite("The draft file")
+struct DraftStoreTests {
+  /// A draft path in a new folder that does not exist yet, removed after the test.
+  private static func withDraft(_ body: (DraftStore, URL) throws -> Void) throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cheonjiin-draft-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("state/cheonjiin/draft.txt")
+    try body(DraftStore(path: file.path), file)
+  }
+
+  @Test("a saved draft loads back, in a folder made for it, readable by its owner only")
+  func saveAndLoad() throws {
+    try Self.withDraft { store, file in
+      #expect(store.load() == nil)
+      #expect(store.save("안녕하세요\n두 줄") == nil)
+      #expect(store.load() == "안녕하세요\n두 줄")
+      let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+      #expect((attributes[.posixPermissions] as? Int) == 0o600)
+      // Saving again replaces the text and leaves no temporary file behind.
+      #expect(store.save("가") == nil)
+      #expect(store.load() == "가")
+      let names = try FileManager.default.contentsOfDirectory(
+        atPath: file.deletingLastPathComponent().path)
+      #expect(names == ["draft.txt"])
+    }
+  }
+
+  @Test("saving empty text removes the draft")
+  func emptyRemoves() throws {
+    try Self.withDraft { store, file in
+      #expect(store.save("가") == nil)
+      #expect(store.save("") == nil)
+      #expect(!FileManager.default.fileExists(atPath: file.path))
+      #expect(store.load() == nil)
+    }
+  }
+
+  @Test("a declined draft is kept as draft.txt.old")
+  func setAside() throws {
+    try Self.withDraft { store, file in
+      #expect(store.save("나") == nil)
+      store.setAside()
+      #expect(store.load() == nil)
+      let old = try String(contentsOfFile: file.path + ".old", encoding: .utf8)
+      #expect(old == "나")
+    }
+  }
+
+  @Test("a draft that cannot be written says why instead of failing")
+  func unwritable() throws {
+    try Self.withDraft { _, file in
+      // A file where the folder should be: the folder cannot be made.
+      let blocker = file.deletingLastPathComponent().deletingLastPathComponent()
+      try FileManager.default.createDirectory(
+        at: blocker.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data("x".utf8).write(to: blocker)
+      let message = DraftStore(path: file.path).save("다")
+      #expect(message?.hasPrefix("cannot save the draft \(file.path)") == true)
+    }
+  }
+}
