@@ -27,7 +27,8 @@ struct JSONParser {
     do throws(Failure) {
       if let bad = firstInvalidUTF8(bytes) {
         parser.index = bad
-        throw parser.failure("UTF-8 text", found: "a byte that is not UTF-8", hint: "save the file as UTF-8")
+        throw parser.failure(
+          "UTF-8 text", found: "a byte that is not UTF-8", hint: "save the file as UTF-8")
       }
       if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }  // a byte-order mark
       let value = try parser.value()
@@ -224,7 +225,8 @@ struct JSONParser {
     }
     if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
       index += 1
-      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
         index += 1
       }
       digits()

@@ -1,9 +1,10 @@
+import HangulEngine
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import HangulEngine
 
 /// A parsed JSON value, kept generic so the layout reader can report unknown fields, wrong
 /// types and every other problem with its path instead of stopping at the first.
@@ -71,7 +72,8 @@ public enum JSONValue: Sendable, Hashable {
     case .string(let value): return jsonQuoted(value)
     case .array(let values): return "[" + values.map(\.fullJSONText).joined(separator: ", ") + "]"
     case .object(let members):
-      return "{" + members.map { jsonQuoted($0.key) + ": " + $0.value.fullJSONText }
+      return "{"
+        + members.map { jsonQuoted($0.key) + ": " + $0.value.fullJSONText }
         .joined(separator: ", ") + "}"
     }
   }

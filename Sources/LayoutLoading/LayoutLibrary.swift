@@ -1,9 +1,10 @@
+import HangulEngine
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import HangulEngine
 
 /// A layout read from a file, with what the file kept for the user (`x-` members).
 public struct LoadedLayout: Sendable {
@@ -102,7 +103,8 @@ public struct LayoutLibrary: Sendable {
     }
     let known = catalog().map(\.id)
     let hint = didYouMean(name, in: known).map { "did you mean \"\($0)\"? " } ?? ""
-    let where_ = shippedDirectory == nil
+    let where_ =
+      shippedDirectory == nil
       ? "; the shipped layouts were not found either: set CHEONJIIN_LAYOUTS to the Layouts folder"
       : ""
     throw LayoutError([
@@ -198,7 +200,8 @@ public struct LayoutLibrary: Sendable {
         problems.append(
           LayoutProblem(
             .idMismatch, file: file, path: "id",
-            message: "\"\(layout.layout.id)\" does not match the file name \(Self.baseName(of: file)).json; "
+            message:
+              "\"\(layout.layout.id)\" does not match the file name \(Self.baseName(of: file)).json; "
               + "rename the file or change the id"))
       }
       loaded.append(layout)
@@ -220,7 +223,9 @@ public struct LayoutLibrary: Sendable {
           problems.append(
             LayoutProblem(
               .unknownLayout, file: file, path: "keys[\(index)].layout",
-              message: "\"\(target)\" is not a known layout; \(hint)known: \(known.joined(separator: ", "))"))
+              message:
+                "\"\(target)\" is not a known layout; \(hint)known: \(known.joined(separator: ", "))"
+            ))
         }
       }
     }

@@ -51,7 +51,9 @@ struct LayoutReader {
   private var hasVowelRules = false
 
   private mutating func readComposer(_ value: JSONValue) -> ComposerSettings? {
-    guard let members = object(value, at: "composer", fields: Self.composerFields) else { return nil }
+    guard let members = object(value, at: "composer", fields: Self.composerFields) else {
+      return nil
+    }
     var settings = ComposerSettings()
     var ok = true
     var rulePaths: [String: (path: String, result: Vowel)] = [:]
@@ -192,14 +194,18 @@ struct LayoutReader {
     let label = string(members["label"], at: "\(path).label").flatMap {
       displayText($0, at: "\(path).label")
     }
-    let label2 = members["label2"].map { string($0, at: "\(path).label2").flatMap { displayText($0, at: "\(path).label2") } }
+    let label2 = members["label2"].map {
+      string($0, at: "\(path).label2").flatMap { displayText($0, at: "\(path).label2") }
+    }
     var width = 1.0
     if let widthValue = members["width"] {
       if let number = number(widthValue, at: "\(path).width") {
         if number > 0, number <= 8 {
           width = number
         } else {
-          report(.invalidValue, "\(path).width", "\(widthValue.jsonText) is out of range; write a width from 0.5 to 8")
+          report(
+            .invalidValue, "\(path).width",
+            "\(widthValue.jsonText) is out of range; write a width from 0.5 to 8")
         }
       }
     }
@@ -218,7 +224,8 @@ struct LayoutReader {
       } else {
         report(
           .invalidValue, "\(path).phone",
-          "\(phoneValue.jsonText) is not a phone key; write one of \"1\" … \"9\", \"0\", \"*\", \"#\"")
+          "\(phoneValue.jsonText) is not a phone key; write one of \"1\" … \"9\", \"0\", \"*\", \"#\""
+        )
       }
     }
     guard let id, let label, let action, problems.count == before else { return nil }
@@ -255,7 +262,9 @@ struct LayoutReader {
       var cycle: [Choseong] = []
       var ok = !letters.isEmpty
       if letters.isEmpty {
-        report(.invalidValue, "\(path).cycle", "the cycle is empty; list the key's consonants, e.g. [\"ㄱ\", \"ㅋ\", \"ㄲ\"]")
+        report(
+          .invalidValue, "\(path).cycle",
+          "the cycle is empty; list the key's consonants, e.g. [\"ㄱ\", \"ㅋ\", \"ㄲ\"]")
       }
       for (index, letterValue) in letters.enumerated() {
         let letterPath = "\(path).cycle[\(index)]"
@@ -285,7 +294,9 @@ struct LayoutReader {
       var cycle: [String] = []
       var ok = !items.isEmpty
       if items.isEmpty {
-        report(.invalidValue, "\(path).cycle", "the cycle is empty; list what the key types, e.g. [\".\", \",\", \"?\", \"!\"]")
+        report(
+          .invalidValue, "\(path).cycle",
+          "the cycle is empty; list what the key types, e.g. [\".\", \",\", \"?\", \"!\"]")
       }
       for (index, item) in items.enumerated() {
         let itemPath = "\(path).cycle[\(index)]"
@@ -354,14 +365,17 @@ struct LayoutReader {
     } else {
       report(
         .notAConsonant, path,
-        "\(jsonQuoted(text)) is not a consonant letter; write one of ㄱ ㄲ ㄴ ㄷ ㄸ ㄹ ㅁ ㅂ ㅃ ㅅ ㅆ ㅇ ㅈ ㅉ ㅊ ㅋ ㅌ ㅍ ㅎ")
+        "\(jsonQuoted(text)) is not a consonant letter; write one of ㄱ ㄲ ㄴ ㄷ ㄸ ㄹ ㅁ ㅂ ㅃ ㅅ ㅆ ㅇ ㅈ ㅉ ㅊ ㅋ ㅌ ㅍ ㅎ"
+      )
     }
     return nil
   }
 
   // MARK: - Rows
 
-  private mutating func readRows(_ value: JSONValue?, keys: [LayoutKey]?, ids: [String?]) -> [[Int?]]? {
+  private mutating func readRows(_ value: JSONValue?, keys: [LayoutKey]?, ids: [String?])
+    -> [[Int?]]?
+  {
     guard let value, let rowList = array(value, at: "rows") else { return nil }
     if rowList.isEmpty {
       report(.invalidValue, "rows", "there are no rows; list the key ids row by row, top row first")
@@ -387,13 +401,16 @@ struct LayoutReader {
           continue
         }
         guard let index = ids.firstIndex(where: { $0 == id }) else {
-          let hint = didYouMean(id, in: ids.compactMap { $0 }).map { "; did you mean \"\($0)\"?" } ?? ""
+          let hint =
+            didYouMean(id, in: ids.compactMap { $0 }).map { "; did you mean \"\($0)\"?" } ?? ""
           report(.unknownKey, path, "no key has the id \(jsonQuoted(id))\(hint)")
           ok = false
           continue
         }
         if let earlier = placedAt[id] {
-          report(.keyPlacedTwice, path, "key \(jsonQuoted(id)) is already at \(earlier); place each key once")
+          report(
+            .keyPlacedTwice, path,
+            "key \(jsonQuoted(id)) is already at \(earlier); place each key once")
           ok = false
         }
         placedAt[id] = path
@@ -437,14 +454,18 @@ struct LayoutReader {
 
   // MARK: - Whole-layout checks
 
-  private mutating func checkKeys(_ keys: [LayoutKey], composer: ComposerSettings?, vowelRulesGiven: Bool) {
+  private mutating func checkKeys(
+    _ keys: [LayoutKey], composer: ComposerSettings?, vowelRulesGiven: Bool
+  ) {
     var firstWithID: [String: Int] = [:]
     var firstWithPhone: [Character: Int] = [:]
     var letterOwner: [Choseong: String] = [:]
     var strokes: Set<VowelStroke> = []
     for (index, key) in keys.enumerated() {
       if let earlier = firstWithID[key.id] {
-        report(.duplicateID, "keys[\(index)].id", "\(jsonQuoted(key.id)) is also keys[\(earlier)].id; ids must be unique")
+        report(
+          .duplicateID, "keys[\(index)].id",
+          "\(jsonQuoted(key.id)) is also keys[\(earlier)].id; ids must be unique")
       } else {
         firstWithID[key.id] = index
       }
@@ -466,7 +487,8 @@ struct LayoutReader {
           if let owner = letterOwner[letter] {
             report(
               .duplicateLetter, path,
-              "\"\(Character(letter.compatibility))\" is also in \(owner); a letter belongs to one key")
+              "\"\(Character(letter.compatibility))\" is also in \(owner); a letter belongs to one key"
+            )
           } else {
             letterOwner[letter] = path
           }
@@ -530,12 +552,16 @@ struct LayoutReader {
         continue
       }
       guard fields[name] != nil else {
-        if let otherTypeFields, Self.typeFields.values.contains(where: { $0[name] != nil }) || name == "text" {
+        if let otherTypeFields,
+          Self.typeFields.values.contains(where: { $0[name] != nil }) || name == "text"
+        {
           report(
             .unknownField, memberPath,
-            "a key or hold of type \"\(otherTypeFields)\" has no \"\(name)\"; remove it or change the type")
+            "a key or hold of type \"\(otherTypeFields)\" has no \"\(name)\"; remove it or change the type"
+          )
         } else {
-          let hint = didYouMean(name, in: fields.keys).map { "; did you mean \"\($0)\"?" }
+          let hint =
+            didYouMean(name, in: fields.keys).map { "; did you mean \"\($0)\"?" }
             ?? "; remove it, or start it with \"x-\" to keep your own data"
           report(.unknownField, memberPath, "unknown field \(jsonQuoted(name))\(hint)")
         }
@@ -543,8 +569,10 @@ struct LayoutReader {
       }
       result[name] = member
     }
-    for (name, required) in fields.sorted(by: { $0.key < $1.key }) where required && result[name] == nil {
-      let choices = name == "type" && otherTypeFields == nil && members.contains { $0.key == "label" }
+    for (name, required) in fields.sorted(by: { $0.key < $1.key })
+    where required && result[name] == nil {
+      let choices =
+        name == "type" && otherTypeFields == nil && members.contains { $0.key == "label" }
         ? " (one of " + Self.keyTypes.map { "\"\($0)\"" }.joined(separator: ", ") + ")" : ""
       report(.missingField, path, "missing \"\(name)\"; add it\(choices)")
     }
@@ -552,7 +580,8 @@ struct LayoutReader {
   }
 
   private mutating func wrongType(_ value: JSONValue, at path: String, expected: String) {
-    report(.wrongType, path, "expected \(expected), found \(value.kindDescription) \(value.jsonText)")
+    report(
+      .wrongType, path, "expected \(expected), found \(value.kindDescription) \(value.jsonText)")
   }
 
   private mutating func string(_ value: JSONValue?, at path: String) -> String? {
@@ -589,19 +618,25 @@ struct LayoutReader {
     return flag
   }
 
-  private mutating func integer(_ value: JSONValue, at path: String, in range: ClosedRange<Int>) -> Int? {
+  private mutating func integer(_ value: JSONValue, at path: String, in range: ClosedRange<Int>)
+    -> Int?
+  {
     guard let number = number(value, at: path) else { return nil }
-    guard number.rounded() == number, number >= Double(range.lowerBound), number <= Double(range.upperBound)
+    guard number.rounded() == number, number >= Double(range.lowerBound),
+      number <= Double(range.upperBound)
     else {
       report(
         .invalidValue, path,
-        "\(value.jsonText) is out of range; write a whole number from \(range.lowerBound) to \(range.upperBound)")
+        "\(value.jsonText) is out of range; write a whole number from \(range.lowerBound) to \(range.upperBound)"
+      )
       return nil
     }
     return Int(number)
   }
 
-  private mutating func enumString(_ value: JSONValue, at path: String, _ allowed: [String]) -> String? {
+  private mutating func enumString(_ value: JSONValue, at path: String, _ allowed: [String])
+    -> String?
+  {
     guard let text = string(value, at: path) else { return nil }
     guard allowed.contains(text) else {
       let hint = didYouMean(text, in: allowed).map { "did you mean \"\($0)\"? " } ?? ""

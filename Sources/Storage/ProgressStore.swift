@@ -161,7 +161,8 @@ public final class ProgressStore: Sendable {
       do {
         return try connect(path)
       } catch let error as DatabaseError
-        where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && attempt < 8
+        where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED)
+        && attempt < 8
       {
         attempt += 1
         usleep(UInt32(10_000 * attempt))

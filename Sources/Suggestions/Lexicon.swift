@@ -144,7 +144,9 @@ public enum Lexicon {
   /// The fast path for the common line, read straight from UTF-8: syllables, one tab, up to
   /// 18 digits. `nil` for anything else, which ``checkedLine(_:)`` then reads slowly and
   /// explains. (The lists have 30,000 lines; the keypad loads them at every start.)
-  private static func wellFormedLine(_ line: UnsafeBufferPointer<UInt8>) -> (word: String, number: Int)? {
+  private static func wellFormedLine(_ line: UnsafeBufferPointer<UInt8>) -> (
+    word: String, number: Int
+  )? {
     guard let tab = line.firstIndex(of: 0x09), tab > 0, tab % 3 == 0 else { return nil }
     var index = 0
     while index < tab {

@@ -53,7 +53,8 @@ public enum KeypadApp {
     let controller = KeypadController(
       layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
       settings: options.settings, draft: options.draft?.load())
-    return Screens.run(controller, options: options, services: services) { outcome, final, terminal in
+    return Screens.run(controller, options: options, services: services) {
+      outcome, final, terminal in
       finish(outcome, controller: final, terminal: terminal, services: services, options: options)
     }
   }

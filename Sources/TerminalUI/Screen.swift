@@ -171,11 +171,14 @@ public struct Screen: Sendable {
         } else if end - 1 >= column {
           let isWideTail = self[row, end - 1].isContinuation && end - 2 >= column
           if isWideTail { self[row, end - 1] = Cell(" ", style: style, attributes: attributes) }
-          self[row, isWideTail ? end - 2 : end - 1] = Cell("…", style: style, attributes: attributes)
+          self[row, isWideTail ? end - 2 : end - 1] = Cell(
+            "…", style: style, attributes: attributes)
         }
         return end
       }
-      put(character, width: cellWidth, row: row, column: position, style: style, attributes: attributes)
+      put(
+        character, width: cellWidth, row: row, column: position, style: style,
+        attributes: attributes)
       position += cellWidth
     }
     return position
@@ -189,7 +192,8 @@ public struct Screen: Sendable {
     guard row >= 0, row < rows, column >= 0, column + cellWidth <= columns else { return }
     self[row, column] = Cell(glyph: glyph(for: character), style: style, attributes: attributes)
     for extra in 1..<max(1, cellWidth) {
-      self[row, column + extra] = Cell(glyph: Cell.continuation, style: style, attributes: attributes)
+      self[row, column + extra] = Cell(
+        glyph: Cell.continuation, style: style, attributes: attributes)
     }
   }
 
@@ -201,7 +205,8 @@ public struct Screen: Sendable {
   ) -> Int {
     let textWidth = width(of: text)
     let start = column + max(0, (span - textWidth) / 2)
-    return draw(text, row: row, column: start, style: style, attributes: attributes, limit: column + span)
+    return draw(
+      text, row: row, column: start, style: style, attributes: attributes, limit: column + span)
   }
 
   /// Copies another screen onto this one with its top-left corner at a position; what falls
@@ -213,8 +218,9 @@ public struct Screen: Sendable {
         if let character = other.character(cell), left + column + width(character) > columns {
           self[top + row, left + column] = Cell(" ", style: cell.style)
         } else if let character = other.character(cell), cell.glyph & Cell.clusterFlag != 0 {
-          put(character, width: width(character), row: top + row, column: left + column,
-              style: cell.style, attributes: cell.attributes)
+          put(
+            character, width: width(character), row: top + row, column: left + column,
+            style: cell.style, attributes: cell.attributes)
         } else {
           self[top + row, left + column] = cell
         }

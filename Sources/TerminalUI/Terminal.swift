@@ -205,7 +205,9 @@ final class Terminal {
   func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
     do {
       return try tty.read(into: buffer, retryOnInterrupt: true)
-    } catch let error as Errno where error == .wouldBlock || error == .resourceTemporarilyUnavailable {
+    } catch let error as Errno
+      where error == .wouldBlock || error == .resourceTemporarilyUnavailable
+    {
       return -1
     } catch {
       return nil

@@ -9,9 +9,12 @@ public struct DraftStore: Sendable {
   public let path: String
 
   /// `$XDG_STATE_HOME/cheonjiin/draft.txt`, default `~/.local/state/cheonjiin/draft.txt`.
-  public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> DraftStore {
+  public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> DraftStore
+  {
     let home = environment["HOME"] ?? NSHomeDirectory()
-    let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(home)/.local/state"
+    let state =
+      environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(home)/.local/state"
     return DraftStore(path: "\(state)/cheonjiin/draft.txt")
   }
 
@@ -95,7 +98,8 @@ public final class TmuxSender: Sendable {
     let (status, _) = Self.tmux(["display-message", "-p", "-t", target, "#{pane_id}"])
     guard status == 0 else {
       throw TmuxError(
-        message: "no tmux pane \"\(target)\" (is tmux running?); list panes with: tmux list-panes -a")
+        message:
+          "no tmux pane \"\(target)\" (is tmux running?); list panes with: tmux list-panes -a")
     }
   }
 

@@ -49,17 +49,27 @@ public struct UIStrings: Sendable {
   public var helpMore: String { pick("↓ 더 있어요", "↓ more") }
   public var helpPadKeys: String { pick("키패드 (지금 키맵)", "Keypad (current keymap)") }
   public var helpOtherKeys: String { pick("다른 키", "Other keys") }
-  public var helpMouse: String { pick("마우스: 키를 누르세요. 길게 누르면 숫자", "Mouse: click a key; hold it for its digit") }
-  public var draftTitle: String { pick("지난번에 쓰던 글이 있어요", "You have unfinished text from last time") }
+  public var helpMouse: String {
+    pick("마우스: 키를 누르세요. 길게 누르면 숫자", "Mouse: click a key; hold it for its digit")
+  }
+  public var draftTitle: String {
+    pick("지난번에 쓰던 글이 있어요", "You have unfinished text from last time")
+  }
   public var draftQuestion: String {
     pick("이어서 쓸까요?  Enter 예 · Esc 아니오", "Continue with it?  Enter yes · Esc no")
   }
-  public var keymapNames: (numpad: String, phone: String) { (pick("숫자패드", "numpad"), pick("전화", "phone")) }
-  public var unusedKey: String { pick("이 키는 쓰지 않아요 · F1 도움말", "That key does nothing here · F1 help") }
+  public var keymapNames: (numpad: String, phone: String) {
+    (pick("숫자패드", "numpad"), pick("전화", "phone"))
+  }
+  public var unusedKey: String {
+    pick("이 키는 쓰지 않아요 · F1 도움말", "That key does nothing here · F1 help")
+  }
   public var notUTF8: String {
     pick("UTF-8이 아닌 글자는 넣지 않았어요", "Ignored bytes that are not UTF-8")
   }
-  public var cancelled: String { pick("취소했어요. 쓴 글은 임시 저장했어요", "Cancelled; your text was saved as a draft") }
+  public var cancelled: String {
+    pick("취소했어요. 쓴 글은 임시 저장했어요", "Cancelled; your text was saved as a draft")
+  }
   /// Why the keypad cannot start, and what to do.
   public func startError(_ error: TerminalStartError) -> String {
     switch error {
@@ -74,7 +84,8 @@ public struct UIStrings: Sendable {
         "화면을 그릴 수 있는 터미널이 필요한데 TERM이 \(term.map { "\"\($0)\"" } ?? "비어 있어요"). "
           + "터미널 에뮬레이터에서 실행하거나, 스크립트에서는 cheonjiin keys 와 cheonjiin spell 을 쓰세요.",
         "a terminal that can draw is needed, but TERM is \(term.map { "\"\($0)\"" } ?? "not set"). "
-          + "Start it in a terminal emulator, or use `cheonjiin keys` and `cheonjiin spell` in scripts.")
+          + "Start it in a terminal emulator, or use `cheonjiin keys` and `cheonjiin spell` in scripts."
+      )
     case .noTerminal:
       pick(
         "키패드는 /dev/tty에 그리는데 이 프로세스에는 터미널이 없어요. 터미널에서 실행하거나, "
@@ -134,7 +145,8 @@ public struct UIStrings: Sendable {
     pick(" 번호나 ↑↓ 로 고르고 Enter · Esc 끝내기", " Choose with a number or ↑↓, then Enter · Esc to quit")
   }
   public var summaryKeysHint: String {
-    pick("  Enter 한 번 더 · 다른 키 목록으로 · Esc 끝내기", "  Enter again · any other key: the list · Esc: quit")
+    pick(
+      "  Enter 한 번 더 · 다른 키 목록으로 · Esc 끝내기", "  Enter again · any other key: the list · Esc: quit")
   }
   /// Said when an item is done.
   public func itemPraise(_ isPerfect: Bool) -> String {
@@ -176,5 +188,7 @@ public struct UIStrings: Sendable {
   public func demoSpeed(_ number: String) -> String { pick("\(number)타/초", "\(number) keys/s") }
   public var demoPaused: String { pick(" · 멈춤", " · paused") }
 
-  public var suspendedHint: String { pick("cheonjiin 일시 정지: fg 로 돌아와요", "cheonjiin suspended: type fg to return") }
+  public var suspendedHint: String {
+    pick("cheonjiin 일시 정지: fg 로 돌아와요", "cheonjiin suspended: type fg to return")
+  }
 }

@@ -50,20 +50,25 @@ struct DemoCommand: ParsableCommand {
     var tracks = [try track(target, layoutID: layoutOption.layout)]
     if let compare {
       // "iphone" is short for the iPhone-style Cheon-Ji-In layout.
-      let id = ["iphone": "cheonjiin-iphone", "galaxy": "cheonjiin-galaxy", "hwalja": "cheonjiin-hwalja"][compare] ?? compare
+      let id =
+        ["iphone": "cheonjiin-iphone", "galaxy": "cheonjiin-galaxy", "hwalja": "cheonjiin-hwalja"][
+          compare] ?? compare
       tracks.append(try track(target, layoutID: id))
     }
     if frames {
       setlocale(LC_CTYPE, "C.UTF-8")
       var output = OutputBuffer()
-      output.append(DemoRenderer.textFrames(tracks, size: large ? .normal : .compact, strings: strings, width: DisplayWidth.of))
+      output.append(
+        DemoRenderer.textFrames(
+          tracks, size: large ? .normal : .compact, strings: strings, width: DisplayWidth.of))
       output.flush()
       return
     }
     var options = KeypadRunOptions(layouts: tracks[0].layouts, keymaps: [])
     options.useColor = (environment["NO_COLOR"] ?? "").isEmpty
     options.settings.language = strings.language
-    let controller = DemoController(tracks: tracks, keysPerSecond: speed, strings: strings, size: large ? .large : .normal)
+    let controller = DemoController(
+      tracks: tracks, keysPerSecond: speed, strings: strings, size: large ? .large : .normal)
     let status = DemoApp.run(controller, options: options)
     if status != 0 { throw ExitCode(status) }
   }

@@ -26,7 +26,8 @@ struct KeypadCommand: ParsableCommand {
   @Option(help: ArgumentHelp("numpad, phone, or a keymap .json file.", valueName: "ID|PATH"))
   var keymap: String = KeymapLibrary.defaultID
 
-  @Option(name: .customLong("hold-ms"), help: "How long a key is held for its digit, in ms (100–3000).")
+  @Option(
+    name: .customLong("hold-ms"), help: "How long a key is held for its digit, in ms (100–3000).")
   var holdMs: Int = 500
 
   @Option(help: "Colours: light (Galaxy light), dark (Galaxy dark) or contrast (high contrast).")
@@ -38,7 +39,8 @@ struct KeypadCommand: ParsableCommand {
   @Flag(help: "Bigger keys with more space between them.")
   var large = false
 
-  @Option(help: ArgumentHelp("Also append the text to this file when you finish.", valueName: "FILE"))
+  @Option(
+    help: ArgumentHelp("Also append the text to this file when you finish.", valueName: "FILE"))
   var output: String?
 
   @Flag(help: "Also copy the text to the clipboard (OSC 52) when you finish.")
@@ -59,7 +61,8 @@ struct KeypadCommand: ParsableCommand {
 
   func validate() throws {
     guard (100...3000).contains(holdMs) else {
-      throw ValidationError("--hold-ms \(holdMs) is out of range; give 100 to 3000 (older users often like 800–1000)")
+      throw ValidationError(
+        "--hold-ms \(holdMs) is out of range; give 100 to 3000 (older users often like 800–1000)")
     }
   }
 

@@ -65,7 +65,8 @@ struct KeysCommand: ParsableCommand {
       if trace {
         for (step, committed) in steps {
           let (commit, preedit) = (step.output.commit, step.output.preedit)
-          output.append("\(step.token.column)\t\(step.token.token.notation)\t\(committed)[\(preedit)]")
+          output.append(
+            "\(step.token.column)\t\(step.token.token.notation)\t\(committed)[\(preedit)]")
           if !commit.isEmpty { output.append("\t+\(commit)") }
           if step.output.erase > 0 { output.append("\t-\(step.output.erase)") }
           output.append("\n")

@@ -118,9 +118,10 @@ func describe(_ loaded: LoadedLayout) -> String {
   if layout.keys.contains(where: { if case .vowel = $0.action { true } else { false } }) {
     let strokes = composer.vowels.shortestStrokes
     let vowels = Jungseong.allCases.map { jung -> String in
-      let written = strokes[Vowel.jungseong(jung).index].map {
-        $0.map { String(Character($0.letter)) }.joined()
-      } ?? "—"
+      let written =
+        strokes[Vowel.jungseong(jung).index].map {
+          $0.map { String(Character($0.letter)) }.joined()
+        } ?? "—"
       return "\(Character(jung.compatibility))=\(written)"
     }
     text += "vowels: " + vowels.joined(separator: " ") + "\n"

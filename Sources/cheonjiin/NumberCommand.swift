@@ -19,7 +19,10 @@ struct NumberCommand: ParsableCommand {
   @Flag(help: "Native Korean numbers (1–99): 마흔셋.")
   var native = false
 
-  @Option(help: ArgumentHelp("A counter word; it chooses the number system (개 명 살 시 native; 원 분 년 월 일 Sino).", valueName: "WORD"))
+  @Option(
+    help: ArgumentHelp(
+      "A counter word; it chooses the number system (개 명 살 시 native; 원 분 년 월 일 Sino).",
+      valueName: "WORD"))
   var counter: String?
 
   @Flag(help: "Financial style: 일 before every unit, no spaces (일만오천).")
@@ -28,7 +31,9 @@ struct NumberCommand: ParsableCommand {
   @Flag(help: "Digit by digit with 공, as for phone numbers.")
   var digits = false
 
-  @Flag(name: .customLong("all"), help: "Print every accepted spelling, one per line, the preferred first.")
+  @Flag(
+    name: .customLong("all"),
+    help: "Print every accepted spelling, one per line, the preferred first.")
   var printsAllSpellings = false
 
   // `.allUnrecognized`, so that `-5` is a number and not an unknown option.

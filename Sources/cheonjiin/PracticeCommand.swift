@@ -29,7 +29,8 @@ struct PracticeCommand: ParsableCommand {
   @Option(help: ArgumentHelp("numpad, phone, or a keymap .json file.", valueName: "ID|PATH"))
   var keymap: String = KeymapLibrary.defaultID
 
-  @Option(name: .customLong("hold-ms"), help: "How long a key is held for its digit, in ms (100–3000).")
+  @Option(
+    name: .customLong("hold-ms"), help: "How long a key is held for its digit, in ms (100–3000).")
   var holdMs: Int = 500
 
   @Option(help: "Items per round (1–50).")
@@ -76,7 +77,9 @@ struct PracticeCommand: ParsableCommand {
     }
     // Before the progress file is opened: bad keymap data stops here, as a bad layout does.
     let (keymaps, chosen) = try loadKeymaps(keymap)
-    let recorder = try StoreRecorder(path: ProgressStore.defaultPath(environment: environment), layoutID: layouts.first?.id ?? "", today: today)
+    let recorder = try StoreRecorder(
+      path: ProgressStore.defaultPath(environment: environment), layoutID: layouts.first?.id ?? "",
+      today: today)
     var options = KeypadRunOptions(layouts: layouts, keymaps: keymaps)
     options.keymap = chosen
     options.settings.holdMs = UInt64(holdMs)
@@ -87,7 +90,8 @@ struct PracticeCommand: ParsableCommand {
     options.settings.isLinuxConsole = environment["TERM"] == "linux"
     options.useColor = (environment["NO_COLOR"] ?? "").isEmpty
     let status = PracticeApp.run(
-      options, lessons: lessons, recorder: recorder, today: today, roundLength: items, startLesson: lesson)
+      options, lessons: lessons, recorder: recorder, today: today, roundLength: items,
+      startLesson: lesson)
     recorder.finish()
     if let problem = recorder.problem { printError(problem) }
     if status != 0 { throw ExitCode(status) }
@@ -122,7 +126,8 @@ final class StoreRecorder: PracticeRecorder {
     guard let store else { return PracticeHistory() }
     do {
       if let session { try store.endSession(session, endedAt: unixMilliseconds()) }
-      session = try store.beginSession(lessonID: lesson.id, layoutID: layoutID, startedAt: unixMilliseconds(), day: today)
+      session = try store.beginSession(
+        lessonID: lesson.id, layoutID: layoutID, startedAt: unixMilliseconds(), day: today)
       return PracticeHistory(
         schedules: try store.schedules(lessonID: lesson.id), errorRates: try store.keyErrorRates(),
         mastery: try store.keyStats())
@@ -146,7 +151,9 @@ final class StoreRecorder: PracticeRecorder {
 
   func saveProgress(lessonID: String, nextItem: Int, isFinished: Bool) {
     do {
-      try store?.saveProgress(lessonID: lessonID, nextItem: nextItem, isFinished: isFinished, day: today, at: unixMilliseconds())
+      try store?.saveProgress(
+        lessonID: lessonID, nextItem: nextItem, isFinished: isFinished, day: today,
+        at: unixMilliseconds())
     } catch {
       note(error)
     }

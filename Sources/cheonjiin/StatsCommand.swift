@@ -28,7 +28,9 @@ struct StatsCommand: ParsableCommand {
 
   @OptionGroup var layoutOption: LayoutOption
 
-  @Option(help: "Colour the pad: auto (when the output is a terminal and NO_COLOR is unset), always, never.")
+  @Option(
+    help:
+      "Colour the pad: auto (when the output is a terminal and NO_COLOR is unset), always, never.")
   var color: ColorMode = .auto
 
   @Flag(help: "Draw bars with # instead of block characters.")
@@ -92,7 +94,9 @@ struct StatsCommand: ParsableCommand {
   /// The first and last day with practice, counting only days from 1970 to a year ahead: a
   /// result dated outside them comes from a wrong clock or a damaged file, and must not
   /// stretch the charts over millennia.
-  private func plausibleDays(_ store: ProgressStore, today: Int) throws(StorageError) -> ClosedRange<Int>? {
+  private func plausibleDays(_ store: ProgressStore, today: Int) throws(StorageError)
+    -> ClosedRange<Int>?
+  {
     let plausible = 0...(today + 366)
     guard let recorded = try store.practiceDays() else { return nil }
     if plausible.contains(recorded.lowerBound) && plausible.contains(recorded.upperBound) {

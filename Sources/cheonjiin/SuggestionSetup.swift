@@ -18,7 +18,8 @@ enum SuggestionSetup {
   /// The shipped word lists in `directory`: `ko-words.tsv` and `everyday-ko.tsv`, parsed.
   ///
   /// A list that is missing or unreadable gives no words: fewer suggestions, never a failure.
-  static func wordLists(in directory: String) -> (corpus: [LexiconEntry], everyday: [LexiconEntry]) {
+  static func wordLists(in directory: String) -> (corpus: [LexiconEntry], everyday: [LexiconEntry])
+  {
     func text(_ name: String) -> String {
       (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? ""
     }
@@ -44,7 +45,8 @@ enum SuggestionSetup {
       let today = localDayNumber(now: Date(), timeZone: .current)
       if let store = storeBox.store {
         for word in (try? store.learnedWords()) ?? [] {
-          _ = user.restore(word.word, stats: LearnedStats(count: word.count, lastUsedDay: word.lastUsedDay))
+          _ = user.restore(
+            word.word, stats: LearnedStats(count: word.count, lastUsedDay: word.lastUsedDay))
         }
         for word in (try? store.hiddenWords()) ?? [] { user.restoreHidden(word) }
         // About 5,000 words at most (spec §1.5): the least used go, once per start.

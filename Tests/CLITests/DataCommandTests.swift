@@ -14,14 +14,18 @@ private struct DataHome {
   let lang: String
 
   init(lang: String = "C.UTF-8") {
-    path = scratchDirectory
+    path =
+      scratchDirectory
       .appendingPathComponent("cheonjiin-data-\(UUID().uuidString)").path
     self.lang = lang
   }
 
   var environment: [String: String] {
-    ["XDG_DATA_HOME": path, "CHEONJIIN_LEXICON": repositoryRoot.appendingPathComponent("Lexicon").path]
-      .merging(locale(lang)) { $1 }
+    [
+      "XDG_DATA_HOME": path,
+      "CHEONJIIN_LEXICON": repositoryRoot.appendingPathComponent("Lexicon").path,
+    ]
+    .merging(locale(lang)) { $1 }
   }
 
   var database: String { path + "/cheonjiin/progress.sqlite" }

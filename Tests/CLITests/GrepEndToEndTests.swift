@@ -186,7 +186,8 @@ struct GrepEndToEndTests {
     #expect(try run(["grep", "-r", "ㄱ", root + "/linkdir"]).stdout == "\(root)/linkdir/c.txt:감사\n")
     #expect(try run(["grep", "-r", "ㄱ", root + "/b.txt"]).stdout == "가방\n")
     // No FILE: the working directory, named without ./
-    #expect(try run(["grep", "-r", "-n", "ㄱ"], directory: root).stdout == "a/c.txt:1:감사\nb.txt:1:가방\n")
+    #expect(
+      try run(["grep", "-r", "-n", "ㄱ"], directory: root).stdout == "a/c.txt:1:감사\nb.txt:1:가방\n")
     #expect(try run(["grep", "-r", "ㅎ", root]).status == 1)
     // Without -r a directory is an error, as in grep; the other files are still searched.
     let plain = try run(["grep", "ㄱ", root, root + "/b.txt"])

@@ -92,7 +92,9 @@ struct HeadlessCommandTests {
 
   @Test("a bad --layout exits 65 before doing anything, naming the problem")
   func badLayout() throws {
-    let broken = repositoryRoot.appendingPathComponent("Tests/LayoutLoadingTests/Invalid/conjoiningJamo.json").path
+    let broken = repositoryRoot.appendingPathComponent(
+      "Tests/LayoutLoadingTests/Invalid/conjoiningJamo.json"
+    ).path
     let result = try run(["keys", "--layout", broken, "ㄱ"])
     #expect(result.status == 65)
     #expect(result.stdout.isEmpty)
@@ -112,7 +114,9 @@ struct HeadlessCommandTests {
     let show = try run(["layouts", "show", "cheonjiin-iphone"])
     #expect(show.stdout.contains("next"))
     let good = repositoryRoot.appendingPathComponent("Layouts/abc.json").path
-    let bad = repositoryRoot.appendingPathComponent("Tests/LayoutLoadingTests/Invalid/severalProblems.json").path
+    let bad = repositoryRoot.appendingPathComponent(
+      "Tests/LayoutLoadingTests/Invalid/severalProblems.json"
+    ).path
     let validate = try run(["layouts", "validate", good, bad])
     #expect(validate.status == 65)
     #expect(validate.stdout.contains("abc.json: ok"))

@@ -1,8 +1,9 @@
 import Foundation
+import Testing
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Testing
 
 /// The real binary on a real (tmux or pty) terminal. Slower than the controller tests, so
 /// they check the wiring: drawing on /dev/tty, stdout, signals, restoring the terminal.
@@ -17,7 +18,9 @@ struct KeypadEndToEndTests {
     try session.keys(["Escape"])
     #expect(try session.waitForExit() == 0)
     #expect(session.stdout == "안녕하세요\n")
-    #expect(try session.display("#{alternate_on} #{keypad_flag} #{mouse_any_flag} #{cursor_flag}") == "0 0 0 1")
+    #expect(
+      try session.display("#{alternate_on} #{keypad_flag} #{mouse_any_flag} #{cursor_flag}")
+        == "0 0 0 1")
   }
 
   @Test("holding a key (auto-repeat, no release events) types its digit once")
@@ -54,7 +57,8 @@ struct KeypadEndToEndTests {
     let line = String(lines[row])
     let before = try #require(line.range(of: "ㄴㄹ")).lowerBound
     // Columns in cells: every Hangul letter before it is two cells wide.
-    let column = line[..<before].reduce(0) { $0 + ($1.unicodeScalars.first!.value >= 0x1100 ? 2 : 1) } + 2
+    let column =
+      line[..<before].reduce(0) { $0 + ($1.unicodeScalars.first!.value >= 0x1100 ? 2 : 1) } + 2
     try session.bytes("\u{1b}[<0;\(column);\(row + 1)M")
     Thread.sleep(forTimeInterval: 0.1)
     try session.bytes("\u{1b}[<0;\(column);\(row + 1)m")
@@ -118,9 +122,14 @@ struct KeypadEndToEndTests {
     _ = try session.waitForExit()
     // A second pane in the same server collects what it is sent.
     let collected = session.directory.appendingPathComponent("collected.txt")
-    try session.tmux(["new-window", "-d", "-n", "sink", "sh", "-c", "stty -icanon -echo; cat > \(shellQuote(collected.path))"])
-    try session.tmux(["new-window", "-d", "-n", "pad", "sh", "-c",
-      "LANG=C.UTF-8 TERM=xterm-256color CHEONJIIN_LAYOUTS=\(shellQuote(repositoryRoot.appendingPathComponent("Layouts").path)) XDG_STATE_HOME=\(shellQuote(session.stateHome.path)) \(shellQuote(binary.path)) --tmux-target sink > /dev/null; exec sleep 600"])
+    try session.tmux([
+      "new-window", "-d", "-n", "sink", "sh", "-c",
+      "stty -icanon -echo; cat > \(shellQuote(collected.path))",
+    ])
+    try session.tmux([
+      "new-window", "-d", "-n", "pad", "sh", "-c",
+      "LANG=C.UTF-8 TERM=xterm-256color CHEONJIIN_LAYOUTS=\(shellQuote(repositoryRoot.appendingPathComponent("Layouts").path)) XDG_STATE_HOME=\(shellQuote(session.stateHome.path)) \(shellQuote(binary.path)) --tmux-target sink > /dev/null; exec sleep 600",
+    ])
     try session.waitFor { session.screen("pad").contains("F1") }
     for name in numpadKeyNames("412##") + ["Escape"] {
       try session.tmux(["send-keys", "-t", "pad", name])
@@ -145,15 +154,20 @@ struct KeypadEndToEndTests {
 }
 
 /// Runs the keypad under Tests/CLITests/Harness/ptyterm.py (Python, standard library only).
-func runPtyTerminal(kitty: Bool, script: String, stdout: URL, arguments: [String] = []) throws -> String {
+func runPtyTerminal(kitty: Bool, script: String, stdout: URL, arguments: [String] = []) throws
+  -> String
+{
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["python3", repositoryRoot.appendingPathComponent("Tests/CLITests/Harness/ptyterm.py").path]
-    + (kitty ? ["--kitty"] : []) + ["--stdout", stdout.path, "--script", script, "--",
+  process.arguments =
+    ["python3", repositoryRoot.appendingPathComponent("Tests/CLITests/Harness/ptyterm.py").path]
+    + (kitty ? ["--kitty"] : []) + [
+      "--stdout", stdout.path, "--script", script, "--",
       "env", "LANG=C.UTF-8", "TERM=xterm-256color",
       "CHEONJIIN_LAYOUTS=" + repositoryRoot.appendingPathComponent("Layouts").path,
       "XDG_STATE_HOME=" + scratchDirectory.appendingPathComponent("pty-state").path,
-      binary.path, "--no-draft"] + arguments
+      binary.path, "--no-draft",
+    ] + arguments
   let pipe = Pipe()
   process.standardOutput = pipe
   try process.run()
@@ -164,23 +178,30 @@ func runPtyTerminal(kitty: Bool, script: String, stdout: URL, arguments: [String
 
 @Suite("Practice and robustness end to end", .enabled(if: hasTmux), .serialized)
 struct PracticeEndToEndTests {
-  @Test("a practice round in tmux: choose a lesson, type an item, see the mark, quit; progress is saved")
+  @Test(
+    "a practice round in tmux: choose a lesson, type an item, see the mark, quit; progress is saved"
+  )
   func practiceRound() throws {
     let dataHome = scratchDirectory.appendingPathComponent("cheonjiin-e2e-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: dataHome) }
-    let session = try TmuxSession(arguments: ["practice"], environment: ["XDG_DATA_HOME": dataHome.path])
+    let session = try TmuxSession(
+      arguments: ["practice"], environment: ["XDG_DATA_HOME": dataHome.path])
     try session.waitFor { session.screen().contains("practice") || session.screen().contains("연습") }
     // Lesson 1 is the first vowel lesson (0 is "continue").
     try session.keys(["1", "Enter"])
     try session.waitFor { session.screen().contains("1 / ") && session.screen().contains("Next:") }
     // Whatever the first item is, type it: the panel shows the target on its third line.
-    let lines = session.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let lines = session.screen().split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
     let target = lines[2].filter { !$0.isWhitespace }
     let digits = try #require(try spellDigits(target), "cannot spell \"\(target)\"")
     try session.keys(numpadKeyNames(digits))
     try session.waitFor { session.screen().contains("✓") }
     try session.keys(["Escape"], gap: 1.2)
-    try session.waitFor { session.screen().contains("1") && (session.screen().contains("finished") || session.screen().contains("마쳤어요")) }
+    try session.waitFor {
+      session.screen().contains("1")
+        && (session.screen().contains("finished") || session.screen().contains("마쳤어요"))
+    }
     try session.keys(["Escape"])
     #expect(try session.waitForExit() == 0)
     #expect(try session.display("#{alternate_on} #{mouse_any_flag}") == "0 0")
@@ -193,8 +214,11 @@ struct PracticeEndToEndTests {
   func suspendResume() throws {
     let session = try TmuxSession(shell: true)
     let output = session.directory.appendingPathComponent("out.txt")
-    try session.tmux(["send-keys", "-t", "0",
-      "CHEONJIIN_LAYOUTS=\(shellQuote(repositoryRoot.appendingPathComponent("Layouts").path)) \(shellQuote(binary.path)) --no-draft --no-suggestions > \(shellQuote(output.path))", "Enter"])
+    try session.tmux([
+      "send-keys", "-t", "0",
+      "CHEONJIIN_LAYOUTS=\(shellQuote(repositoryRoot.appendingPathComponent("Layouts").path)) \(shellQuote(binary.path)) --no-draft --no-suggestions > \(shellQuote(output.path))",
+      "Enter",
+    ])
     try session.waitFor { session.screen().contains("F1") }
     try session.keys(["KP4"])
     try session.keys(["C-z"], gap: 0.5)
@@ -214,7 +238,9 @@ struct PracticeEndToEndTests {
     let pid = try session.display("#{pane_pid}")
     _ = system("pkill -SEGV -P \(pid) cheonjiin")
     #expect(try session.waitForExit() != 0)
-    #expect(try session.display("#{alternate_on} #{keypad_flag} #{mouse_any_flag} #{cursor_flag}") == "0 0 0 1")
+    #expect(
+      try session.display("#{alternate_on} #{keypad_flag} #{mouse_any_flag} #{cursor_flag}")
+        == "0 0 0 1")
   }
 }
 

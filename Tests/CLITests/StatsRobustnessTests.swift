@@ -13,10 +13,17 @@ struct StatsRobustnessTests {
     _ = try run(["stats"], environment: environment)
     let database = home + "/cheonjiin/progress.sqlite"
     for arguments in [
-      [repositoryRoot.appendingPathComponent("Scripts/make-practice-history.py").path, database, "--days", "3"],
-      ["-c", "import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); "
-        + "db.execute('UPDATE itemResult SET day = 9223372036854775807 WHERE id = 1'); "
-        + "db.execute('UPDATE itemResult SET day = -9223372036854775807 WHERE id = 2'); db.commit()", database],
+      [
+        repositoryRoot.appendingPathComponent("Scripts/make-practice-history.py").path, database,
+        "--days", "3",
+      ],
+      [
+        "-c",
+        "import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); "
+          + "db.execute('UPDATE itemResult SET day = 9223372036854775807 WHERE id = 1'); "
+          + "db.execute('UPDATE itemResult SET day = -9223372036854775807 WHERE id = 2'); db.commit()",
+        database,
+      ],
     ] {
       let python = Process()
       python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -32,13 +39,16 @@ struct StatsRobustnessTests {
       #expect(!result.stdout.contains("1970-01-01"), "\(arguments)")
     }
     let json = try run(["stats", "--json"], environment: environment)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect((object["days"] as? [Any])?.count == 3)
   }
 
   @Test("huge --days and --width are refused with the range, not a crash")
   func hugeOptions() throws {
-    for arguments in [["stats", "--days", "9223372036854775807"], ["stats", "--width", "99999999999"]] {
+    for arguments in [
+      ["stats", "--days", "9223372036854775807"], ["stats", "--width", "99999999999"],
+    ] {
       let result = try run(arguments, environment: locale("C.UTF-8"))
       #expect(result.status == 64, "\(arguments)")
       #expect(result.stderr.contains("out of range"), "\(arguments)")

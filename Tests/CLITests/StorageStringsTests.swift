@@ -1,6 +1,6 @@
 import Storage
-import Testing
 import TerminalUI
+import Testing
 
 @testable import cheonjiin
 
@@ -27,7 +27,6 @@ struct StorageStringsTests {
       #expect(message.contains("R"))
     }
   }
-
 
   @Test("unlearn says what happened for each combination")
   func unlearned() {

@@ -1,8 +1,9 @@
 import Foundation
+import Testing
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Testing
 
 /// A private tmux server running one command, for end-to-end tests of the real keypad.
 final class TmuxSession {
@@ -20,25 +21,36 @@ final class TmuxSession {
   ///
   /// With `shell`, the pane runs an interactive bash instead (job control, for Ctrl-Z).
   init(
-    arguments: [String] = [], columns: Int = 80, rows: Int = 30, environment: [String: String] = [:],
+    arguments: [String] = [], columns: Int = 80, rows: Int = 30,
+    environment: [String: String] = [:],
     shell: Bool = false
   ) throws {
     directory = try scratchFolder(socket)
     var env = [
       "LANG": "C.UTF-8", "TERM": "xterm-256color",
       "CHEONJIIN_LAYOUTS": repositoryRoot.appendingPathComponent("Layouts").path,
-      "XDG_STATE_HOME": stateHome.path, "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
+      "XDG_STATE_HOME": stateHome.path,
+      "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
     ]
     for (key, value) in environment { env[key] = value }
-    let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(shellQuote($0.value))" }.joined(separator: " ")
-    let command = shell
+    let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(shellQuote($0.value))" }
+      .joined(separator: " ")
+    let command =
+      shell
       ? "exec env -i PATH=/usr/bin:/bin HOME=\(shellQuote(directory.path)) \(assignments) PS1='$ ' bash --norc --noprofile -i"
       : "env \(assignments) \(shellQuote(binary.path)) \(arguments.map(shellQuote).joined(separator: " "))"
         + " > \(shellQuote(stdoutFile.path)); echo $? > \(shellQuote(statusFile.path)); exec sleep 600"
     // The first command starts the server, which must not inherit our pipes (it would hold
     // them open for its whole life).
-    try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", command], capture: false)
-    try waitFor { !self.screen().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || self.exitStatus != nil }
+    try tmux(
+      [
+        "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c",
+        command,
+      ], capture: false)
+    try waitFor {
+      !self.screen().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        || self.exitStatus != nil
+    }
   }
 
   deinit {
@@ -80,7 +92,8 @@ final class TmuxSession {
   }
 
   func display(_ format: String) throws -> String {
-    try tmux(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    try tmux(["display-message", "-p", "-t", "0", format]).trimmingCharacters(
+      in: .whitespacesAndNewlines)
   }
 
   var exitStatus: Int? {

@@ -124,7 +124,9 @@ struct InputMethodTests {
 
   @Test("holding a letter key types its digit; one hold is one digit")
   func holdDigits() throws {
-    #expect(try typed("<hold:1><hold:2><hold:3><hold:4><hold:5><hold:6><hold:7><hold:8><hold:9><hold:0>") == "1234567890")
+    #expect(
+      try typed("<hold:1><hold:2><hold:3><hold:4><hold:5><hold:6><hold:7><hold:8><hold:9><hold:0>")
+        == "1234567890")
     #expect(try typed("ㅇㅣᆞㄴ<hold:5>ㄴ") == "안5ㄴ")
     #expect(try typed("<hold:bs>") == "")
   }
@@ -191,7 +193,10 @@ struct InputMethodTests {
   @Test("bracketed names and white space")
   func notation() throws {
     let tokens = try KeySequence.parse(" ㄱ <bs>\t<hold:4> <dismiss> <<")
-    #expect(tokens.map(\.token) == [.consonant(.kiyeok), .backspace, .hold(.phone("4")), .dismiss, .backspace, .backspace])
+    #expect(
+      tokens.map(\.token) == [
+        .consonant(.kiyeok), .backspace, .hold(.phone("4")), .dismiss, .backspace, .backspace,
+      ])
     #expect(tokens.map(\.column) == [2, 4, 9, 18, 28, 29])
     #expect(KeySequence.format(tokens.map(\.token)) == "ㄱ<<hold:4><dismiss><<")
   }

@@ -45,7 +45,9 @@ struct JamoTests {
       guard let (first, second) = double.parts else { continue }
       #expect(first.adding(second) == double)
       // The name says the same: RIEUL-KIYEOK is RIEUL + KIYEOK.
-      #expect(unicodeSpelling("\(double)") == unicodeSpelling("\(first)") + "-" + unicodeSpelling("\(second)"))
+      #expect(
+        unicodeSpelling("\(double)") == unicodeSpelling("\(first)") + "-"
+          + unicodeSpelling("\(second)"))
     }
     // Nothing else combines.
     var combinations = 0
@@ -71,7 +73,9 @@ struct JamoTests {
     let folded = Choseong.allCases.filter { $0.folded != $0 }
     #expect(folded == [.ssangkiyeok, .ssangtikeut, .ssangpieup, .ssangsios, .ssangcieuc])
     for tense in folded {
-      #expect(tense.compatibility.properties.name == "HANGUL LETTER SSANG" + unicodeSpelling("\(tense.folded)"))
+      #expect(
+        tense.compatibility.properties.name == "HANGUL LETTER SSANG"
+          + unicodeSpelling("\(tense.folded)"))
     }
   }
 

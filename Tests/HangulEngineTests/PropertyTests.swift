@@ -15,7 +15,8 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 /// `make test` runs a few thousand sequences; `make fuzz` sets CHEONJIIN_FUZZ_ITERATIONS.
-let fuzzIterations = ProcessInfo.processInfo.environment["CHEONJIIN_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 3000
+let fuzzIterations =
+  ProcessInfo.processInfo.environment["CHEONJIIN_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 3000
 
 /// One random key press on `layout`: any key, tapped or (one time in eight) held.
 ///
@@ -121,7 +122,8 @@ struct PropertyTests {
     }
   }
 
-  @Test("spell of any text the engine produced replays to the same text", arguments: propertyLayouts)
+  @Test(
+    "spell of any text the engine produced replays to the same text", arguments: propertyLayouts)
   func spellRoundTrip(_ layout: String) throws {
     let layouts = try inputMethod(layout).layouts
     var generator = SeededGenerator(state: 3)

@@ -33,10 +33,12 @@ struct SpellerTests {
     #expect(try typed(KeySequence.format(tokens)) == testCase.text)
   }
 
-  @Test("stroke counts from the typing notes", arguments: [
-    ("감사합니다", 18), ("안녕하세요", 22), ("행복합니다", 20), ("괜찮아요", 21), ("학교", 10),
-    ("할머니", 12), ("마흔셋", 13), ("나무위키", 14),
-  ])
+  @Test(
+    "stroke counts from the typing notes",
+    arguments: [
+      ("감사합니다", 18), ("안녕하세요", 22), ("행복합니다", 20), ("괜찮아요", 21), ("학교", 10),
+      ("할머니", 12), ("마흔셋", 13), ("나무위키", 14),
+    ])
   func strokeCounts(_ text: String, _ count: Int) throws {
     let speller = Speller(layouts: try inputMethod().layouts)
     #expect(try speller.spell(text).count == count)

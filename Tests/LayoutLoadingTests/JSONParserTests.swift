@@ -24,7 +24,8 @@ struct BadJSONCase: Sendable, CustomTestStringConvertible {
 struct JSONParserTests {
   @Test("members keep file order; escapes and surrogate pairs decode")
   func wellFormed() throws {
-    let text = #"{"b": 1, "a": [true, false, null, -1.5e2], "c": "\u3131\ud83d\ude00\n\"", "d": {}}"#
+    let text =
+      #"{"b": 1, "a": [true, false, null, -1.5e2], "c": "\u3131\ud83d\ude00\n\"", "d": {}}"#
     let value = try JSONValue.parse(Data(text.utf8))
     guard case .object(let members) = value else {
       Issue.record("not an object: \(value)")
@@ -38,10 +39,12 @@ struct JSONParserTests {
   static let bad: [BadJSONCase] = [
     BadJSONCase(
       "a member twice", "{\n \"id\": \"a\",\n \"id\": \"b\"\n}",
-      "line 3, column 2: expected each member once, found \"id\" a second time (first on line 2) (remove one)"),
+      "line 3, column 2: expected each member once, found \"id\" a second time (first on line 2) (remove one)"
+    ),
     BadJSONCase(
       "a trailing comma", "[1, 2,]",
-      "line 1, column 7: expected a value (a string in \"quotes\", a number, true, false, null, [ or {), found \"]\" (JSON allows no comma before \"}\" or \"]\"; remove it)"),
+      "line 1, column 7: expected a value (a string in \"quotes\", a number, true, false, null, [ or {), found \"]\" (JSON allows no comma before \"}\" or \"]\"; remove it)"
+    ),
     BadJSONCase(
       "nesting deeper than the limit", String(repeating: "[", count: 10_000),
       "line 1, column 65: expected at most 64 levels of [ and {, found a deeper one"),
@@ -50,7 +53,8 @@ struct JSONParserTests {
       "line 1, column 11: expected a number, found 1e99999"),
     BadJSONCase(
       "invalid UTF-8", [0x7B, 0x22, 0x61, 0xFF, 0x22, 0x3A, 0x31, 0x7D],
-      "line 1, column 4: expected UTF-8 text, found a byte that is not UTF-8 (save the file as UTF-8)"),
+      "line 1, column 4: expected UTF-8 text, found a byte that is not UTF-8 (save the file as UTF-8)"
+    ),
     BadJSONCase(
       "a lone surrogate", #"["\ud800"]"#,
       "line 1, column 3: expected a character, found a lone surrogate (write the character itself)"),
@@ -59,9 +63,14 @@ struct JSONParserTests {
       "line 1, column 4: expected a closing quote, found a control character (write it as \\u0001)"),
     BadJSONCase(
       "a line break in a string", "[\"a\nb\"]",
-      "line 1, column 4: expected a closing quote, found \"\n\" (a line break inside a string must be written \\n)"),
-    BadJSONCase("an unclosed object", "{\"a\": 1", "line 1, column 8: expected \",\" or \"}\", found the end of the file (a bracket or quote is not closed)"),
-    BadJSONCase("text after the value", "{} x", "line 1, column 4: expected the end of the file, found \"x\""),
+      "line 1, column 4: expected a closing quote, found \"\n\" (a line break inside a string must be written \\n)"
+    ),
+    BadJSONCase(
+      "an unclosed object", "{\"a\": 1",
+      "line 1, column 8: expected \",\" or \"}\", found the end of the file (a bracket or quote is not closed)"
+    ),
+    BadJSONCase(
+      "text after the value", "{} x", "line 1, column 4: expected the end of the file, found \"x\""),
     BadJSONCase("a bad escape", #"["\q"]"#, "expected an escape such as \\n"),
     BadJSONCase("an empty file", "", "line 1, column 1: expected a value"),
   ]

@@ -1,7 +1,8 @@
 import Foundation
 import HangulEngine
-@testable import LayoutLoading
 import Testing
+
+@testable import LayoutLoading
 
 let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 let layoutsDirectory = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
@@ -57,9 +58,11 @@ struct ShippedLayoutTests {
 
   @Test("x- fields are kept for user data, and the layout still loads")
   func extensionsKept() throws {
-    var json = try String(contentsOf: layoutsDirectory.appendingPathComponent("cheonjiin-galaxy.json"), encoding: .utf8)
+    var json = try String(
+      contentsOf: layoutsDirectory.appendingPathComponent("cheonjiin-galaxy.json"), encoding: .utf8)
     json = json.replacingOccurrences(
-      of: "\"id\": \"cheonjiin-galaxy\",", with: "\"id\": \"cheonjiin-galaxy\", \"x-author\": {\"name\": \"me\"},")
+      of: "\"id\": \"cheonjiin-galaxy\",",
+      with: "\"id\": \"cheonjiin-galaxy\", \"x-author\": {\"name\": \"me\"},")
     let loaded = try LayoutLibrary.load(data: Data(json.utf8), file: "mine.json")
     #expect(loaded.extensions["x-author"] == .object([("name", .string("me"))]))
   }
@@ -138,9 +141,11 @@ struct InvalidLayoutTests {
 
   @Test("a misspelt hold type is one problem, not two")
   func misspeltHoldType() throws {
-    var json = try String(contentsOf: layoutsDirectory.appendingPathComponent("cheonjiin-galaxy.json"), encoding: .utf8)
+    var json = try String(
+      contentsOf: layoutsDirectory.appendingPathComponent("cheonjiin-galaxy.json"), encoding: .utf8)
     json = json.replacingOccurrences(
-      of: "\"hold\": {\"type\": \"text\", \"text\": \"4\"}", with: "\"hold\": {\"type\": \"txt\", \"text\": \"4\"}")
+      of: "\"hold\": {\"type\": \"text\", \"text\": \"4\"}",
+      with: "\"hold\": {\"type\": \"txt\", \"text\": \"4\"}")
     #expect(json.contains("\"txt\""))
     do {
       _ = try LayoutLibrary.load(data: Data(json.utf8), file: "misspelt.json")
@@ -158,14 +163,17 @@ struct InvalidLayoutTests {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     try FileManager.default.createSymbolicLink(
-      atPath: directory.appendingPathComponent("gone.json").path, withDestinationPath: "/nonexistent/gone.json")
-    let userLibrary = LayoutLibrary(shippedDirectory: layoutsDirectory.path, userDirectory: directory.path)
+      atPath: directory.appendingPathComponent("gone.json").path,
+      withDestinationPath: "/nonexistent/gone.json")
+    let userLibrary = LayoutLibrary(
+      shippedDirectory: layoutsDirectory.path, userDirectory: directory.path)
     #expect(!userLibrary.catalog().contains { $0.id == "gone" })
     do {
       _ = try userLibrary.loadSet("gone")
       Issue.record("loaded a dangling link")
     } catch {
-      #expect(error.description.contains("is a link to /nonexistent/gone.json, which does not exist"))
+      #expect(
+        error.description.contains("is a link to /nonexistent/gone.json, which does not exist"))
     }
     do {
       _ = try library.load(file: directory.path)
@@ -181,9 +189,12 @@ struct InvalidLayoutTests {
       .appendingPathComponent("cheonjiin-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let galaxy = try String(contentsOf: layoutsDirectory.appendingPathComponent("cheonjiin-galaxy.json"), encoding: .utf8)
-    try galaxy.write(to: directory.appendingPathComponent("mine.json"), atomically: true, encoding: .utf8)
-    let userLibrary = LayoutLibrary(shippedDirectory: layoutsDirectory.path, userDirectory: directory.path)
+    let galaxy = try String(
+      contentsOf: layoutsDirectory.appendingPathComponent("cheonjiin-galaxy.json"), encoding: .utf8)
+    try galaxy.write(
+      to: directory.appendingPathComponent("mine.json"), atomically: true, encoding: .utf8)
+    let userLibrary = LayoutLibrary(
+      shippedDirectory: layoutsDirectory.path, userDirectory: directory.path)
     do {
       _ = try userLibrary.loadSet("mine")
       Issue.record("loaded a layout whose id is not its file name")
@@ -198,10 +209,14 @@ struct InvalidLayoutTests {
       .appendingPathComponent("cheonjiin-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    var galaxy = try String(contentsOf: layoutsDirectory.appendingPathComponent("cheonjiin-galaxy.json"), encoding: .utf8)
+    var galaxy = try String(
+      contentsOf: layoutsDirectory.appendingPathComponent("cheonjiin-galaxy.json"), encoding: .utf8)
     galaxy = galaxy.replacingOccurrences(of: "\"space\": \"simple\"", with: "\"space\": \"smart\"")
-    try galaxy.write(to: directory.appendingPathComponent("cheonjiin-galaxy.json"), atomically: true, encoding: .utf8)
-    let userLibrary = LayoutLibrary(shippedDirectory: layoutsDirectory.path, userDirectory: directory.path)
+    try galaxy.write(
+      to: directory.appendingPathComponent("cheonjiin-galaxy.json"), atomically: true,
+      encoding: .utf8)
+    let userLibrary = LayoutLibrary(
+      shippedDirectory: layoutsDirectory.path, userDirectory: directory.path)
     var runner = SequenceRunner(layouts: try userLibrary.loadSet("cheonjiin-galaxy").map(\.layout))
     // The smart policy: one press after a vowel ends the syllable and types the space.
     try runner.run("ㅇᆞㅡ_ㅇㅣᆞㄴ_ㄴᆞᆞㅣㅇ")
@@ -214,19 +229,25 @@ struct InvalidLayoutTests {
       .appendingPathComponent("cheonjiin-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    var symbols = try String(contentsOf: layoutsDirectory.appendingPathComponent("symbols.json"), encoding: .utf8)
+    var symbols = try String(
+      contentsOf: layoutsDirectory.appendingPathComponent("symbols.json"), encoding: .utf8)
     symbols = symbols.replacingOccurrences(of: "\"cycle\": [\"@\"", with: "\"cycle\": [\"Z\"")
     #expect(symbols.contains("\"cycle\": [\"Z\""))
-    try symbols.write(to: directory.appendingPathComponent("symbols.json"), atomically: true, encoding: .utf8)
-    let userLibrary = LayoutLibrary(shippedDirectory: layoutsDirectory.path, userDirectory: directory.path)
+    try symbols.write(
+      to: directory.appendingPathComponent("symbols.json"), atomically: true, encoding: .utf8)
+    let userLibrary = LayoutLibrary(
+      shippedDirectory: layoutsDirectory.path, userDirectory: directory.path)
     let set = try userLibrary.loadSet("cheonjiin-galaxy")
     #expect(set.first { $0.layout.id == "symbols" }?.file.hasPrefix(directory.path) == true)
   }
 
-  @Test("the 한글 key of !#1 and ABC goes back to the layout you chose", arguments: [
-    ("cheonjiin-iphone", "cheonjiin-iphone"), ("cheonjiin-hwalja", "cheonjiin-hwalja"),
-    ("cheonjiin-galaxy", "cheonjiin-galaxy"), ("symbols", "cheonjiin-galaxy"), ("abc", "cheonjiin-galaxy"),
-  ])
+  @Test(
+    "the 한글 key of !#1 and ABC goes back to the layout you chose",
+    arguments: [
+      ("cheonjiin-iphone", "cheonjiin-iphone"), ("cheonjiin-hwalja", "cheonjiin-hwalja"),
+      ("cheonjiin-galaxy", "cheonjiin-galaxy"), ("symbols", "cheonjiin-galaxy"),
+      ("abc", "cheonjiin-galaxy"),
+    ])
   func backToHome(_ chosen: String, _ home: String) throws {
     var runner = SequenceRunner(layouts: try library.loadSet(chosen).map(\.layout))
     // Started on a side pad, its 한글 key goes to the default layout. (Each run starts over.)
@@ -249,7 +270,8 @@ struct LayoutSchemaTests {
     let properties = try #require(key["properties"] as? [String: Any])
     let types = try #require((properties["type"] as? [String: Any])?["enum"] as? [String])
     #expect(types == LayoutReader.keyTypes)
-    let readerFields = Set(LayoutReader.commonKeyFields.keys).union(LayoutReader.typeFields.values.flatMap(\.keys))
+    let readerFields = Set(LayoutReader.commonKeyFields.keys).union(
+      LayoutReader.typeFields.values.flatMap(\.keys))
     #expect(Set(properties.keys) == readerFields)
     let top = try #require(schema?["properties"] as? [String: Any])
     #expect(Set(top.keys) == Set(LayoutReader.topFields.keys))

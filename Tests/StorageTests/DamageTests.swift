@@ -383,7 +383,8 @@ struct DayRangeTests {
       #expect(try reader.schedules()["vowels-2:아"]?.dueDay == Int.max)
     }
     // Recording again starts from the stored schedule without overflowing.
-    let next = try reopened.record(sampleResult(), startedAt: sampleStartedAt, session: session, day: 101)
+    let next = try reopened.record(
+      sampleResult(), startedAt: sampleStartedAt, session: session, day: 101)
     #expect(next.lastDay == 101)
     #expect(next.dueDay <= 101 + ItemSchedule.maximumInterval)
     #expect(next.reviews == ProgressStore.maximumCount + 1)

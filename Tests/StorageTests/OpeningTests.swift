@@ -95,7 +95,8 @@ struct OpeningTests {
       for index in 0..<400 {
         let long = String(repeating: "가나다라마바사", count: 10) + "\(index)"
         try store.record(
-          sampleResult(item: "l:\(index)", target: long, typed: long), startedAt: sampleStartedAt, session: session, day: 1)
+          sampleResult(item: "l:\(index)", target: long, typed: long), startedAt: sampleStartedAt,
+          session: session, day: 1)
       }
     }  // the last connection closes: the WAL is checkpointed into the file
     let size = try #require(

@@ -16,7 +16,8 @@ struct PracticeStoreTests {
       lessonID: "vowels-2", layoutID: "g", startedAt: 2, day: 100)
     let next = try store.beginSession(lessonID: "vowels-2", layoutID: "g", startedAt: 3, day: 102)
     try store.record(
-      sampleResult(presses: 4, minimum: 3, duration: 6_000), startedAt: sampleStartedAt, session: morning, day: 100)
+      sampleResult(presses: 4, minimum: 3, duration: 6_000), startedAt: sampleStartedAt,
+      session: morning, day: 100)
     try store.record(
       sampleResult(item: "vowels-2:오이", target: "오이", typed: "오어", presses: 7, minimum: 5),
       startedAt: sampleStartedAt, session: evening, day: 100)
@@ -77,7 +78,9 @@ struct PracticeStoreTests {
     let session = try store.beginSession(lessonID: "l", layoutID: "g", startedAt: 0, day: 1)
     var expected = KeyStats()
     for tally in testCase.tallies {
-      try store.record(sampleResult(tallies: [key("i"): tally]), startedAt: sampleStartedAt, session: session, day: 1)
+      try store.record(
+        sampleResult(tallies: [key("i"): tally]), startedAt: sampleStartedAt, session: session,
+        day: 1)
       expected.add(tally)
     }
     let stats = try store.keyStats(layoutID: "cheonjiin-galaxy")
@@ -92,10 +95,12 @@ struct PracticeStoreTests {
     defer { folder.remove() }
     let store = try openStore(folder.databasePath)
     let session = try store.beginSession(lessonID: "vowels-2", layoutID: "g", startedAt: 0, day: 10)
-    let good = try store.record(sampleResult(item: "vowels-2:아"), startedAt: sampleStartedAt, session: session, day: 10)
+    let good = try store.record(
+      sampleResult(item: "vowels-2:아"), startedAt: sampleStartedAt, session: session, day: 10)
     #expect(good.dueDay == 11)
     #expect(good.reviews == 1)
-    let again = try store.record(sampleResult(item: "vowels-2:아"), startedAt: sampleStartedAt, session: session, day: 11)
+    let again = try store.record(
+      sampleResult(item: "vowels-2:아"), startedAt: sampleStartedAt, session: session, day: 11)
     #expect(again.dueDay == 14)
     let wrong = try store.record(
       sampleResult(item: "vowels-2:어", target: "어", typed: "아", completed: false),

@@ -74,7 +74,8 @@ struct SavingsTests {
     let everyday = try String(
       contentsOf: lexicon.appendingPathComponent("everyday-ko.tsv"), encoding: .utf8)
     let index = SuggestionIndex(
-      corpus: Lexicon.parseCorpus(corpus).entries, everyday: Lexicon.parseEveryday(everyday).entries,
+      corpus: Lexicon.parseCorpus(corpus).entries,
+      everyday: Lexicon.parseEveryday(everyday).entries,
       speller: try speller())
     let messages = try String(
       contentsOf: lexicon.appendingPathComponent("messages-bench.txt"), encoding: .utf8

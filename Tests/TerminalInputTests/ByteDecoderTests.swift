@@ -251,7 +251,8 @@ struct ByteDecoderTests {
     let payload = String(repeating: "QUJD", count: 2_500)
     let input = bytes("␛]52;c;\(payload)␛\\") + bytes("a")
     for cuts in [[], [100], [4_095, 4_096, 8_192], Array(stride(from: 7, to: input.count, by: 7))] {
-      expectChunked(decode(input, cuts: cuts), of: input.dropLast(), chunks: 3, limit: 4096, then: char("a"))
+      expectChunked(
+        decode(input, cuts: cuts), of: input.dropLast(), chunks: 3, limit: 4096, then: char("a"))
     }
   }
 
@@ -394,7 +395,8 @@ struct ByteDecoderTests {
     let body = String(repeating: "1;", count: 300)
     let input = bytes("␛[\(body)u") + bytes("a")
     for cuts in [[], [100], Array(input.indices.dropFirst())] {
-      expectChunked(decode(input, cuts: cuts), of: input.dropLast(), chunks: 3, limit: 256, then: char("a"))
+      expectChunked(
+        decode(input, cuts: cuts), of: input.dropLast(), chunks: 3, limit: 256, then: char("a"))
     }
   }
 

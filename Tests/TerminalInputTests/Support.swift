@@ -115,7 +115,8 @@ let replacement = char("\u{FFFD}")
 /// Checks that `events` are `input` cut into `chunks` unknown events of at most `limit` bytes
 /// (an overlong sequence or control string), followed by `next`, the key after it.
 func expectChunked(
-  _ events: [TerminalEvent], of input: some Collection<UInt8>, chunks expectedChunks: Int, limit: Int,
+  _ events: [TerminalEvent], of input: some Collection<UInt8>, chunks expectedChunks: Int,
+  limit: Int,
   then next: TerminalEvent, sourceLocation: SourceLocation = #_sourceLocation
 ) {
   #expect(events.last == next, sourceLocation: sourceLocation)

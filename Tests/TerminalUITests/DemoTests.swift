@@ -1,6 +1,7 @@
 import HangulEngine
-import Testing
 import TerminalInput
+import Testing
+
 @testable import TerminalUI
 
 /// A track on a shipped layout, titled with the layout's own name as `cheonjiin demo` does.
@@ -63,7 +64,8 @@ struct DemoTests {
     #expect(galaxy.steps.count == 15)
     #expect(iphone.steps.count == 14)
     #expect(galaxy.steps.last.map { $0.typed.committed + $0.typed.preedit } == "오 안녕")
-    let frames = DemoRenderer.textFrames([galaxy, iphone], size: .compact, strings: UIStrings(.english), width: terminalWidth)
+    let frames = DemoRenderer.textFrames(
+      [galaxy, iphone], size: .compact, strings: UIStrings(.english), width: terminalWidth)
     try compareGolden("demo-compare-frames", String(frames.dropLast()))
   }
 
@@ -79,11 +81,13 @@ struct DemoTests {
         let total = tracks.map(\.steps.count).max() ?? 0
         for count in [0, 9, 10, 99, total] {
           let header = DemoRenderer.frame(
-            tracks, after: count, size: .compact, strings: strings, marksPressedKey: true, width: terminalWidth
+            tracks, after: count, size: .compact, strings: strings, marksPressedKey: true,
+            width: terminalWidth
           ).textDump.split(separator: "\n", omittingEmptySubsequences: false)[0]
           for track in tracks {
             let shown = min(count, track.steps.count)
-            let counter = DemoRenderer.counter(shown, of: track.steps.count, strings: UIStrings(language))
+            let counter = DemoRenderer.counter(
+              shown, of: track.steps.count, strings: UIStrings(language))
             #expect(header.contains("\(track.title) · \(counter)"), "\(header)")
           }
         }
@@ -97,7 +101,8 @@ struct DemoTests {
     let header = "천지인 (Galaxy) · 15/15 keys"
     #expect(header.count == 25)
     #expect(measure(header) == 28)
-    let width = DemoRenderer.columnWidth([galaxy], size: .compact, strings: UIStrings(.english), width: terminalWidth)
+    let width = DemoRenderer.columnWidth(
+      [galaxy], size: .compact, strings: UIStrings(.english), width: terminalWidth)
     #expect(width == 28)
   }
 
@@ -106,7 +111,8 @@ struct DemoTests {
     let text = "가나다라마바사아자차카타파하 끝"
     let long = try track(text)
     let frame = DemoRenderer.frame(
-      [long], after: long.steps.count, size: .compact, strings: UIStrings(.english), marksPressedKey: true,
+      [long], after: long.steps.count, size: .compact, strings: UIStrings(.english),
+      marksPressedKey: true,
       width: terminalWidth)
     let line = frame.textDump.split(separator: "\n", omittingEmptySubsequences: false)[1]
     #expect(line.hasPrefix(" …"))
@@ -125,7 +131,9 @@ struct DemoTests {
       let typed = galaxy.typed(after: count)
       let text = typed.committed + typed.preedit
       // The cursor after the text is a blank cell, which the dump trims.
-      #expect(frame.textDump.split(separator: "\n", omittingEmptySubsequences: false)[1] == " " + text.trimmingTrailingSpaces)
+      #expect(
+        frame.textDump.split(separator: "\n", omittingEmptySubsequences: false)[1] == " "
+          + text.trimmingTrailingSpaces)
       previous = text
       let lit = frame.cells.filter {
         $0.style == .keyPressed && frame.character($0) != nil && frame.character($0) != " "
@@ -171,7 +179,10 @@ struct DemoTests {
 
   @Test(
     "q, Ctrl-D and Esc end the demo; Ctrl-C cancels it (exit 130)",
-    arguments: [("q", ScreenEffect.finish("")), ("\u{04}", .finish("")), ("\u{03}", .cancel), ("\u{1b}", .finish(""))])
+    arguments: [
+      ("q", ScreenEffect.finish("")), ("\u{04}", .finish("")), ("\u{03}", .cancel),
+      ("\u{1b}", .finish("")),
+    ])
   func endingKeys(bytes: String, effect: ScreenEffect) throws {
     var demo = DemoDriver([try track("오 안녕")])
     demo.send(bytes)
@@ -244,7 +255,9 @@ struct DemoTests {
     #expect(demo.ending == nil)
   }
 
-  @Test("speeds read as people write them", arguments: [(2.0, "2"), (0.25, "0.25"), (1.5, "1.5"), (20, "20"), (0.5, "0.5")])
+  @Test(
+    "speeds read as people write them",
+    arguments: [(2.0, "2"), (0.25, "0.25"), (1.5, "1.5"), (20, "20"), (0.5, "0.5")])
   func speedText(speed: Double, text: String) {
     #expect(DemoController.speedText(speed) == text)
   }
@@ -254,7 +267,8 @@ struct DemoTests {
   @Test("the status line spans a wide window: every key, Esc quit and the speed")
   func statusAtFullWidth() throws {
     let demo = DemoDriver([try track("오 안녕"), try track("오 안녕", on: "cheonjiin-iphone")])
-    let lines = demo.screen(rows: 40, columns: 160).split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = demo.screen(rows: 40, columns: 160).split(
+      separator: "\n", omittingEmptySubsequences: false)
     let status = lines[39]
     #expect(status.hasPrefix(" Space pause/play · ← → step · + - speed · Esc quit"))
     #expect(status.hasSuffix("2 keys/s"))
@@ -273,7 +287,8 @@ struct DemoTests {
     ])
   func statusWhenNarrow(columns: Int, keys: String, state: String) {
     let line = DemoController.status(
-      keysPerSecond: 2, isPaused: false, strings: UIStrings(.english), columns: columns, measure: measure)
+      keysPerSecond: 2, isPaused: false, strings: UIStrings(.english), columns: columns,
+      measure: measure)
     #expect(line.keys == keys)
     #expect(line.state == state)
   }
@@ -308,10 +323,13 @@ struct DemoTests {
     demo.wait(3_000)
     for rows in [1, 2, 5, 12, 24] {
       for columns in [1, 10, 20, 33, 61, 80, 200] {
-        let lines = demo.screen(rows: rows, columns: columns).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = demo.screen(rows: rows, columns: columns).split(
+          separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == rows)
         for line in lines { #expect(measure(line) <= columns, "\(rows)×\(columns): \(line)") }
-        if columns >= 9 { #expect(lines[rows - 1].hasPrefix(" Esc quit") || lines[rows - 1].hasPrefix(" Space")) }
+        if columns >= 9 {
+          #expect(lines[rows - 1].hasPrefix(" Esc quit") || lines[rows - 1].hasPrefix(" Space"))
+        }
       }
     }
   }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 /// Bytes as readable text: ESC shown as ␛.

@@ -1,7 +1,8 @@
-import LayoutLoading
 import HangulEngine
-import Testing
+import LayoutLoading
 import TerminalInput
+import Testing
+
 @testable import TerminalUI
 
 /// Kitty protocol key events: keypad 0-9 are 57399-57408; 129 = NumLock on.

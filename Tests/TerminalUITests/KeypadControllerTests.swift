@@ -1,7 +1,8 @@
-import LayoutLoading
 import HangulEngine
-import Testing
+import LayoutLoading
 import TerminalInput
+import Testing
+
 @testable import TerminalUI
 
 @Suite("The keypad controller, driven by tty bytes and an injected clock")
@@ -16,7 +17,10 @@ struct KeypadControllerTests {
   @Test("plain digits from the keypad (NumLock on, no kitty) type the same")
   func typesWithPlainDigits() throws {
     var driver = try Driver()
-    let spatial: [Character: String] = ["1": "7", "2": "8", "3": "9", "4": "4", "5": "5", "6": "6", "7": "1", "8": "2", "9": "3", "0": "0", "#": "."]
+    let spatial: [Character: String] = [
+      "1": "7", "2": "8", "3": "9", "4": "4", "5": "5", "6": "6", "7": "1", "8": "2", "9": "3",
+      "0": "0", "#": ".",
+    ]
     driver.type("0125#52210881282110223".compactMap { spatial[$0] })
     #expect(driver.text == "안녕하세요")
   }

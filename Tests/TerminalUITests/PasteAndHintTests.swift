@@ -1,7 +1,8 @@
-import LayoutLoading
 import HangulEngine
-import Testing
+import LayoutLoading
 import TerminalInput
+import Testing
+
 @testable import TerminalUI
 
 @Suite("Pasted text and the pad's key hints")

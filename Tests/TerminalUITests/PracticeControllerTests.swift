@@ -1,8 +1,9 @@
-import LayoutLoading
 import HangulEngine
+import LayoutLoading
 import Practice
-import Testing
 import TerminalInput
+import Testing
+
 @testable import TerminalUI
 
 /// Practice progress kept in memory.
@@ -12,7 +13,9 @@ final class MemoryRecorder: PracticeRecorder {
 
   func history(for lesson: Lesson) -> PracticeHistory { PracticeHistory() }
   func record(_ result: ItemResult) { results.append(result) }
-  func saveProgress(lessonID: String, nextItem: Int, isFinished: Bool) { progress.append((lessonID, nextItem, isFinished)) }
+  func saveProgress(lessonID: String, nextItem: Int, isFinished: Bool) {
+    progress.append((lessonID, nextItem, isFinished))
+  }
   func lastProgress() -> (lessonID: String, isFinished: Bool)? { nil }
   func allSchedules() -> [String: ItemSchedule] { [:] }
 }
@@ -53,7 +56,8 @@ struct PracticeDriver {
 
 @Suite("Practice mode")
 struct PracticeControllerTests {
-  static let lesson = Lesson(id: "test", stage: .words, title: "시험", summary: "", texts: ["안녕", "학교"])
+  static let lesson = Lesson(
+    id: "test", stage: .words, title: "시험", summary: "", texts: ["안녕", "학교"])
 
   @Test("the menu lists the lessons; a number and Enter start one")
   func menu() throws {
@@ -87,7 +91,9 @@ struct PracticeControllerTests {
     let screen = driver.screen()
     #expect(screen.contains("✗"))
     #expect(screen.contains("⌫"))
-    let backspace = driver.controller.keypad.engine.layout.keys.firstIndex { $0.action == .backspace }
+    let backspace = driver.controller.keypad.engine.layout.keys.firstIndex {
+      $0.action == .backspace
+    }
     #expect(driver.controller.cueKey(at: driver.now) == backspace)
   }
 
@@ -103,12 +109,14 @@ struct PracticeControllerTests {
     #expect(recorder.progress.last?.0 == "test")
   }
 
-  static let vowels = Lesson(id: "vowels", stage: .vowels, title: "모음", summary: "", texts: ["아", "이", "어", "오", "우"])
+  static let vowels = Lesson(
+    id: "vowels", stage: .vowels, title: "모음", summary: "", texts: ["아", "이", "어", "오", "우"])
 
   @Test("the round length (--items) decides how many items a round has")
   func roundLength() throws {
     let recorder = MemoryRecorder()
-    var driver = try PracticeDriver(lessons: [Self.vowels], recorder: recorder, start: "vowels", roundLength: 3)
+    var driver = try PracticeDriver(
+      lessons: [Self.vowels], recorder: recorder, start: "vowels", roundLength: 3)
     #expect(driver.screen().contains("1 / 3"))
     for digits in ["012", "01", "021"] {  // 아 이 어
       driver.type(numpadKeys(forPhoneDigits: digits))
@@ -117,16 +125,20 @@ struct PracticeControllerTests {
     #expect(recorder.results.map(\.target) == ["아", "이", "어"])
     #expect(recorder.progress.last.map { $0.2 } == true)
     #expect(driver.screen().contains("3개 중 3개를 끝까지 쳤어요"))
-    let full = try PracticeDriver(lessons: [Self.vowels], recorder: MemoryRecorder(), start: "vowels")
+    let full = try PracticeDriver(
+      lessons: [Self.vowels], recorder: MemoryRecorder(), start: "vowels")
     #expect(full.screen().contains("1 / 5"))
   }
 
-  @Test("the last item's line shows its backspaces", arguments: [
-    (UILanguage.korean, "효율 60% · 지움 1번"), (UILanguage.english, "efficiency 60% · ⌫ 1"),
-  ])
+  @Test(
+    "the last item's line shows its backspaces",
+    arguments: [
+      (UILanguage.korean, "효율 60% · 지움 1번"), (UILanguage.english, "efficiency 60% · ⌫ 1"),
+    ])
   func lastLineBackspaces(language: UILanguage, expected: String) throws {
     let recorder = MemoryRecorder()
-    var driver = try PracticeDriver(lessons: [Self.vowels], recorder: recorder, start: "vowels", language: language)
+    var driver = try PracticeDriver(
+      lessons: [Self.vowels], recorder: recorder, start: "vowels", language: language)
     driver.type(numpadKeys(forPhoneDigits: "02") + [keypad("-")] + numpadKeys(forPhoneDigits: "12"))  // ㅇㆍ ⌫ ㅣㆍ: 아
     #expect(recorder.results.first?.backspaces == 1)
     #expect(driver.screen().contains(expected))
@@ -139,7 +151,8 @@ struct PracticeControllerTests {
     let recorder = MemoryRecorder()
     var driver = try PracticeDriver(lessons: [Self.lesson], recorder: recorder, start: "test")
     // 안녕 with a detour: ㅇㅣㆍㄴ ㄴ ⌫ # ㄴㆍㆍㅣㅇ, 12 presses for 10.
-    driver.type(numpadKeys(forPhoneDigits: "01255") + [keypad("-")] + numpadKeys(forPhoneDigits: "#52210"))
+    driver.type(
+      numpadKeys(forPhoneDigits: "01255") + [keypad("-")] + numpadKeys(forPhoneDigits: "#52210"))
     driver.wait(1000)
     driver.type([keypad("enter")])  // 학교 handed in untouched
     driver.wait(1000)
@@ -153,7 +166,8 @@ struct PracticeControllerTests {
   @Test("the summary follows the interface language")
   func englishSummary() throws {
     let recorder = MemoryRecorder()
-    var driver = try PracticeDriver(lessons: [Self.lesson], recorder: recorder, start: "test", language: .english)
+    var driver = try PracticeDriver(
+      lessons: [Self.lesson], recorder: recorder, start: "test", language: .english)
     driver.type(numpadKeys(forPhoneDigits: "0125#52210"))  // 안녕
     driver.wait(1000)
     driver.type(["\u{1b}"], gap: 100)

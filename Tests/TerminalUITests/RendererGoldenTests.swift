@@ -1,6 +1,7 @@
 import Foundation
 import HangulEngine
 import Testing
+
 @testable import TerminalUI
 
 /// Golden screens: controller state → `Screen` → text dump, compared with `Golden/*.screen`
@@ -14,9 +15,12 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 }
 
-let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .appendingPathComponent("Golden")
 
-func compareGolden(_ name: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+func compareGolden(
+  _ name: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
   let file = goldenDirectory.appendingPathComponent("\(name).screen")
   if ProcessInfo.processInfo.environment["CHEONJIIN_UPDATE_GOLDEN"] == "1" {
     try (text + "\n").write(to: file, atomically: true, encoding: .utf8)
@@ -88,7 +92,10 @@ struct RendererGoldenTests {
     var driver = try Driver(draft: "지난번 글")
     driver.send("\u{03}")
     #expect(driver.effects.contains { if case .cancel = $0 { true } else { false } })
-    #expect(!driver.effects.contains { if case .saveDraft(let text) = $0 { text != "지난번 글" } else { false } })
+    #expect(
+      !driver.effects.contains {
+        if case .saveDraft(let text) = $0 { text != "지난번 글" } else { false }
+      })
     #expect(driver.controller.keptDraft == "지난번 글")
   }
 

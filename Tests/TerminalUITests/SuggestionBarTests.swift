@@ -1,16 +1,20 @@
 import HangulEngine
 import Suggestions
-import Testing
 import TerminalInput
+import Testing
+
 @testable import TerminalUI
 
 /// A tiny lexicon, so these tests do not depend on the shipped word list.
 func smallSuggestionData(_ driver: Driver) throws -> SuggestionData {
-  let speller = try #require(PrimitiveSpeller(vowels: driver.controller.keypad.layout.composer.vowels))
-  let corpus = Lexicon.parseCorpus("감사합니다\t2781\n감사해요\t454\n감히\t300\n행복한\t374\n행복\t200\n학교\t685\n").entries
+  let speller = try #require(
+    PrimitiveSpeller(vowels: driver.controller.keypad.layout.composer.vowels))
+  let corpus = Lexicon.parseCorpus("감사합니다\t2781\n감사해요\t454\n감히\t300\n행복한\t374\n행복\t200\n학교\t685\n")
+    .entries
   let everyday = Lexicon.parseEveryday("건강하세요\t5\n").entries
   return SuggestionData(
-    index: SuggestionIndex(corpus: corpus, everyday: everyday, speller: speller), user: UserWords(speller: speller),
+    index: SuggestionIndex(corpus: corpus, everyday: everyday, speller: speller),
+    user: UserWords(speller: speller),
     today: 20_000)
 }
 
@@ -24,7 +28,8 @@ extension ScreenDriver where FrontEnd == KeypadController {
 
 @Suite("The suggestion bar")
 struct SuggestionBarTests {
-  @Test("a partial word shows up to three words, and the cycling consonant counts as its whole cycle")
+  @Test(
+    "a partial word shows up to three words, and the cycling consonant counts as its whole cycle")
   func showsSuggestions() throws {
     var driver = try Driver()
     driver.load(try smallSuggestionData(driver))
@@ -37,7 +42,8 @@ struct SuggestionBarTests {
     #expect(bar.contains("+ 감사합니다"))
   }
 
-  @Test("holding + takes the first suggestion: the word is replaced, a space follows, it is learned")
+  @Test(
+    "holding + takes the first suggestion: the word is replaced, a space follows, it is learned")
   func holdTakesSuggestion() throws {
     var driver = try kittyDriver()
     driver.load(try smallSuggestionData(driver))
@@ -53,7 +59,8 @@ struct SuggestionBarTests {
   func tapIsNext() throws {
     var driver = try Driver()
     driver.load(try smallSuggestionData(driver))
-    driver.type(numpadKeys(forPhoneDigits: "41200") + [keypad("+")] + numpadKeys(forPhoneDigits: "0"))
+    driver.type(
+      numpadKeys(forPhoneDigits: "41200") + [keypad("+")] + numpadKeys(forPhoneDigits: "0"))
     #expect(driver.text == "감ㅇ")
   }
 

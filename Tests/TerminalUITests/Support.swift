@@ -1,8 +1,9 @@
 import Foundation
 import HangulEngine
 import LayoutLoading
-import Testing
 import TerminalInput
+import Testing
+
 @testable import TerminalUI
 
 let repositoryRoot = URL(fileURLWithPath: #filePath)

@@ -1,5 +1,6 @@
 import HangulEngine
 import Testing
+
 @testable import TerminalUI
 
 /// Line starts and widths of a layout, and the cells of its last lines (the ones that can

@@ -16,7 +16,8 @@ public func initialConsonants(of text: some StringProtocol, folded: Bool = false
     } else if let final = Jongseong(scalar), let (first, second) = final.parts,
       let firstConsonant = first.choseong
     {
-      result.append(contentsOf: folded ? [firstConsonant.folded, second.folded] : [firstConsonant, second])
+      result.append(
+        contentsOf: folded ? [firstConsonant.folded, second.folded] : [firstConsonant, second])
     }
   }
   return result
@@ -25,6 +26,8 @@ public func initialConsonants(of text: some StringProtocol, folded: Bool = false
 /// The initial consonants of `text` as a string of compatibility letters: `까마귀` → `"ㄲㅁㄱ"`.
 public func initialConsonantString(of text: some StringProtocol, folded: Bool = false) -> String {
   var view = String.UnicodeScalarView()
-  for consonant in initialConsonants(of: text, folded: folded) { view.append(consonant.compatibility) }
+  for consonant in initialConsonants(of: text, folded: folded) {
+    view.append(consonant.compatibility)
+  }
   return String(view)
 }

@@ -65,7 +65,8 @@ public enum Choseong: UInt8, CaseIterable, Sendable, Hashable {
       self.init(rawValue: UInt8(value - 0x1100))
       return
     }
-    guard (0x3131...0x314E).contains(value), let consonant = Self.byCompatibility[Int(value - 0x3131)]
+    guard (0x3131...0x314E).contains(value),
+      let consonant = Self.byCompatibility[Int(value - 0x3131)]
     else { return nil }
     self = consonant
   }
@@ -73,7 +74,9 @@ public enum Choseong: UInt8, CaseIterable, Sendable, Hashable {
   /// `byCompatibility[letter - U+3131]`: a table because key-sequence parsing calls this per key.
   private static let byCompatibility: [Choseong?] = {
     var table = [Choseong?](repeating: nil, count: 30)
-    for consonant in allCases { table[Int(compatibilityOffsets[Int(consonant.rawValue)])] = consonant }
+    for consonant in allCases {
+      table[Int(compatibilityOffsets[Int(consonant.rawValue)])] = consonant
+    }
     return table
   }()
 

@@ -66,7 +66,8 @@ public func composingConjoiningJamo(_ text: String) -> String {
       result.append(first)
       continue
     }
-    if let cho = Choseong(first), let next = scalars.first, next.isConjoiningJamo, let jung = Jungseong(next)
+    if let cho = Choseong(first), let next = scalars.first, next.isConjoiningJamo,
+      let jung = Jungseong(next)
     {
       scalars = scalars.dropFirst()
       var jong: Jongseong? = nil

@@ -116,11 +116,13 @@ public final class KeyResolver: Sendable {
   private func consonantReason(_ consonant: Choseong) -> String {
     let letter = String(Character(consonant.compatibility))
     for key in layout.keys {
-      guard case .consonant(let cycle, _) = key.action, let position = cycle.firstIndex(of: consonant),
+      guard case .consonant(let cycle, _) = key.action,
+        let position = cycle.firstIndex(of: consonant),
         let first = cycle.first
       else { continue }
       let keyLetter = String(Character(first.compatibility))
-      return "\"\(letter)\" is not a key: the \(key.label) key types it with \(position + 1) presses; "
+      return
+        "\"\(letter)\" is not a key: the \(key.label) key types it with \(position + 1) presses; "
         + "write \(String(repeating: keyLetter, count: position + 1))"
     }
     return "layout \(layout.id) has no key for \"\(letter)\""

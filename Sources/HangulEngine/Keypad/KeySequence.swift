@@ -98,7 +98,9 @@ public enum KeySequence {
 
   /// Parses a whole sequence into `tokens`, which is emptied first (its capacity is reused:
   /// `cheonjiin keys` parses a million lines with one array).
-  public static func parse(_ text: String, into tokens: inout [PlacedKeyToken]) throws(KeySequenceError) {
+  public static func parse(_ text: String, into tokens: inout [PlacedKeyToken])
+    throws(KeySequenceError)
+  {
     tokens.removeAll(keepingCapacity: true)
     var text = text
     let failure: KeySequenceError? = text.withUTF8 { bytes in
@@ -137,7 +139,8 @@ public enum KeySequence {
           continue
         }
         do throws(KeySequenceError) {
-          tokens.append(PlacedKeyToken(try bracketedToken(String(name), column: column), column: column))
+          tokens.append(
+            PlacedKeyToken(try bracketedToken(String(name), column: column), column: column))
         } catch {
           return error
         }
@@ -210,12 +213,15 @@ public enum KeySequence {
 
   static func unknownScalarReason(_ scalar: Unicode.Scalar) -> String {
     // A control character (ESC, a tab) is named, never echoed: it would act on the terminal.
-    if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
+    if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+    {
       return "unknown key U+\(hex(scalar)) (a control character); keys are ㅣ ㆍ ㅡ ㄱ ㄴ ㄷ ㅂ ㅅ ㅈ ㅇ "
         + "_ < . 0-9 * # or <name>"
     }
     let written = String(Character(scalar))
-    if let final = Jongseong(scalar), let (first, second) = final.parts, let firstLetter = first.choseong {
+    if let final = Jongseong(scalar), let (first, second) = final.parts,
+      let firstLetter = first.choseong
+    {
       return "\"\(written)\" is two keys: write its consonants, \(consonantHint(firstLetter))"
         + "\(consonantHint(second))"
     }
@@ -227,9 +233,11 @@ public enum KeySequence {
         + (jung == .a ? " (ㅏ = ㅣㆍ)" : "")
     }
     if Syllable(scalar) != nil {
-      return "\"\(written)\" is a syllable, not a key; use `cheonjiin spell \(written)` to see its keys"
+      return
+        "\"\(written)\" is a syllable, not a key; use `cheonjiin spell \(written)` to see its keys"
     }
-    return "unknown key \"\(written)\" (U+\(hex(scalar))); keys are ㅣ ㆍ ㅡ ㄱ ㄴ ㄷ ㅂ ㅅ ㅈ ㅇ _ < . 0-9 * # "
+    return
+      "unknown key \"\(written)\" (U+\(hex(scalar))); keys are ㅣ ㆍ ㅡ ㄱ ㄴ ㄷ ㅂ ㅅ ㅈ ㅇ _ < . 0-9 * # "
       + "or <name>"
   }
 

@@ -215,12 +215,16 @@ private struct LayoutPlan: Sendable {
       }
       if case .text(let text) = key.hold { holdItems.append((Array(text), keyIndex)) }
     }
-    if let key = next ?? shared { separator = Speller.Press(layout: index, key: key, isHold: false) }
+    if let key = next ?? shared {
+      separator = Speller.Press(layout: index, key: key, isHold: false)
+    }
     routes = Self.routes(from: index, in: layouts)
   }
 
   /// Breadth-first over switch keys.
-  static func routes(from start: Int, in layouts: [Layout]) -> [(target: Int, presses: [Speller.Press])] {
+  static func routes(from start: Int, in layouts: [Layout]) -> [(
+    target: Int, presses: [Speller.Press]
+  )] {
     var best: [Int: [Speller.Press]] = [start: []]
     var queue = [start]
     var order = [start]
@@ -230,7 +234,8 @@ private struct LayoutPlan: Sendable {
         guard case .switchLayout(let id) = key.action,
           let target = layouts.index(ofSwitchTarget: id), best[target] == nil
         else { continue }
-        best[target] = (best[current] ?? []) + [Speller.Press(layout: current, key: keyIndex, isHold: false)]
+        best[target] =
+          (best[current] ?? []) + [Speller.Press(layout: current, key: keyIndex, isHold: false)]
         queue.append(target)
         order.append(target)
       }

@@ -152,7 +152,9 @@ public struct VowelTable: Sendable, Hashable {
       let vowel = queue[head]
       head += 1
       for stroke in VowelStroke.allCases {
-        guard let result = extending(vowel, with: stroke), best[result.index] == nil else { continue }
+        guard let result = extending(vowel, with: stroke), best[result.index] == nil else {
+          continue
+        }
         best[result.index] = (best[vowel.index] ?? []) + [stroke]
         queue.append(result)
       }

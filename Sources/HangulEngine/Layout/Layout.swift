@@ -141,8 +141,9 @@ public struct ComposerSettings: Sendable, Hashable {
   /// If set, the front end ends a composition after this many idle milliseconds.
   public var nextAfterMs: Int?
 
-  public init(vowels: VowelTable = VowelTable(), space: SpacePolicy = .simple, nextAfterMs: Int? = nil)
-  {
+  public init(
+    vowels: VowelTable = VowelTable(), space: SpacePolicy = .simple, nextAfterMs: Int? = nil
+  ) {
     self.vowels = vowels
     self.space = space
     self.nextAfterMs = nextAfterMs

@@ -147,7 +147,9 @@ extension DemoController {
     return screen
   }
 
-  private func bestFrame(rows: Int, columns: Int, width: @escaping @Sendable (Character) -> Int) -> Screen {
+  private func bestFrame(rows: Int, columns: Int, width: @escaping @Sendable (Character) -> Int)
+    -> Screen
+  {
     var layouts: [(KeySize, DemoRenderer.Arrangement)] = [(size, .sideBySide)]
     if tracks.count > 1 { layouts.append((size, .stacked)) }
     if size != .compact {
@@ -167,7 +169,9 @@ extension DemoController {
       ?? Screen(rows: 0, columns: 0, width: width)
   }
 
-  private func drawStatus(into screen: inout Screen, row: Int, width: @escaping @Sendable (Character) -> Int) {
+  private func drawStatus(
+    into screen: inout Screen, row: Int, width: @escaping @Sendable (Character) -> Int
+  ) {
     let line = DemoController.status(
       keysPerSecond: keysPerSecond, isPaused: isPaused, strings: strings, columns: screen.columns,
       measure: TextMeasure(width: width))

@@ -79,7 +79,8 @@ public enum DemoRenderer {
   /// - Parameter marksPressedKey: Write `[` `]` around the pressed key, for plain-text frames
   ///   where colour does not show.
   public static func frame(
-    _ tracks: [DemoTrack], after count: Int, size: KeySize, strings: UIStrings, marksPressedKey: Bool,
+    _ tracks: [DemoTrack], after count: Int, size: KeySize, strings: UIStrings,
+    marksPressedKey: Bool,
     width: @escaping @Sendable (Character) -> Int, arrangement: Arrangement = .sideBySide
   ) -> Screen {
     let measure = TextMeasure(width: width)
@@ -114,11 +115,14 @@ public enum DemoRenderer {
       screen.draw(
         header(track, shown: shown, strings: strings),
         row: top, column: left, style: .title, attributes: .bold, limit: limit)
-      drawText(typed, into: &screen, row: top + 1, column: left, width: columnWidth, measure: measure)
+      drawText(
+        typed, into: &screen, row: top + 1, column: left, width: columnWidth, measure: measure)
       if let step {
         let label = track.layouts[step.layout].keys[step.key].label
         let pressed = step.isHold ? strings.demoHold(label) : label
-        screen.draw("▶ " + pressed, row: top + 2, column: left, style: .keyCue, attributes: .bold, limit: limit)
+        screen.draw(
+          "▶ " + pressed, row: top + 2, column: left, style: .keyCue, attributes: .bold,
+          limit: limit)
       }
       var decorations: [Int: KeyDecoration] = [:]
       // The key is lit on the layout it belongs to, shown as it was when pressed.
@@ -126,7 +130,9 @@ public enum DemoRenderer {
       let geometry = PadGeometry(layout: padLayout, size: size)
       if let step { decorations[step.key, default: KeyDecoration()].isPressed = true }
       let padTop = top + headerRows
-      PadRenderer.draw(padLayout, geometry: geometry, decorations: decorations, into: &screen, origin: (padTop, left), bold: false)
+      PadRenderer.draw(
+        padLayout, geometry: geometry, decorations: decorations, into: &screen,
+        origin: (padTop, left), bold: false)
       if marksPressedKey, let step, let rect = geometry.rects.first(where: { $0.key == step.key }) {
         let row = padTop + rect.row + rect.height / 2
         screen[row, left + rect.column] = Cell("[", style: .keyPressed)
@@ -137,11 +143,17 @@ public enum DemoRenderer {
   }
 
   /// Every frame as plain text (`--frames`), separated by blank lines.
-  public static func textFrames(_ tracks: [DemoTrack], size: KeySize, strings: UIStrings, width: @escaping @Sendable (Character) -> Int) -> String {
+  public static func textFrames(
+    _ tracks: [DemoTrack], size: KeySize, strings: UIStrings,
+    width: @escaping @Sendable (Character) -> Int
+  ) -> String {
     let total = tracks.map(\.steps.count).max() ?? 0
     var frames: [String] = []
     for count in 0...total {
-      frames.append(frame(tracks, after: count, size: size, strings: strings, marksPressedKey: true, width: width).textDump)
+      frames.append(
+        frame(
+          tracks, after: count, size: size, strings: strings, marksPressedKey: true, width: width
+        ).textDump)
     }
     return frames.joined(separator: "\n\n") + "\n"
   }
@@ -159,13 +171,18 @@ public enum DemoRenderer {
   }
 
   /// The width of one track's column: the widest pad, the widest full header, at least 24.
-  static func columnWidth(_ tracks: [DemoTrack], size: KeySize, strings: UIStrings, width: @escaping @Sendable (Character) -> Int) -> Int {
+  static func columnWidth(
+    _ tracks: [DemoTrack], size: KeySize, strings: UIStrings,
+    width: @escaping @Sendable (Character) -> Int
+  ) -> Int {
     let measure = TextMeasure(width: width)
     var widest = 24
     for track in tracks {
       let padWidth = PadGeometry(layout: track.layouts[track.startLayout], size: size).width
-      let widestPad = track.layouts.map { PadGeometry(layout: $0, size: size).width }.reduce(padWidth, max)
-      widest = max(widest, widestPad, measure(header(track, shown: track.steps.count, strings: strings)))
+      let widestPad = track.layouts.map { PadGeometry(layout: $0, size: size).width }.reduce(
+        padWidth, max)
+      widest = max(
+        widest, widestPad, measure(header(track, shown: track.steps.count, strings: strings)))
     }
     return widest
   }
@@ -187,7 +204,9 @@ public enum DemoRenderer {
     var lead = ""
     if measure(committed) + measure(preedit) + cursorWidth > width {
       lead = "…"
-      while !committed.isEmpty, measure(lead) + measure(committed) + measure(preedit) + cursorWidth > width {
+      while !committed.isEmpty,
+        measure(lead) + measure(committed) + measure(preedit) + cursorWidth > width
+      {
         committed.removeFirst()
       }
       while !preedit.isEmpty, measure(lead) + measure(preedit) + cursorWidth > width {
@@ -197,7 +216,8 @@ public enum DemoRenderer {
     let limit = column + width
     var end = screen.draw(lead, row: row, column: column, style: .text, limit: limit)
     end = screen.draw(committed, row: row, column: end, style: .text, limit: limit)
-    end = screen.draw(preedit, row: row, column: end, style: .composing, attributes: .underline, limit: limit)
+    end = screen.draw(
+      preedit, row: row, column: end, style: .composing, attributes: .underline, limit: limit)
     screen.draw(" ", row: row, column: end, style: .cursor, limit: limit)
   }
 }
@@ -210,4 +230,3 @@ struct TextMeasure {
     text.reduce(0) { $0 + max(0, width($1)) }
   }
 }
-

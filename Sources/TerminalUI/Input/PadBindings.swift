@@ -1,5 +1,5 @@
-import LayoutLoading
 import HangulEngine
+import LayoutLoading
 import TerminalInput
 
 /// Where a pad press came from; the hold detector follows one source at a time.

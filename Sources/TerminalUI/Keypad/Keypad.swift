@@ -1,5 +1,5 @@
-import LayoutLoading
 import HangulEngine
+import LayoutLoading
 import TerminalInput
 
 /// What one press did, as the front ends and practice observe it.

@@ -3,7 +3,8 @@ import TerminalInput
 
 extension KeypadController {
   func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
-    KeypadView.render(viewModel(at: time, input: input), rows: rows, columns: columns, width: DisplayWidth.of)
+    KeypadView.render(
+      viewModel(at: time, input: input), rows: rows, columns: columns, width: DisplayWidth.of)
   }
 
   /// The screen's contents now.

@@ -1,5 +1,5 @@
-import LayoutLoading
 import HangulEngine
+import LayoutLoading
 import Suggestions
 import TerminalInput
 
@@ -249,7 +249,8 @@ public struct KeypadController: ScreenFrontEnd {
   }
 
   /// Esc declines the offered draft; Ctrl-C and Ctrl-D leave without deciding.
-  private mutating func answerDraft(_ command: AppCommand, key: TerminalKeyEvent) -> [ScreenEffect] {
+  private mutating func answerDraft(_ command: AppCommand, key: TerminalKeyEvent) -> [ScreenEffect]
+  {
     switch command {
     case .dismiss where key.key == .escape:
       mode = .typing

@@ -1,5 +1,5 @@
-import LayoutLoading
 import HangulEngine
+import LayoutLoading
 
 extension Keypad {
   /// The commands every screen with a pad shares: the arrow-key focus, the keymap, colours,

@@ -1,5 +1,5 @@
-import LayoutLoading
 import HangulEngine
+import LayoutLoading
 import Practice
 import TerminalInput
 

@@ -71,7 +71,8 @@ public struct PadGeometry: Sendable, Hashable {
         let start = Int((column * Double(size.cellWidth + size.gap)).rounded())
         let span = Int((units * Double(size.cellWidth + size.gap)).rounded()) - size.gap
         if let cell {
-          rects.append(KeyRect(key: cell, row: top, column: start, height: size.cellHeight, width: span))
+          rects.append(
+            KeyRect(key: cell, row: top, column: start, height: size.cellHeight, width: span))
         }
         column += units
         widest = max(widest, start + span)
@@ -79,7 +80,8 @@ public struct PadGeometry: Sendable, Hashable {
     }
     self.rects = rects
     width = widest
-    height = layout.rows.isEmpty ? 0 : layout.rows.count * (size.cellHeight + size.rowGap) - size.rowGap
+    height =
+      layout.rows.isEmpty ? 0 : layout.rows.count * (size.cellHeight + size.rowGap) - size.rowGap
   }
 
   /// The key under a cell of the pad, for mouse clicks.
@@ -155,7 +157,8 @@ public enum PadRenderer {
         screen.drawCentered(
           key.label, row: labelRow, column: left, span: rect.width, style: .keyPressed)
       } else {
-        screen.drawCentered(key.label, row: labelRow, column: left, span: rect.width, style: style, attributes: .bold)
+        screen.drawCentered(
+          key.label, row: labelRow, column: left, span: rect.width, style: style, attributes: .bold)
       }
       guard rect.height > 1 else { continue }
       // Small print is dim, or bold in --bold mode where dim text is hard to read.
@@ -163,7 +166,9 @@ public enum PadRenderer {
       // Small print: the physical key top-right, the hold text or second label below.
       if let hint = decoration.hint {
         let hintWidth = screen.width(of: hint)
-        screen.draw(hint, row: top, column: left + rect.width - hintWidth - 1, style: style, attributes: small)
+        screen.draw(
+          hint, row: top, column: left + rect.width - hintWidth - 1, style: style, attributes: small
+        )
       }
       let secondLine: String?
       if let secondLabel = key.secondLabel {
@@ -174,7 +179,9 @@ public enum PadRenderer {
         secondLine = nil
       }
       if let secondLine {
-        screen.drawCentered(secondLine, row: top + rect.height - 1, column: left, span: rect.width, style: style, attributes: small)
+        screen.drawCentered(
+          secondLine, row: top + rect.height - 1, column: left, span: rect.width, style: style,
+          attributes: small)
       }
       if let fraction = decoration.holdFraction {
         let filled = Int((Double(rect.width) * min(1, max(0, fraction))).rounded())

@@ -14,9 +14,13 @@ enum PracticeView {
       let row = 3 + offset
       let isSelected = index == selection
       let style: CellStyle = isSelected ? .keyFocused : .normal
-      if isSelected { screen.fill(row: row, column: 1, height: 1, width: max(0, columns - 2), style: style) }
+      if isSelected {
+        screen.fill(row: row, column: 1, height: 1, width: max(0, columns - 2), style: style)
+      }
       let number = String(index)
-      screen.draw(String(repeating: " ", count: max(0, 3 - number.count)) + number, row: row, column: 1, style: isSelected ? style : .suggestionNumber, attributes: .bold)
+      screen.draw(
+        String(repeating: " ", count: max(0, 3 - number.count)) + number, row: row, column: 1,
+        style: isSelected ? style : .suggestionNumber, attributes: .bold)
       screen.draw(entry, row: row, column: 6, style: style, attributes: isSelected ? .bold : [])
     }
     return screen
@@ -29,7 +33,9 @@ enum PracticeView {
     var screen = Screen(rows: rows, columns: columns, width: width)
     let top = max(1, (rows - lines.count - 3) / 2)
     for (offset, line) in lines.enumerated() where top + offset < rows {
-      screen.draw("  " + line, row: top + offset, column: 0, style: offset == 0 ? .title : .normal, attributes: offset == 0 ? .bold : [])
+      screen.draw(
+        "  " + line, row: top + offset, column: 0, style: offset == 0 ? .title : .normal,
+        attributes: offset == 0 ? .bold : [])
     }
     screen.draw(
       strings.summaryKeysHint, row: min(rows - 1, top + lines.count + 1), column: 0, style: .dim)

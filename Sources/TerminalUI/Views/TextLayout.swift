@@ -29,7 +29,8 @@ struct TextLayout {
 
   /// Lays out the end of `document` for a text area of `rows` lines of `lineWidth` columns.
   init(_ document: [UInt8], lineWidth: Int, rows: Int) {
-    let anchor = TextArea.layoutStart(of: document, rows: max(1, rows), lineWidth: max(1, lineWidth))
+    let anchor = TextArea.layoutStart(
+      of: document, rows: max(1, rows), lineWidth: max(1, lineWidth))
     self.init(document, lineWidth: lineWidth, rows: rows, anchor: anchor)
   }
 
