@@ -5,8 +5,10 @@
 /// ``Typist`` for both together) and, after every press, deletes ``erase`` characters before
 /// the cursor, then appends ``commit``; it shows ``preedit`` after the text.
 public struct KeyOutput: Sendable, Hashable {
-  /// False when the key had nothing to act on (→ with nothing open, a key index the layout
-  /// does not have). ``Typist`` also reports false for ⌫ on empty text.
+  /// False when the key had nothing to act on (→ with nothing open, a key index the layout does not
+  /// have).
+  ///
+  /// ``Typist`` also reports false for ⌫ on empty text.
   public var consumed: Bool
   /// Text this press finished; the front end appends it to its document.
   public var commit: String
@@ -72,7 +74,9 @@ public struct InputMethod: Sendable, Hashable {
     }
   }
 
-  /// The current layout. An input method made with no layouts has an empty one.
+  /// The current layout.
+  ///
+  /// An input method made with no layouts has an empty one.
   public var layout: Layout {
     layouts.indices.contains(layoutIndex)
       ? layouts[layoutIndex]
@@ -82,6 +86,7 @@ public struct InputMethod: Sendable, Hashable {
   // MARK: - Reading
 
   /// The open composition as displayed; the same as the last output's ``KeyOutput/preedit``.
+  ///
   /// Built on each read.
   public var preedit: String { composer.preedit }
   /// The syllable being composed (or the cycling mark), the tail of ``preedit``, for
@@ -89,9 +94,11 @@ public struct InputMethod: Sendable, Hashable {
   public var composingTail: String { composer.composingTail }
   public var isComposing: Bool { composer.isComposing }
 
-  /// The whole cycle of the consonant key pressed last, while it can still cycle (the key
-  /// was the last press of an open composition): `[ㄴ, ㄹ]` after `ㄴ`. Suggestions treat the
-  /// last consonant as any letter of it, so they do not flicker while the key cycles.
+  /// The whole cycle of the consonant key pressed last, while it can still cycle (the key was the
+  /// last press of an open composition): `[ㄴ, ㄹ]` after `ㄴ`.
+  ///
+  /// Suggestions treat the last consonant as any letter of it, so they do not flicker while the key
+  /// cycles.
   public var cyclingConsonants: [Choseong]? {
     guard case .consonant(let key) = composer.last, layout.keys.indices.contains(key),
       case .consonant(let cycle, _) = layout.keys[key].action
@@ -114,10 +121,11 @@ public struct InputMethod: Sendable, Hashable {
     return perform(action, key: key)
   }
 
-  /// Holds a key of the current layout for the hold delay: its hold action instead of a tap
-  /// (a letter key's digit, which commits the composition and the digit). A key without a
-  /// hold action, or whose hold repeats, acts as one tap; the front end repeats it while the
-  /// key stays down.
+  /// Holds a key of the current layout for the hold delay: its hold action instead of a tap (a
+  /// letter key's digit, which commits the composition and the digit).
+  ///
+  /// A key without a hold action, or whose hold repeats, acts as one tap; the front end repeats it
+  /// while the key stays down.
   ///
   /// If the tap of this press was already applied, restore the snapshot from before it first
   /// (and revert the tap's edit of the document).
@@ -145,7 +153,9 @@ public struct InputMethod: Sendable, Hashable {
     perform(.next, key: -1)
   }
 
-  /// Throws the composition away, keeping the current layout. Commits nothing.
+  /// Throws the composition away, keeping the current layout.
+  ///
+  /// Commits nothing.
   ///
   /// Compare ``flush()``.
   public mutating func reset() {

@@ -61,8 +61,10 @@ public struct LayoutLibrary: Sendable {
     Self.catalog(user: userDirectory, shipped: shippedDirectory)
   }
 
-  /// The `.json` files (schemas left out) of a user and a shipped folder, user files first; a
-  /// user file hides a shipped one with the same id. Shared with ``KeymapLibrary``.
+  /// The `.json` files (schemas left out) of a user and a shipped folder, user files first; a user
+  /// file hides a shipped one with the same id.
+  ///
+  /// Shared with ``KeymapLibrary``.
   static func catalog(
     user: String, shipped: String?
   ) -> [(id: String, file: String, isUser: Bool)] {
@@ -124,8 +126,9 @@ public struct LayoutLibrary: Sendable {
     try Self.load(data: Self.contents(of: file, kind: "layout"), file: file)
   }
 
-  /// The JSON of a data file, or the problem that says where it stops being JSON. Shared
-  /// with ``KeymapLibrary``.
+  /// The JSON of a data file, or the problem that says where it stops being JSON.
+  ///
+  /// Shared with ``KeymapLibrary``.
   static func parseJSON(_ data: Data, file: String) throws(LayoutError) -> JSONValue {
     do {
       return try JSONValue.parse(data)
@@ -134,8 +137,10 @@ public struct LayoutLibrary: Sendable {
     }
   }
 
-  /// The bytes of a data file, or the problem that says why there are none (a folder, a
-  /// dangling link, no permission, no file). Shared with ``KeymapLibrary``.
+  /// The bytes of a data file, or the problem that says why there are none (a folder, a dangling
+  /// link, no permission, no file).
+  ///
+  /// Shared with ``KeymapLibrary``.
   ///
   /// - Parameter kind: What the file should hold, for the message: `layout`, `keymap`.
   static func contents(of file: String, kind: String) throws(LayoutError) -> Data {

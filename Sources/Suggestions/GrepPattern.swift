@@ -2,9 +2,11 @@
 ///
 /// How shown lines look (`-n`, `-H`, `-h`) is the command's business, not the scanner's.
 public struct GrepOptions: Hashable, Sendable {
-  /// Whether initial-consonant queries fold tense letters on both sides (`ㄱ` matches `꼭`,
-  /// `ㄲ` matches `감`). On by default; `--exact` turns it off. Keypad and literal queries
-  /// never fold: `가` and `까` are different words.
+  /// Whether initial-consonant queries fold tense letters on both sides (`ㄱ` matches `꼭`, `ㄲ`
+  /// matches `감`).
+  ///
+  /// On by default; `--exact` turns it off. Keypad and literal queries never fold: `가` and `까` are
+  /// different words.
   public var foldsTense: Bool
   /// `-w`: the query must match a whole word (all its initials / primitives / bytes), not
   /// just the start of one.
@@ -111,8 +113,9 @@ public enum GrepPatternError: Error, Hashable, Sendable, CustomStringConvertible
 public struct GrepPattern: Sendable {
   /// How the query is read.
   public let kind: GrepQueryKind
-  /// Initial consonants: consonant codes (folded if `folds`). Keypad: primitive codes.
-  /// Literal: UTF-8 bytes (ASCII lowercased if `ignoresCase`).
+  /// Initial consonants: consonant codes (folded if `folds`).
+  ///
+  /// Keypad: primitive codes. Literal: UTF-8 bytes (ASCII lowercased if `ignoresCase`).
   let query: [UInt8]
   let wholeWord: Bool
   let folds: Bool
@@ -177,8 +180,9 @@ public struct GrepPattern: Sendable {
 
   // MARK: - Matching
 
-  /// Whether any word of the line matches. `line` is UTF-8 without its line terminator
-  /// (a trailing `\r` is harmless: it is white space).
+  /// Whether any word of the line matches.
+  ///
+  /// `line` is UTF-8 without its line terminator (a trailing `\r` is harmless: it is white space).
   public func matches(line: UnsafeBufferPointer<UInt8>) -> Bool {
     var found = false
     withTables { matcher in

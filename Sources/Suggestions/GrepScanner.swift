@@ -375,8 +375,9 @@ private struct ContextLines: Sendable {
   }
 }
 
-/// The index of the first `\n` at or after `start`, or `chunk.count`. Tests eight bytes at a
-/// time (a byte equals `\n` exactly when it is zero after XOR with `0x0A`).
+/// The index of the first `\n` at or after `start`, or `chunk.count`.
+///
+/// Tests eight bytes at a time (a byte equals `\n` exactly when it is zero after XOR with `0x0A`).
 @inline(__always)
 private func firstNewline(_ chunk: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
   let end = chunk.count

@@ -46,8 +46,9 @@ public struct LexiconProblem: Hashable, Sendable, CustomStringConvertible {
     self.reason = reason
   }
 
-  /// `line 12: "감사 해요" contains U+0020; words are Hangul syllables only`. The caller
-  /// prefixes the file name.
+  /// `line 12: "감사 해요" contains U+0020; words are Hangul syllables only`.
+  ///
+  /// The caller prefixes the file name.
   public var description: String {
     let text =
       switch reason {
@@ -81,8 +82,9 @@ public struct ParsedLexicon: Hashable, Sendable {
   }
 }
 
-/// Parsers for the two word lists. The caller reads the files; these never fail: malformed
-/// lines are skipped and reported.
+/// Parsers for the two word lists.
+///
+/// The caller reads the files; these never fail: malformed lines are skipped and reported.
 ///
 /// Format: UTF-8, one `word<TAB>number` per line; lines starting with `#` and blank lines are
 /// ignored; `\r\n` endings and a leading byte-order mark are accepted. Fields are taken as they
@@ -141,9 +143,11 @@ public enum Lexicon {
     return result
   }
 
-  /// The fast path for the common line, read straight from UTF-8: syllables, one tab, up to
-  /// 18 digits. `nil` for anything else, which ``checkedLine(_:)`` then reads slowly and
-  /// explains. (The lists have 30,000 lines; the keypad loads them at every start.)
+  /// The fast path for the common line, read straight from UTF-8: syllables, one tab, up to 18
+  /// digits.
+  ///
+  /// `nil` for anything else, which ``checkedLine(_:)`` then reads slowly and explains. (The lists
+  /// have 30,000 lines; the keypad loads them at every start.)
   private static func wellFormedLine(_ line: UnsafeBufferPointer<UInt8>) -> (
     word: String, number: Int
   )? {

@@ -5,7 +5,9 @@ public struct Suggestion: Hashable, Sendable {
   /// The word to insert.
   public var word: String
   /// The ranking score (``Ranking/score(corpusCount:userCount:daysSinceUse:)``, plus
-  /// ``Ranking/exactInitialsBonus`` for an exact initial-consonant match). Higher is better.
+  /// ``Ranking/exactInitialsBonus`` for an exact initial-consonant match).
+  ///
+  /// Higher is better.
   public var score: Double
   /// Whether the user's history contributed (the word is learned).
   public var isLearned: Bool

@@ -108,9 +108,10 @@ public struct SuggestionSavings: Sendable {
     return total
   }
 
-  /// Types `presses` one at a time on a copy of `engine`; at the first press after which the
-  /// bar offers `core`, takes it and finishes the token. `nil` if the bar never offers it
-  /// before the word is typed in full.
+  /// Types `presses` one at a time on a copy of `engine`; at the first press after which the bar
+  /// offers `core`, takes it and finishes the token.
+  ///
+  /// `nil` if the bar never offers it before the word is typed in full.
   private func takeSuggestion(
     _ core: String, rest: String, isLast: Bool, presses: [Speller.Press], from engine: Typist,
     message: String

@@ -1,6 +1,7 @@
 // Word splitting on raw UTF-8, for grep's hot path: no String, no allocation.
 
 /// Decodes the scalar starting at `index` (before `end`): its value and byte length.
+///
 /// Malformed UTF-8 decodes as U+FFFD, one byte long, so scanning always advances.
 @inline(__always)
 func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ end: Int) -> (UInt32, Int) {
@@ -53,9 +54,10 @@ func decodeLastScalar(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: 
   return (index, value)
 }
 
-/// A quick test that rules out white space for almost every byte: only ASCII white space and
-/// the lead bytes `C2`, `E1`, `E2`, `E3` can start it. Hangul (`EA`–`ED`, continuation bytes)
-/// never does.
+/// A quick test that rules out white space for almost every byte: only ASCII white space and the
+/// lead bytes `C2`, `E1`, `E2`, `E3` can start it.
+///
+/// Hangul (`EA`–`ED`, continuation bytes) never does.
 @inline(__always)
 func mayStartWhitespace(_ byte: UInt8) -> Bool {
   byte <= 0x20
@@ -131,9 +133,10 @@ func whitespaceLength(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ end: 
   }
 }
 
-/// Whether a scalar is stripped from the ends of a word: punctuation and symbols
-/// (`"감사합니다!"` → `감사합니다`, `“까마귀”` → `까마귀`). Letters, digits, Hangul of any
-/// kind (jamo and `ㆍ` included) and malformed bytes are kept.
+/// Whether a scalar is stripped from the ends of a word: punctuation and symbols (`"감사합니다!"` →
+/// `감사합니다`, `“까마귀”` → `까마귀`).
+///
+/// Letters, digits, Hangul of any kind (jamo and `ㆍ` included) and malformed bytes are kept.
 @inline(__always)
 func isEdgePunctuation(_ value: UInt32) -> Bool {
   if value < 0x80 {

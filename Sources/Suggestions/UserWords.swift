@@ -2,8 +2,10 @@
 public struct LearnedStats: Hashable, Sendable {
   /// How many times the word was learned (committed); ≥ 1 for a stored word.
   public var count: Int
-  /// The day it was last learned, as a day number (e.g. days since 1970-01-01 in local time);
-  /// only differences between day numbers matter.
+  /// The day it was last learned, as a day number.
+  ///
+  /// Days since 1970-01-01 in local time, for example; only differences between day numbers
+  /// matter.
   public var lastUsedDay: Int
 
   public init(count: Int, lastUsedDay: Int) {
@@ -53,8 +55,9 @@ public struct UserWords: Sendable {
 
   // MARK: - Policy
 
-  /// Whether `word` may be learned at all: 1 … ``maximumWordLength`` precomposed Hangul
-  /// syllables. Digits, Latin, spaces, punctuation and lone jamo (`ㅋㅋ`, `ㄱ`) never are.
+  /// Whether `word` may be learned at all: 1 … ``maximumWordLength`` precomposed Hangul syllables.
+  ///
+  /// Digits, Latin, spaces, punctuation and lone jamo (`ㅋㅋ`, `ㄱ`) never are.
   public static func isLearnable(_ word: some StringProtocol) -> Bool {
     var length = 0
     for scalar in word.unicodeScalars {
@@ -96,7 +99,7 @@ public struct UserWords: Sendable {
   /// Whether the user hid this corpus word.
   public func isHidden(_ word: String) -> Bool { hiddenSet.contains(WordKey(word)) }
 
-  /// Every learned word with its stats, sorted by word, e.g. for saving.
+  /// Every learned word with its stats, sorted by word (for saving).
   public var learnedWords: [(word: String, stats: LearnedStats)] {
     entries.map { (word: $0.word, stats: $0.stats) }.sorted {
       $0.word.utf8.lexicographicallyPrecedes($1.word.utf8)
@@ -153,13 +156,16 @@ public struct UserWords: Sendable {
     return true
   }
 
-  /// Marks a word read back from the store as hidden. Hiding removes any learned stats.
+  /// Marks a word read back from the store as hidden.
+  ///
+  /// Hiding removes any learned stats.
   public mutating func restoreHidden(_ word: String) {
     _ = remove(word)
     hiddenSet.insert(WordKey(word))
   }
 
   /// Learns a committed word: its count goes up by one and its last use becomes `today`.
+  ///
   /// Learning a hidden word un-hides it (the user typed it out on purpose).
   ///
   /// Call it only when ``shouldLearn(_:isCorpusWord:fromSuggestion:)`` says so.
@@ -187,7 +193,9 @@ public struct UserWords: Sendable {
     return UnlearnResult(wasLearned: wasLearned, isHidden: isCorpusWord)
   }
 
-  /// Makes a hidden word suggestible again. Returns whether it was hidden.
+  /// Makes a hidden word suggestible again.
+  ///
+  /// Returns whether it was hidden.
   @discardableResult
   public mutating func unhide(_ word: String) -> Bool {
     hiddenSet.remove(WordKey(word)) != nil

@@ -15,7 +15,9 @@ struct Terminfo: Sendable {
   /// (`xenl`); without it the bottom-right cell cannot be written safely.
   let hasDelayedWrap: Bool
 
-  /// Reads the entry for `term`. The corresponding C function is `setupterm`.
+  /// Reads the entry for `term`.
+  ///
+  /// The corresponding C function is `setupterm`.
   ///
   /// - Throws: ``TerminalStartError/unknownTerminal(_:)`` when there is no entry, and
   ///   ``TerminalStartError/dumbTerminal(_:)`` when it cannot move the cursor (`cup`).

@@ -2,8 +2,10 @@
 // do not edit. Regenerate with a newer glibc to follow a newer Unicode.
 
 extension DisplayWidth {
-  /// Runs of equal width: `0xSTART_W` is a run from U+START to the next run's start,
-  /// every scalar of it `W` columns wide (0, 1 or 2). Sorted, first run at U+0000.
+  /// Runs of equal width: `0xSTART_W` is a run from U+START to the next run's start, every scalar
+  /// of it `W` columns wide (0, 1 or 2).
+  ///
+  /// Sorted, first run at U+0000.
   static let runs: [UInt32] = [
     0x0000_0, 0x0020_1, 0x007F_0, 0x00A0_1, 0x0300_0, 0x0370_1, 0x0378_0, 0x037A_1, 0x0380_0,
     0x0384_1, 0x038B_0, 0x038C_1, 0x038D_0, 0x038E_1, 0x03A2_0, 0x03A3_1, 0x0483_0, 0x048A_1,

@@ -20,8 +20,10 @@ public struct KeypadRunOptions: Sendable {
   public var tmuxTarget: String? = nil
   public var useColor = true
   public var draft: DraftStore? = DraftStore.standard()
-  /// Loads the suggestion data; called on a background thread after the first frame, so a
-  /// slow disk never delays the pad. `nil`: no suggestion bar.
+  /// Loads the suggestion data; called on a background thread after the first frame, so a slow disk
+  /// never delays the pad.
+  ///
+  /// `nil`: no suggestion bar.
   public var loadSuggestions: (@Sendable () -> SuggestionData?)? = nil
   /// Remembers a learned word (the caller stores it off the UI thread).
   public var learn: (@Sendable (String) -> Void)? = nil

@@ -8,9 +8,11 @@ import TerminalInput
   import Glibc
 #endif
 
-/// The long-press timer: a thread that waits for the next deadline and then writes one byte
-/// to the run loop's wake pipe. It owns nothing else: the run loop decides what a wake-up
-/// means (hold fired, Esc timeout, flash over), so a stale wake-up is harmless.
+/// The long-press timer: a thread that waits for the next deadline and then writes one byte to the
+/// run loop's wake pipe.
+///
+/// It owns nothing else: the run loop decides what a wake-up means (hold fired, Esc timeout, flash
+/// over), so a stale wake-up is harmless.
 ///
 /// The thread sleeps in `poll` on a pipe of its own with the deadline as the timeout;
 /// ``schedule(_:)`` stores the new deadline under a `Mutex` and writes to that pipe. Idle
@@ -46,7 +48,9 @@ final class LongPressTimer: Sendable {
     }
   }
 
-  /// Sets the next deadline (or none). Called by the run loop after every event.
+  /// Sets the next deadline (or none).
+  ///
+  /// Called by the run loop after every event.
   func schedule(_ next: Instant?) {
     let changed = state.withLock { state in
       guard state.deadline != next else { return false }

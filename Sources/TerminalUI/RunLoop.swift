@@ -27,9 +27,11 @@ struct RunServices {
   var keyLog: FileDescriptor? = nil
 }
 
-/// The pure half of the run loop: the one ``InputPipeline`` feeding one front end, with
-/// the window size. Bytes and time in, effects and screens out; tests drive it exactly as
-/// the run loop does, without a terminal.
+/// The pure half of the run loop: the one ``InputPipeline`` feeding one front end, with the window
+/// size.
+///
+/// Bytes and time in, effects and screens out; tests drive it exactly as the run loop does, without
+/// a terminal.
 struct ScreenSession<FrontEnd: ScreenFrontEnd> {
   private(set) var frontEnd: FrontEnd
   private(set) var pipeline: InputPipeline
@@ -52,8 +54,10 @@ struct ScreenSession<FrontEnd: ScreenFrontEnd> {
     frontEnd.start(at: time)
   }
 
-  /// Feeds tty bytes. Stops at the first effect that ends the run: keys after Esc in the
-  /// same read must not change the text that goes out.
+  /// Feeds tty bytes.
+  ///
+  /// Stops at the first effect that ends the run: keys after Esc in the same read must not change
+  /// the text that goes out.
   mutating func feed(_ bytes: some Sequence<UInt8>, at time: Instant) -> [ScreenEffect] {
     route(pipeline.decode(bytes, at: time), at: time)
   }
@@ -116,9 +120,10 @@ extension ScreenEffect {
   }
 }
 
-/// The one loop that owns input (tig's `get_input`): it waits on the tty and the wake pipe,
-/// feeds the ``ScreenSession``, applies its effects, and draws. The only code that touches
-/// the terminal while a screen runs.
+/// The one loop that owns input (tig's `get_input`): it waits on the tty and the wake pipe, feeds
+/// the ``ScreenSession``, applies its effects, and draws.
+///
+/// The only code that touches the terminal while a screen runs.
 struct RunLoop<FrontEnd: ScreenFrontEnd> {
   let terminal: Terminal
   private(set) var session: ScreenSession<FrontEnd>

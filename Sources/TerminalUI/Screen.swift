@@ -68,9 +68,10 @@ public struct Cell: Sendable, Hashable {
   public var isContinuation: Bool { glyph == Cell.continuation }
 }
 
-/// A width-aware grid of cells: views draw into it, ``FrameWriter`` turns the difference
-/// between two of them into terminal bytes, and golden tests compare its text dump. Pure;
-/// widths come from the function given at creation (``DisplayWidth`` in the program).
+/// A width-aware grid of cells: views draw into it, ``FrameWriter`` turns the difference between
+/// two of them into terminal bytes, and golden tests compare its text dump.
+///
+/// Pure; widths come from the function given at creation (``DisplayWidth`` in the program).
 public struct Screen: Sendable {
   public let rows: Int
   public let columns: Int

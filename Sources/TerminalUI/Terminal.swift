@@ -55,8 +55,10 @@ final class Terminal {
   /// Bytes written on exit before the usual restore (the kitty pop, OSC 52).
   private var exitExtra: [UInt8] = []
 
-  /// Signals that only wake the run loop. Every signal whose default would end the process
-  /// ends the loop instead, so the draft is saved and the terminal restored.
+  /// Signals that only wake the run loop.
+  ///
+  /// Every signal whose default would end the process ends the loop instead, so the draft is saved
+  /// and the terminal restored.
   static let wakeSignals: [Int32] = [
     SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTSTP, SIGCONT,
   ]
@@ -142,8 +144,10 @@ final class Terminal {
     return exitExtra + Terminal.disableSequence + leave
   }
 
-  /// Takes the terminal (at start, and again after Ctrl-Z or SIGCONT): raw mode, alternate
-  /// screen, the modes of ``enableSequence``. The screen must be redrawn in full afterwards.
+  /// Takes the terminal (at start, and again after Ctrl-Z or SIGCONT): raw mode, alternate screen,
+  /// the modes of ``enableSequence``.
+  ///
+  /// The screen must be redrawn in full afterwards.
   func enter() {
     _ = cj_terminal_enter_raw(tty.rawValue)
     write(terminfo.enterAlternateScreen + Terminal.enableSequence)
@@ -157,8 +161,9 @@ final class Terminal {
     restore.withUnsafeBufferPointer { cj_terminal_set_restore_bytes($0.baseAddress, $0.count) }
   }
 
-  /// Leaves the terminal as it was: modes off, main screen, saved tty modes. Safe to call
-  /// more than once.
+  /// Leaves the terminal as it was: modes off, main screen, saved tty modes.
+  ///
+  /// Safe to call more than once.
   ///
   /// - Parameter extra: Bytes for the terminal before leaving (OSC 52 for the clipboard).
   func restore(extra: [UInt8] = []) {
@@ -200,8 +205,10 @@ final class Terminal {
     _ = try? tty.writeAll(bytes)  // a terminal that went away is noticed by the next read
   }
 
-  /// Reads what the tty has. Returns the count, 0 at end of file, nil when the read failed
-  /// for good (the terminal went away).
+  /// Reads what the tty has.
+  ///
+  /// Returns the count, 0 at end of file, nil when the read failed for good (the terminal went
+  /// away).
   func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
     do {
       return try tty.read(into: buffer, retryOnInterrupt: true)
@@ -214,8 +221,9 @@ final class Terminal {
     }
   }
 
-  /// Waits for tty input or a wake byte. A signal ends the wait early (its handler has
-  /// written a wake byte, which the next wait sees).
+  /// Waits for tty input or a wake byte.
+  ///
+  /// A signal ends the wait early (its handler has written a wake byte, which the next wait sees).
   func wait() -> (tty: Bool, wake: Bool) {
     let ready =
       (try? FileDescriptor.waitForInput(

@@ -7,7 +7,9 @@ public struct Theme: Sendable, Hashable {
     case contrast
   }
 
-  /// One style's look. Colours are terminal colour numbers; -1 is the terminal's default.
+  /// One style's look.
+  ///
+  /// Colours are terminal colour numbers; -1 is the terminal's default.
   public struct Look: Sendable, Hashable {
     public var foreground256: Int16
     public var background256: Int16

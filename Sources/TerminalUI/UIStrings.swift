@@ -160,7 +160,9 @@ public struct UIStrings: Sendable {
   }
   public var correctionCue: String { pick("틀렸어요. ⌫ 로 지워 보세요", "Not quite: delete with ⌫") }
   public var practiceKeysHint: String { pick("⏎ 다음 글 · Esc 그만하기", "⏎ next item · Esc stop") }
-  /// How the last item went. In English ⌫ keeps the line within 80 columns.
+  /// How the last item went.
+  ///
+  /// In English ⌫ keeps the line within 80 columns.
   public func lastResult(_ result: ItemResult) -> String {
     let accuracy = Int((result.accuracy * 100).rounded())
     let efficiency = Int((result.efficiency * 100).rounded())

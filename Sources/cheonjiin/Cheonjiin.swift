@@ -94,7 +94,8 @@ struct OutputBuffer {
 }
 
 extension ExitCode {
-  /// 65, `EX_DATAERR` in sysexits.h: the input data was bad (a layout, a key sequence, a
-  /// number). The same status a bad layout file gives.
+  /// 65, `EX_DATAERR` in sysexits.h: the input data was bad (a layout, a key sequence, a number).
+  ///
+  /// The same status a bad layout file gives.
   static let dataError = ExitCode(LayoutError.exitStatus)
 }

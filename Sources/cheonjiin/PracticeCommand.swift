@@ -98,8 +98,9 @@ struct PracticeCommand: ParsableCommand {
   }
 }
 
-/// Keeps practice progress in the SQLite store. A storage failure never stops practice: it
-/// is reported once at the end.
+/// Keeps practice progress in the SQLite store.
+///
+/// A storage failure never stops practice: it is reported once at the end.
 final class StoreRecorder: PracticeRecorder {
   private let store: ProgressStore?
   private let layoutID: String

@@ -30,7 +30,9 @@ enum SuggestionSetup {
   }
 
   /// A loader for the keypad (runs off the UI thread) and a learner that stores words in the
-  /// background. Problems never stop typing: without a lexicon the bar stays empty.
+  /// background.
+  ///
+  /// Problems never stop typing: without a lexicon the bar stays empty.
   static func make(layout: Layout, environment: [String: String]) -> (
     load: @Sendable () -> SuggestionData?, learn: @Sendable (String) -> Void
   ) {

@@ -5,8 +5,10 @@ import Testing
   import Glibc
 #endif
 
-/// The real binary on a real (tmux or pty) terminal. Slower than the controller tests, so
-/// they check the wiring: drawing on /dev/tty, stdout, signals, restoring the terminal.
+/// The real binary on a real (tmux or pty) terminal.
+///
+/// Slower than the controller tests, so they check the wiring: drawing on /dev/tty, stdout,
+/// signals, restoring the terminal.
 @Suite("The keypad end to end", .enabled(if: hasTmux), .serialized)
 struct KeypadEndToEndTests {
   @Test("안녕하세요 typed with keypad keys comes out on stdout after Esc; the terminal is restored")

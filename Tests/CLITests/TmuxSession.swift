@@ -16,8 +16,9 @@ final class TmuxSession {
   /// ``scratchDirectory``) and shown when a wait times out.
   var errorLog: URL { directory.appendingPathComponent("tmux-errors.log") }
 
-  /// Starts `cheonjiin ARGS` in a detached session of the given size. The pane stays open
-  /// after the program exits, so the terminal state can be inspected.
+  /// Starts `cheonjiin ARGS` in a detached session of the given size.
+  ///
+  /// The pane stays open after the program exits, so the terminal state can be inspected.
   ///
   /// With `shell`, the pane runs an interactive bash instead (job control, for Ctrl-Z).
   init(

@@ -63,10 +63,12 @@ struct SpellerTests {
     #expect(try speller.spell(nfd).count == 5)  // ㅅㅅ ㅣㆍ ㄴ
   }
 
-  /// A space after a syllable costs two presses either as `__` or as a switch to !#1 (which
-  /// ends the syllable) and its space key. Both are shortest; the speller must pick the one
-  /// that stays on the starting layout, and always the same one, or text spelled in pieces
-  /// (the suggestion benchmark) strays to !#1 and pays a press to come back.
+  /// A space after a syllable costs two presses either as `__` or as a switch to !#1 (which ends
+  /// the syllable) and its space key.
+  ///
+  /// Both are shortest; the speller must pick the one that stays on the starting layout, and always
+  /// the same one, or text spelled in pieces (the suggestion benchmark) strays to !#1 and pays a
+  /// press to come back.
   @Test("ties go to the sequence that stays on the starting layout, every time")
   func stableTies() throws {
     let layouts = try inputMethod().layouts

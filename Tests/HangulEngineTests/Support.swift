@@ -12,8 +12,9 @@ let shippedLibrary = LayoutLibrary(
   shippedDirectory: repositoryRoot.appendingPathComponent("Layouts").path,
   userDirectory: "/nonexistent/cheonjiin-test-user-layouts")
 
-/// Decodes a fixture of `Vectors/`, found from this file. A malformed fixture throws, which
-/// fails the run rather than dropping cases.
+/// Decodes a fixture of `Vectors/`, found from this file.
+///
+/// A malformed fixture throws, which fails the run rather than dropping cases.
 func loadVectors<File: Decodable>(_ type: File.Type, from name: String) throws -> File {
   let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Vectors").appendingPathComponent(name)

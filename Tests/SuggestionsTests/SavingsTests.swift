@@ -63,8 +63,9 @@ struct SavingsTests {
     #expect(withFour.pressesWith < withThree.pressesWith)
   }
 
-  /// The benchmark set (`Lexicon/messages-bench.txt`) with the shipped lexicon. `make bench`
-  /// prints the same figure; this test keeps it from falling below the target.
+  /// The benchmark set (`Lexicon/messages-bench.txt`) with the shipped lexicon.
+  ///
+  /// `make bench` prints the same figure; this test keeps it from falling below the target.
   @Test("the shipped lexicon saves at least 25 % of presses on the held-out messages")
   func shippedLexiconOnBenchmarkMessages() throws {
     let layouts = try galaxyLayouts()

@@ -29,7 +29,9 @@ let galaxyVowels: VowelTable = {
   return table
 }()
 
-/// A speller for the Galaxy layout. Tests that need it `#require` it.
+/// A speller for the Galaxy layout.
+///
+/// Tests that need it `#require` it.
 let galaxySpeller = PrimitiveSpeller(vowels: galaxyVowels)
 
 func speller(sourceLocation: SourceLocation = #_sourceLocation) throws -> PrimitiveSpeller {

@@ -139,7 +139,8 @@ struct PracticeControllerTests {
     let recorder = MemoryRecorder()
     var driver = try PracticeDriver(
       lessons: [Self.vowels], recorder: recorder, start: "vowels", language: language)
-    driver.type(numpadKeys(forPhoneDigits: "02") + [keypad("-")] + numpadKeys(forPhoneDigits: "12"))  // ㅇㆍ ⌫ ㅣㆍ: 아
+    // ㅇㆍ ⌫ ㅣㆍ: 아
+    driver.type(numpadKeys(forPhoneDigits: "02") + [keypad("-")] + numpadKeys(forPhoneDigits: "12"))
     #expect(recorder.results.first?.backspaces == 1)
     #expect(driver.screen().contains(expected))
     driver.wait(1000)

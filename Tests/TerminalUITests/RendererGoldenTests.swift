@@ -4,9 +4,10 @@ import Testing
 
 @testable import TerminalUI
 
-/// Golden screens: controller state → `Screen` → text dump, compared with `Golden/*.screen`
-/// (tig's :save-display, in-process). Run with CHEONJIIN_UPDATE_GOLDEN=1 to rewrite them,
-/// then review the diff.
+/// Golden screens: controller state → `Screen` → text dump, compared with `Golden/*.screen` (tig's
+/// :save-display, in-process).
+///
+/// Run with CHEONJIIN_UPDATE_GOLDEN=1 to rewrite them, then review the diff.
 struct GoldenCase: Sendable, CustomTestStringConvertible {
   let name: String
   let rows: Int

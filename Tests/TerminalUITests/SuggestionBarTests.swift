@@ -85,8 +85,10 @@ struct SuggestionBarTests {
     #expect(driver.effects.contains(.learn("가")))
   }
 
-  /// Without release events a hold is seen only when auto-repeat starts; the first tap of *
-  /// has typed "." and emptied the bar by then (issue: holding * gave 감ㅅ. and 감ㅅ?).
+  /// Without release events a hold is seen only when auto-repeat starts; the first tap of * has
+  /// typed "." and emptied the bar by then (issue: holding * gave 감ㅅ.
+  ///
+  /// and 감ㅅ?).
   @Test("holding * takes the second suggestion also when the hold comes from auto-repeat")
   func autoRepeatHoldTakesSecond() throws {
     var driver = try Driver()

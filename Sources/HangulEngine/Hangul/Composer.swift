@@ -74,8 +74,10 @@ struct UndoStep: Hashable, Sendable {
   var finishedCount: Int
   var current: SyllableState
   var last: LastPress
-  /// The mark that was still cycling before this press. The press moved it into the finished
-  /// part; undoing the press brings it back, still cyclable (issue 9).
+  /// The mark that was still cycling before this press.
+  ///
+  /// The press moved it into the finished part; undoing the press brings it back, still cyclable
+  /// (issue 9).
   var pending: PendingText?
 }
 
@@ -114,8 +116,10 @@ public struct Composer: Sendable, Hashable {
   /// The shared space key only ends an open composition; ⌫ undoes inside it.
   public var isComposing: Bool { pending != nil || !history.isEmpty }
 
-  /// The open composition as displayed: closed syllables and marks, the syllable being
-  /// composed and any cycling mark. Never contains conjoining jamo.
+  /// The open composition as displayed: closed syllables and marks, the syllable being composed and
+  /// any cycling mark.
+  ///
+  /// Never contains conjoining jamo.
   ///
   /// Built on each read; at most 15 UTF-8 bytes (five syllables) fit a String without a heap
   /// allocation.
@@ -176,7 +180,9 @@ public struct Composer: Sendable, Hashable {
 
   // MARK: - Key presses
 
-  /// Adds a vowel stroke (spec §2, §2.1). Commits nothing.
+  /// Adds a vowel stroke (spec §2, §2.1).
+  ///
+  /// Commits nothing.
   ///
   /// This method changes the composer state. Compare ``consonant(key:cycle:wraps:)``.
   public mutating func stroke(_ stroke: VowelStroke) {
@@ -200,7 +206,9 @@ public struct Composer: Sendable, Hashable {
     last = .vowel
   }
 
-  /// Presses a consonant key whose letters are `cycle` (spec §3, §4). Commits nothing.
+  /// Presses a consonant key whose letters are `cycle` (spec §3, §4).
+  ///
+  /// Commits nothing.
   ///
   /// - Parameters:
   ///   - key: The key's index in the layout; pressing the same key again cycles.
@@ -235,9 +243,10 @@ public struct Composer: Sendable, Hashable {
     }
   }
 
-  /// Presses a multi-tap text key (`.,?!`): the first press ends the composition and starts a
-  /// new one holding the first text; presses of the same key replace it with the next (spec
-  /// §7). A key with one text commits the composition and the text at once.
+  /// Presses a multi-tap text key (`.,?!`): the first press ends the composition and starts a new
+  /// one holding the first text; presses of the same key replace it with the next (spec §7).
+  ///
+  /// A key with one text commits the composition and the text at once.
   ///
   /// - Returns: The text this press committed: the composition the first press ended.
   public mutating func text(key: Int, cycle: [String]) -> String {

@@ -9,7 +9,9 @@ public enum Choseong: UInt8, CaseIterable, Sendable, Hashable {
   case kiyeok, ssangkiyeok, nieun, tikeut, ssangtikeut, rieul, mieum, pieup, ssangpieup, sios
   case ssangsios, ieung, cieuc, ssangcieuc, chieuch, khieukh, thieuth, phieuph, hieuh
 
-  /// The conjoining scalar, U+1100 + raw value. Never shown on screen.
+  /// The conjoining scalar, U+1100 + raw value.
+  ///
+  /// Never shown on screen.
   public var conjoining: Unicode.Scalar { scalar(0x1100 + UInt32(rawValue)) }
 
   /// The compatibility letter (`ㄱ` U+3131 …) used for display and in data files.
@@ -42,8 +44,10 @@ public enum Choseong: UInt8, CaseIterable, Sendable, Hashable {
     }
   }
 
-  /// The plain consonant for a tense one (`ㄲ`→`ㄱ`, `ㄸ`→`ㄷ`, `ㅃ`→`ㅂ`, `ㅆ`→`ㅅ`, `ㅉ`→`ㅈ`);
-  /// every other consonant is its own folding. Used by initial-consonant search.
+  /// The plain consonant for a tense one (`ㄲ`→`ㄱ`, `ㄸ`→`ㄷ`, `ㅃ`→`ㅂ`, `ㅆ`→`ㅅ`, `ㅉ`→`ㅈ`); every other
+  /// consonant is its own folding.
+  ///
+  /// Used by initial-consonant search.
   public var folded: Choseong {
     switch self {
     case .ssangkiyeok: .kiyeok
@@ -58,6 +62,7 @@ public enum Choseong: UInt8, CaseIterable, Sendable, Hashable {
   }
 
   /// Creates a consonant from its compatibility letter (`ㄱ`) or its conjoining choseong (U+1100…).
+  ///
   /// Compound letters such as `ㄳ` are not single consonants and give `nil`.
   public init?(_ scalar: Unicode.Scalar) {
     let value = scalar.value
@@ -91,7 +96,9 @@ public enum Choseong: UInt8, CaseIterable, Sendable, Hashable {
 public enum Jungseong: UInt8, CaseIterable, Sendable, Hashable {
   case a, ae, ya, yae, eo, e, yeo, ye, o, wa, wae, oe, yo, u, weo, we, wi, yu, eu, yi, i
 
-  /// The conjoining scalar, U+1161 + raw value. Never shown on screen.
+  /// The conjoining scalar, U+1161 + raw value.
+  ///
+  /// Never shown on screen.
   public var conjoining: Unicode.Scalar { scalar(0x1161 + UInt32(rawValue)) }
 
   /// The compatibility letter (`ㅏ` U+314F …); the block keeps Unicode order for vowels.
@@ -118,7 +125,9 @@ public enum Jongseong: UInt8, CaseIterable, Sendable, Hashable {
   case mieum, pieup, pieupSios, sios, ssangsios, ieung, cieuc, chieuch, khieukh, thieuth
   case phieuph, hieuh
 
-  /// The conjoining scalar, U+11A8 + raw value. Never shown on screen.
+  /// The conjoining scalar, U+11A8 + raw value.
+  ///
+  /// Never shown on screen.
   public var conjoining: Unicode.Scalar { scalar(0x11A8 + UInt32(rawValue)) }
 
   /// The compatibility letter (`ㄱ`, `ㄳ` …).

@@ -261,8 +261,9 @@ func hex(_ scalar: Unicode.Scalar) -> String {
   hexDigits(scalar.value)
 }
 
-/// Decodes UTF-8 one scalar at a time with 1-based columns (in scalars). Invalid bytes decode
-/// as U+FFFD, which no key uses, so they are reported as unknown keys.
+/// Decodes UTF-8 one scalar at a time with 1-based columns (in scalars).
+///
+/// Invalid bytes decode as U+FFFD, which no key uses, so they are reported as unknown keys.
 struct UTF8Scanner {
   let bytes: UnsafeBufferPointer<UInt8>
   var offset = 0

@@ -1,5 +1,7 @@
-/// Presses key sequences on a ``Typist``, following layout switches, with the key tables of
-/// every layout built once. Used by `cheonjiin keys`, `spell` and the tests.
+/// Presses key sequences on a ``Typist``, following layout switches, with the key tables of every
+/// layout built once.
+///
+/// Used by `cheonjiin keys`, `spell` and the tests.
 public struct SequenceRunner: Sendable {
   /// The engine and the text after the last sequence.
   public private(set) var typist: Typist
@@ -20,7 +22,9 @@ public struct SequenceRunner: Sendable {
     public var output: KeyOutput
   }
 
-  /// Starts over: empty text, initial layout. Keeps buffer capacity.
+  /// Starts over: empty text, initial layout.
+  ///
+  /// Keeps buffer capacity.
   public mutating func reset() {
     typist.reset()
     if typist.layoutIndex != initialLayout, let id = resolvers[safe: initialLayout]?.layout.id {

@@ -143,8 +143,10 @@ public struct SpellError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String { "position \(position): \(reason)" }
 }
 
-/// The parts of the engine state that decide what later keys do, for merging equal states in
-/// the search. The document is left out: every candidate's text equals the target.
+/// The parts of the engine state that decide what later keys do, for merging equal states in the
+/// search.
+///
+/// The document is left out: every candidate's text equals the target.
 struct ComposerSearchState: Hashable {
   var finished: [UInt8]
   var current: SyllableState

@@ -57,7 +57,7 @@ public struct LayoutKey: Sendable, Hashable {
   public var id: String
   /// The big label: `ㄱㅋ`.
   public var label: String
-  /// A small second label, e.g. `→` on the shared space key.
+  /// A small second label, such as `→` on the shared space key.
   public var secondLabel: String?
   /// Width in grid units (1 = one ordinary key).
   public var width: Double

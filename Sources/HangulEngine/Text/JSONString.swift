@@ -1,5 +1,6 @@
-/// `text` as a JSON string literal, quotes included. One implementation for layout messages,
-/// `keys --json` and `stats --json`.
+/// `text` as a JSON string literal, quotes included.
+///
+/// One implementation for layout messages, `keys --json` and `stats --json`.
 public func jsonQuoted(_ text: some StringProtocol) -> String {
   var result = "\""
   for scalar in text.unicodeScalars {

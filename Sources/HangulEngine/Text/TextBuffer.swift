@@ -21,10 +21,14 @@ public struct TextBuffer: Sendable, Hashable {
     utf8 = Array(text.utf8)
   }
 
-  /// The document as a String. O(document): it copies the bytes.
+  /// The document as a String.
+  ///
+  /// O(document): it copies the bytes.
   public var text: String { String(decoding: utf8, as: UTF8.self) }
 
-  /// Whether the document is empty. O(1).
+  /// Whether the document is empty.
+  ///
+  /// O(1).
   public var isEmpty: Bool { utf8.isEmpty }
 
   // MARK: - Editing
@@ -100,7 +104,9 @@ public struct TextBuffer: Sendable, Hashable {
     utf8.append(contentsOf: edit.removed.utf8)
   }
 
-  /// Empties the document, keeping its capacity. O(1) for bytes, which need no clean-up.
+  /// Empties the document, keeping its capacity.
+  ///
+  /// O(1) for bytes, which need no clean-up.
   public mutating func removeAll() {
     utf8.removeAll(keepingCapacity: true)
   }
@@ -123,8 +129,10 @@ public struct TextEdit: Sendable, Hashable {
   }
 }
 
-/// The length in bytes of the last character (grapheme cluster) of UTF-8 text, so ⌫ deletes
-/// `👍🏽` or `\r\n` whole. Only the last few characters are decoded.
+/// The length in bytes of the last character (grapheme cluster) of UTF-8 text, so ⌫ deletes `👍🏽` or
+/// `\r\n` whole.
+///
+/// Only the last few characters are decoded.
 ///
 /// The result always ends the text at a scalar boundary, so the text stays valid UTF-8: a
 /// cluster longer than the window (which typed text does not have) loses its tail first.

@@ -37,7 +37,9 @@ public struct Typist: Sendable, Hashable {
 
   // MARK: - Reading
 
-  /// The finished text followed by the preedit: what the user sees. O(document).
+  /// The finished text followed by the preedit: what the user sees.
+  ///
+  /// O(document).
   public var text: String {
     var bytes = buffer.utf8
     inputMethod.composer.appendPreedit(to: &bytes)

@@ -33,9 +33,11 @@ struct Pressing: Hashable, Sendable {
   var behavior: HoldBehavior
 }
 
-/// The one input path: bytes → ``ByteDecoder`` → kitty negotiation → routing through the
-/// front end's bindings → ``HoldDetector`` → ``InputEvent``s. Owned by the run loop; every
-/// front end (pad, practice, demo) receives what it produces and never decodes bytes itself.
+/// The one input path: bytes → ``ByteDecoder`` → kitty negotiation → routing through the front
+/// end's bindings → ``HoldDetector`` → ``InputEvent``s.
+///
+/// Owned by the run loop; every front end (pad, practice, demo) receives what it produces and never
+/// decodes bytes itself.
 ///
 /// Pure and clock-injected. Decoding and routing are separate steps so that the run loop can
 /// let the front end handle each event before the next one is routed: a key can change what

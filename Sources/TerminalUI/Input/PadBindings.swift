@@ -14,10 +14,11 @@ enum PressSource: Hashable, Sendable {
   case mouse(Int)
 }
 
-/// What the pad keys mean right now: the keymaps, the current layout, the arrow-key focus
-/// and the keys that take a suggestion when held. A front end makes one for each event (it
-/// is a few references), and the input pipeline and the front end read keys through it, so
-/// both always agree.
+/// What the pad keys mean right now: the keymaps, the current layout, the arrow-key focus and the
+/// keys that take a suggestion when held.
+///
+/// A front end makes one for each event (it is a few references), and the input pipeline and the
+/// front end read keys through it, so both always agree.
 struct PadBindings {
   let keymaps: [Keymap]
   let keymap: Keymap
@@ -51,8 +52,10 @@ struct PadBindings {
     }
   }
 
-  /// A physical key's binding. Where kitty tells the keypad from the top row, keypad keys use
-  /// the numpad keymap and top-row digits the phone keymap at the same time.
+  /// A physical key's binding.
+  ///
+  /// Where kitty tells the keypad from the top row, keypad keys use the numpad keymap and top-row
+  /// digits the phone keymap at the same time.
   func binding(for physical: PhysicalKey, fromKitty: Bool) -> BindingTarget? {
     if fromKitty {
       switch physical {

@@ -133,7 +133,9 @@ struct Keypad {
     return press(source, isHold: true, replacing: undoTaps, at: time)
   }
 
-  /// One more tick of a repeating key (⌫ held). Never rolled back.
+  /// One more tick of a repeating key (⌫ held).
+  ///
+  /// Never rolled back.
   mutating func repeatTick(_ source: PressSource, at time: Instant) -> KeyStroke? {
     press(source, isHold: false, replacing: 0, at: time)
   }

@@ -29,8 +29,10 @@ enum PadMode: Hashable {
   case draftOffer(String)
 }
 
-/// The keypad screen (`cheonjiin`): the pad, the text, the suggestion bar, help and the
-/// offered draft. A front end of the run loop: events in, effects and a screen out.
+/// The keypad screen (`cheonjiin`): the pad, the text, the suggestion bar, help and the offered
+/// draft.
+///
+/// A front end of the run loop: events in, effects and a screen out.
 public struct KeypadController: ScreenFrontEnd {
   private(set) var keypad: Keypad
   private(set) var settings: KeypadSettings

@@ -2,9 +2,11 @@ import HangulEngine
 import LayoutLoading
 
 extension Keypad {
-  /// The commands every screen with a pad shares: the arrow-key focus, the keymap, colours,
-  /// key size, suspend and redraw. Typing commands arrive as pad presses and do nothing here;
-  /// dismiss, cancel and help are each screen's own.
+  /// The commands every screen with a pad shares: the arrow-key focus, the keymap, colours, key
+  /// size, suspend and redraw.
+  ///
+  /// Typing commands arrive as pad presses and do nothing here; dismiss, cancel and help are each
+  /// screen's own.
   ///
   /// - Parameter geometry: Where the pad is drawn now, for moving the focus.
   mutating func perform(

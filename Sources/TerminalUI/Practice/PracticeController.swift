@@ -3,8 +3,10 @@ import LayoutLoading
 import Practice
 import TerminalInput
 
-/// Where practice progress goes: the command line backs it with the SQLite store, tests
-/// with memory. Called at item and lesson boundaries only, never per key press.
+/// Where practice progress goes: the command line backs it with the SQLite store, tests with
+/// memory.
+///
+/// Called at item and lesson boundaries only, never per key press.
 public protocol PracticeRecorder: AnyObject {
   /// What is known about the user before a lesson starts.
   func history(for lesson: Lesson) -> PracticeHistory
@@ -34,8 +36,10 @@ public struct PracticeHistory: Sendable {
   }
 }
 
-/// `cheonjiin practice`: a lesson menu, items typed on the pad with cues that fade, and a
-/// calm summary. It drives a ``Keypad`` and observes the ``KeyStroke`` of every press.
+/// `cheonjiin practice`: a lesson menu, items typed on the pad with cues that fade, and a calm
+/// summary.
+///
+/// It drives a ``Keypad`` and observes the ``KeyStroke`` of every press.
 public struct PracticeController: ScreenFrontEnd {
   enum Mode {
     case menu(selection: Int)

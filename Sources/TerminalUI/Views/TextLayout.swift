@@ -1,6 +1,8 @@
-/// The document wrapped to a width: where each line starts and, for the lines that can be
-/// shown, its cells. Kept up to date as the end of the document changes, so a key costs the
-/// line it touches, not the document (or a screenful of grapheme breaking) on every frame.
+/// The document wrapped to a width: where each line starts and, for the lines that can be shown,
+/// its cells.
+///
+/// Kept up to date as the end of the document changes, so a key costs the line it touches, not the
+/// document (or a screenful of grapheme breaking) on every frame.
 ///
 /// Wrapping starts at an anchor (``TextArea/layoutStart(of:rows:lineWidth:)``): a paragraph
 /// start, or inside a very long paragraph a point that moves only every 4 KiB. Lines break
@@ -50,9 +52,11 @@ struct TextLayout {
     self.lineWidth == max(1, lineWidth) && self.rows == max(1, rows) && count == document.count
   }
 
-  /// Follows a change of the document: everything before `changedFrom` (a byte offset) is as
-  /// it was. Lays out again from the line before the change, since a narrower character
-  /// where a line broke may now fit on the line above.
+  /// Follows a change of the document: everything before `changedFrom` (a byte offset) is as it
+  /// was.
+  ///
+  /// Lays out again from the line before the change, since a narrower character where a line broke
+  /// may now fit on the line above.
   mutating func update(_ document: [UInt8], changedFrom: Int) {
     guard let anchor = lines.first?.start, changedFrom >= anchor, changedFrom <= count else {
       self = TextLayout(document, lineWidth: lineWidth, rows: rows)
