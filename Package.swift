@@ -24,7 +24,10 @@ let package = Package(
     // MARK: Pure core
     .target(name: "HangulEngine"),
     .target(name: "KoreanNumbers"),
-    .target(name: "TerminalInput"),
+    .target(
+      name: "TerminalInput",
+      // The run loop calls the generic hold detector on every key: let it be specialized there.
+      swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
     .target(name: "Practice", dependencies: ["HangulEngine", "KoreanNumbers"]),
     .target(name: "Suggestions", dependencies: ["HangulEngine"]),
 

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Turns the difference between the frame on the terminal and the next one into the fewest
 /// bytes it can: only changed cells, one cursor move per run of them, and a graphic
 /// rendition that carries over from one update to the next (no reset after every update).
@@ -39,11 +43,26 @@ struct FrameWriter {
       bytes += Array("\u{1B}[H\u{1B}[2J".utf8)
       cursor = (0, 0)
     }
+    let hasClusters = !screen.clusters.isEmpty || !(old?.clusters.isEmpty ?? true)
     for row in 0..<screen.rows {
+      if let old, !hasClusters, Self.isSame(row, screen, old) { continue }
       writeRow(row, of: screen, old: old, palette: palette, into: &bytes)
     }
     previous = screen
     return bytes
+  }
+
+  /// Whether a row's cells are byte for byte those of the last frame: most rows of most
+  /// frames, checked with one `memcmp` each.
+  private static func isSame(_ row: Int, _ screen: Screen, _ old: Screen) -> Bool {
+    let start = row * screen.columns
+    return screen.cells.withUnsafeBytes { new in
+      old.cells.withUnsafeBytes { was in
+        let stride = MemoryLayout<Cell>.stride
+        guard let a = new.baseAddress, let b = was.baseAddress else { return true }
+        return memcmp(a + start * stride, b + start * stride, screen.columns * stride) == 0
+      }
+    }
   }
 
   private mutating func writeRow(

@@ -48,16 +48,19 @@ final class LongPressTimer: Sendable {
     }
   }
 
-  /// Sets the next deadline (or none).
+  /// Sets the next deadline (or none); called by the run loop after every event.
   ///
-  /// Called by the run loop after every event.
+  /// Only an earlier deadline wakes the thread: for a later one (or none) it wakes at the
+  /// deadline it was waiting for, finds nothing due and waits again, without waking the run
+  /// loop. Typing moves the flash deadline later on every key, so most keys cost nothing here.
   func schedule(_ next: Instant?) {
-    let changed = state.withLock { state in
+    let isEarlier = state.withLock { state in
       guard state.deadline != next else { return false }
-      state.deadline = next
-      return true
+      defer { state.deadline = next }
+      guard let next else { return false }
+      return state.deadline.map { next < $0 } ?? true
     }
-    if changed { poke() }
+    if isEarlier { poke() }
   }
 
   /// Ends the thread, waits for it, and closes the timer's own pipe.

@@ -163,7 +163,13 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
           if let outcome = handle(note) { return outcome }
         }
       }
-      if let outcome = apply(session.advance(to: Terminal.now())) { return outcome }
+      // Timers only when one is due: most wake-ups are a key, and its path stays short.
+      let now = Terminal.now()
+      if let due = session.nextDeadline(now: now), due <= now,
+        let outcome = apply(session.advance(to: now))
+      {
+        return outcome
+      }
       if ready.tty {
         let count = buffer.withUnsafeMutableBytes { terminal.read(into: $0) }
         // End of file or a read error other than a retry: the terminal went away.

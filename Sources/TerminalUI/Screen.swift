@@ -47,6 +47,8 @@ public struct Cell: Sendable, Hashable {
   var glyph: UInt32
   public var style: CellStyle
   public var attributes: CellAttributes
+  /// Makes all eight bytes defined, so rows of cells compare with `memcmp`.
+  private var reserved: UInt16 = 0
 
   static let continuation: UInt32 = 0
   static let clusterFlag: UInt32 = 0x8000_0000
@@ -79,15 +81,47 @@ public struct Screen: Sendable {
   /// Characters of more than one scalar (`👍🏽`, `e` + U+0301), referred to by cells.
   public private(set) var clusters: [Character] = []
   public let width: @Sendable (Character) -> Int
+  /// The width of a scalar that is a character on its own (see ``simpleScalars(_:)``).
+  private let scalarWidth: @Sendable (Unicode.Scalar) -> Int
 
   /// The largest grid drawn: a window reported as 65535×65535 must not allocate gigabytes.
   public static let maximumSide = 1000
 
-  public init(rows: Int, columns: Int, width: @escaping @Sendable (Character) -> Int) {
+  /// - Parameters:
+  ///   - width: The cells a character takes (``DisplayWidth/of(_:)-5h8a`` in the program).
+  ///   - scalarWidth: The same for a lone scalar, when it can be had without making a
+  ///     `Character` (a fast path for the labels and status lines drawn on every frame).
+  public init(
+    rows: Int, columns: Int, width: @escaping @Sendable (Character) -> Int,
+    scalarWidth: (@Sendable (Unicode.Scalar) -> Int)? = nil
+  ) {
     self.rows = min(Screen.maximumSide, max(0, rows))
     self.columns = min(Screen.maximumSide, max(0, columns))
     self.width = width
+    self.scalarWidth = scalarWidth ?? { width(Character($0)) }
     cells = Array(repeating: .blank, count: self.rows * self.columns)
+  }
+
+  /// A screen of the same kind (widths) with other dimensions.
+  public func sized(rows: Int, columns: Int) -> Screen {
+    Screen(rows: rows, columns: columns, width: width, scalarWidth: scalarWidth)
+  }
+
+  /// The scalars of `text` when each of them is a whole character (no combining marks,
+  /// joiners, variation selectors, conjoining jamo, flags or controls), so drawing may skip
+  /// grapheme breaking; nil otherwise.
+  static func simpleScalars(_ text: some StringProtocol) -> String.UnicodeScalarView? {
+    let scalars = String(text).unicodeScalars
+    for scalar in scalars {
+      switch scalar.value {
+      case 0x20..<0x7F, 0xA1..<0x300, 0x2010...0x2027, 0x2030...0x205E, 0x2100...0x2BFF,
+        0x3000...0x3029, 0x3030...0x303F, 0x3131...0x318E, 0xAC00...0xD7A3, 0xFF01...0xFF9D:
+        continue
+      default:
+        return nil
+      }
+    }
+    return scalars
   }
 
   public subscript(row: Int, column: Int) -> Cell {
@@ -118,7 +152,10 @@ public struct Screen: Sendable {
 
   /// Display width of a string in cells.
   public func width(of text: some StringProtocol) -> Int {
-    text.reduce(0) { $0 + max(0, width($1)) }
+    if let scalars = Screen.simpleScalars(text) {
+      return scalars.reduce(0) { $0 + max(0, scalarWidth($1)) }
+    }
+    return text.reduce(0) { $0 + max(0, width($1)) }
   }
 
   /// Fills a rectangle with blanks in a style (a key's background).
@@ -162,9 +199,11 @@ public struct Screen: Sendable {
   ) -> Int {
     let end = min(columns, limit ?? columns)
     var position = column
-    for character in text {
-      let cellWidth = width(character)
-      if cellWidth <= 0 { continue }  // zero-width: never drawn on its own
+    /// Puts one character; false when it does not fit (the cut is then marked).
+    func place(_ character: @autoclosure () -> Character, glyph: UInt32?, width cellWidth: Int)
+      -> Bool
+    {
+      if cellWidth <= 0 { return true }  // zero-width: never drawn on its own
       if position + cellWidth > end {
         // Cut text ends in "…", so a clipped word never looks whole.
         if position < end {
@@ -175,12 +214,33 @@ public struct Screen: Sendable {
           self[row, isWideTail ? end - 2 : end - 1] = Cell(
             "…", style: style, attributes: attributes)
         }
-        return end
+        position = end
+        return false
       }
-      put(
-        character, width: cellWidth, row: row, column: position, style: style,
-        attributes: attributes)
+      if let glyph, row >= 0, row < rows, position >= 0, position + cellWidth <= columns {
+        self[row, position] = Cell(glyph: glyph, style: style, attributes: attributes)
+        for extra in 1..<max(1, cellWidth) {
+          self[row, position + extra] = Cell(
+            glyph: Cell.continuation, style: style, attributes: attributes)
+        }
+      } else {
+        put(
+          character(), width: cellWidth, row: row, column: position, style: style,
+          attributes: attributes)
+      }
       position += cellWidth
+      return true
+    }
+    if let scalars = Screen.simpleScalars(text) {
+      for scalar in scalars {
+        guard place(Character(scalar), glyph: scalar.value, width: scalarWidth(scalar)) else {
+          break
+        }
+      }
+    } else {
+      for character in text {
+        guard place(character, glyph: nil, width: width(character)) else { break }
+      }
     }
     return position
   }
@@ -208,6 +268,22 @@ public struct Screen: Sendable {
     let start = column + max(0, (span - textWidth) / 2)
     return draw(
       text, row: row, column: start, style: style, attributes: attributes, limit: column + span)
+  }
+
+  /// Copies another screen's cells onto this one, row by row, with its top-left corner at a
+  /// position; what falls outside is cut. Fast: for screens without characters of several
+  /// scalars (a pad's faces), otherwise it copies through ``paste(_:row:column:)``.
+  public mutating func blit(_ other: Screen, row top: Int, column left: Int) {
+    guard other.clusters.isEmpty, left >= 0, left + other.columns <= columns else {
+      paste(other, row: top, column: left)
+      return
+    }
+    for row in 0..<other.rows where top + row >= 0 && top + row < rows {
+      let start = (top + row) * columns + left
+      let source = row * other.columns
+      cells.replaceSubrange(
+        start..<(start + other.columns), with: other.cells[source..<(source + other.columns)])
+    }
   }
 
   /// Copies another screen onto this one with its top-left corner at a position; what falls

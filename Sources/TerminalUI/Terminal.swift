@@ -202,7 +202,17 @@ final class Terminal {
   /// Writes bytes to the terminal, all of them (retrying after signals and short writes).
   func write(_ bytes: [UInt8]) {
     guard !bytes.isEmpty else { return }
-    _ = try? tty.writeAll(bytes)  // a terminal that went away is noticed by the next read
+    // The buffer form: every frame comes through here, and the Sequence form of
+    // `writeAll` goes through generic code on each call.
+    bytes.withUnsafeBytes { buffer in
+      var rest = buffer[...]
+      while !rest.isEmpty {
+        // A terminal that went away is noticed by the next read.
+        guard let written = try? tty.write(UnsafeRawBufferPointer(rebasing: rest)), written > 0
+        else { return }
+        rest = rest.dropFirst(written)
+      }
+    }
   }
 
   /// Reads what the tty has.

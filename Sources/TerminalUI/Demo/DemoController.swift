@@ -138,7 +138,8 @@ extension DemoController {
   }
 
   func draw(rows: Int, columns: Int, width: @escaping @Sendable (Character) -> Int) -> Screen {
-    var screen = Screen(rows: rows, columns: columns, width: width)
+    var screen = Screen(
+      rows: rows, columns: columns, width: width, scalarWidth: DisplayWidth.of(scalar:))
     guard screen.rows > 0, screen.columns > 0 else { return screen }
     let frame = bestFrame(rows: screen.rows - 1, columns: screen.columns, width: width)
     screen.paste(frame, row: 0, column: 0)

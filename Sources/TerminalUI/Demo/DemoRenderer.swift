@@ -104,7 +104,8 @@ public enum DemoRenderer {
       rows = max(0, top - 1)
       columns = columnWidth + 2
     }
-    var screen = Screen(rows: rows, columns: columns, width: width)
+    var screen = Screen(
+      rows: rows, columns: columns, width: width, scalarWidth: DisplayWidth.of(scalar:))
     for (index, track) in tracks.enumerated() {
       let top = tops[index]
       let left = arrangement == .sideBySide ? 1 + index * (columnWidth + gap) : 1

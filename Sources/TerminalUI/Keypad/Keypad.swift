@@ -1,5 +1,6 @@
 import HangulEngine
 import LayoutLoading
+import Suggestions
 import TerminalInput
 
 /// What one press did, as the front ends and practice observe it.
@@ -64,6 +65,8 @@ struct Keypad {
     noteChange(from: document.utf8.count - edit.appendedByteCount)
   }
 
+  /// The pad's faces at rest, drawn once (a reference shared by copies of the pad).
+  let stamps = PadStamps()
   /// The corner hints of every keymap on every layout (`hintTable[keymap][layout]`), worked
   /// out once: the pad draws them on every frame.
   private let hintTable: [[[Int: String]]]
@@ -76,7 +79,14 @@ struct Keypad {
     self.flashMs = flashMs
     hintTable = self.keymaps.map { keymap in
       layouts.map { layout in
-        keymap.hints(for: layout).filter { key, hint in hint != layout.keys[key].label }
+        var hints = keymap.hints(for: layout).filter { key, hint in hint != layout.keys[key].label }
+        // Esc also closes: say so on the dismiss key when no pad key is bound to it.
+        if let dismiss = layout.keys.firstIndex(where: { $0.action == .dismiss }),
+          hints[dismiss] == nil
+        {
+          hints[dismiss] = "Esc"
+        }
+        return hints
       }
     }
   }
@@ -87,11 +97,23 @@ struct Keypad {
     return table.indices.contains(engine.layoutIndex) ? table[engine.layoutIndex] : [:]
   }
 
+  /// Which hints ``hints`` are: equal numbers, equal hints (for the pad's stamps).
+  var hintsID: Int { keymapIndex * 1_000 + engine.layoutIndex }
+
   var keymap: Keymap { keymaps[keymapIndex] }
   var layout: Layout { engine.layout }
 
   /// The document followed by the open composition: what the user sees.
   var text: String { document.text + engine.preedit }
+
+  /// The last character of ``text``, without making the text.
+  var lastCharacter: Character? {
+    if let last = engine.preedit.last { return last }
+    let bytes = document.utf8
+    var start = max(0, bytes.count - 16)
+    while start < bytes.count, bytes[start] & 0xC0 == 0x80 { start += 1 }
+    return String(decoding: bytes[start...], as: UTF8.self).last
+  }
 
   /// The end of ``text``, long enough for any word: what the suggestion bar looks at,
   /// without copying the whole document on every key.
@@ -170,7 +192,9 @@ struct Keypad {
     guard let resolution = bindings().resolve(source) else { return nil }
     lastPressAt = time
     let layoutIndex = engine.layoutIndex
-    let tailBefore = textTail
+    // Only a press that ends the text with a separator can finish a word: the tails (a
+    // string each) are made for those presses alone.
+    let lastBefore = lastCharacter
     let key: Int?
     let output: KeyOutput
     switch resolution {
@@ -187,7 +211,8 @@ struct Keypad {
     return KeyStroke(
       layout: layoutIndex, key: key, isHold: isHold && key != nil, replacing: replacing,
       output: output, change: DocumentChange(lastEdit, in: document),
-      finishedWord: SuggestionBar.finishedWord(before: tailBefore, after: textTail))
+      finishedWord: lastCharacter.map(isSeparator) == true && lastBefore.map(isSeparator) == false
+        ? SuggestionBar.finishedWord(before: String(lastBefore ?? " "), after: textTail) : nil)
   }
 
   // MARK: - The document

@@ -3,8 +3,9 @@ import TerminalInput
 
 extension KeypadController {
   func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
-    KeypadView.render(
-      viewModel(at: time, input: input), rows: rows, columns: columns, width: DisplayWidth.of)
+    var model = viewModel(at: time, input: input)
+    if model.overlay == nil { model.placement = placement(rows: rows, columns: columns) }
+    return KeypadView.render(model, rows: rows, columns: columns, width: DisplayWidth.of)
   }
 
   /// The screen's contents now.
@@ -20,13 +21,12 @@ extension KeypadController {
     model.suggestions = bar.words.enumerated().map { index, word in
       (keypad.keymap.suggestionKeyLabel(index + 1) ?? String(index + 1), word)
     }
+    model.padStamps = keypad.stamps
+    model.hints = (keypad.hints, keypad.hintsID)
     model.keySize = settings.keySize
     model.bold = settings.bold
     model.message = message?.text
-    model.status = [
-      layout.name, strings.name(of: keypad.keymap), strings.holdStatus(settings.holdMs),
-      strings.helpKey,
-    ]
+    model.status = statusItems
     switch mode {
     case .typing:
       break
@@ -84,16 +84,10 @@ extension Keypad {
     ]
   }
 
-  /// How each key looks now: its hint, a flash, the key held down, the focus, hold progress.
+  /// How the keys that differ from their face at rest look now: a flash, the key held down,
+  /// the focus, hold progress, the cue.
   func decorations(at time: Instant, input: InputState, cue: Int? = nil) -> [Int: KeyDecoration] {
-    let layout = self.layout
     var decorations: [Int: KeyDecoration] = [:]
-    for (key, hint) in hints { decorations[key] = KeyDecoration(hint: hint) }
-    if let dismiss = layout.keys.firstIndex(where: { $0.action == .dismiss }),
-      decorations[dismiss]?.hint == nil
-    {
-      decorations[dismiss, default: KeyDecoration()].hint = "Esc"
-    }
     for key in flashedKeys(at: time) { decorations[key, default: KeyDecoration()].isPressed = true }
     if let pressing = input.pressing, pressing.isExact,
       case .key(let key)? = bindings().resolve(pressing.source)

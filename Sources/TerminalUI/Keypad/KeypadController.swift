@@ -68,9 +68,56 @@ public struct KeypadController: ScreenFrontEnd {
 
   /// Where the parts of the screen are for a window size; hit-testing and drawing share it.
   func placement(rows: Int, columns: Int) -> PadPlacement? {
-    PadPlacement(
+    let key = PlacementKey(self, rows: rows, columns: columns)
+    if let cached, cached.key == key { return cached.placement }
+    return PadPlacement(
       layout: keypad.layout, keySize: settings.keySize, suggestions: bar.words.count,
-      rows: rows, columns: columns)
+      rows: rows, columns: columns, stamps: keypad.stamps)
+  }
+
+  /// What the placement and the status line depend on.
+  struct PlacementKey: Equatable {
+    var layout: Int
+    var keymap: Int
+    var keySize: KeySize
+    var suggestions: Int
+    var rows: Int
+    var columns: Int
+
+    init(_ controller: KeypadController, rows: Int, columns: Int) {
+      layout = controller.keypad.engine.layoutIndex
+      keymap = controller.keypad.keymapIndex
+      keySize = controller.settings.keySize
+      suggestions = controller.bar.words.count
+      self.rows = rows
+      self.columns = columns
+    }
+  }
+
+  /// The screen's parts that change only with the window, the layout or the keymap, worked
+  /// out after each event instead of on every frame.
+  private(set) var cached: (key: PlacementKey, placement: PadPlacement?, status: [String])? = nil
+
+  /// Brings ``cached`` and the wrapped text up to date after an event.
+  private mutating func refresh(rows: Int, columns: Int) {
+    layOutText(rows: rows, columns: columns)
+    let key = PlacementKey(self, rows: rows, columns: columns)
+    guard cached?.key != key else { return }
+    cached = nil
+    cached = (key, placement(rows: rows, columns: columns), statusItems)
+  }
+
+  /// The status line's items, most important last.
+  var statusItems: [String] {
+    if let cached, cached.key.layout == keypad.engine.layoutIndex,
+      cached.key.keymap == keypad.keymapIndex
+    {
+      return cached.status
+    }
+    return [
+      keypad.layout.name, strings.name(of: keypad.keymap), strings.holdStatus(settings.holdMs),
+      strings.helpKey,
+    ]
   }
 
   func routing(rows: Int, columns: Int) -> InputRouting {
@@ -104,7 +151,7 @@ public struct KeypadController: ScreenFrontEnd {
   mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
     -> [ScreenEffect]
   {
-    defer { layOutText(rows: rows, columns: columns) }
+    defer { refresh(rows: rows, columns: columns) }
     switch event {
     case .pad(let action):
       if case .draftOffer(let offer) = mode {
@@ -288,7 +335,7 @@ public struct KeypadController: ScreenFrontEnd {
   // MARK: - Time
 
   mutating func advance(to time: Instant, rows: Int, columns: Int) -> [ScreenEffect] {
-    defer { layOutText(rows: rows, columns: columns) }
+    defer { refresh(rows: rows, columns: columns) }
     var effects: [ScreenEffect] = []
     _ = keypad.endFlashes(at: time)
     if let until = message?.until, until <= time { message = nil }
@@ -315,23 +362,28 @@ public struct KeypadController: ScreenFrontEnd {
   }
 
   /// Brings the wrapped text up to date with the document, for the text area of a window
-  /// this size: only from where the document changed.
+  /// this size: only from where the document changed, and not at all when nothing did.
   private mutating func layOutText(rows: Int, columns: Int) {
     let change = keypad.takeChange()
+    if change == nil, let window = textLayout?.window, window == (rows, columns) { return }
     guard let place = placement(rows: rows, columns: columns) else { return }
     let lineWidth = TextArea.lineWidth(columns: columns)
     let document = keypad.document.utf8
     if var layout = textLayout, layout.lineWidth == lineWidth, layout.rows == place.textRows {
       textLayout = nil  // the only reference: the update below changes the lines in place
       if let change { layout.update(document, changedFrom: change) }
+      layout.window = (rows, columns)
       textLayout = layout
     } else {
-      textLayout = TextLayout(document, lineWidth: lineWidth, rows: place.textRows)
+      var layout = TextLayout(document, lineWidth: lineWidth, rows: place.textRows)
+      layout.window = (rows, columns)
+      textLayout = layout
     }
   }
 
   mutating func catchUp() -> Bool {
-    bar.refresh(tail: keypad.textTail, cycling: keypad.engine.cyclingConsonants)
+    guard bar.isLoaded else { return false }
+    return bar.refresh(tail: keypad.textTail, cycling: keypad.engine.cyclingConsonants)
   }
 }
 

@@ -111,7 +111,7 @@ public struct PracticeController: ScreenFrontEnd {
       guard helpScroll == nil else { return .plainKeys }
       let place = PadPlacement(
         layout: keypad.layout, keySize: settings.keySize, suggestions: 0, rows: rows,
-        columns: columns)
+        columns: columns, stamps: keypad.stamps)
       return InputRouting(
         pad: keypad.bindings(), usesCommands: true,
         hitTest: { row, column in place?.hitTest(row: row, column: column) })
@@ -332,6 +332,8 @@ public struct PracticeController: ScreenFrontEnd {
         layout: keypad.layout,
         text: TextAreaContent(document: [], preedit: "", composingTail: ""), strings: strings)
       model.decorations = keypad.decorations(at: time, input: input, cue: cueKey(at: time))
+      model.padStamps = keypad.stamps
+      model.hints = (keypad.hints, keypad.hintsID)
       model.keySize = settings.keySize
       model.bold = settings.bold
       model.message = message?.text

@@ -18,6 +18,12 @@ struct KeypadViewModel {
   var strings: UIStrings
   /// Lines drawn instead of the text area (practice).
   var panel: [[PanelSegment]]? = nil
+  /// The pad's faces at rest, when the screen keeps them from frame to frame.
+  var padStamps: PadStamps? = nil
+  /// Where the parts go, when the screen already knows it for this window size.
+  var placement: PadPlacement? = nil
+  /// The physical keys named in the keys' corners, and a number that identifies them.
+  var hints: (keys: [Int: String], id: Int) = ([:], 0)
 }
 
 /// A run of text in one style, for panels.
@@ -51,14 +57,19 @@ struct PadPlacement {
   let statusRow: Int
 
   /// The biggest key size not larger than asked for that fits; nil when none does.
-  init?(layout: Layout, keySize: KeySize, suggestions: Int, rows: Int, columns: Int) {
+  init?(
+    layout: Layout, keySize: KeySize, suggestions: Int, rows: Int, columns: Int,
+    stamps: PadStamps? = nil
+  ) {
     let sizes: [KeySize]
     switch keySize {
     case .large: sizes = [.large, .normal, .compact]
     case .normal: sizes = [.normal, .compact]
     case .compact: sizes = [.compact]
     }
-    let fitting = sizes.lazy.map { PadGeometry(layout: layout, size: $0) }.first { geometry in
+    let fitting = sizes.lazy.map {
+      stamps?.geometry(layout, size: $0) ?? PadGeometry(layout: layout, size: $0)
+    }.first { geometry in
       geometry.width <= columns
         && geometry.height + PadPlacement.chromeRows + PadPlacement.minimumTextRows <= rows
     }
@@ -99,15 +110,17 @@ enum KeypadView {
     _ model: KeypadViewModel, rows: Int, columns: Int,
     width: @escaping @Sendable (Character) -> Int
   ) -> Screen {
-    var screen = Screen(rows: rows, columns: columns, width: width)
+    var screen = Screen(
+      rows: rows, columns: columns, width: width, scalarWidth: DisplayWidth.of(scalar:))
     if let overlay = model.overlay {
       OverlayView.draw(overlay, into: &screen)
       return screen
     }
     guard
-      let place = PadPlacement(
-        layout: model.layout, keySize: model.keySize, suggestions: model.suggestions.count,
-        rows: screen.rows, columns: screen.columns)
+      let place = model.placement
+        ?? PadPlacement(
+          layout: model.layout, keySize: model.keySize, suggestions: model.suggestions.count,
+          rows: screen.rows, columns: screen.columns, stamps: model.padStamps)
     else {
       drawTooSmall(model, into: &screen)
       return screen
@@ -118,9 +131,18 @@ enum KeypadView {
       TextArea.draw(model.text, into: &screen, rows: place.textRows)
     }
     drawSuggestions(model, into: &screen, place: place)
-    PadRenderer.draw(
-      model.layout, geometry: place.geometry, decorations: model.decorations, into: &screen,
-      origin: (place.padTop, place.padLeft), bold: model.bold)
+    if let stamps = model.padStamps {
+      PadRenderer.draw(
+        model.layout, geometry: place.geometry, decorations: model.decorations,
+        hints: model.hints, stamps: stamps, into: &screen, origin: (place.padTop, place.padLeft),
+        bold: model.bold)
+    } else {
+      var decorations = model.decorations
+      for (key, hint) in model.hints.keys { decorations[key, default: KeyDecoration()].hint = hint }
+      PadRenderer.draw(
+        model.layout, geometry: place.geometry, decorations: decorations, into: &screen,
+        origin: (place.padTop, place.padLeft), bold: model.bold)
+    }
     if let message = model.message {
       screen.fill(row: place.suggestionRow, column: 0, height: 1, width: columns, style: .normal)
       screen.drawCentered(

@@ -133,64 +133,143 @@ public enum PadRenderer {
     into screen: inout Screen, origin: (row: Int, column: Int), bold: Bool
   ) {
     for rect in geometry.rects {
-      let key = layout.keys[rect.key]
-      let decoration = decorations[rect.key] ?? KeyDecoration()
-      let style: CellStyle
-      if decoration.isFocused {
-        style = .keyFocused
-      } else if decoration.isCue {
-        style = .keyCue
-      } else {
-        switch key.style {
-        case .letter: style = .keyLetter
-        case .function: style = .keyFunction
-        case .accent: style = .keyAccent
-        }
-      }
-      let top = origin.row + rect.row
-      let left = origin.column + rect.column
-      screen.fill(row: top, column: left, height: rect.height, width: rect.width, style: style)
-      let labelRow = top + rect.height / 2
-      if decoration.isPressed {
-        // Only the label lights up, in reverse video: clearly visible, and the flash costs
-        // the terminal the label's few bytes, not the key's (checked by `make bench`).
-        screen.drawCentered(
-          key.label, row: labelRow, column: left, span: rect.width, style: .keyPressed)
-      } else {
-        screen.drawCentered(
-          key.label, row: labelRow, column: left, span: rect.width, style: style, attributes: .bold)
-      }
-      guard rect.height > 1 else { continue }
-      // Small print is dim, or bold in --bold mode where dim text is hard to read.
-      let small: CellAttributes = bold ? .bold : .dim
-      // Small print: the physical key top-right, the hold text or second label below.
-      if let hint = decoration.hint {
-        let hintWidth = screen.width(of: hint)
-        screen.draw(
-          hint, row: top, column: left + rect.width - hintWidth - 1, style: style, attributes: small
-        )
-      }
-      let secondLine: String?
-      if let secondLabel = key.secondLabel {
-        secondLine = secondLabel
-      } else if case .text(let text) = key.hold {
-        secondLine = text
-      } else {
-        secondLine = nil
-      }
-      if let secondLine {
-        screen.drawCentered(
-          secondLine, row: top + rect.height - 1, column: left, span: rect.width, style: style,
-          attributes: small)
-      }
-      if let fraction = decoration.holdFraction {
-        let filled = Int((Double(rect.width) * min(1, max(0, fraction))).rounded())
-        for column in left..<(left + filled) {
-          var cell = screen[top + rect.height - 1, column]
-          cell.style = .holdProgress
-          screen[top + rect.height - 1, column] = cell
-        }
+      drawKey(
+        layout.keys[rect.key], rect: rect, decoration: decorations[rect.key] ?? KeyDecoration(),
+        into: &screen, origin: origin, bold: bold)
+    }
+  }
+
+  /// Draws the pad from a stamp of its keys at rest (hints included), then the keys whose
+  /// look changes from frame to frame (pressed, focused, cued, held) over it: the keys'
+  /// labels are laid out once, not on every key press.
+  ///
+  /// - Parameter hints: The corner hints, and a number that is equal for equal hints.
+  static func draw(
+    _ layout: Layout, geometry: PadGeometry, decorations: [Int: KeyDecoration],
+    hints: (keys: [Int: String], id: Int), stamps: PadStamps, into screen: inout Screen,
+    origin: (row: Int, column: Int), bold: Bool
+  ) {
+    let stamp = stamps.stamp(layout, size: geometry.size, hints: hints.id, bold: bold) {
+      var stamp = screen.sized(rows: geometry.height, columns: geometry.width)
+      draw(
+        layout, geometry: geometry, decorations: hints.keys.mapValues { KeyDecoration(hint: $0) },
+        into: &stamp, origin: (0, 0), bold: bold)
+      return stamp
+    }
+    screen.blit(stamp, row: origin.row, column: origin.column)
+    for rect in geometry.rects {
+      guard var decoration = decorations[rect.key], decoration.changesFace else { continue }
+      decoration.hint = hints.keys[rect.key]
+      drawKey(
+        layout.keys[rect.key], rect: rect, decoration: decoration, into: &screen, origin: origin,
+        bold: bold)
+    }
+  }
+
+  /// Draws one key.
+  static func drawKey(
+    _ key: LayoutKey, rect: PadGeometry.KeyRect, decoration: KeyDecoration,
+    into screen: inout Screen, origin: (row: Int, column: Int), bold: Bool
+  ) {
+    let style: CellStyle
+    if decoration.isFocused {
+      style = .keyFocused
+    } else if decoration.isCue {
+      style = .keyCue
+    } else {
+      switch key.style {
+      case .letter: style = .keyLetter
+      case .function: style = .keyFunction
+      case .accent: style = .keyAccent
       }
     }
+    let top = origin.row + rect.row
+    let left = origin.column + rect.column
+    screen.fill(row: top, column: left, height: rect.height, width: rect.width, style: style)
+    let labelRow = top + rect.height / 2
+    if decoration.isPressed {
+      // Only the label lights up, in reverse video: clearly visible, and the flash costs
+      // the terminal the label's few bytes, not the key's (checked by `make bench`).
+      screen.drawCentered(
+        key.label, row: labelRow, column: left, span: rect.width, style: .keyPressed)
+    } else {
+      screen.drawCentered(
+        key.label, row: labelRow, column: left, span: rect.width, style: style, attributes: .bold)
+    }
+    guard rect.height > 1 else { return }
+    // Small print is dim, or bold in --bold mode where dim text is hard to read.
+    let small: CellAttributes = bold ? .bold : .dim
+    // Small print: the physical key top-right, the hold text or second label below.
+    if let hint = decoration.hint {
+      let hintWidth = screen.width(of: hint)
+      screen.draw(
+        hint, row: top, column: left + rect.width - hintWidth - 1, style: style, attributes: small)
+    }
+    let secondLine: String?
+    if let secondLabel = key.secondLabel {
+      secondLine = secondLabel
+    } else if case .text(let text) = key.hold {
+      secondLine = text
+    } else {
+      secondLine = nil
+    }
+    if let secondLine {
+      screen.drawCentered(
+        secondLine, row: top + rect.height - 1, column: left, span: rect.width, style: style,
+        attributes: small)
+    }
+    if let fraction = decoration.holdFraction {
+      let filled = Int((Double(rect.width) * min(1, max(0, fraction))).rounded())
+      screen.restyle(
+        row: top + rect.height - 1, columns: left..<(left + filled), style: .holdProgress)
+    }
+  }
+}
+
+extension KeyDecoration {
+  /// Whether the key looks different from its face at rest (a corner hint does not count).
+  var changesFace: Bool { isPressed || isFocused || isCue || holdFraction != nil }
+}
+
+/// The faces of pads at rest, drawn once per layout, size, hints and weight, for
+/// ``PadRenderer/draw(_:geometry:decorations:stamps:into:origin:bold:)``.
+///
+/// A reference, so that drawing (which changes no state) can fill it; the key of each stamp
+/// is everything the face depends on, so copies of a screen sharing it never disagree.
+final class PadStamps {
+  private struct Key: Hashable {
+    var layout: String
+    var size: KeySize
+    var hints: Int
+    var bold: Bool
+  }
+
+  private var stamps: [Key: Screen] = [:]
+  private var geometries: [GeometryKey: PadGeometry] = [:]
+
+  private struct GeometryKey: Hashable {
+    var layout: String
+    var size: KeySize
+  }
+
+  /// Where a layout's keys go at a size, worked out once.
+  func geometry(_ layout: Layout, size: KeySize) -> PadGeometry {
+    let key = GeometryKey(layout: layout.id, size: size)
+    if let geometry = geometries[key] { return geometry }
+    let geometry = PadGeometry(layout: layout, size: size)
+    geometries[key] = geometry
+    return geometry
+  }
+
+  /// The stamp for a layout at a size with the hints numbered `hints`, drawn by `draw` the
+  /// first time.
+  func stamp(
+    _ layout: Layout, size: KeySize, hints: Int, bold: Bool, draw: () -> Screen
+  ) -> Screen {
+    let key = Key(layout: layout.id, size: size, hints: hints, bold: bold)
+    if let stamp = stamps[key] { return stamp }
+    let stamp = draw()
+    stamps[key] = stamp
+    return stamp
   }
 }

@@ -4,7 +4,8 @@ enum PracticeView {
     _ entries: [String], selection: Int, strings: UIStrings, rows: Int, columns: Int,
     width: @escaping @Sendable (Character) -> Int
   ) -> Screen {
-    var screen = Screen(rows: rows, columns: columns, width: width)
+    var screen = Screen(
+      rows: rows, columns: columns, width: width, scalarWidth: DisplayWidth.of(scalar:))
     screen.draw(strings.practiceTitle, row: 0, column: 0, style: .title, attributes: .bold)
     screen.draw(strings.practiceMenuHint, row: 1, column: 0, style: .dim)
     let visible = max(1, rows - 4)
@@ -30,7 +31,8 @@ enum PracticeView {
     _ lines: [String], strings: UIStrings, rows: Int, columns: Int,
     width: @escaping @Sendable (Character) -> Int
   ) -> Screen {
-    var screen = Screen(rows: rows, columns: columns, width: width)
+    var screen = Screen(
+      rows: rows, columns: columns, width: width, scalarWidth: DisplayWidth.of(scalar:))
     let top = max(1, (rows - lines.count - 3) / 2)
     for (offset, line) in lines.enumerated() where top + offset < rows {
       screen.draw(

@@ -26,6 +26,8 @@ struct TextLayout {
   private(set) var lines: [Line] = []
   /// Bytes of the document laid out.
   private(set) var count = 0
+  /// The window size the layout was made for, if a front end records it.
+  var window: (rows: Int, columns: Int)? = nil
   /// How many of the last lines keep their cells.
   private var keptLines: Int { max(64, 2 * rows) }
 
@@ -78,6 +80,29 @@ struct TextLayout {
     var offset = lines[index].start
     var line = lines[index]
     let text = String(decoding: document[offset...], as: UTF8.self)
+    if let scalars = TextLayout.simpleScalars(text) {
+      // Every scalar is a character of its own: no grapheme breaking needed.
+      for scalar in scalars {
+        let length = UTF8.width(scalar)
+        defer { offset += length }
+        if scalar == "\n" {
+          lines[lines.count - 1] = line
+          line = Line(start: offset + length, cells: [])
+          lines.append(line)
+          continue
+        }
+        let cellWidth = DisplayWidth.of(scalar: scalar)
+        if cellWidth <= 0 { continue }
+        if line.width + cellWidth > lineWidth {
+          lines[lines.count - 1] = line
+          line = Line(start: offset, cells: [])
+          lines.append(line)
+        }
+        line.append(scalar, width: cellWidth, style: .text)
+      }
+      finish(line, document)
+      return
+    }
     for character in text {
       let length = character.utf8.count
       defer { offset += length }
@@ -96,17 +121,47 @@ struct TextLayout {
       }
       line.append(character, width: cellWidth, style: .text)
     }
+    finish(line, document)
+  }
+
+  private mutating func finish(_ line: Line, _ document: [UInt8]) {
     lines[lines.count - 1] = line
     count = document.count
     // Lines far above the view keep only their start.
-    for old in lines.indices.dropLast(keptLines) where lines[old].cells != nil {
+    for old in lines.indices.dropLast(keptLines).reversed() {
+      guard lines[old].cells != nil else { break }
       lines[old].cells = nil
       lines[old].clusters = []
     }
   }
+
+  /// The scalars of `text` when each is a whole character: printable ASCII, `\n`, Hangul
+  /// syllables and compatibility jamo, the common run of typed Korean. Nil when grapheme
+  /// breaking is needed (`\r\n`, combining marks, emoji, conjoining jamo, anything else).
+  static func simpleScalars(_ text: String) -> String.UnicodeScalarView? {
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x0A, 0x20..<0x7F, 0xAC00...0xD7A3, 0x3131...0x318E: continue
+      default: return nil
+      }
+    }
+    return text.unicodeScalars
+  }
 }
 
 extension TextLayout.Line {
+  /// Adds a one-scalar character of a known width in a style.
+  mutating func append(
+    _ scalar: Unicode.Scalar, width cellWidth: Int, style: CellStyle,
+    attributes: CellAttributes = []
+  ) {
+    cells?.append(Cell(glyph: scalar.value, style: style, attributes: attributes))
+    for _ in 1..<max(1, cellWidth) {
+      cells?.append(Cell(glyph: Cell.continuation, style: style, attributes: attributes))
+    }
+    width += cellWidth
+  }
+
   /// Adds a character of a known width in a style.
   mutating func append(
     _ character: Character, width cellWidth: Int, style: CellStyle, attributes: CellAttributes = []
