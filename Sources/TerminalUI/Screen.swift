@@ -271,8 +271,10 @@ public struct Screen: Sendable {
   }
 
   /// Copies another screen's cells onto this one, row by row, with its top-left corner at a
-  /// position; what falls outside is cut. Fast: for screens without characters of several
-  /// scalars (a pad's faces), otherwise it copies through ``paste(_:row:column:)``.
+  /// position; what falls outside is cut.
+  ///
+  /// Fast: for screens without characters of several scalars (a pad's faces), otherwise it copies
+  /// through ``paste(_:row:column:)``.
   public mutating func blit(_ other: Screen, row top: Int, column left: Int) {
     guard other.clusters.isEmpty, left >= 0, left + other.columns <= columns else {
       paste(other, row: top, column: left)

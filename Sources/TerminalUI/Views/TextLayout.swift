@@ -135,9 +135,11 @@ struct TextLayout {
     }
   }
 
-  /// The scalars of `text` when each is a whole character: printable ASCII, `\n`, Hangul
-  /// syllables and compatibility jamo, the common run of typed Korean. Nil when grapheme
-  /// breaking is needed (`\r\n`, combining marks, emoji, conjoining jamo, anything else).
+  /// The scalars of `text` when each is a whole character: printable ASCII, `\n`, Hangul syllables
+  /// and compatibility jamo, the common run of typed Korean.
+  ///
+  /// Nil when grapheme breaking is needed (`\r\n`, combining marks, emoji, conjoining jamo,
+  /// anything else).
   static func simpleScalars(_ text: String) -> String.UnicodeScalarView? {
     for scalar in text.unicodeScalars {
       switch scalar.value {
