@@ -35,7 +35,7 @@ struct FrameWriter {
   mutating func update(to screen: Screen, palette: Palette) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(256)
-    let old = previous.flatMap { $0.rows == screen.rows && $0.columns == screen.columns ? $0 : nil }
+    var old = previous.flatMap { $0.rows == screen.rows && $0.columns == screen.columns ? $0 : nil }
     if old == nil {
       // Clear in the default colours, so cells drawn blank below match what is there.
       Rendition.plain.appendSGR(from: rendition, to: &bytes)
@@ -44,11 +44,19 @@ struct FrameWriter {
       cursor = (0, 0)
     }
     let hasClusters = !screen.clusters.isEmpty || !(old?.clusters.isEmpty ?? true)
-    for row in 0..<screen.rows {
+    for row in 0..<screen.rows where old == nil || screen.dirtyRows[row] {
       if let old, !hasClusters, Self.isSame(row, screen, old) { continue }
       writeRow(row, of: screen, old: old, palette: palette, into: &bytes)
     }
-    previous = screen
+    // The writer keeps its own copy: a screen kept from frame to frame (a painter's canvas)
+    // must stay the only owner of its cells, or every change would copy them all.
+    let isFull = old == nil
+    old = nil  // the last reference besides `previous`, so the copy below changes it in place
+    if isFull {
+      previous = screen.detached()
+    } else {
+      previous?.copyDirtyRows(of: screen)
+    }
     return bytes
   }
 

@@ -69,33 +69,36 @@ extension Rendition {
   /// unknown) to this rendition; nothing when they are equal.
   func appendSGR(from current: Rendition?, to bytes: inout [UInt8]) {
     guard current != self else { return }
-    var full: [UInt8] = Array("\u{1B}[0".utf8)
-    appendParameters(from: .plain, to: &full)
-    full.append(UInt8(ascii: "m"))
-    guard let current else {
-      bytes += full
-      return
-    }
-    var step: [UInt8] = [0x1B, UInt8(ascii: "[")]
-    var parameters: [UInt8] = []
+    // Both forms are written into `bytes`; the longer one is taken back.
+    let start = bytes.count
+    bytes += [0x1B, UInt8(ascii: "["), UInt8(ascii: "0")]
+    appendParameters(from: .plain, to: &bytes)
+    bytes.append(UInt8(ascii: "m"))
+    guard let current else { return }
+    let fullLength = bytes.count - start
+    let stepStart = bytes.count
+    bytes += [0x1B, UInt8(ascii: "[")]
     var base = current
     if (current.bold && !bold) || (current.dim && !dim) {
-      parameters.appendParameter(22)  // ends bold and dim together
+      bytes.appendParameter(22)  // ends bold and dim together
       base.bold = false
       base.dim = false
     }
     if current.underline && !underline {
-      parameters.appendParameter(24)
+      bytes.appendParameter(24)
       base.underline = false
     }
     if current.reverse && !reverse {
-      parameters.appendParameter(27)
+      bytes.appendParameter(27)
       base.reverse = false
     }
-    appendParameters(from: base, to: &parameters)
-    step += parameters
-    step.append(UInt8(ascii: "m"))
-    bytes += step.count < full.count ? step : full
+    appendParameters(from: base, to: &bytes)
+    bytes.append(UInt8(ascii: "m"))
+    if bytes.count - stepStart < fullLength {
+      bytes.removeSubrange(start..<stepStart)
+    } else {
+      bytes.removeSubrange(stepStart...)
+    }
   }
 
   /// The parameters that turn `base` into this rendition, given that nothing has to be

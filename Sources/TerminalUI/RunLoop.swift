@@ -90,10 +90,10 @@ struct ScreenSession<FrontEnd: ScreenFrontEnd> {
   }
 
   func nextDeadline(now: Instant) -> Instant? {
-    var deadline = Instant.earliest(pipeline.nextDeadline, frontEnd.nextDeadline(now: now))
+    var deadline = earliest(pipeline.nextDeadline, frontEnd.nextDeadline(now: now))
     // While a held key shows its progress, repaint every 50 ms.
     if pipeline.holdFraction(at: now) != nil {
-      deadline = Instant.earliest(deadline, now.adding(milliseconds: 50))
+      deadline = earliest(deadline, now.adding(milliseconds: 50))
     }
     return deadline
   }
@@ -283,9 +283,9 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
     }
   }
 
-  private func log(_ text: String, _ kind: String) {
-    guard let keyLog = services.keyLog else { return }
-    _ = try? keyLog.writeAll(Array("\(Terminal.now().milliseconds) \(kind) \(text)\n".utf8))
+  private func log(_ text: @autoclosure () -> String, _ kind: String) {
+    guard let keyLog = services.keyLog else { return }  // no log: the text is never made
+    _ = try? keyLog.writeAll(Array("\(Terminal.now().milliseconds) \(kind) \(text())\n".utf8))
   }
 }
 

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What a cell means; the theme decides how it looks (colours, or bold/reverse without them).
 public enum CellStyle: UInt8, Sendable, Hashable, CaseIterable {
   case normal
@@ -78,6 +82,9 @@ public struct Screen: Sendable {
   public let rows: Int
   public let columns: Int
   public private(set) var cells: [Cell]
+  /// Rows changed since ``markClean()`` (all of them in a new screen): the frame writer
+  /// looks only at these, so a screen kept from frame to frame costs what changed.
+  public private(set) var dirtyRows: [Bool]
   /// Characters of more than one scalar (`👍🏽`, `e` + U+0301), referred to by cells.
   public private(set) var clusters: [Character] = []
   public let width: @Sendable (Character) -> Int
@@ -100,6 +107,32 @@ public struct Screen: Sendable {
     self.width = width
     self.scalarWidth = scalarWidth ?? { width(Character($0)) }
     cells = Array(repeating: .blank, count: self.rows * self.columns)
+    dirtyRows = Array(repeating: true, count: self.rows)
+  }
+
+  /// A copy with cells of its own (not shared with this screen's).
+  func detached() -> Screen {
+    var copy = self
+    copy.cells = cells.withUnsafeBufferPointer { Array($0) }
+    return copy
+  }
+
+  /// Takes the rows `other` marks dirty (same size), and its cluster table.
+  mutating func copyDirtyRows(of other: Screen) {
+    guard other.rows == rows, other.columns == columns else {
+      self = other.detached()
+      return
+    }
+    for row in 0..<rows where other.dirtyRows[row] {
+      let start = row * columns
+      cells.replaceSubrange(start..<(start + columns), with: other.cells[start..<(start + columns)])
+    }
+    clusters = other.clusters
+  }
+
+  /// Forgets which rows changed (after they were written to the terminal).
+  public mutating func markClean() {
+    for row in dirtyRows.indices where dirtyRows[row] { dirtyRows[row] = false }
   }
 
   /// A screen of the same kind (widths) with other dimensions.
@@ -132,6 +165,7 @@ public struct Screen: Sendable {
     set {
       guard row >= 0, row < rows, column >= 0, column < columns else { return }
       cells[row * columns + column] = newValue
+      dirtyRows[row] = true
     }
   }
 
@@ -167,6 +201,7 @@ public struct Screen: Sendable {
     guard top < bottom, left < right else { return }
     let blank = Cell(" ", style: style)
     for r in top..<bottom {
+      dirtyRows[r] = true
       let start = r * columns
       for c in left..<right { cells[start + c] = blank }
     }
@@ -175,6 +210,7 @@ public struct Screen: Sendable {
   /// Changes the style of cells in a row, keeping their characters (a hold's progress bar).
   public mutating func restyle(row: Int, columns span: Range<Int>, style: CellStyle) {
     guard row >= 0, row < rows else { return }
+    dirtyRows[row] = true
     for column in max(0, span.lowerBound)..<min(columns, max(span.lowerBound, span.upperBound)) {
       cells[row * columns + column].style = style
     }
@@ -270,6 +306,31 @@ public struct Screen: Sendable {
       text, row: row, column: start, style: style, attributes: attributes, limit: column + span)
   }
 
+  /// Replaces a row's cells with `newCells` (as many as fit) if they differ.
+  ///
+  /// Returns whether they did; the row is marked dirty only then.
+  @discardableResult
+  mutating func replaceRow(_ row: Int, with newCells: [Cell]) -> Bool {
+    guard row >= 0, row < rows else { return false }
+    let start = row * columns
+    let count = min(columns, newCells.count)
+    let same = cells.withUnsafeBufferPointer { all in
+      newCells.withUnsafeBufferPointer { new in
+        guard let a = all.baseAddress, let b = new.baseAddress else { return count == 0 }
+        return memcmp(a + start, b, count * MemoryLayout<Cell>.stride) == 0
+      }
+    }
+    guard !same else { return false }
+    cells.replaceSubrange(start..<(start + count), with: newCells.prefix(count))
+    dirtyRows[row] = true
+    return true
+  }
+
+  /// Puts a character of several scalars in the cluster table; the glyph that names it.
+  mutating func clusterGlyph(_ character: Character) -> UInt32 {
+    glyph(for: character)
+  }
+
   /// Copies another screen's cells onto this one, row by row, with its top-left corner at a
   /// position; what falls outside is cut.
   ///
@@ -283,6 +344,7 @@ public struct Screen: Sendable {
     for row in 0..<other.rows where top + row >= 0 && top + row < rows {
       let start = (top + row) * columns + left
       let source = row * other.columns
+      dirtyRows[top + row] = true
       cells.replaceSubrange(
         start..<(start + other.columns), with: other.cells[source..<(source + other.columns)])
     }

@@ -65,3 +65,11 @@ extension ScreenFrontEnd {
   mutating func catchUp() -> Bool { false }
   var keptDraft: String? { nil }
 }
+
+/// The earlier of two optional instants (nil when both are), without building an array: the
+/// run loop asks for the next deadline after every event.
+func earliest(_ a: Instant?, _ b: Instant?) -> Instant? {
+  guard let a else { return b }
+  guard let b else { return a }
+  return min(a, b)
+}

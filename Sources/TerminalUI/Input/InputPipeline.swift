@@ -176,7 +176,7 @@ struct InputPipeline {
 
   /// When ``flush(at:)`` or ``advanceTimers(to:)`` next has something to do.
   var nextDeadline: Instant? {
-    Instant.earliest(decoder.nextDeadline, negotiation.nextDeadline, detector.nextDeadline)
+    earliest(decoder.nextDeadline, earliest(negotiation.nextDeadline, detector.nextDeadline))
   }
 
   /// How far a held key is towards its hold, 0 ..< 1, while that can be shown exactly.

@@ -58,6 +58,7 @@ struct Keypad {
 
   private mutating func noteChange(from offset: Int) {
     changedFrom = min(changedFrom ?? offset, offset)
+    version &+= 1
   }
 
   /// Applies an edit's effect to the change tracking: it removed and added at the end.
@@ -67,6 +68,10 @@ struct Keypad {
 
   /// The pad's faces at rest, drawn once (a reference shared by copies of the pad).
   let stamps = PadStamps()
+  /// The screen kept from frame to frame (a reference, like ``stamps``).
+  let painter = KeypadPainter()
+  /// Changes whenever the text (document or preedit) may have changed.
+  private(set) var version = 0
   /// The corner hints of every keymap on every layout (`hintTable[keymap][layout]`), worked
   /// out once: the pad draws them on every frame.
   private let hintTable: [[[Int: String]]]
@@ -180,6 +185,7 @@ struct Keypad {
     }
     engine = taps[taps.count - count].engine
     taps.removeLast(count)
+    version &+= 1
     return change
   }
 
@@ -191,6 +197,7 @@ struct Keypad {
   ) -> KeyStroke? {
     guard let resolution = bindings().resolve(source) else { return nil }
     lastPressAt = time
+    version &+= 1
     let layoutIndex = engine.layoutIndex
     // Only a press that ends the text with a separator can finish a word: the tails (a
     // string each) are made for those presses alone.
@@ -219,6 +226,7 @@ struct Keypad {
 
   /// Ends the composition: what it held becomes document text (Esc, the idle timeout).
   mutating func flush() -> DocumentChange {
+    version &+= 1
     lastEdit = document.apply(engine.flush())
     noteEdit(lastEdit)
     return DocumentChange(lastEdit, in: document)

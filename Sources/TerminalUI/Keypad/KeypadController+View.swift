@@ -5,7 +5,7 @@ extension KeypadController {
   func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
     var model = viewModel(at: time, input: input)
     if model.overlay == nil { model.placement = placement(rows: rows, columns: columns) }
-    return KeypadView.render(model, rows: rows, columns: columns, width: DisplayWidth.of)
+    return keypad.painter.paint(model, rows: rows, columns: columns, width: DisplayWidth.of)
   }
 
   /// The screen's contents now.
@@ -22,6 +22,7 @@ extension KeypadController {
       (keypad.keymap.suggestionKeyLabel(index + 1) ?? String(index + 1), word)
     }
     model.padStamps = keypad.stamps
+    model.textVersion = keypad.version
     model.hints = (keypad.hints, keypad.hintsID)
     model.keySize = settings.keySize
     model.bold = settings.bold

@@ -143,7 +143,8 @@ public struct KeypadController: ScreenFrontEnd {
 
   /// Keys whose hold takes a word shown on the bar.
   private var suggestionKeys: Set<PhysicalKey> {
-    Set(keypad.keymap.suggestionHolds.filter { bar.words.indices.contains($0.value - 1) }.keys)
+    let shown = bar.words.count
+    return Set(keypad.keymap.suggestionHolds.filter { $0.value >= 1 && $0.value <= shown }.keys)
   }
 
   // MARK: - Events
@@ -358,7 +359,7 @@ public struct KeypadController: ScreenFrontEnd {
   }
 
   func nextDeadline(now: Instant) -> Instant? {
-    [keypad.nextFlashEnd, message?.until, draftDueAt, autoCommitAt].compactMap { $0 }.min()
+    earliest(earliest(keypad.nextFlashEnd, message?.until), earliest(draftDueAt, autoCommitAt))
   }
 
   /// Brings the wrapped text up to date with the document, for the text area of a window

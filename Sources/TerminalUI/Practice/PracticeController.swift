@@ -347,7 +347,7 @@ public struct PracticeController: ScreenFrontEnd {
           scroll: helpScroll, more: strings.helpMore)
       }
       model.panel = panel(at: time)
-      return KeypadView.render(model, rows: rows, columns: columns, width: DisplayWidth.of)
+      return keypad.painter.paint(model, rows: rows, columns: columns, width: DisplayWidth.of)
     }
   }
 }

@@ -20,6 +20,8 @@ struct KeypadViewModel {
   var panel: [[PanelSegment]]? = nil
   /// The pad's faces at rest, when the screen keeps them from frame to frame.
   var padStamps: PadStamps? = nil
+  /// Changes whenever the text area's content changes (nil: unknown, paint it every time).
+  var textVersion: Int? = nil
   /// Where the parts go, when the screen already knows it for this window size.
   var placement: PadPlacement? = nil
   /// The physical keys named in the keys' corners, and a number that identifies them.
@@ -41,7 +43,7 @@ public struct PanelSegment: Sendable, Hashable {
 
 /// Where the parts of the typing screen go for a window size: drawing and mouse
 /// hit-testing both come from it, so a click always lands where the key was drawn.
-struct PadPlacement {
+struct PadPlacement: Equatable {
   /// Rows used by everything but the pad and the text: suggestions, status, message, gaps.
   static let chromeRows = 4
   static let minimumTextRows = 2
@@ -125,36 +127,65 @@ enum KeypadView {
       drawTooSmall(model, into: &screen)
       return screen
     }
-    if let panel = model.panel {
-      drawPanel(panel, into: &screen, rows: place.textRows)
-    } else {
-      TextArea.draw(model.text, into: &screen, rows: place.textRows)
-    }
-    drawSuggestions(model, into: &screen, place: place)
+    drawTextArea(model, into: &screen, place: place)
+    drawSuggestionRow(model, into: &screen, place: place)
     if let stamps = model.padStamps {
       PadRenderer.draw(
         model.layout, geometry: place.geometry, decorations: model.decorations,
         hints: model.hints, stamps: stamps, into: &screen, origin: (place.padTop, place.padLeft),
         bold: model.bold)
     } else {
-      var decorations = model.decorations
-      for (key, hint) in model.hints.keys { decorations[key, default: KeyDecoration()].hint = hint }
-      PadRenderer.draw(
-        model.layout, geometry: place.geometry, decorations: decorations, into: &screen,
-        origin: (place.padTop, place.padLeft), bold: model.bold)
+      redrawKeys(
+        Set(place.geometry.rects.map(\.key)), model: model, into: &screen, place: place)
     }
+    drawStatus(model, into: &screen, place: place)
+    return screen
+  }
+
+  /// The text area, or the practice panel in its place.
+  static func drawTextArea(_ model: KeypadViewModel, into screen: inout Screen, place: PadPlacement)
+  {
+    if let panel = model.panel {
+      screen.fill(row: 0, column: 0, height: place.textRows, width: screen.columns, style: .normal)
+      drawPanel(panel, into: &screen, rows: place.textRows)
+    } else {
+      TextArea.draw(model.text, into: &screen, rows: place.textRows)
+    }
+  }
+
+  /// The suggestion words, or a message over them.
+  static func drawSuggestionRow(
+    _ model: KeypadViewModel, into screen: inout Screen, place: PadPlacement
+  ) {
+    drawSuggestions(model, into: &screen, place: place)
     if let message = model.message {
-      screen.fill(row: place.suggestionRow, column: 0, height: 1, width: columns, style: .normal)
+      screen.fill(
+        row: place.suggestionRow, column: 0, height: 1, width: screen.columns, style: .normal)
       screen.drawCentered(
-        message, row: place.suggestionRow, column: 0, span: columns, style: .warning,
+        message, row: place.suggestionRow, column: 0, span: screen.columns, style: .warning,
         attributes: .bold)
     }
-    screen.fill(row: place.statusRow, column: 0, height: 1, width: columns, style: .status)
-    let status = fittedStatus(model.status, columns: columns - 1) { screen.width(of: $0) }
+  }
+
+  static func drawStatus(_ model: KeypadViewModel, into screen: inout Screen, place: PadPlacement) {
+    screen.fill(row: place.statusRow, column: 0, height: 1, width: screen.columns, style: .status)
+    let status = fittedStatus(model.status, columns: screen.columns - 1) { screen.width(of: $0) }
     screen.draw(
       " " + status, row: place.statusRow, column: 0, style: .status,
       attributes: model.bold ? .bold : [])
-    return screen
+  }
+
+  /// Draws some keys afresh, each with its corner hint and its decoration.
+  static func redrawKeys(
+    _ keys: Set<Int>, model: KeypadViewModel, into screen: inout Screen, place: PadPlacement
+  ) {
+    for rect in place.geometry.rects where keys.contains(rect.key) {
+      var decoration = model.decorations[rect.key] ?? KeyDecoration()
+      decoration.hint = model.hints.keys[rect.key]
+      PadRenderer.drawKey(
+        model.layout.keys[rect.key], rect: rect, decoration: decoration, into: &screen,
+        origin: (place.padTop, place.padLeft), bold: model.bold)
+    }
   }
 
   // MARK: - Parts

@@ -52,8 +52,14 @@ enum TextArea {
     }
     add(" ", .cursor, [])
     let earlier = layout.lines.dropLast().suffix(max(0, rows - tail.count))
-    for (row, line) in (Array(earlier) + tail.suffix(rows)).enumerated() {
-      screen.place(line, row: row, column: margin)
+    // Row by row, each written only where it differs: a screen kept from frame to frame
+    // (the painter's canvas) then changes in the one or two rows a key touched.
+    let shown = Array(earlier) + tail.suffix(rows)
+    var cells = [Cell](repeating: .blank, count: screen.columns)
+    for row in 0..<min(rows, screen.rows) {
+      for column in cells.indices { cells[column] = .blank }
+      if row < shown.count { screen.lay(shown[row], into: &cells, column: margin) }
+      screen.replaceRow(row, with: cells)
     }
   }
 

@@ -75,10 +75,19 @@ struct TextLayout {
     wrap(document, from: first)
   }
 
+  /// An empty line with room for a whole line of cells, so appending never reallocates.
+  private func newLine(at start: Int) -> Line {
+    var cells: [Cell] = []
+    cells.reserveCapacity(lineWidth + 2)
+    return Line(start: start, cells: cells)
+  }
+
   /// Wraps from the start of line `index` (which must be empty) to the end of the document.
   private mutating func wrap(_ document: [UInt8], from index: Int) {
     var offset = lines[index].start
-    var line = lines[index]
+    // Taken out of the array, so the line's cells are appended to in place.
+    var line = newLine(at: offset)
+    lines[index] = Line(start: offset, cells: nil)
     let text = String(decoding: document[offset...], as: UTF8.self)
     if let scalars = TextLayout.simpleScalars(text) {
       // Every scalar is a character of its own: no grapheme breaking needed.
@@ -87,7 +96,7 @@ struct TextLayout {
         defer { offset += length }
         if scalar == "\n" {
           lines[lines.count - 1] = line
-          line = Line(start: offset + length, cells: [])
+          line = newLine(at: offset + length)
           lines.append(line)
           continue
         }
@@ -95,7 +104,7 @@ struct TextLayout {
         if cellWidth <= 0 { continue }
         if line.width + cellWidth > lineWidth {
           lines[lines.count - 1] = line
-          line = Line(start: offset, cells: [])
+          line = newLine(at: offset)
           lines.append(line)
         }
         line.append(scalar, width: cellWidth, style: .text)
@@ -108,7 +117,7 @@ struct TextLayout {
       defer { offset += length }
       if character == "\n" || character == "\r\n" {
         lines[lines.count - 1] = line
-        line = Line(start: offset + length, cells: [])
+        line = newLine(at: offset + length)
         lines.append(line)
         continue
       }
@@ -116,7 +125,7 @@ struct TextLayout {
       if cellWidth <= 0 { continue }
       if line.width + cellWidth > lineWidth {
         lines[lines.count - 1] = line
-        line = Line(start: offset, cells: [])
+        line = newLine(at: offset)
         lines.append(line)
       }
       line.append(character, width: cellWidth, style: .text)
@@ -185,18 +194,16 @@ extension TextLayout.Line {
 }
 
 extension Screen {
-  /// Copies a laid-out line's cells to a row, from a column.
-  mutating func place(_ line: TextLayout.Line, row: Int, column: Int) {
-    guard let cells = line.cells else { return }
-    for (offset, cell) in cells.enumerated() {
+  /// Copies a laid-out line's cells into a row's cells, from a column; characters of several
+  /// scalars go into this screen's cluster table.
+  mutating func lay(_ line: TextLayout.Line, into row: inout [Cell], column: Int) {
+    guard let lineCells = line.cells else { return }
+    for (offset, cell) in lineCells.enumerated() where column + offset < row.count {
+      var placed = cell
       if cell.glyph != Cell.continuation, cell.glyph & Cell.clusterFlag != 0 {
-        let character = line.clusters[Int(cell.glyph & ~Cell.clusterFlag)]
-        put(
-          character, width: width(character), row: row, column: column + offset, style: cell.style,
-          attributes: cell.attributes)
-      } else if cell.glyph == Cell.continuation || cell.glyph & Cell.clusterFlag == 0 {
-        self[row, column + offset] = cell
+        placed.glyph = clusterGlyph(line.clusters[Int(cell.glyph & ~Cell.clusterFlag)])
       }
+      row[column + offset] = placed
     }
   }
 }
