@@ -47,18 +47,46 @@ extension FileDescriptor {
     on descriptors: [FileDescriptor], timeout: Duration?, retryOnInterrupt: Bool = true
   ) throws(Errno) -> [FileDescriptor] {
     var entries = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
+    try entries.withUnsafeMutableBufferPointer { buffer throws(Errno) in
+      try pollEntries(buffer, timeout: timeout, retryOnInterrupt: retryOnInterrupt)
+    }
+    return zip(descriptors, entries).filter { isReady($0.1) }.map(\.0)
+  }
+
+  /// Waits on two descriptors, as ``waitForInput(on:timeout:retryOnInterrupt:)`` does,
+  /// without allocating: a run loop calls this before every key.
+  public static func waitForInput(
+    _ first: FileDescriptor, _ second: FileDescriptor, timeout: Duration?,
+    retryOnInterrupt: Bool = true
+  ) throws(Errno) -> (first: Bool, second: Bool) {
+    try withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { buffer throws(Errno) in
+      buffer[0] = pollfd(fd: first.rawValue, events: Int16(POLLIN), revents: 0)
+      buffer[1] = pollfd(fd: second.rawValue, events: Int16(POLLIN), revents: 0)
+      try pollEntries(buffer, timeout: timeout, retryOnInterrupt: retryOnInterrupt)
+      return (isReady(buffer[0]), isReady(buffer[1]))
+    }
+  }
+
+  /// Input, end of file or an error is pending.
+  private static func isReady(_ entry: pollfd) -> Bool {
+    entry.revents & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0
+  }
+
+  /// `poll` over `entries`; on an interrupted wait that must not restart, the entries
+  /// report nothing ready.
+  private static func pollEntries(
+    _ entries: UnsafeMutableBufferPointer<pollfd>, timeout: Duration?, retryOnInterrupt: Bool
+  ) throws(Errno) {
     let milliseconds = timeout.map(Self.pollMilliseconds) ?? -1
     while true {
-      let count = entries.withUnsafeMutableBufferPointer { buffer in
-        poll(buffer.baseAddress, nfds_t(buffer.count), milliseconds)
-      }
-      if count >= 0 { break }
+      if poll(entries.baseAddress, nfds_t(entries.count), milliseconds) >= 0 { return }
       let error = Errno(rawValue: errno)
       guard error == .interrupted else { throw error }
-      guard retryOnInterrupt else { return [] }
+      guard retryOnInterrupt else {
+        for index in entries.indices { entries[index].revents = 0 }
+        return
+      }
     }
-    let ready = Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL)
-    return zip(descriptors, entries).filter { $0.1.revents & ready != 0 }.map(\.0)
   }
 
   /// `timeout` in whole milliseconds for `poll`, rounded up so that a wait never ends before

@@ -21,24 +21,31 @@ extension ByteDecoder {
         fields = []
         return
       }
+      // One pass, no intermediate slices: this runs for every key a kitty terminal sends.
       var fields: [[Int?]] = []
-      for field in body.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false) {
-        var numbers: [Int?] = []
-        for text in field.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false) {
-          guard !text.isEmpty else {
-            numbers.append(nil)
-            continue
-          }
-          guard text.count <= 9 else { return nil }
-          var value = 0
-          for digit in text {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
-            value = value * 10 + Int(digit - UInt8(ascii: "0"))
-          }
+      var numbers: [Int?] = []
+      var value: Int? = nil
+      var digits = 0
+      for byte in body {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+          digits += 1
+          guard digits <= 9 else { return nil }
+          value = (value ?? 0) * 10 + Int(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: ":"), UInt8(ascii: ";"):
           numbers.append(value)
+          value = nil
+          digits = 0
+          if byte == UInt8(ascii: ";") {
+            fields.append(numbers)
+            numbers.removeAll(keepingCapacity: false)
+          }
+        default:
+          return nil
         }
-        fields.append(numbers)
       }
+      numbers.append(value)
+      fields.append(numbers)
       self.fields = fields
     }
 

@@ -114,14 +114,14 @@ public struct ByteDecoder: Sendable {
   public var nextDeadline: Instant? {
     switch state {
     case .ground: return nil
-    case .escape: return lastByteAt.adding(milliseconds: options.escapeTimeoutMs)
+    case .escape: return lastByteAt + .milliseconds(options.escapeTimeoutMs)
     case .csi, .ss3, .controlString:
       // `ESC [`, `ESC O`, `ESC ]`… alone may be Alt+[, Alt+O, Alt+]…: they get the ESC timeout.
       let timeout = isIntroducerOnly ? options.escapeTimeoutMs : sequenceTimeoutMs
-      return lastByteAt.adding(milliseconds: timeout)
+      return lastByteAt + .milliseconds(timeout)
     case .linuxFunctionKey, .utf8, .x10Mouse:
-      return lastByteAt.adding(milliseconds: sequenceTimeoutMs)
-    case .paste: return lastByteAt.adding(milliseconds: options.pasteTimeoutMs)
+      return lastByteAt + .milliseconds(sequenceTimeoutMs)
+    case .paste: return lastByteAt + .milliseconds(options.pasteTimeoutMs)
     }
   }
 

@@ -243,7 +243,7 @@ public struct HoldDetector<Key: Hashable> {
         break
       case .ticking(next: nil):
         actions.append(.repeatTick(key))
-        phase = .ticking(next: time.adding(milliseconds: timing.repeatMs))
+        phase = .ticking(next: time + .milliseconds(timing.repeatMs))
       }
       lastGapNanoseconds = gap
       lastEvent = time
@@ -272,7 +272,7 @@ public struct HoldDetector<Key: Hashable> {
       press: Instant, at time: Instant, timing: HoldTiming
     ) -> [Action] {
       let undo = 2
-      let holdAt = press.adding(milliseconds: timing.holdMs)
+      let holdAt = press + .milliseconds(timing.holdMs)
       switch behavior {
       case .none:
         return [.tap(key)]
@@ -284,9 +284,9 @@ public struct HoldDetector<Key: Hashable> {
         phase = .waitingForHold(at: holdAt, undoTaps: undo)
         return []
       case .repeating:
-        let next = max(holdAt, lastEvent.adding(milliseconds: timing.repeatMs))
+        let next = max(holdAt, lastEvent + .milliseconds(timing.repeatMs))
         if next <= time {
-          phase = .ticking(next: time.adding(milliseconds: timing.repeatMs))
+          phase = .ticking(next: time + .milliseconds(timing.repeatMs))
           return [.repeatTick(key)]
         }
         phase = .ticking(next: next)
@@ -301,7 +301,7 @@ public struct HoldDetector<Key: Hashable> {
     }
 
     mutating func fireTick(at time: Instant, timing: HoldTiming) -> [Action] {
-      let next = time.adding(milliseconds: timing.repeatMs)
+      let next = time + .milliseconds(timing.repeatMs)
       if isExact {
         phase = .ticking(next: next)
         return [.repeatTick(key)]
@@ -322,9 +322,9 @@ public struct HoldDetector<Key: Hashable> {
       guard !isExact else { return nil }
       switch phase {
       case .tapping where behavior != .none:
-        return lastEvent.adding(milliseconds: timing.retapWindowMs)
+        return lastEvent + .milliseconds(timing.retapWindowMs)
       case .tapping, .waitingForHold, .held, .ticking:
-        return lastEvent.adding(milliseconds: timing.releaseGapMs)
+        return lastEvent + .milliseconds(timing.releaseGapMs)
       }
     }
   }
@@ -346,9 +346,9 @@ public struct HoldDetector<Key: Hashable> {
     let phase: Phase
     switch (behavior, isExact) {
     case (.holdable, true):
-      phase = .waitingForHold(at: time.adding(milliseconds: timing.holdMs), undoTaps: 1)
+      phase = .waitingForHold(at: time + .milliseconds(timing.holdMs), undoTaps: 1)
     case (.repeating, true):
-      phase = .ticking(next: time.adding(milliseconds: timing.holdMs))
+      phase = .ticking(next: time + .milliseconds(timing.holdMs))
     case (.none, _), (_, false):
       phase = .tapping
     }

@@ -20,11 +20,28 @@ public struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {
   /// Whole milliseconds since the origin, rounded down.
   public var milliseconds: UInt64 { nanoseconds / 1_000_000 }
 
-  /// The instant `milliseconds` later, saturating at the end of the clock.
-  public func adding(milliseconds: UInt64) -> Instant {
-    let (sum, overflow) = nanoseconds.addingReportingOverflow(
-      Instant.nanoseconds(fromMilliseconds: milliseconds))
-    return Instant(nanoseconds: overflow ? UInt64.max : sum)
+  /// The instant `span` later (earlier for a negative span).
+  ///
+  /// Saturates at both ends of the clock. Deadlines are made this way: `time + .milliseconds(settings.holdMs)`.
+  public static func + (instant: Instant, span: Duration) -> Instant {
+    let (seconds, attoseconds) = span.components
+    let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    let total = nanoseconds.partialValue.addingReportingOverflow(attoseconds / 1_000_000_000)
+    if nanoseconds.overflow || total.overflow {
+      return Instant(nanoseconds: seconds < 0 ? 0 : UInt64.max)
+    }
+    let delta = total.partialValue
+    if delta >= 0 {
+      let (sum, overflow) = instant.nanoseconds.addingReportingOverflow(UInt64(delta))
+      return Instant(nanoseconds: overflow ? UInt64.max : sum)
+    }
+    let back = delta.magnitude
+    return Instant(nanoseconds: instant.nanoseconds > back ? instant.nanoseconds - back : 0)
+  }
+
+  /// The span from `earlier` to `later`; zero when `earlier` is not earlier.
+  public static func - (later: Instant, earlier: Instant) -> Duration {
+    .nanoseconds(Int64(clamping: later.nanoseconds(since: earlier)))
   }
 
   /// Nanoseconds from `earlier` to this instant; 0 when `earlier` is not earlier.

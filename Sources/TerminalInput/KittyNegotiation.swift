@@ -48,7 +48,7 @@ public struct KittyNegotiation: Sendable {
     hasStarted = true
     sawDeviceAttributes = false
     outcome = .pending
-    deadline = time.adding(milliseconds: timeoutMs)
+    deadline = time + .milliseconds(timeoutMs)
     return Self.pushBytes(requestedFlags) + Self.queryBytes + Self.deviceAttributesQueryBytes
   }
 

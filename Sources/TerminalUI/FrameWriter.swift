@@ -89,6 +89,12 @@ struct FrameWriter {
       }
       return old.cells.withUnsafeBufferPointer { allBefore in
         let before = UnsafeBufferPointer(rebasing: allBefore[start..<(start + columns)])
+        if screen.clusters.isEmpty && old.clusters.isEmpty {
+          // Equal cells then mean equal characters: compare them as eight-byte words.
+          return Self.dirtyRuns(cells) { index in
+            Self.bits(cells[index]) != Self.bits(before[index])
+          }
+        }
         return Self.dirtyRuns(cells) { index in
           let cell = cells[index]
           guard cell == before[index] else { return true }
@@ -103,7 +109,12 @@ struct FrameWriter {
     }
   }
 
+  /// A cell's eight bytes as one word (every byte is defined; see ``Cell``).
+  @inline(__always)
+  private static func bits(_ cell: Cell) -> UInt64 { unsafeBitCast(cell, to: UInt64.self) }
+
   /// Runs of cells to write in a row: dirty cells, widened to whole wide characters.
+  @inline(__always)
   private static func dirtyRuns(
     _ cells: UnsafeBufferPointer<Cell>, isDirty: (Int) -> Bool
   ) -> [Range<Int>] {

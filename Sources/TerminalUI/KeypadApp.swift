@@ -48,7 +48,7 @@ public enum KeypadApp {
       do {
         services.tmux = try TmuxSender(target: target)
       } catch {
-        printError("\(error)")
+        printError(UIStrings(options.settings.language).message(error))
         return 1
       }
     }
@@ -66,42 +66,44 @@ public enum KeypadApp {
     options: KeypadRunOptions
   ) -> Int32 {
     let kept = controller.keptDraft ?? ""
+    let strings = controller.strings
+    func report(_ problem: OutputProblem?) {
+      if let problem { printError(strings.message(problem)) }
+    }
     switch outcome {
     case .finished(let text):
       terminal.restore(extra: options.clipboard && !text.isEmpty ? clipboardSequence(text) : [])
-      if let failure = services.tmux?.finish() { printError(failure) }
+      report(services.tmux?.finish())
       // Nothing typed prints nothing, so `msg=$(cheonjiin)` stays empty and no file grows.
       if !text.isEmpty {
-        if let file = options.outputFile, let problem = append(text, to: file) {
-          // The text must not be lost: it still goes to standard output below.
-          printError(problem)
-        }
+        // The text must not be lost: if the file fails, it still goes to standard output.
+        if let file = options.outputFile { report(append(text, to: file)) }
         _ = try? FileDescriptor.standardOutput.writeAll(Array((text + "\n").utf8))
       }
-      if let problem = options.draft?.save("") { printError(problem) }
+      report(options.draft?.save(""))
       return 0
     case .cancelled:
-      if let problem = options.draft?.save(kept) { printError(problem) }
+      report(options.draft?.save(kept))
       terminal.restore()
       _ = services.tmux?.finish()
       if !kept.isEmpty { printError(controller.strings.cancelled) }
       return 130
     case .signalled(let signal):
-      if let problem = options.draft?.save(kept) { printError(problem) }
+      report(options.draft?.save(kept))
       terminal.restore()
       _ = services.tmux?.finish()
       return 128 + signal
     }
   }
 
-  static func append(_ text: String, to file: String) -> String? {
+  static func append(_ text: String, to file: String) -> OutputProblem? {
     let data = Data((text + "\n").utf8)
     if !FileManager.default.fileExists(atPath: file) {
       return FileManager.default.createFile(atPath: file, contents: data)
-        ? nil : "cannot create \(file); the text is printed below instead"
+        ? nil : .cannotCreateOutput(path: file)
     }
     guard let handle = FileHandle(forWritingAtPath: file) else {
-      return "cannot write to \(file); the text is printed below instead"
+      return .cannotWriteOutput(path: file, reason: nil)
     }
     defer { try? handle.close() }  // a failed close after a good write loses nothing
     do {
@@ -109,8 +111,7 @@ public enum KeypadApp {
       try handle.write(contentsOf: data)
       return nil
     } catch {
-      return
-        "cannot write to \(file) (\(error.localizedDescription)); the text is printed below instead"
+      return .cannotWriteOutput(path: file, reason: error.localizedDescription)
     }
   }
 }
@@ -166,7 +167,7 @@ enum Screens {
       timer = try LongPressTimer(wake: terminal.wakeWriter)
     } catch {
       terminal.restore()
-      printError("cannot start the timer thread: \(error)")
+      printError(UIStrings(options.settings.language).message(.timerThread(reason: "\(error)")))
       return 1
     }
     var services = services

@@ -88,7 +88,7 @@ final class LongPressTimer: Sendable {
         _ = try? wake.writeAll([WakeNote.timerByte])  // a full pipe already holds a wake-up
         continue
       }
-      let wait = deadline.map { Duration.nanoseconds(Int64(clamping: $0.nanoseconds(since: now))) }
+      let wait = deadline.map { $0 - now }
       _ = try? FileDescriptor.waitForInput(on: [controlReader], timeout: wait)
       drainControl()
     }

@@ -93,7 +93,7 @@ struct ScreenSession<FrontEnd: ScreenFrontEnd> {
     var deadline = earliest(pipeline.nextDeadline, frontEnd.nextDeadline(now: now))
     // While a held key shows its progress, repaint every 50 ms.
     if pipeline.holdFraction(at: now) != nil {
-      deadline = earliest(deadline, now.adding(milliseconds: 50))
+      deadline = earliest(deadline, now + .milliseconds(50))
     }
     return deadline
   }
@@ -237,7 +237,8 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
       case .saveDraft(let text):
         // Saving must never interrupt typing; a failure shows as a message once.
         if let problem = services.draft?.save(text) {
-          _ = apply(session.deliver(.notice(problem), at: Terminal.now()))
+          let notice = session.frontEnd.strings.message(problem)
+          _ = apply(session.deliver(.notice(notice), at: Terminal.now()))
         }
       case .setDraftAside: services.draft?.setAside()
       case .learn(let word): services.learn?(word)
@@ -252,7 +253,7 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
 
   private mutating func suspend() {
     if let text = session.frontEnd.keptDraft, let problem = services.draft?.save(text) {
-      printError(problem)
+      printError(session.frontEnd.strings.message(problem))
     }
     terminal.suspend(notice: session.frontEnd.strings.suspendedHint)
     takeTerminal(at: Terminal.now())

@@ -236,9 +236,9 @@ final class Terminal {
   /// A signal ends the wait early (its handler has written a wake byte, which the next wait sees).
   func wait() -> (tty: Bool, wake: Bool) {
     let ready =
-      (try? FileDescriptor.waitForInput(
-        on: [tty, wakeReader], timeout: nil, retryOnInterrupt: false)) ?? []
-    return (ready.contains(tty), ready.contains(wakeReader))
+      (try? FileDescriptor.waitForInput(tty, wakeReader, timeout: nil, retryOnInterrupt: false))
+      ?? (first: false, second: false)
+    return (ready.first, ready.second)
   }
 
   /// Drains the wake pipe.

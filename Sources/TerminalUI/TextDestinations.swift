@@ -37,19 +37,19 @@ public struct DraftStore: Sendable {
 
   /// Saves `text` by writing a temporary file and renaming it over the draft.
   ///
-  /// Empty text removes the draft. Returns an error message instead of throwing: saving must
+  /// Empty text removes the draft. Returns the problem instead of throwing: saving must
   /// never stop typing.
   ///
   /// The draft is readable by its owner only: it is whatever the user typed.
   @discardableResult
-  public func save(_ text: String) -> String? {
+  public func save(_ text: String) -> OutputProblem? {
     let files = FileManager.default
     if text.isEmpty {
       if files.fileExists(atPath: path) {
         do {
           try files.removeItem(atPath: path)
         } catch {
-          return "cannot remove the draft \(path): \(error.localizedDescription)"
+          return .cannotRemoveDraft(path: path, reason: error.localizedDescription)
         }
       }
       return nil
@@ -59,7 +59,7 @@ public struct DraftStore: Sendable {
     do {
       try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
     } catch {
-      return "cannot save the draft \(path): \(error.localizedDescription)"
+      return .cannotSaveDraft(path: path, reason: error.localizedDescription)
     }
     do {
       let file = try FileDescriptor.open(
@@ -71,7 +71,7 @@ public struct DraftStore: Sendable {
     } catch {
       // Best effort: the temporary may not exist; the real error is reported.
       try? files.removeItem(atPath: temporary.string)
-      return "cannot save the draft \(path): \(error)"
+      return .cannotSaveDraft(path: path, reason: "\(error)")
     }
   }
 
@@ -88,18 +88,16 @@ public final class TmuxSender: Sendable {
   public let target: String
   private let queue = DispatchQueue(label: "cheonjiin.tmux")
   /// The first failed command, set on the queue and read by ``finish()``.
-  private let failure = Mutex<String?>(nil)
+  private let failure = Mutex<OutputProblem?>(nil)
 
   /// Checks that the pane exists.
   ///
-  /// - Throws: A message naming the pane and how to list panes.
-  public init(target: String) throws {
+  /// - Throws: ``OutputProblem/noTmuxPane(target:)``.
+  public init(target: String) throws(OutputProblem) {
     self.target = target
     let (status, _) = Self.tmux(["display-message", "-p", "-t", target, "#{pane_id}"])
     guard status == 0 else {
-      throw TmuxError(
-        message:
-          "no tmux pane \"\(target)\" (is tmux running?); list panes with: tmux list-panes -a")
+      throw .noTmuxPane(target: target)
     }
   }
 
@@ -115,7 +113,7 @@ public final class TmuxSender: Sendable {
   }
 
   /// Waits for everything sent so far; returns the first failure, if any.
-  public func finish() -> String? {
+  public func finish() -> OutputProblem? {
     queue.sync {}
     return failure.withLock { $0 }
   }
@@ -124,7 +122,9 @@ public final class TmuxSender: Sendable {
     let (status, error) = Self.tmux(arguments)
     guard status != 0 else { return }
     failure.withLock { failure in
-      if failure == nil { failure = "tmux \(arguments.joined(separator: " ")) failed: \(error)" }
+      if failure == nil {
+        failure = .tmuxFailed(command: arguments.joined(separator: " "), output: error)
+      }
     }
   }
 
@@ -145,11 +145,6 @@ public final class TmuxSender: Sendable {
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
-}
-
-public struct TmuxError: Error, CustomStringConvertible {
-  public var message: String
-  public var description: String { message }
 }
 
 /// OSC 52: asks the terminal to put text on the clipboard (`--clipboard`).

@@ -139,3 +139,25 @@ struct SyscallTests {
     }
   }
 }
+
+@Suite("Waiting on two descriptors")
+struct TwoDescriptorWaitTests {
+  @Test("reports each descriptor's readiness in its own place")
+  func eachInItsPlace() throws {
+    let quiet = try TestPipe()
+    let busy = try TestPipe()
+    try busy.write.writeAll("x".utf8)
+    let ready = try FileDescriptor.waitForInput(quiet.read, busy.read, timeout: .seconds(1))
+    #expect(ready.first == false && ready.second == true)
+    let swapped = try FileDescriptor.waitForInput(busy.read, quiet.read, timeout: .seconds(1))
+    #expect(swapped.first == true && swapped.second == false)
+  }
+
+  @Test("times out with neither ready")
+  func timesOut() throws {
+    let one = try TestPipe()
+    let two = try TestPipe()
+    let ready = try FileDescriptor.waitForInput(one.read, two.read, timeout: .milliseconds(10))
+    #expect(ready.first == false && ready.second == false)
+  }
+}

@@ -265,13 +265,13 @@ struct ByteDecoderTests {
     }
     #expect(events.count == (7 + 8_000) / 64)
     #expect(events.allSatisfy { if case .unknown(let b) = $0 { b.count <= 64 } else { false } })
-    events += decoder.flush(at: start.adding(milliseconds: 100))
+    events += decoder.flush(at: start + .milliseconds(100))
     #expect(!decoder.hasPendingBytes)
     let total = events.reduce(0) { sum, event in
       if case .unknown(let chunk) = event { sum + chunk.count } else { sum }
     }
     #expect(total == 7 + 8_000)
-    #expect(decoder.feed(bytes("x"), at: start.adding(milliseconds: 101)) == [char("x")])
+    #expect(decoder.feed(bytes("x"), at: start + .milliseconds(101)) == [char("x")])
   }
 
   @Test("an ST split at the chunk limit still ends the string")

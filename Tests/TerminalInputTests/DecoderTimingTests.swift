@@ -107,7 +107,7 @@ struct DecoderTimingTests {
     var decoder = ByteDecoder()
     var events: [TerminalEvent] = []
     for read in fixture.reads {
-      let time = start.adding(milliseconds: read.ms)
+      let time = start + .milliseconds(read.ms)
       if let input = read.input {
         events += decoder.feed(input, at: time)
       } else {
@@ -195,10 +195,14 @@ struct InstantTests {
   func arithmetic() {
     let t = Instant.milliseconds(660)
     #expect(t.nanoseconds == 660_000_000)
-    #expect(t.adding(milliseconds: 40) == .milliseconds(700))
+    #expect(t + .milliseconds(40) == .milliseconds(700))
     #expect(Instant.milliseconds(700).milliseconds(since: t) == 40)
     #expect(t.milliseconds(since: .milliseconds(700)) == 0)
-    #expect(Instant(nanoseconds: .max - 1).adding(milliseconds: 1) == Instant(nanoseconds: .max))
+    #expect(Instant(nanoseconds: .max - 1) + .milliseconds(1) == Instant(nanoseconds: .max))
+    #expect(Instant(nanoseconds: 5) + .seconds(-1) == Instant(nanoseconds: 0))
+    #expect(Instant.milliseconds(3) + .microseconds(-500) == Instant(nanoseconds: 2_500_000))
+    #expect(Instant.milliseconds(9) - Instant.milliseconds(2) == .milliseconds(7))
+    #expect(Instant.milliseconds(2) - Instant.milliseconds(9) == .zero)
     #expect(Instant.milliseconds(.max).nanoseconds == .max)
     #expect(t.pollTimeout(until: nil) == -1)
     #expect(t.pollTimeout(until: .milliseconds(600)) == 0)

@@ -55,7 +55,7 @@ struct PropertyTests {
       var now = Instant.milliseconds(1_000)
       for _ in 0..<Int.random(in: 1...20, using: &random) {
         let gap = [0, 5, 40, 60, 99, 100, 150].randomElement(using: &random) ?? 0
-        now = now.adding(milliseconds: UInt64(gap))
+        now = now + .milliseconds(UInt64(gap))
         if let deadline = decoder.nextDeadline, deadline <= now {
           _ = decoder.flush(at: deadline)
           #expect(!decoder.hasPendingBytes && decoder.nextDeadline == nil, "round \(round)")
@@ -66,7 +66,7 @@ struct PropertyTests {
         _ = decoder.feed(input, at: now)
         if let deadline = decoder.nextDeadline {
           #expect(decoder.hasPendingBytes)
-          #expect(deadline > now && deadline <= now.adding(milliseconds: longest), "round \(round)")
+          #expect(deadline > now && deadline <= now + .milliseconds(longest), "round \(round)")
         } else {
           #expect(!decoder.hasPendingBytes, "round \(round)")
         }

@@ -158,7 +158,7 @@ struct DemoTests {
     demo.send("\u{1b}")
     #expect(demo.ending == nil)
     // The decoder waits 100 ms for the rest of a sequence (an arrow key is ESC [ C).
-    #expect(demo.driver.session.nextDeadline(now: demo.now) == demo.now.adding(milliseconds: 100))
+    #expect(demo.driver.session.nextDeadline(now: demo.now) == demo.now + .milliseconds(100))
     demo.wait(99)
     #expect(demo.ending == nil)
     demo.wait(1)

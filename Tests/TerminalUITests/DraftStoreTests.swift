@@ -60,8 +60,15 @@ struct DraftStoreTests {
       try FileManager.default.createDirectory(
         at: blocker.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data("x".utf8).write(to: blocker)
-      let message = DraftStore(path: file.path).save("다")
-      #expect(message?.hasPrefix("cannot save the draft \(file.path)") == true)
+      let problem = try #require(DraftStore(path: file.path).save("다"))
+      guard case .cannotSaveDraft(let path, _) = problem else {
+        Issue.record("expected a draft that cannot be saved, got \(problem)")
+        return
+      }
+      #expect(path == file.path)
+      let message = UIStrings(.english).message(problem)
+      #expect(message.hasPrefix("cannot save the draft \(file.path)"))
+      #expect(UIStrings(.korean).message(problem).contains("저장할 수 없어요"))
     }
   }
 }

@@ -46,7 +46,7 @@ struct ScreenDriver<FrontEnd: ScreenFrontEnd> {
   /// Advances the clock, running every deadline due on the way, as the run loop does, then
   /// lets deferred work (the suggestion bar) catch up as the loop does after drawing.
   mutating func wait(_ milliseconds: UInt64) {
-    let target = now.adding(milliseconds: milliseconds)
+    let target = now + .milliseconds(milliseconds)
     while let deadline = session.nextDeadline(now: now), deadline <= target {
       now = max(now, deadline)
       effects += session.advance(to: now)

@@ -46,7 +46,7 @@ public struct DemoController: ScreenFrontEnd {
 
 extension DemoController {
   mutating func start(at time: Instant) -> [ScreenEffect] {
-    nextStepAt = isPaused ? nil : time.adding(milliseconds: interval)
+    nextStepAt = isPaused ? nil : time + .milliseconds(interval)
     return []
   }
 
@@ -66,10 +66,10 @@ extension DemoController {
     guard let due = nextStepAt, due <= time else { return [] }
     if count < total {
       count += 1
-      nextStepAt = time.adding(milliseconds: count < total ? interval : Self.endPauseMs)
+      nextStepAt = time + .milliseconds(count < total ? interval : Self.endPauseMs)
     } else {
       count = 0  // loop the demo after a pause at the end
-      nextStepAt = time.adding(milliseconds: interval)
+      nextStepAt = time + .milliseconds(interval)
     }
     return []
   }
@@ -90,7 +90,7 @@ extension DemoController {
       return [.finish("")]
     case .character(" "), .enter, .numpad(.digit(5)), .numpad(.begin), .numpad(.enter):
       isPaused.toggle()
-      nextStepAt = isPaused ? nil : time.adding(milliseconds: interval)
+      nextStepAt = isPaused ? nil : time + .milliseconds(interval)
     case .right, .numpad(.digit(6)), .numpad(.right):
       pause()
       count = min(total, count + 1)
@@ -121,7 +121,7 @@ extension DemoController {
   private mutating func setSpeed(_ speed: Double, at time: Instant) {
     keysPerSecond = speed
     if let due = nextStepAt, count < total {
-      nextStepAt = min(due, time.adding(milliseconds: interval))
+      nextStepAt = min(due, time + .milliseconds(interval))
     }
   }
 

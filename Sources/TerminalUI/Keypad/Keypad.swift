@@ -210,7 +210,7 @@ struct Keypad {
       output = engine.flush()
     case .key(let pressed):
       key = pressed
-      flashes[pressed] = time.adding(milliseconds: flashMs)
+      flashes[pressed] = time + .milliseconds(flashMs)
       output = isHold ? engine.hold(pressed) : engine.tap(pressed)
     }
     lastEdit = document.apply(output)

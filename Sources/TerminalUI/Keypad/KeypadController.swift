@@ -187,7 +187,7 @@ public struct KeypadController: ScreenFrontEnd {
       bar.load(data)
       return []
     case .notice(let text):
-      message = (text, time.adding(milliseconds: 4000))
+      message = (text, time + .milliseconds(4000))
       return []
     }
   }
@@ -226,7 +226,7 @@ public struct KeypadController: ScreenFrontEnd {
     if let word = stroke.finishedWord, bar.learn(word, fromSuggestion: false) {
       effects.append(.learn(word))
     }
-    draftDueAt = time.adding(milliseconds: settings.draftDelayMs)
+    draftDueAt = time + .milliseconds(settings.draftDelayMs)
     return effects
   }
 
@@ -244,7 +244,7 @@ public struct KeypadController: ScreenFrontEnd {
     var effects = mirror(keypad.replaceTrailingCharacters(typed, with: word + " "))
     if bar.learn(word, fromSuggestion: true) { effects.append(.learn(word)) }
     bar.invalidate()
-    draftDueAt = time.adding(milliseconds: settings.draftDelayMs)
+    draftDueAt = time + .milliseconds(settings.draftDelayMs)
     return effects
   }
 
@@ -252,11 +252,11 @@ public struct KeypadController: ScreenFrontEnd {
     let cleaned = typeable(text)
     guard !cleaned.isEmpty else {
       if text.unicodeScalars.contains("\u{FFFD}") {
-        message = (strings.notUTF8, time.adding(milliseconds: 3000))
+        message = (strings.notUTF8, time + .milliseconds(3000))
       }
       return []
     }
-    draftDueAt = time.adding(milliseconds: settings.draftDelayMs)
+    draftDueAt = time + .milliseconds(settings.draftDelayMs)
     return mirror(keypad.insert(cleaned))
   }
 
@@ -293,7 +293,7 @@ public struct KeypadController: ScreenFrontEnd {
         // Text from the system's own input method: take it as typed.
         return insert(String(Character(scalar)), at: time)
       }
-      message = (strings.unusedKey, time.adding(milliseconds: 2000))
+      message = (strings.unusedKey, time + .milliseconds(2000))
       return []
     }
   }
@@ -355,7 +355,7 @@ public struct KeypadController: ScreenFrontEnd {
     guard let after = keypad.layout.composer.nextAfterMs, keypad.engine.isComposing,
       let last = keypad.lastPressAt
     else { return nil }
-    return last.adding(milliseconds: UInt64(after))
+    return last + .milliseconds(UInt64(after))
   }
 
   func nextDeadline(now: Instant) -> Instant? {
@@ -386,24 +386,4 @@ public struct KeypadController: ScreenFrontEnd {
     guard bar.isLoaded else { return false }
     return bar.refresh(tail: keypad.textTail, cycling: keypad.engine.cyclingConsonants)
   }
-}
-
-/// Pasted or foreign text as the text area keeps it: line breaks as `\n` (terminals paste
-/// `\r`), a tab as a space, conjoining jamo composed; other control characters and U+FFFD
-/// (bytes that were not UTF-8) left out.
-func typeable(_ text: String) -> String {
-  var result = String.UnicodeScalarView()
-  var previous: Unicode.Scalar? = nil
-  for scalar in composingConjoiningJamo(text).unicodeScalars {
-    defer { previous = scalar }
-    switch scalar.value {
-    case 0x0A where previous == "\r":
-      continue  // the \n of \r\n: the \r already gave the line break
-    case 0x0A, 0x0D: result.append("\n")
-    case 0x09: result.append(" ")
-    case 0x00..<0x20, 0x7F..<0xA0, 0xFFFD: continue
-    default: result.append(scalar)
-    }
-  }
-  return String(result)
 }

@@ -148,7 +148,7 @@ public struct PracticeController: ScreenFrontEnd {
       switch mode {
       case .menu, .summary: return handleMenuKey(key, at: time)
       case .typing, .itemDone:
-        message = (strings.unusedKey, time.adding(milliseconds: 2000))
+        message = (strings.unusedKey, time + .milliseconds(2000))
         return []
       }
     case .mouse:
@@ -161,7 +161,7 @@ public struct PracticeController: ScreenFrontEnd {
     case .suggestionClicked, .suggestionsLoaded:
       return []  // practice shows no suggestions
     case .notice(let text):
-      message = (text, time.adding(milliseconds: 4000))
+      message = (text, time + .milliseconds(4000))
       return []
     }
   }
@@ -249,7 +249,7 @@ public struct PracticeController: ScreenFrontEnd {
       mode = .typing
     } catch {
       // An item the layouts cannot type is skipped with a message, never a crash.
-      message = (error.description, time.adding(milliseconds: 4000))
+      message = (error.description, time + .milliseconds(4000))
       round = LessonRound(
         items: round.items.filter { $0.id != item.id }, position: round.position)
       return round.current.map { startItem($0, at: time) } ?? endLesson(at: time)
@@ -265,7 +265,7 @@ public struct PracticeController: ScreenFrontEnd {
       recorder.saveProgress(
         lessonID: lesson.id, nextItem: round.position, isFinished: round.isFinished)
     }
-    mode = .itemDone(result, until: time.adding(milliseconds: 900))
+    mode = .itemDone(result, until: time + .milliseconds(900))
     return []
   }
 

@@ -36,6 +36,8 @@ final class KeypadPainter {
 
   private var canvas: Screen?
   private var painted: Painted?
+  /// The text area's lines as painted, so unchanged rows are skipped.
+  private var drawnLines: [TextLayout.Line]?
   /// Characters of several scalars pile up in a kept canvas; past this many it starts over.
   private static let maximumClusters = 512
 
@@ -52,45 +54,64 @@ final class KeypadPainter {
     else {
       canvas = nil
       painted = nil
+      drawnLines = nil
       return KeypadView.render(model, rows: rows, columns: columns, width: width)
     }
     let frame = Frame(
       rows: rows, columns: columns, placement: place, layout: model.layout.id,
       hints: model.hints.id, bold: model.bold, showsPanel: model.panel != nil)
-    let now = Painted(
-      frame: frame, text: model.textVersion, panel: model.panel,
-      suggestions: model.suggestions.map { $0.key + " " + $0.word }, message: model.message,
-      status: model.status, decorations: model.decorations)
-    guard var screen = canvas, let last = painted, last.frame == frame,
+    // Compared field by field against what was painted, with no copy of either: a copy
+    // retains every array in them, and this runs for every key.
+    guard var screen = canvas, painted?.frame == frame,
       screen.clusters.count < Self.maximumClusters
     else {
       var full = model
       full.placement = place
       let screen = KeypadView.render(full, rows: rows, columns: columns, width: width)
       canvas = screen
-      painted = now
+      drawnLines = nil
+      painted = Painted(
+        frame: frame, text: model.textVersion, panel: model.panel,
+        suggestions: Self.suggestionLabels(model), message: model.message,
+        status: model.status, decorations: model.decorations)
       return screen
     }
     canvas = nil  // the only reference while painting, so the cells change in place
     screen.markClean()
-    if now.text == nil || now.text != last.text || now.panel != last.panel {
-      KeypadView.drawTextArea(model, into: &screen, place: place)
+    if model.textVersion == nil || model.textVersion != painted?.text
+      || model.panel != painted?.panel
+    {
+      KeypadView.drawTextArea(model, into: &screen, place: place, drawn: &drawnLines)
+      painted?.text = model.textVersion
+      painted?.panel = model.panel
     }
-    if now.suggestions != last.suggestions || now.message != last.message {
+    if model.message != painted?.message
+      || !model.suggestions.elementsEqual(
+        painted?.suggestions ?? [], by: { $0.key + " " + $0.word == $1 })
+    {
       screen.fill(row: place.suggestionRow, column: 0, height: 1, width: columns, style: .normal)
       KeypadView.drawSuggestionRow(model, into: &screen, place: place)
+      painted?.suggestions = Self.suggestionLabels(model)
+      painted?.message = model.message
     }
-    if now.status != last.status {
+    if model.status != painted?.status {
       KeypadView.drawStatus(model, into: &screen, place: place)
+      painted?.status = model.status
     }
-    if now.decorations != last.decorations {
-      let changed = Set(now.decorations.keys).union(last.decorations.keys).filter {
-        now.decorations[$0] != last.decorations[$0]
+    if let last = painted?.decorations, model.decorations != last {
+      var changed = Set<Int>()
+      for (key, decoration) in model.decorations where last[key] != decoration {
+        changed.insert(key)
       }
+      for key in last.keys where model.decorations[key] == nil { changed.insert(key) }
       KeypadView.redrawKeys(changed, model: model, into: &screen, place: place)
+      painted?.decorations = model.decorations
     }
     canvas = screen
-    painted = now
     return screen
+  }
+
+  private static func suggestionLabels(_ model: KeypadViewModel) -> [String] {
+    model.suggestions.map { $0.key + " " + $0.word }
   }
 }

@@ -127,7 +127,8 @@ enum KeypadView {
       drawTooSmall(model, into: &screen)
       return screen
     }
-    drawTextArea(model, into: &screen, place: place)
+    var drawn: [TextLayout.Line]? = nil
+    drawTextArea(model, into: &screen, place: place, drawn: &drawn)
     drawSuggestionRow(model, into: &screen, place: place)
     if let stamps = model.padStamps {
       PadRenderer.draw(
@@ -142,14 +143,18 @@ enum KeypadView {
     return screen
   }
 
-  /// The text area, or the practice panel in its place.
-  static func drawTextArea(_ model: KeypadViewModel, into screen: inout Screen, place: PadPlacement)
-  {
+  /// The text area, or the practice panel in its place; `drawn` as for
+  /// ``TextArea/draw(_:into:rows:drawn:)``.
+  static func drawTextArea(
+    _ model: KeypadViewModel, into screen: inout Screen, place: PadPlacement,
+    drawn: inout [TextLayout.Line]?
+  ) {
     if let panel = model.panel {
       screen.fill(row: 0, column: 0, height: place.textRows, width: screen.columns, style: .normal)
       drawPanel(panel, into: &screen, rows: place.textRows)
+      drawn = nil
     } else {
-      TextArea.draw(model.text, into: &screen, rows: place.textRows)
+      TextArea.draw(model.text, into: &screen, rows: place.textRows, drawn: &drawn)
     }
   }
 

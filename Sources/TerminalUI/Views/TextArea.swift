@@ -25,7 +25,16 @@ enum TextArea {
 
   static func margin(columns: Int) -> Int { columns > 20 ? 1 : 0 }
 
-  static func draw(_ content: TextAreaContent, into screen: inout Screen, rows: Int) {
+  /// Draws into `screen`'s top `rows` rows.
+  ///
+  /// `drawn` remembers the lines on those rows from one call to the next, for a screen kept
+  /// from frame to frame: a row whose line is unchanged is skipped without being laid out
+  /// (lines kept by the layout share their storage, so comparing them costs nothing).
+  /// Pass `nil` when the rows may hold anything else.
+  static func draw(
+    _ content: TextAreaContent, into screen: inout Screen, rows: Int,
+    drawn: inout [TextLayout.Line]?
+  ) {
     let margin = margin(columns: screen.columns)
     let lineWidth = lineWidth(columns: screen.columns)
     let layout =
@@ -56,11 +65,15 @@ enum TextArea {
     // (the painter's canvas) then changes in the one or two rows a key touched.
     let shown = Array(earlier) + tail.suffix(rows)
     var cells = [Cell](repeating: .blank, count: screen.columns)
+    let previous = drawn ?? []
     for row in 0..<min(rows, screen.rows) {
+      if row < shown.count, row < previous.count, shown[row] == previous[row] { continue }
+      if row >= shown.count, row >= previous.count, drawn != nil { continue }
       for column in cells.indices { cells[column] = .blank }
       if row < shown.count { screen.lay(shown[row], into: &cells, column: margin) }
       screen.replaceRow(row, with: cells)
     }
+    drawn = shown
   }
 
   /// Where laying out starts: after the newline that begins the paragraphs that can show,

@@ -9,7 +9,7 @@
 /// after `\n` and before a character that does not fit; zero-width characters are not drawn.
 struct TextLayout {
   /// One wrapped line of the document.
-  struct Line {
+  struct Line: Equatable {
     /// Where the line starts, as a byte offset into the document.
     var start: Int
     /// The line's cells (style ``CellStyle/text``); nil for lines far above the view, which

@@ -1,0 +1,71 @@
+/// What a cell means; the theme decides how it looks (colours, or bold/reverse without them).
+public enum CellStyle: UInt8, Sendable, Hashable, CaseIterable {
+  case normal
+  /// Committed text.
+  case text
+  /// The open composition.
+  case preedit
+  /// The syllable being composed right now.
+  case composing
+  case cursor
+  case keyLetter
+  case keyFunction
+  case keyAccent
+  /// A key being pressed (flash) or held.
+  case keyPressed
+  /// The arrow-key focus.
+  case keyFocused
+  /// The part of a held key's hold that has elapsed.
+  case holdProgress
+  /// The next key to press in practice mode.
+  case keyCue
+  case suggestion
+  case suggestionNumber
+  case status
+  case title
+  case warning
+  case correct
+  case wrong
+  case dim
+}
+
+/// Emphasis on top of a cell's style.
+public struct CellAttributes: OptionSet, Sendable, Hashable {
+  public let rawValue: UInt8
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  public static let bold = CellAttributes(rawValue: 1)
+  public static let dim = CellAttributes(rawValue: 2)
+  public static let underline = CellAttributes(rawValue: 4)
+}
+
+/// One terminal cell: a glyph and a style, eight bytes, so a whole frame is compared and
+/// copied without touching a `String` (the key path draws every frame in full).
+public struct Cell: Sendable, Hashable {
+  /// A scalar value; ``continuation`` for the right half of a wide character; with
+  /// ``clusterFlag`` set, an index into ``Screen/clusters`` (a character of several scalars).
+  var glyph: UInt32
+  public var style: CellStyle
+  public var attributes: CellAttributes
+  /// Makes all eight bytes defined, so rows of cells compare with `memcmp`.
+  private var reserved: UInt16 = 0
+
+  static let continuation: UInt32 = 0
+  static let clusterFlag: UInt32 = 0x8000_0000
+
+  init(glyph: UInt32, style: CellStyle, attributes: CellAttributes = []) {
+    self.glyph = glyph
+    self.style = style
+    self.attributes = attributes
+  }
+
+  /// A cell holding one scalar.
+  public init(_ scalar: Unicode.Scalar, style: CellStyle, attributes: CellAttributes = []) {
+    self.init(glyph: scalar.value, style: style, attributes: attributes)
+  }
+
+  public static let blank = Cell(" ", style: .normal)
+
+  /// True for the right half of a wide character.
+  public var isContinuation: Bool { glyph == Cell.continuation }
+}
