@@ -2,11 +2,13 @@
 #include "cj_terminal.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t armed_fd = -1;
@@ -16,7 +18,7 @@ static unsigned char restore_bytes[CJ_RESTORE_CAPACITY];
 static volatile sig_atomic_t restore_length = 0;
 static volatile sig_atomic_t wake_fd = -1;
 
-#define CJ_MAX_SIGNALS 32
+#define CJ_MAX_SIGNALS 96
 static int installed[CJ_MAX_SIGNALS];
 static size_t installed_count = 0;
 static int atexit_registered = 0;
@@ -88,6 +90,12 @@ static int install(int signal_number, void (*handler)(int), int flags) {
   action.sa_flags = flags;
   if (sigaction(signal_number, &action, NULL) != 0) return -1;
   if (installed_count < CJ_MAX_SIGNALS) installed[installed_count++] = signal_number;
+  // A parent that blocks signals (a thread pool's worker spawning us) passes its mask on
+  // through exec: a blocked SIGTERM would never reach the handler.
+  sigset_t unblock;
+  sigemptyset(&unblock);
+  sigaddset(&unblock, signal_number);
+  pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
   return 0;
 }
 
@@ -109,6 +117,49 @@ void cj_signals_uninstall(void) {
   wake_fd = -1;
   for (size_t i = 0; i < installed_count; i++) signal(installed[i], SIG_DFL);
   installed_count = 0;
+  // The terminal is back in line mode from here on: Ctrl-C, Ctrl-\ and Ctrl-Z typed while the
+  // program finishes (saving the draft, printing the text) would kill or stop it half way.
+  signal(SIGINT, SIG_IGN);
+  signal(SIGQUIT, SIG_IGN);
+  signal(SIGTSTP, SIG_IGN);
+}
+
+size_t cj_terminating_signals(int *out, size_t capacity) {
+  // Every signal a handler may catch whose default action ends the process, except the
+  // faults (which cj_signals_install treats as crashes) and SIGPIPE (ignored, so a write to
+  // a closed pipe fails with EPIPE and the text is saved instead of lost).
+  static const int fixed[] = {
+    SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ,
+    SIGVTALRM, SIGPROF, SIGSYS,
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+#ifdef SIGIO
+    SIGIO,
+#endif
+  };
+  size_t count = 0;
+  for (size_t i = 0; i < sizeof fixed / sizeof fixed[0] && count < capacity; i++) {
+    out[count++] = fixed[i];
+  }
+#if defined(SIGRTMIN) && defined(SIGRTMAX)
+  for (int signal_number = SIGRTMIN; signal_number <= SIGRTMAX && count < capacity;
+       signal_number++) {
+    out[count++] = signal_number;
+  }
+#endif
+  return count;
+}
+
+void cj_ignore_broken_pipes(void) { signal(SIGPIPE, SIG_IGN); }
+
+int cj_disable_core_dumps(void) {
+  // A core file of the keypad would hold whatever the user typed.
+  struct rlimit none = {0, 0};
+  return setrlimit(RLIMIT_CORE, &none);
 }
 
 int cj_signals_rewake(int signal_number) {
@@ -139,5 +190,7 @@ int cj_terminal_enter_raw(int fd) {
   modes.c_lflag &= ~(tcflag_t)(ECHO | ICANON | IEXTEN | ISIG);
   modes.c_cc[VMIN] = 1;
   modes.c_cc[VTIME] = 0;
-  return tcsetattr(fd, TCSAFLUSH, &modes);
+  // TCSANOW, not TCSAFLUSH: keys typed while the program resumes (SIGCONT) are input, and
+  // flushing would drop them.
+  return tcsetattr(fd, TCSANOW, &modes);
 }

@@ -27,7 +27,12 @@ public struct KittyNegotiation: Sendable {
 
   private var deadline: Instant?
   private var hasStarted = false
-  private var sawDeviceAttributes = false
+  /// The outcome of the last finished negotiation, in force while a new one is pending: the
+  /// terminal keeps speaking the protocol while it answers again after a resume.
+  private var settled: Outcome?
+  /// Queries sent whose DA1 answer has not come: after a restart, the answer to an older
+  /// query may still be on its way, and only the last one's DA1 decides "unsupported".
+  private var unansweredQueries = 0
 
   /// Creates a negotiation; by default it asks for flags 1|2|8 = 11 (see spec §1.3).
   public init(
@@ -43,31 +48,37 @@ public struct KittyNegotiation: Sendable {
   /// The bytes to write at start-up, and arms the timeout.
   ///
   /// Push flags (`CSI > 11 u`), query (`CSI ? u`), DA1 (`CSI c`). Calling it again
-  /// restarts the negotiation.
+  /// restarts the negotiation: it pops what the last call pushed first, so the terminal's
+  /// stack of flags never grows (popping an emptied stack only resets the flags), and keys
+  /// are read as the last outcome said until the new answer comes.
   public mutating func start(at time: Instant) -> [UInt8] {
+    let again = hasStarted
+    if outcome != .pending { settled = outcome }
     hasStarted = true
-    sawDeviceAttributes = false
+    unansweredQueries += 1
     outcome = .pending
     deadline = time + .milliseconds(timeoutMs)
-    return Self.pushBytes(requestedFlags) + Self.queryBytes + Self.deviceAttributesQueryBytes
+    return (again ? Self.popBytes : []) + Self.pushBytes(requestedFlags) + Self.queryBytes
+      + Self.deviceAttributesQueryBytes
   }
 
   /// Consumes a reply to the negotiation; returns false for every other event.
   ///
   /// Flags replies and DA1 replies are always consumed, also late ones. A flags reply that
-  /// arrives after the timeout but before any DA1 reply still upgrades the outcome to
+  /// arrives after the timeout but before the last DA1 reply still upgrades the outcome to
   /// supported, since the terminal did apply the push.
   public mutating func handle(_ event: TerminalEvent) -> Bool {
     switch event {
     case .kittyKeyboardFlags(let flags):
-      if hasStarted && !sawDeviceAttributes {
+      if unansweredQueries > 0 {
         outcome = .supported(granted: flags)
         deadline = nil
       }
       return true
     case .deviceAttributes:
-      if hasStarted && !sawDeviceAttributes {
-        sawDeviceAttributes = true
+      guard unansweredQueries > 0 else { return true }
+      unansweredQueries -= 1
+      if unansweredQueries == 0 {
         if outcome == .pending { outcome = .unsupported }
         deadline = nil
       }
@@ -91,7 +102,7 @@ public struct KittyNegotiation: Sendable {
   ///
   /// Then use ``ReleaseReporting/exact`` for keyboard keys; otherwise `.inferred`.
   public var reportsReleases: Bool {
-    switch outcome {
+    switch outcome == .pending ? settled ?? .pending : outcome {
     case .supported(let granted): granted.contains(.reportEventTypes)
     case .pending, .unsupported: false
     }

@@ -57,11 +57,16 @@ final class Terminal {
 
   /// Signals that only wake the run loop.
   ///
-  /// Every signal whose default would end the process ends the loop instead, so the draft is saved
-  /// and the terminal restored.
-  static let wakeSignals: [Int32] = [
-    SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTSTP, SIGCONT,
-  ]
+  /// Every catchable signal whose default would end the process (the real-time ones too) ends
+  /// the loop instead, so the draft is saved and the terminal restored; SIGWINCH, SIGTSTP and
+  /// SIGCONT wake it to resize, suspend and resume.
+  static let wakeSignals: [Int32] = {
+    var terminating = [Int32](repeating: 0, count: 96)
+    let count = terminating.withUnsafeMutableBufferPointer {
+      cj_terminating_signals($0.baseAddress, $0.count)
+    }
+    return [SIGWINCH, SIGTSTP, SIGCONT] + terminating.prefix(count)
+  }()
   /// Signals of a crash: the C handler restores the terminal and dies of the same signal.
   static let crashSignals: [Int32] = [SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGABRT, SIGFPE]
 
@@ -127,6 +132,8 @@ final class Terminal {
     depth = terminfo.depth(colorAllowed: colorAllowed)
     wakeReader = pipe.readEnd
     wakeWriter = pipe.writeEnd
+    cj_ignore_broken_pipes()
+    _ = cj_disable_core_dumps()  // best effort: a hard limit already at 0 is as good
     _ = cj_signals_install(
       pipe.writeEnd.rawValue, Terminal.wakeSignals, Terminal.wakeSignals.count,
       Terminal.crashSignals, Terminal.crashSignals.count)

@@ -156,20 +156,22 @@ struct KeypadEndToEndTests {
 }
 
 /// Runs the keypad under Tests/CLITests/Harness/ptyterm.py (Python, standard library only).
-func runPtyTerminal(kitty: Bool, script: String, stdout: URL, arguments: [String] = []) throws
-  -> String
-{
+func runPtyTerminal(
+  kitty: Bool, script: String, stdout: URL, arguments: [String] = [], stateHome: URL? = nil,
+  rows: Int = 30, columns: Int = 80
+) throws -> String {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   process.arguments =
     ["python3", repositoryRoot.appendingPathComponent("Tests/CLITests/Harness/ptyterm.py").path]
     + (kitty ? ["--kitty"] : []) + [
+      "--rows", String(rows), "--cols", String(columns),
       "--stdout", stdout.path, "--script", script, "--",
       "env", "LANG=C.UTF-8", "TERM=xterm-256color",
       "CHEONJIIN_LAYOUTS=" + repositoryRoot.appendingPathComponent("Layouts").path,
-      "XDG_STATE_HOME=" + scratchDirectory.appendingPathComponent("pty-state").path,
-      binary.path, "--no-draft",
-    ] + arguments
+      "XDG_STATE_HOME=" + (stateHome ?? scratchDirectory.appendingPathComponent("pty-state")).path,
+      binary.path,
+    ] + (stateHome == nil ? ["--no-draft"] : []) + arguments
   let pipe = Pipe()
   process.standardOutput = pipe
   try process.run()

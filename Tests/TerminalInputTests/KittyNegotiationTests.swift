@@ -17,6 +17,36 @@ struct KittyNegotiationTests {
     #expect(KittyNegotiation.pushBytes([.disambiguateEscapeCodes]) == bytes("␛[>1u"))
   }
 
+  @Test("starting again pops the earlier push first and keeps reading keys as before meanwhile")
+  func restart() {
+    var negotiation = KittyNegotiation()
+    _ = negotiation.start(at: .milliseconds(0))
+    let consumed = negotiation.handle(.kittyKeyboardFlags(Self.eleven))
+    _ = negotiation.handle(.deviceAttributes([62, 22]))
+    #expect(consumed && negotiation.reportsReleases)
+    // A resume (SIGCONT) asks again: one push on the terminal's stack, not two.
+    #expect(negotiation.start(at: .milliseconds(1000)) == bytes("␛[<u␛[>11u␛[?u␛[c"))
+    #expect(negotiation.outcome == .pending)
+    #expect(negotiation.reportsReleases, "releases still come while the answer is on its way")
+    let answered = negotiation.handle(.deviceAttributes([62, 22]))
+    #expect(answered && negotiation.outcome == .unsupported)
+    #expect(!negotiation.reportsReleases)
+  }
+
+  @Test("a DA1 answering an older query does not decide a newer one")
+  func overlappingQueries() {
+    var negotiation = KittyNegotiation()
+    _ = negotiation.start(at: .milliseconds(0))
+    _ = negotiation.handle(.kittyKeyboardFlags(Self.eleven))
+    // Restarted between the first answer's flags reply and its DA1.
+    _ = negotiation.start(at: .milliseconds(10))
+    _ = negotiation.handle(.deviceAttributes([62]))
+    #expect(negotiation.outcome == .pending)
+    _ = negotiation.handle(.kittyKeyboardFlags(Self.eleven))
+    _ = negotiation.handle(.deviceAttributes([62]))
+    #expect(negotiation.outcome == .supported(granted: Self.eleven))
+  }
+
   /// Replies as the terminal would write them, decoded by a real ByteDecoder.
   struct ReplyCase: Sendable, CustomTestStringConvertible {
     let id: String

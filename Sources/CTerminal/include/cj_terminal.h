@@ -29,9 +29,21 @@ void cj_terminal_disarm(void);
 int cj_signals_install(int wake_fd, const int *wake, size_t wake_count, const int *crash,
                        size_t crash_count);
 
-/// Puts every signal installed by cj_signals_install back to its default action and stops
-/// writing to the wake descriptor.
+/// Puts every signal installed by cj_signals_install back to its default action, stops
+/// writing to the wake descriptor, and ignores the job-control keys' signals (SIGINT,
+/// SIGQUIT, SIGTSTP) for the rest of the exit.
 void cj_signals_uninstall(void);
+
+/// Writes to `out` (up to `capacity`) every catchable signal whose default action ends the
+/// process, other than the faults and SIGPIPE: the fixed ones and the real-time range.
+/// Returns how many were written.
+size_t cj_terminating_signals(int *out, size_t capacity);
+
+/// Ignores SIGPIPE: writing to a closed pipe then fails with EPIPE, which the caller reports.
+void cj_ignore_broken_pipes(void);
+
+/// Sets RLIMIT_CORE to 0, so no core file ever holds typed text. Returns 0 or -1.
+int cj_disable_core_dumps(void);
 
 /// Reinstalls the wake handler for one signal (after SIGTSTP was raised with the default).
 int cj_signals_rewake(int signal_number);

@@ -9,7 +9,10 @@ terminal, plays a script of byte writes and waits, and reports what happened as 
 
 The script is a list of steps: {"send": "text with \\u001b escapes"}, {"wait": ms},
 {"until": "text the program must have written"} (up to 5 s), {"cpu": 1} (records the child's
-CPU time). With --latency, every "send" step (except those with "measure": false) is timed
+CPU time), {"resize": [rows, cols]} (sets the window size, which sends SIGWINCH),
+{"signal": "TERM"} (sends a signal to the program), {"cooked": 1} (puts the terminal in line
+mode, as a shell does when a job stops), {"termios": 1} (records whether the terminal is in
+raw mode: ICANON and ECHO off). With --latency, every "send" step (except those with "measure": false) is timed
 from the write until the program's output goes quiet for 20 ms, and until its first output
 byte; "bytes_per_cycle" counts all output from one measured send to the next.
 """
@@ -41,9 +44,9 @@ def main():
     fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", args.rows, args.cols, 0, 0))
 
     output = bytearray()
-    answered = False
+    answered = 0
     latencies, first_bytes, sizes = [], [], []
-    until_ms, cpu_ns = [], []
+    until_ms, cpu_ns, raw_modes = [], [], []
     marks = []  # output length at each measured send, for bytes per key cycle
 
     def cpu_time():
@@ -67,9 +70,10 @@ def main():
         except OSError:
             return None
         output.extend(chunk)
-        if args.kitty and not answered and b"\x1b[?u" in output:
+        # Like a kitty terminal, answer every query (a program asks again after SIGCONT).
+        if args.kitty and output.count(b"\x1b[?u") > answered:
             os.write(master, b"\x1b[?11u\x1b[?62;22c")
-            answered = True
+            answered += 1
         return chunk
 
     def drain(quiet):
@@ -93,6 +97,22 @@ def main():
             until_ms.append((time.monotonic() - started) * 1000)
         elif "cpu" in step:
             cpu_ns.append(cpu_time())
+        elif "resize" in step:
+            rows, cols = step["resize"]
+            fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        elif "signal" in step:
+            try:
+                os.kill(pid, getattr(signal, "SIG" + step["signal"]) if not step["signal"].startswith("RTMIN")
+                        else signal.SIGRTMIN + int(step["signal"][5:] or 0))
+            except ProcessLookupError:
+                pass
+        elif "cooked" in step:
+            attributes = termios.tcgetattr(master)
+            attributes[3] |= termios.ICANON | termios.ECHO | termios.ISIG
+            termios.tcsetattr(master, termios.TCSANOW, attributes)
+        elif "termios" in step:
+            attributes = termios.tcgetattr(master)
+            raw_modes.append(attributes[3] & (termios.ICANON | termios.ECHO) == 0)
         elif "send" in step:
             data = step["send"].encode()
             if args.latency and step.get("measure", True):
@@ -118,12 +138,14 @@ def main():
     # Let the program finish.
     end = time.monotonic() + 5
     status = None
+    core_dumped = False
     while time.monotonic() < end:
         if pump(0.05) is None:
             pass
         done, code = os.waitpid(pid, os.WNOHANG)
         if done:
             status = os.waitstatus_to_exitcode(code)
+            core_dumped = os.WIFSIGNALED(code) and os.WCOREDUMP(code)
             break
     if status is None:
         os.kill(pid, signal.SIGKILL)
@@ -131,7 +153,9 @@ def main():
         status = "killed"
     result = {"status": status, "elapsed_ms": (time.monotonic() - started) * 1000,
               "output_bytes": len(output), "output_tail": output[-400:].decode("utf-8", "replace")}
-    result.update(until_ms=until_ms, cpu_ns=cpu_ns)
+    result.update(until_ms=until_ms, cpu_ns=cpu_ns, raw_modes=raw_modes,
+                  signalled_by=-status if isinstance(status, int) and status < 0 else None,
+                  core_dumped=core_dumped)
     if args.latency:
         cycles = [b - a for a, b in zip(marks, marks[1:])]
         result.update(latencies_ms=latencies, first_byte_ms=first_bytes, bytes_per_update=sizes,

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// The keypad under a scripted terminal that resizes, signals and stops it (issue 10): it never
+/// crashes, always restores the terminal, and never loses the text.
+@Suite("Signals, resizes and stops end to end", .serialized)
+struct SafetyEndToEndTests {
+  /// The pty harness's report.
+  struct Run {
+    var status: Int?
+    var coreDumped: Bool
+    var rawModes: [Bool]
+    var outputTail: String
+    var draft: String?
+    var stdout: String
+  }
+
+  /// Runs the keypad with drafts on in a state folder of its own.
+  static func run(
+    _ steps: [[String: Any]], rows: Int = 30, columns: Int = 80, kitty: Bool = true
+  ) throws -> Run {
+    let state = scratchDirectory.appendingPathComponent("safety-\(UUID().uuidString)")
+    let output = state.appendingPathComponent("stdout.txt")
+    try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: state) }
+    let script = String(
+      decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
+    let report = try runPtyTerminal(
+      kitty: kitty, script: script, stdout: output, stateHome: state, rows: rows,
+      columns: columns)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any], "\(report)")
+    return Run(
+      status: json["status"] as? Int, coreDumped: json["core_dumped"] as? Bool ?? false,
+      rawModes: json["raw_modes"] as? [Bool] ?? [],
+      outputTail: json["output_tail"] as? String ?? "",
+      draft: try? String(
+        contentsOf: state.appendingPathComponent("cheonjiin/draft.txt"), encoding: .utf8),
+      stdout: (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+  }
+
+  /// The bytes that end every restore: mouse reporting off, kitty flags popped, cursor shown.
+  static let restored = ["\u{1B}[?1000l", "\u{1B}[<u", "\u{1B}[?25h"]
+
+  /// 가 on the numpad keymap (KP4 ㄱ, KP7 ㅣ, KP8 ㆍ), as a kitty terminal sends the keys.
+  static var typeGa: [[String: Any]] {
+    [57403, 57406, 57407].flatMap { code -> [[String: Any]] in
+      [["send": "\u{1B}[\(code);129u"], ["send": "\u{1B}[\(code);129:3u"], ["wait": 40]]
+    } + [["wait": 100]]
+  }
+
+  @Test(
+    "every signal that ends a program by default ends the keypad cleanly: draft saved, terminal restored",
+    arguments: ["XCPU", "VTALRM", "PROF", "PWR", "SYS", "XFSZ", "USR1", "HUP", "RTMIN", "RTMIN3"])
+  func terminatingSignal(name: String) throws {
+    let run = try Self.run(
+      [["until": "F1"]] + Self.typeGa + [["signal": name], ["wait": 300]])
+    #expect(run.status.map { $0 > 128 } == true, "status \(String(describing: run.status))")
+    #expect(!run.coreDumped)
+    #expect(run.draft == "가")
+    for sequence in Self.restored {
+      #expect(run.outputTail.contains(sequence), "no \(sequence.debugDescription) after SIG\(name)")
+    }
+  }
+
+  @Test("SIGPIPE is not fatal: the keypad keeps running and ends normally")
+  func brokenPipeSignal() throws {
+    let run = try Self.run(
+      [["until": "F1"]] + Self.typeGa + [
+        ["signal": "PIPE"], ["wait": 100], ["send": "\u{1B}"],
+        ["wait": 200],
+      ])
+    #expect(run.status == 0)
+    #expect(run.stdout == "가\n")
+  }
+
+  @Test("after SIGSTOP, a shell's line mode and SIGCONT, the keypad takes raw mode back")
+  func stopAndContinue() throws {
+    let run = try Self.run(
+      [
+        ["until": "F1"], ["termios": 1], ["signal": "STOP"], ["wait": 100], ["cooked": 1],
+        ["termios": 1], ["signal": "CONT"], ["wait": 300], ["termios": 1],
+      ] + Self.typeGa
+        + [["send": "\u{1B}"], ["wait": 200]])
+    #expect(run.rawModes == [true, false, true])
+    #expect(run.status == 0)
+    #expect(run.stdout == "가\n")
+  }
+
+  @Test("Ctrl-C then Ctrl-\\ while exiting: no SIGQUIT death, no core file", arguments: 0..<5)
+  func quitWhileExiting(round: Int) throws {
+    let run = try Self.run(
+      [["until": "F1"]] + Self.typeGa + [
+        ["send": "\u{03}"], ["send": "\u{1C}\u{1C}\u{1C}"],
+        ["wait": 300],
+      ])
+    #expect(run.status == 130)
+    #expect(!run.coreDumped)
+    #expect(run.draft == "가")
+  }
+
+  @Test("a storm of resizes, extreme sizes included, neither crashes nor loses the text")
+  func resizeStorm() throws {
+    var generator = SystemRandomNumberGenerator()
+    var steps: [[String: Any]] = [["until": "F1"]] + Self.typeGa
+    let extremes = [[32768, 1], [1, 65535], [65535, 65535], [10000, 10000], [0, 0], [24, 80]]
+    for size in extremes { steps += [["resize": size], ["wait": 30]] }
+    for _ in 0..<300 {
+      steps.append([
+        "resize": [
+          Int.random(in: 0...400, using: &generator), Int.random(in: 0...400, using: &generator),
+        ]
+      ])
+    }
+    steps +=
+      [["resize": [24, 80]], ["wait": 200]] + Self.typeGa + [["send": "\u{1B}"], ["wait": 300]]
+    let run = try Self.run(steps)
+    #expect(run.status == 0)
+    #expect(run.stdout == "가가\n")
+  }
+
+  @Test("a storm of harmless signals while typing changes nothing")
+  func signalStorm() throws {
+    func script(signals: Bool) -> [[String: Any]] {
+      var steps: [[String: Any]] = [["until": "F1"]]
+      for index in 0..<100 {
+        if signals { steps.append(["signal": index % 2 == 0 ? "WINCH" : "CONT"]) }
+        if index % 25 == 0 { steps += Self.typeGa + [["send": "\u{1B}[57409;129u"], ["wait": 50]] }
+      }
+      return steps + [["wait": 200], ["send": "\u{1B}"], ["wait": 300]]
+    }
+    let quiet = try Self.run(script(signals: false))
+    let stormy = try Self.run(script(signals: true))
+    #expect(quiet.status == 0 && stormy.status == 0)
+    #expect(quiet.stdout.contains("가"))
+    #expect(stormy.stdout == quiet.stdout)
+  }
+}
