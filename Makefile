@@ -6,7 +6,7 @@ RELEASE_BIN = .build/release/cheonjiin
 # What the end-to-end tests drive: tmux, the pty harness (python3), a UTF-8 locale.
 TEST_PACKAGES = tmux python3 locales
 
-.PHONY: all build build-check deps test-deps run test bench fuzz install uninstall format lint clean
+.PHONY: all build build-check deps test-deps run test bench fuzz fuzz-ci install uninstall format lint clean
 
 all: build
 
@@ -34,6 +34,10 @@ bench: deps
 
 fuzz: test-deps
 	CHEONJIIN_FUZZ_ITERATIONS=$${ITERATIONS:-1000000} $(SWIFT) test -c release --filter PropertyTests
+
+# What CI runs: the same properties with a fixed, smaller budget (about two minutes).
+fuzz-ci:
+	$(MAKE) fuzz ITERATIONS=100000
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/cheonjiin/layouts

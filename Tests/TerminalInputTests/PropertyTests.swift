@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TerminalInput
@@ -15,6 +16,15 @@ struct SplitMix64: RandomNumberGenerator {
   }
 }
 
+/// Rounds for a property: `default` under `make test`; under `make fuzz`, the
+/// `CHEONJIIN_FUZZ_ITERATIONS` it sets (scaled down tenfold: a round here is a whole random
+/// byte string with many reads, not one key sequence).
+func fuzzRounds(_ default: Int) -> Int {
+  ProcessInfo.processInfo.environment["CHEONJIIN_FUZZ_ITERATIONS"].flatMap(Int.init).map {
+    max(`default`, $0 / 10)
+  } ?? `default`
+}
+
 @Suite("Properties over random input")
 struct PropertyTests {
   /// Bytes that make sequences likely: ESC, introducers, parameters, finals, UTF-8 pieces,
@@ -29,7 +39,7 @@ struct PropertyTests {
   @Test("random bytes: never a crash, and the same events however the reads are split")
   func splitInvariance() {
     var random = SplitMix64(state: 20_261_122)
-    for round in 0..<400 {
+    for round in 0..<fuzzRounds(400) {
       let count = Int.random(in: 1...120, using: &random)
       let input = (0..<count).map { _ in
         Self.alphabet.randomElement(using: &random) ?? 0x1b
@@ -50,7 +60,7 @@ struct PropertyTests {
   func drains() {
     var random = SplitMix64(state: 52)
     let longest = 1_000 as UInt64  // the paste timeout, the longest of the defaults
-    for round in 0..<400 {
+    for round in 0..<fuzzRounds(400) {
       var decoder = ByteDecoder(options: round % 2 == 0 ? ByteDecoder.Options() : Self.smallLimits)
       var now = Instant.milliseconds(1_000)
       for _ in 0..<Int.random(in: 1...20, using: &random) {
@@ -83,7 +93,7 @@ struct PropertyTests {
     var random = SplitMix64(state: 9_252)
     let characters = Array("AZaz09+/=;:$rm 한글휜".unicodeScalars)
     let terminators: [[UInt8]] = [[0x07], [0x1b, 0x5c], [0x9c]]
-    for round in 0..<300 {
+    for round in 0..<fuzzRounds(300) {
       let introducer = Array("]P_^X".utf8).randomElement(using: &random) ?? 0x5d
       // Whole characters only, so 0x9C is never left hanging inside one.
       var body: [UInt8] = []
@@ -116,7 +126,7 @@ struct PropertyTests {
   func holdInvariants() {
     var random = SplitMix64(state: 7)
     let keys = ["4", "5", "⌫", "→"]
-    for round in 0..<300 {
+    for round in 0..<fuzzRounds(300) {
       let releases: ReleaseReporting = round % 2 == 0 ? .exact : .inferred
       var inputs: [KeyInput] = []
       var time: UInt64 = 0

@@ -32,7 +32,8 @@ extension KeypadController {
     case .typing:
       break
     case .draftOffer(let offer):
-      let preview = offer.count > 40 ? String(offer.prefix(40)) + "…" : offer
+      // prefix, not count: a draft may be megabytes, and this runs on every frame.
+      let preview = offer.prefix(41).count > 40 ? String(offer.prefix(40)) + "…" : offer
       model.overlay = .prompt(
         title: strings.draftTitle, lines: ["“\(preview)”", "", strings.draftQuestion])
     case .help(let scroll):
