@@ -118,6 +118,10 @@ public struct HoldDetector<Key: Hashable> {
   public var timing: HoldTiming
 
   private var run: Run?
+  /// Mode B: the OS auto-repeat delay, learned from the last confirmed auto-repeat (the time
+  /// from the physical press to its first repeat). Repeat delays are exact to a few
+  /// milliseconds, so a second event that far after a press is that press's first repeat.
+  public private(set) var learnedRepeatDelay: UInt64?
 
   /// Creates a detector with no open run.
   public init(timing: HoldTiming = HoldTiming()) {
@@ -163,7 +167,9 @@ public struct HoldDetector<Key: Hashable> {
             run = current
           }
         } else {
-          actions += current.inferredEvent(at: time, timing: timing)
+          actions += current.inferredEvent(
+            at: time, timing: timing, learnedDelay: learnedRepeatDelay)
+          if let delay = current.confirmedRepeatDelay { learnedRepeatDelay = delay }
           run = current
         }
       } else {
@@ -183,7 +189,7 @@ public struct HoldDetector<Key: Hashable> {
     while let timer = nextTimer(), timer.time <= time, var current = run {
       switch timer.kind {
       case .hold:
-        actions += current.fireHold()
+        actions += current.fireHold(at: timer.time, timing: timing)
         run = current
       case .tick:
         actions += current.fireTick(at: timer.time, timing: timing)
@@ -215,6 +221,11 @@ public struct HoldDetector<Key: Hashable> {
     var previousEvent: Instant?
     /// Mode B: the gap between the last two events.
     var lastGapNanoseconds: UInt64 = 0
+    /// Mode B: the last event came the learned repeat delay after the run's press and was not
+    /// applied: it is taken for that press's first auto-repeat.
+    var absorbedRepeat = false
+    /// Mode B: the press-to-first-repeat delay of the auto-repeat this run confirmed.
+    var confirmedRepeatDelay: UInt64?
 
     /// A `.repeat` event in mode A.
     mutating func exactRepeat(at time: Instant) -> [Action] {
@@ -227,7 +238,9 @@ public struct HoldDetector<Key: Hashable> {
     }
 
     /// Any event in mode B.
-    mutating func inferredEvent(at time: Instant, timing: HoldTiming) -> [Action] {
+    mutating func inferredEvent(at time: Instant, timing: HoldTiming, learnedDelay: UInt64?)
+      -> [Action]
+    {
       let gap = time.nanoseconds(since: lastEvent)
       let isFast = gap <= Instant.nanoseconds(fromMilliseconds: timing.fastGapMs)
       var actions: [Action] = []
@@ -235,12 +248,24 @@ public struct HoldDetector<Key: Hashable> {
       case .tapping:
         if behavior != .none, isFast, let press = heldPress(timing) {
           actions += confirmAutoRepeat(press: press, at: time, timing: timing)
+        } else if behavior != .none, previousEvent == nil, let learnedDelay,
+          Self.matches(gap, learnedDelay)
+        {
+          // The first repeat of this press, by the OS's own delay: one physical press must
+          // not type two letters, even if the key comes up right after this repeat.
+          previousEvent = lastEvent
+          absorbedRepeat = true
         } else {
           previousEvent = lastEvent
+          absorbedRepeat = false
           actions.append(.tap(key))
         }
       case .waitingForHold, .held, .ticking(next: .some):
         break
+      case .waitingForRepeat(let undo):
+        // Still repeating at the hold delay: the key was down all along.
+        phase = .held
+        actions.append(.hold(key, undoTaps: undo))
       case .ticking(next: nil):
         actions.append(.repeatTick(key))
         phase = .ticking(next: time + .milliseconds(timing.repeatMs))
@@ -248,6 +273,13 @@ public struct HoldDetector<Key: Hashable> {
       lastGapNanoseconds = gap
       lastEvent = time
       return actions
+    }
+
+    /// Whether a press-to-event gap is the learned auto-repeat delay (within 25 ms: the
+    /// delay itself is exact, the jitter is the scheduler's and the terminal's).
+    private static func matches(_ gap: UInt64, _ delay: UInt64) -> Bool {
+      let tolerance = Instant.nanoseconds(fromMilliseconds: 25)
+      return gap + tolerance >= delay && gap <= delay + tolerance
     }
 
     /// Mode B, while tapping: the physical press that `lastEvent` could be the first
@@ -267,11 +299,13 @@ public struct HoldDetector<Key: Hashable> {
     /// Mode B: the event at `time` came within fastGapMs of `lastEvent`, the first
     /// auto-repeat of `press` (see ``heldPress(_:)``).
     ///
-    /// Both `press` and `lastEvent` were applied as taps, so a hold undoes 2.
+    /// `press` was applied as a tap, and `lastEvent` too unless it was absorbed as the
+    /// learned first repeat, so a hold undoes 2 (or 1).
     private mutating func confirmAutoRepeat(
       press: Instant, at time: Instant, timing: HoldTiming
     ) -> [Action] {
-      let undo = 2
+      let undo = absorbedRepeat ? 1 : 2
+      confirmedRepeatDelay = lastEvent.nanoseconds(since: press)
       let holdAt = press + .milliseconds(timing.holdMs)
       switch behavior {
       case .none:
@@ -294,8 +328,21 @@ public struct HoldDetector<Key: Hashable> {
       }
     }
 
-    mutating func fireHold() -> [Action] {
+    /// The hold delay has passed. With releases reported the key is down. Inferred, it is
+    /// down only if auto-repeat is still coming: the last repeat must be at most one repeat
+    /// interval old (1.5 × the last gap, at most fastGapMs). Otherwise the hold waits for
+    /// the next repeat, and a key that came up before the delay types no digit.
+    mutating func fireHold(at time: Instant, timing: HoldTiming) -> [Action] {
       guard case .waitingForHold(_, let undo) = phase else { return [] }
+      if !isExact {
+        let limit = min(
+          lastGapNanoseconds + lastGapNanoseconds / 2,
+          Instant.nanoseconds(fromMilliseconds: timing.fastGapMs))
+        guard time.nanoseconds(since: lastEvent) <= limit else {
+          phase = .waitingForRepeat(undoTaps: undo)
+          return []
+        }
+      }
       phase = .held
       return [.hold(key, undoTaps: undo)]
     }
@@ -323,7 +370,7 @@ public struct HoldDetector<Key: Hashable> {
       switch phase {
       case .tapping where behavior != .none:
         return lastEvent + .milliseconds(timing.retapWindowMs)
-      case .tapping, .waitingForHold, .held, .ticking:
+      case .tapping, .waitingForHold, .waitingForRepeat, .held, .ticking:
         return lastEvent + .milliseconds(timing.releaseGapMs)
       }
     }
@@ -334,6 +381,9 @@ public struct HoldDetector<Key: Hashable> {
     case tapping
     /// A hold fires at `at` unless the run ends first.
     case waitingForHold(at: Instant, undoTaps: Int)
+    /// Mode B: the hold delay passed while auto-repeat had paused; the next repeat is the
+    /// hold, the inferred release undoes the taps.
+    case waitingForRepeat(undoTaps: Int)
     /// The hold fired (or, for mode A `.none` keys, never will).
     case held
     /// A repeating key is ticking; `next` nil means waiting for an auto-repeat (mode B).
@@ -359,8 +409,10 @@ public struct HoldDetector<Key: Hashable> {
   private mutating func endRun() -> [Action] {
     guard let current = run else { return [] }
     run = nil
-    if case .waitingForHold(_, let undo) = current.phase, undo > 1 {
-      return [.undoTaps(current.key, count: undo - 1), .release(current.key)]
+    switch current.phase {
+    case .waitingForHold(_, let undo), .waitingForRepeat(let undo):
+      if undo > 1 { return [.undoTaps(current.key, count: undo - 1), .release(current.key)] }
+    case .tapping, .held, .ticking: break
     }
     return [.release(current.key)]
   }
@@ -378,7 +430,7 @@ public struct HoldDetector<Key: Hashable> {
     switch run.phase {
     case .waitingForHold(let at, _): timer = (at, .hold)
     case .ticking(let next?): timer = (next, .tick)
-    case .tapping, .held, .ticking(next: nil): timer = nil
+    case .tapping, .held, .ticking(next: nil), .waitingForRepeat: timer = nil
     }
     if let release = run.inferredReleaseTime(timing), release < (timer?.time ?? .max) {
       timer = (release, .release)

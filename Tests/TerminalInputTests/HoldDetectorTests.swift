@@ -189,11 +189,13 @@ struct InferredHoldTests {
         Timed(430, .release("4")),
       ]),
     TapCase(
-      // Released at 400, but the last repeat (370) is within releaseGapMs of 500.
-      id: "under fast auto-repeat a 400 ms press already reads as a hold (250/30)",
+      // Released at 400: the last repeat (370) is 130 ms old at the 500 ms delay, four
+      // repeat intervals, so the key was up. No digit (issue 11: the hold must honour the
+      // delay, not the delay minus the release gap).
+      id: "under fast auto-repeat a 400 ms press is not a hold (250/30)",
       inputs: autoRepeat("4", pressAt: 0, releaseAt: 400, delay: 250, interval: 30),
       expected: [
-        Timed(0, .tap("4")), Timed(250, .tap("4")), Timed(500, .hold("4", undoTaps: 2)),
+        Timed(0, .tap("4")), Timed(250, .tap("4")), Timed(520, .undoTaps("4", count: 1)),
         Timed(520, .release("4")),
       ]),
     TapCase(
@@ -473,5 +475,55 @@ struct ExactHoldTests {
     let ticks = detector.advance(to: .milliseconds(750))
     #expect(ticks == [.repeatTick("⌫"), .repeatTick("⌫"), .repeatTick("⌫")])
     #expect(detector.nextDeadline == .milliseconds(800))
+  }
+}
+
+/// Issue 11: under tmux, xterm and GNOME Terminal (no release events) the OS repeats from
+/// 250 ms every 33 ms; with a 500 ms hold a digit needs the key still repeating at 500 ms,
+/// and one physical press never types two letters.
+@Suite("Holds without release events honour the delay (scripted OS repeat 250/33)")
+struct InferredHoldDelayTests {
+  static func press(at start: UInt64, heldFor: UInt64, key: String = "4") -> [KeyInput] {
+    autoRepeat(key, pressAt: start, releaseAt: start + heldFor, delay: 250, interval: 33)
+  }
+
+  @Test(
+    "a press shorter than the delay types its letter once; one held past it types the digit",
+    // 260 ms (a release right after the first repeat) needs the learned delay: see below.
+    arguments: [(300, "t"), (355, "t"), (390, "t"), (470, "t"), (530, "H"), (600, "H"), (900, "H")])
+  func threshold(heldFor: UInt64, expected: String) {
+    for round in 0..<6 {
+      let start = UInt64(round) * 3_000
+      let typed = replay(
+        simulate(
+          Self.press(at: start, heldFor: heldFor), releases: .inferred,
+          until: start + 2_500))
+      #expect(typed == expected, "held \(heldFor) ms, round \(round)")
+    }
+  }
+
+  @Test("the digit comes on time: at the delay, or at the first repeat after it")
+  func onTime() {
+    let timed = simulate(Self.press(at: 0, heldFor: 700), releases: .inferred)
+    let hold = timed.first { if case .hold = $0.action { true } else { false } }
+    #expect(hold.map { $0.ms >= 500 && $0.ms <= 533 } == true, "\(timed)")
+  }
+
+  @Test(
+    "once the repeat delay is known, a press released just after its first repeat is one letter")
+  func releasedAfterFirstRepeat() {
+    // A long hold teaches the delay (250 ms); then a press that ends at 260 ms gives its
+    // press and one repeat, which must not cycle ㄱ → ㅋ.
+    let inputs = Self.press(at: 0, heldFor: 700) + Self.press(at: 3_000, heldFor: 260)
+    #expect(replay(simulate(inputs, releases: .inferred)) == "Ht")
+  }
+
+  @Test("deliberate double taps away from the repeat delay stay two taps")
+  func doubleTapsStay() {
+    let learn = Self.press(at: 0, heldFor: 700)
+    for gap: UInt64 in [90, 150, 200, 320] {
+      let inputs = learn + [KeyInput(3_000, "4"), KeyInput(3_000 + gap, "4")]
+      #expect(replay(simulate(inputs, releases: .inferred)) == "Htt", "gap \(gap)")
+    }
   }
 }
