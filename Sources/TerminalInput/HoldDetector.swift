@@ -328,7 +328,9 @@ public struct HoldDetector<Key: Hashable> {
       }
     }
 
-    /// The hold delay has passed. With releases reported the key is down. Inferred, it is
+    /// The hold delay has passed: the hold, if the key is known to be down.
+    ///
+    /// With releases reported the key is down. Inferred, it is
     /// down only if auto-repeat is still coming: the last repeat must be at most one repeat
     /// interval old (1.5 × the last gap, at most fastGapMs). Otherwise the hold waits for
     /// the next repeat, and a key that came up before the delay types no digit.
