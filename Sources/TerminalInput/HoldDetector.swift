@@ -118,8 +118,9 @@ public struct HoldDetector<Key: Hashable> {
   public var timing: HoldTiming
 
   private var run: Run?
-  /// Mode B: the OS auto-repeat delay, learned from the last confirmed auto-repeat (the time
-  /// from the physical press to its first repeat). Repeat delays are exact to a few
+  /// Mode B: the OS auto-repeat delay in nanoseconds, once an auto-repeat was confirmed.
+  ///
+  /// It is the time from the physical press to its first repeat. Repeat delays are exact to a few
   /// milliseconds, so a second event that far after a press is that press's first repeat.
   public private(set) var learnedRepeatDelay: UInt64?
 
