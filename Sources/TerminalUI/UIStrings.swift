@@ -37,7 +37,7 @@ public struct UIStrings: Sendable {
   public var holdLabel: String { pick("길게", "hold") }
   public var tooSmallTitle: String { pick("창이 너무 작아요", "Window too small") }
   public func tooSmallNeeded(columns: Int, rows: Int) -> String {
-    pick("최소 \(columns)×\(rows) 필요", "needs at least \(columns)×\(rows)")
+    pick("창을 \(columns)칸×\(rows)줄 이상으로", "needs at least \(columns)×\(rows)")
   }
   public func tooSmallNow(columns: Int, rows: Int) -> String {
     pick("지금 \(columns)×\(rows)", "now \(columns)×\(rows)")
@@ -106,6 +106,13 @@ public struct UIStrings: Sendable {
   public func holdStatus(_ milliseconds: UInt64) -> String {
     "\(holdLabel) \(milliseconds)ms"
   }
+  /// A suggestion's key on the bar: holding it takes the word.
+  public func suggestionKey(_ label: String) -> String { pick("\(label)길게", "hold \(label)") }
+  /// The help line for the suggestion keys.
+  public func helpSuggestions(count: Int) -> String {
+    let slots = (1...max(1, count)).map(String.init).joined(separator: "·")
+    return pick("길게 누르면 추천 낱말 \(slots)번을 넣어요", "hold: take suggestion \(slots)")
+  }
   /// What holding a key types, in the help list.
   public func holdTypes(_ text: String) -> String {
     pick("(길게: \(text))", "(hold: \(text))")
@@ -121,7 +128,7 @@ public struct UIStrings: Sendable {
     case .pressFocused: pick("고른 키 누르기 (없으면 ⏎)", "press the focused key (else ⏎)")
     case .space: pick("␣ (띄어쓰기 / 다음 글자)", "␣ (space / next syllable)")
     case .backspace: pick("⌫ 지우기 (길게: 계속 지우기)", "⌫ delete (hold to keep deleting)")
-    case .next: pick("→ 다음 글자 (띄우지 않고 끝내기)", "→ next syllable without a space")
+    case .next: pick("→ 다음 글자로 (띄우지 않고 글자 마치기)", "→ next syllable without a space")
     case .dismiss: pick("끝내고 쓴 글 내보내기", "finish and print the text")
     case .cancel: pick("취소 (쓴 글은 임시 저장)", "cancel (the text is kept as a draft)")
     case .help: pick("이 도움말", "this help")
@@ -129,7 +136,7 @@ public struct UIStrings: Sendable {
     case .cycleTheme:
       pick("색 바꾸기 (밝게 · 어둡게 · 고대비)", "switch colours (light · dark · high contrast)")
     case .toggleSize: pick("키 크기 바꾸기", "switch key size")
-    case .suspend: pick("잠시 멈추기 (fg 로 돌아오기)", "suspend (fg to return)")
+    case .suspend: pick("잠시 멈추기 (fg를 입력하면 돌아와요)", "suspend (type fg to return)")
     case .redraw: pick("화면 다시 그리기", "redraw the screen")
     }
   }
@@ -142,11 +149,11 @@ public struct UIStrings: Sendable {
   }
   public var practiceTitle: String { pick(" 천지인 연습", " Cheon-Ji-In practice") }
   public var practiceMenuHint: String {
-    pick(" 번호나 ↑↓ 로 고르고 Enter · Esc 끝내기", " Choose with a number or ↑↓, then Enter · Esc to quit")
+    pick(" 번호나 ↑↓로 고르고 Enter · Esc 그만하기", " Choose with a number or ↑↓, then Enter · Esc to quit")
   }
   public var summaryKeysHint: String {
     pick(
-      "  Enter 한 번 더 · 다른 키 목록으로 · Esc 끝내기", "  Enter again · any other key: the list · Esc: quit")
+      "  Enter 한 번 더 · 다른 키 목록으로 · Esc 그만하기", "  Enter again · any other key: the list · Esc: quit")
   }
   /// Said when an item is done.
   public func itemPraise(_ isPerfect: Bool) -> String {
@@ -158,7 +165,7 @@ public struct UIStrings: Sendable {
       ? pick("다음: \(label) 키를 길게 누르세요", "Next: hold the \(label) key")
       : pick("다음: \(label)", "Next: \(label)")
   }
-  public var correctionCue: String { pick("틀렸어요. ⌫ 로 지워 보세요", "Not quite: delete with ⌫") }
+  public var correctionCue: String { pick("틀렸어요. ⌫로 지워 보세요", "Not quite: delete with ⌫") }
   public var practiceKeysHint: String { pick("⏎ 다음 글 · Esc 그만하기", "⏎ next item · Esc stop") }
   /// How the last item went.
   ///
@@ -169,7 +176,7 @@ public struct UIStrings: Sendable {
     let speed = Int(result.syllablesPerMinute.rounded())
     let presses = Int(result.pressesPerMinute.rounded())
     return pick(
-      "지난 글: \(speed)글자/분 · \(presses)타/분 · 정확도 \(accuracy)% · 효율 \(efficiency)% · 지움 \(result.backspaces)번",
+      "방금 친 글: \(speed)글자/분 · \(presses)타/분 · 정확도 \(accuracy)% · 효율 \(efficiency)% · 지움 \(result.backspaces)번",
       "Last: \(speed) syllables/min · \(presses) keys/min · accuracy \(accuracy)% · efficiency \(efficiency)% · ⌫ \(result.backspaces)"
     )
   }
@@ -191,6 +198,6 @@ public struct UIStrings: Sendable {
   public var demoPaused: String { pick(" · 멈춤", " · paused") }
 
   public var suspendedHint: String {
-    pick("cheonjiin 일시 정지: fg 로 돌아와요", "cheonjiin suspended: type fg to return")
+    pick("잠시 멈췄어요. fg를 입력하면 돌아와요", "suspended: type fg to return")
   }
 }

@@ -55,6 +55,36 @@ struct SuggestionBarTests {
     #expect(driver.effects.contains(.learn("감사합니다")))
   }
 
+  @Test(
+    "punctuation right after a taken word closes up to it, and cycles as usual",
+    arguments: [(1, "감사합니다."), (2, "감사합니다,"), (3, "감사합니다?")])
+  func punctuationClosesUp(taps: Int, expected: String) throws {
+    var driver = try kittyDriver()
+    driver.load(try smallSuggestionData(driver))
+    driver.type(numpadKeys(forPhoneDigits: "412008"), gap: 150)
+    driver.send("\u{1b}[57413;129u")  // KP+ held: takes 감사합니다
+    driver.wait(600)
+    driver.send("\u{1b}[57413;129:3u")
+    #expect(driver.text == "감사합니다 ")
+    for _ in 0..<taps {
+      driver.send("\u{1b}[57411;129u\u{1b}[57411;129:3u")  // KP* tapped: . , ? !
+      driver.wait(150)
+    }
+    #expect(driver.text == expected)
+  }
+
+  @Test("a space the user typed stays before punctuation")
+  func typedSpaceStays() throws {
+    var driver = try kittyDriver()
+    driver.load(try smallSuggestionData(driver))
+    driver.type(numpadKeys(forPhoneDigits: "412008"), gap: 150)
+    for code in [57409, 57409, 57411] {  // KP. twice (ends the syllable, then a space), KP* (.)
+      driver.send("\u{1b}[\(code);129u\u{1b}[\(code);129:3u")
+      driver.wait(150)
+    }
+    #expect(driver.text.hasSuffix(" ."), "\(driver.text)")
+  }
+
   @Test("a tap on + is still → (next): only a hold takes a suggestion")
   func tapIsNext() throws {
     var driver = try Driver()

@@ -203,7 +203,7 @@ struct Keypad {
     // string each) are made for those presses alone.
     let lastBefore = lastCharacter
     let key: Int?
-    let output: KeyOutput
+    var output: KeyOutput
     switch resolution {
     case .flush:
       key = nil
@@ -213,6 +213,7 @@ struct Keypad {
       flashes[pressed] = time + .milliseconds(flashMs)
       output = isHold ? engine.hold(pressed) : engine.tap(pressed)
     }
+    output = closingUp(output)
     lastEdit = document.apply(output)
     noteEdit(lastEdit)
     return KeyStroke(
@@ -220,6 +221,28 @@ struct Keypad {
       output: output, change: DocumentChange(lastEdit, in: document),
       finishedWord: lastCharacter.map(isSeparator) == true && lastBefore.map(isSeparator) == false
         ? SuggestionBar.finishedWord(before: String(lastBefore ?? " "), after: textTail) : nil)
+  }
+
+  /// Whether the document ends with the space a taken suggestion added, with nothing
+  /// pressed since.
+  private(set) var endsWithSuggestionSpace = false
+
+  /// A taken suggestion added a space after the word (the controller says so).
+  mutating func noteSuggestionSpace() {
+    endsWithSuggestionSpace = document.utf8.last == UInt8(ascii: " ")
+  }
+
+  /// Punctuation right after a taken suggestion closes up to the word, as Samsung's keyboard
+  /// does: "감사합니다." and not "감사합니다 .". The space goes in the same edit as the mark,
+  /// so rolling the tap back (a hold) brings it back.
+  private mutating func closingUp(_ output: KeyOutput) -> KeyOutput {
+    defer { endsWithSuggestionSpace = false }
+    guard endsWithSuggestionSpace, output.erase == 0, output.commit.isEmpty,
+      let mark = output.preedit.first, ".,?!".contains(mark)
+    else { return output }
+    var closed = output
+    closed.erase = 1
+    return closed
   }
 
   // MARK: - The document

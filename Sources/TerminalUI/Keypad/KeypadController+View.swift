@@ -18,8 +18,12 @@ extension KeypadController {
         composingTail: keypad.engine.composingTail, layout: textLayout),
       strings: strings)
     model.decorations = keypad.decorations(at: time, input: input)
+    // The bar says how to take a word: "+길게 감사합니다" (a tap on + is → , a hold takes it).
     model.suggestions = bar.words.enumerated().map { index, word in
-      (keypad.keymap.suggestionKeyLabel(index + 1) ?? String(index + 1), word)
+      (
+        strings.suggestionKey(keypad.keymap.suggestionKeyLabel(index + 1) ?? String(index + 1)),
+        word
+      )
     }
     model.padStamps = keypad.stamps
     model.textVersion = keypad.version
@@ -72,6 +76,13 @@ extension Keypad {
     }
     if !flushKeys.isEmpty {
       padLines.append(HelpSection.Line(keys: flushKeys.joined(separator: " "), action: "→"))
+    }
+    let suggestionKeys = (1...3).compactMap { keymap.suggestionKeyLabel($0) }
+    if !suggestionKeys.isEmpty {
+      padLines.append(
+        HelpSection.Line(
+          keys: suggestionKeys.joined(separator: " "),
+          action: strings.helpSuggestions(count: suggestionKeys.count)))
     }
     let commandLines = AppCommand.allCases.map { command in
       HelpSection.Line(

@@ -242,6 +242,7 @@ public struct KeypadController: ScreenFrontEnd {
     let word = bar.words[index]
     let typed = trailingWord(of: keypad.textTail).count
     var effects = mirror(keypad.replaceTrailingCharacters(typed, with: word + " "))
+    keypad.noteSuggestionSpace()
     if bar.learn(word, fromSuggestion: true) { effects.append(.learn(word)) }
     bar.invalidate()
     draftDueAt = time + .milliseconds(settings.draftDelayMs)
