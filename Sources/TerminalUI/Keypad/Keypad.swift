@@ -232,8 +232,9 @@ struct Keypad {
     endsWithSuggestionSpace = document.utf8.last == UInt8(ascii: " ")
   }
 
-  /// Punctuation right after a taken suggestion closes up to the word, as Samsung's keyboard
-  /// does: "감사합니다." and not "감사합니다 .". The space goes in the same edit as the mark,
+  /// Punctuation right after a taken suggestion closes up to the word.
+  ///
+  /// As Samsung's keyboard does: "감사합니다." and not "감사합니다 .". The space goes in the same edit as the mark,
   /// so rolling the tap back (a hold) brings it back.
   private mutating func closingUp(_ output: KeyOutput) -> KeyOutput {
     defer { endsWithSuggestionSpace = false }
