@@ -52,6 +52,10 @@ public struct UIStrings: Sendable {
   public var helpMouse: String {
     pick("마우스: 키를 누르세요. 길게 누르면 숫자", "Mouse: click a key; hold it for its digit")
   }
+  /// Said after Esc on the draft offer: where the earlier text went.
+  public var draftSetAside: String {
+    pick("지난 글은 draft.txt.old 에 따로 두었어요", "Your earlier text is kept in draft.txt.old")
+  }
   public var draftTitle: String {
     pick("지난번에 쓰던 글이 있어요", "You have unfinished text from last time")
   }

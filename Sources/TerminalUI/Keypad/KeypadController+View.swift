@@ -36,16 +36,31 @@ extension KeypadController {
     case .typing:
       break
     case .draftOffer(let offer):
-      // prefix, not count: a draft may be megabytes, and this runs on every frame.
-      let preview = offer.prefix(41).count > 40 ? String(offer.prefix(40)) + "…" : offer
       model.overlay = .prompt(
-        title: strings.draftTitle, lines: ["“\(preview)”", "", strings.draftQuestion])
+        title: strings.draftTitle, lines: Self.draftPreview(offer) + ["", strings.draftQuestion])
     case .help(let scroll):
       model.overlay = .help(
         title: strings.helpTitle, sections: keypad.helpSections(strings: strings), scroll: scroll,
         more: strings.helpMore)
     }
     return model
+  }
+}
+
+extension KeypadController {
+  /// The first lines of an offered draft, as written (line breaks kept), each cut at 40
+  /// characters; "…" says more follows. Only the start is looked at: a draft may be megabytes.
+  static func draftPreview(_ offer: String, lines: Int = 3, width: Int = 40) -> [String] {
+    let start = offer.prefix(lines * (width + 1) + 1)
+    var shown = start.split(separator: "\n", omittingEmptySubsequences: false).prefix(lines + 1)
+      .map { $0.count > width ? String($0.prefix(width)) + "…" : String($0) }
+    if shown.count > lines || start.count < offer.prefix(start.count + 1).count {
+      shown = Array(shown.prefix(lines))
+      shown[shown.count - 1] += shown[shown.count - 1].hasSuffix("…") ? "" : " …"
+    }
+    return shown.enumerated().map { index, line in
+      (index == 0 ? "“" : " ") + line + (index == shown.count - 1 ? "”" : "")
+    }
   }
 }
 

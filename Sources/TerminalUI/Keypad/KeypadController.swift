@@ -168,7 +168,7 @@ public struct KeypadController: ScreenFrontEnd {
       }
       return handle(action, at: time)
     case .command(let command, let key):
-      if case .draftOffer = mode { return answerDraft(command, key: key) }
+      if case .draftOffer = mode { return answerDraft(command, key: key, at: time) }
       return perform(command, rows: rows, columns: columns, at: time)
     case .key(let key):
       return handle(key, at: time)
@@ -300,11 +300,13 @@ public struct KeypadController: ScreenFrontEnd {
   }
 
   /// Esc declines the offered draft; Ctrl-C and Ctrl-D leave without deciding.
-  private mutating func answerDraft(_ command: AppCommand, key: TerminalKeyEvent) -> [ScreenEffect]
-  {
+  private mutating func answerDraft(
+    _ command: AppCommand, key: TerminalKeyEvent, at time: Instant
+  ) -> [ScreenEffect] {
     switch command {
     case .dismiss where key.key == .escape:
       mode = .typing
+      message = (strings.draftSetAside, time + .milliseconds(5000))
       return [.setDraftAside]
     case .cancel, .dismiss:
       return [.cancel]  // the draft stays as it is

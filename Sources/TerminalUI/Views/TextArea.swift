@@ -65,12 +65,20 @@ enum TextArea {
     // (the painter's canvas) then changes in the one or two rows a key touched.
     let shown = Array(earlier) + tail.suffix(rows)
     var cells = [Cell](repeating: .blank, count: screen.columns)
+    // Lines above the first shown one (or a layout that starts after the document's start):
+    // the top row says so in its right margin, since older readers miss a silent scroll.
+    let hiddenAbove =
+      (layout.lines.first?.start ?? 0) > 0 || layout.lines.count - 1 > earlier.count
+      || tail.count > rows
     let previous = drawn ?? []
     for row in 0..<min(rows, screen.rows) {
-      if row < shown.count, row < previous.count, shown[row] == previous[row] { continue }
-      if row >= shown.count, row >= previous.count, drawn != nil { continue }
+      let marked = row == 0 && hiddenAbove && margin > 0
+      // Row 0 is always laid out: whether it carries the mark is not remembered.
+      if row > 0, row < shown.count, row < previous.count, shown[row] == previous[row] { continue }
+      if row > 0, row >= shown.count, row >= previous.count, drawn != nil { continue }
       for column in cells.indices { cells[column] = .blank }
       if row < shown.count { screen.lay(shown[row], into: &cells, column: margin) }
+      if marked { cells[cells.count - 1] = Cell("↑", style: .preedit, attributes: .bold) }
       screen.replaceRow(row, with: cells)
     }
     drawn = shown
