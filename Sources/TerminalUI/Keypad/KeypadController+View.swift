@@ -48,8 +48,9 @@ extension KeypadController {
 }
 
 extension KeypadController {
-  /// The first lines of an offered draft, as written (line breaks kept), each cut at 40
-  /// characters; "…" says more follows. Only the start is looked at: a draft may be megabytes.
+  /// The first lines of an offered draft, as written (line breaks kept).
+  ///
+  /// Each is cut at 40 characters; "…" says more follows. Only the start is looked at: a draft may be megabytes.
   static func draftPreview(_ offer: String, lines: Int = 3, width: Int = 40) -> [String] {
     let start = offer.prefix(lines * (width + 1) + 1)
     var shown = start.split(separator: "\n", omittingEmptySubsequences: false).prefix(lines + 1)
