@@ -171,20 +171,6 @@ public struct UIStrings: Sendable {
   }
   public var correctionCue: String { pick("틀렸어요. ⌫로 지워 보세요", "Not quite: delete with ⌫") }
   public var practiceKeysHint: String { pick("⏎ 다음 글 · Esc 그만하기", "⏎ next item · Esc stop") }
-  /// How the last item went.
-  ///
-  /// In English ⌫ keeps the line within 80 columns.
-  public func lastResult(_ result: ItemResult) -> String {
-    let accuracy = Int((result.accuracy * 100).rounded())
-    let efficiency = Int((result.efficiency * 100).rounded())
-    let speed = Int(result.syllablesPerMinute.rounded())
-    let presses = Int(result.pressesPerMinute.rounded())
-    return pick(
-      "방금 친 글: \(speed)글자/분 · \(presses)타/분 · 정확도 \(accuracy)% · 효율 \(efficiency)% · 지움 \(result.backspaces)번",
-      "Last: \(speed) syllables/min · \(presses) keys/min · accuracy \(accuracy)% · efficiency \(efficiency)% · ⌫ \(result.backspaces)"
-    )
-  }
-
   // MARK: - Demo
 
   /// The presses so far out of all: `3/15타`, `3/15 keys`.

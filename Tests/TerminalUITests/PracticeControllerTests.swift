@@ -131,20 +131,21 @@ struct PracticeControllerTests {
   }
 
   @Test(
-    "the last item's line shows its backspaces",
+    "speeds and counts wait for the summary; the round shows one plain line",
     arguments: [
-      (UILanguage.korean, "효율 60% · 지움 1번"), (UILanguage.english, "efficiency 60% · ⌫ 1"),
+      (UILanguage.korean, "효율", "지운 횟수 1번"), (UILanguage.english, "efficiency", "1 backspace"),
     ])
-  func lastLineBackspaces(language: UILanguage, expected: String) throws {
+  func jargonInSummary(language: UILanguage, jargon: String, summary: String) throws {
     let recorder = MemoryRecorder()
     var driver = try PracticeDriver(
       lessons: [Self.vowels], recorder: recorder, start: "vowels", language: language)
     // ㅇㆍ ⌫ ㅣㆍ: 아
     driver.type(numpadKeys(forPhoneDigits: "02") + [keypad("-")] + numpadKeys(forPhoneDigits: "12"))
     #expect(recorder.results.first?.backspaces == 1)
-    #expect(driver.screen().contains(expected))
     driver.wait(1000)
-    #expect(driver.screen().contains(expected))  // still shown while the next item is typed
+    #expect(!driver.screen().lowercased().contains(jargon.lowercased()))
+    driver.type(["\u{1b}"], gap: 100)
+    #expect(driver.screen().contains(summary), "\(driver.screen())")
   }
 
   @Test("items handed in unfinished do not lift the summary's efficiency")
@@ -176,5 +177,35 @@ struct PracticeControllerTests {
     #expect(screen.contains("Well done: you finished 「시험」."))
     #expect(screen.contains("Efficiency 100%, 0 backspaces."))
     #expect(!screen.contains("수고하셨어요"))
+  }
+}
+
+/// Issue 11: the cue line is the lesson; the pad shrinks before it is cut.
+@Suite("Practice keeps its cue at every size")
+struct PracticeCueSizeTests {
+  @Test(
+    "the cue shows at 80×24, 40×12 and, with large keys, 100×32",
+    arguments: [(24, 80, KeySize.normal), (12, 40, KeySize.normal), (32, 100, KeySize.large)])
+  func cueStays(rows: Int, columns: Int, keySize: KeySize) throws {
+    var settings = KeypadSettings()
+    settings.keySize = keySize
+    settings.language = .korean
+    var driver = ScreenDriver(
+      PracticeController(
+        layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout),
+        keymaps: try shippedKeymaps(), keymap: "numpad", settings: settings,
+        lessons: [PracticeControllerTests.vowels], recorder: MemoryRecorder(), today: 20_000,
+        roundLength: 5, startLesson: "vowels"),
+      settings: settings)
+    driver.wait(4000)  // long enough for a faded cue to appear
+    let screen = driver.render(rows: rows, columns: columns).textDump
+    #expect(screen.contains("다음:"), "\(rows)×\(columns):\n\(screen)")
+    #expect(screen.contains("1 / 5"))
+    // A wrong key: the feedback line shows too.
+    driver.type(numpadKeys(forPhoneDigits: "4"))
+    driver.wait(4000)
+    let wrong = driver.render(rows: rows, columns: columns).textDump
+    #expect(wrong.contains("✗"))
+    #expect(wrong.contains("틀렸어요") || wrong.contains("다음:"), "\(wrong)")
   }
 }

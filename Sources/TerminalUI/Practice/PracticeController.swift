@@ -63,7 +63,6 @@ public struct PracticeController: ScreenFrontEnd {
   private(set) var lesson: Lesson?
   private(set) var round = LessonRound(items: [])
   private var history = PracticeHistory()
-  private(set) var lastResult: ItemResult?
   var menuDigits = ""
   private var message: (text: String, until: Instant)? = nil
   /// The lesson "continue" goes to.
@@ -103,15 +102,20 @@ public struct PracticeController: ScreenFrontEnd {
 
   // MARK: - Routing
 
+  /// Where the pad goes: smaller keys before a shorter panel (the cue is the lesson).
+  func placement(rows: Int, columns: Int) -> PadPlacement? {
+    PadPlacement(
+      layout: keypad.layout, keySize: settings.keySize, suggestions: 0, rows: rows,
+      columns: columns, stamps: keypad.stamps, textRows: Self.essentialPanelRows)
+  }
+
   func routing(rows: Int, columns: Int) -> InputRouting {
     switch mode {
     case .menu, .summary:
       return .plainKeys
     case .typing, .itemDone:
       guard helpScroll == nil else { return .plainKeys }
-      let place = PadPlacement(
-        layout: keypad.layout, keySize: settings.keySize, suggestions: 0, rows: rows,
-        columns: columns, stamps: keypad.stamps)
+      let place = placement(rows: rows, columns: columns)
       return InputRouting(
         pad: keypad.bindings(), usesCommands: true,
         hitTest: { row, column in place?.hitTest(row: row, column: column) })
@@ -135,9 +139,7 @@ public struct PracticeController: ScreenFrontEnd {
         return []
       case .focusUp, .focusDown, .focusLeft, .focusRight, .pressFocused, .space, .backspace,
         .next, .switchKeymap, .cycleTheme, .toggleSize, .suspend, .redraw:
-        let place = PadPlacement(
-          layout: keypad.layout, keySize: settings.keySize, suggestions: 0, rows: rows,
-          columns: columns)
+        let place = placement(rows: rows, columns: columns)
         return keypad.perform(command, settings: &settings, geometry: place?.geometry)
       }
     case .key(let key):
@@ -235,7 +237,6 @@ public struct PracticeController: ScreenFrontEnd {
     round = LessonRound(items: items)
     session = PracticeSession(
       layouts: keypad.engine.layouts, lessonID: lesson.id, mastery: history.mastery)
-    lastResult = nil
     mode = .typing
   }
 
@@ -259,7 +260,6 @@ public struct PracticeController: ScreenFrontEnd {
 
   private mutating func finishItem(_ result: ItemResult, at time: Instant) -> [ScreenEffect] {
     recorder.record(result)
-    lastResult = result
     round.advance(after: result)
     if let lesson {
       recorder.saveProgress(
@@ -346,7 +346,9 @@ public struct PracticeController: ScreenFrontEnd {
           title: strings.helpTitle, sections: keypad.helpSections(strings: strings),
           scroll: helpScroll, more: strings.helpMore)
       }
-      model.panel = panel(at: time)
+      let place = placement(rows: rows, columns: columns)
+      model.placement = place
+      model.panel = panel(at: time, rows: place?.textRows ?? rows)
       return keypad.painter.paint(model, rows: rows, columns: columns, width: DisplayWidth.of)
     }
   }

@@ -3,21 +3,30 @@ import Practice
 import TerminalInput
 
 extension PracticeController {
-  /// The practice panel above the pad: the target, what is typed with marks, the cue, and
-  /// how the last item went.
-  func panel(at time: Instant) -> [[PanelSegment]] {
+  /// Rows the panel needs for the lesson itself: the title, the target, what is typed, the
+  /// marks and the cue. The pad shrinks before any of these is cut.
+  static let essentialPanelRows = 5
+
+  /// The practice panel above the pad, fitted to `rows`: the target, what is typed with
+  /// marks, and the cue or the word of praise. Blank lines go first, then the hint, the
+  /// prompt and the keys hint; the lesson's own lines stay.
+  func panel(at time: Instant, rows: Int) -> [[PanelSegment]] {
     guard let lesson, let session, let item = session.item ?? round.current else { return [] }
     let position = min(round.position + 1, max(1, round.items.count))
-    var lines: [[PanelSegment]] = [
-      [
-        PanelSegment(" \(lesson.title)", .title, .bold),
-        PanelSegment("   \(position) / \(round.items.count)", .dim, []),
-      ],
-      [],
+    /// Higher stays longer.
+    var lines: [(keep: Int, segments: [PanelSegment])] = [
+      (
+        4,
+        [
+          PanelSegment(" \(lesson.title)", .title, .bold),
+          PanelSegment("   \(position) / \(round.items.count)", .status, []),
+        ]
+      ),
+      (0, []),
     ]
     if item.prompt != item.target || !item.hint.isEmpty {
-      lines.append([PanelSegment("  " + item.prompt, .title, .bold)])
-      if !item.hint.isEmpty { lines.append([PanelSegment("  " + item.hint, .dim, [])]) }
+      lines.append((2, [PanelSegment("  " + item.prompt, .title, .bold)]))
+      if !item.hint.isEmpty { lines.append((1, [PanelSegment("  " + item.hint, .text, [])])) }
     }
     var target: [PanelSegment] = [PanelSegment("  ", .normal, [])]
     var typed: [PanelSegment] = [PanelSegment("  ", .normal, [])]
@@ -27,43 +36,50 @@ extension PracticeController {
       switch mark.status {
       case .right: style = .correct
       case .wrong: style = .wrong
-      case .pending: style = .dim
+      case .pending: style = .text
       }
-      target.append(PanelSegment(Self.cell(mark.target), .text, .bold))
+      target.append(PanelSegment(Self.cell(mark.target, showingSpace: true), .text, .bold))
       typed.append(
         PanelSegment(
           Self.cell(mark.typed), style, mark.status == .wrong ? [.bold, .underline] : .bold))
       signs.append(PanelSegment(Self.cell(mark.mark), style, .bold))
     }
-    lines += [target, typed, signs, []]
+    lines += [(5, target), (5, typed), (5, signs), (0, [])]
+    lines.append((5, feedback(at: time, session: session)))
+    while lines.count > max(1, rows),
+      let drop = lines.indices.min(by: { lines[$0].keep < lines[$1].keep })
+    {
+      lines.remove(at: drop)
+    }
+    return lines.map(\.segments)
+  }
+
+  /// One warm, plain line: praise when an item is done, the next key (not in red: it is not
+  /// an error), what went wrong, or the keys to go on.
+  private func feedback(at time: Instant, session: PracticeSession) -> [PanelSegment] {
     if case .itemDone(let result, _) = mode {
-      lines.append([PanelSegment("  " + strings.itemPraise(result.accuracy >= 1), .correct, .bold)])
-    } else if let cue = session.cue,
+      return [PanelSegment("  " + strings.itemPraise(result.accuracy >= 1), .correct, .bold)]
+    }
+    guard let cue = session.cue,
       cueKey(at: time) != nil
         || cue.kind == .correction && session.isCueVisible(at: Self.milliseconds(time))
-    {
-      let layouts = keypad.engine.layouts
-      let label =
-        layouts.indices.contains(cue.layout) && layouts[cue.layout].keys.indices.contains(cue.key)
-        ? layouts[cue.layout].keys[cue.key].label : "?"
-      let text: String
-      switch cue.kind {
-      case .next: text = strings.nextKeyCue(label, isHold: cue.isHold)
-      case .correction: text = strings.correctionCue
-      }
-      lines.append([PanelSegment("  " + text, .warning, .bold)])
-    } else {
-      lines.append([PanelSegment("  " + strings.practiceKeysHint, .dim, [])])
+    else { return [PanelSegment("  " + strings.practiceKeysHint, .status, [])] }
+    let layouts = keypad.engine.layouts
+    let label =
+      layouts.indices.contains(cue.layout) && layouts[cue.layout].keys.indices.contains(cue.key)
+      ? layouts[cue.layout].keys[cue.key].label : "?"
+    switch cue.kind {
+    case .next:
+      return [PanelSegment("  " + strings.nextKeyCue(label, isHold: cue.isHold), .title, .bold)]
+    case .correction: return [PanelSegment("  " + strings.correctionCue, .warning, .bold)]
     }
-    if let result = lastResult {
-      lines.append([PanelSegment("  " + strings.lastResult(result), .dim, [])])
-    }
-    return lines
   }
 
   /// One character in a fixed two-cell slot plus a gap, so target, typed and marks line up.
-  static func cell(_ character: Character?) -> String {
+  /// A space in the target shows as ␣, so the learner sees where one goes.
+  static func cell(_ character: Character?, showingSpace: Bool = false) -> String {
     guard let character else { return "    " }
+    if showingSpace, character == " " { return "␣   " }
     return String(character) + (DisplayWidth.of(character) >= 2 ? "  " : "   ")
   }
 }

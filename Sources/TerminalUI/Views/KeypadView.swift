@@ -59,9 +59,12 @@ struct PadPlacement: Equatable {
   let statusRow: Int
 
   /// The biggest key size not larger than asked for that fits; nil when none does.
+  ///
+  /// `textRows` is what the screen above the pad needs: practice asks for its whole panel,
+  /// so the pad gets smaller before the lesson's cue is cut.
   init?(
     layout: Layout, keySize: KeySize, suggestions: Int, rows: Int, columns: Int,
-    stamps: PadStamps? = nil
+    stamps: PadStamps? = nil, textRows wanted: Int = PadPlacement.minimumTextRows
   ) {
     let sizes: [KeySize]
     switch keySize {
@@ -71,11 +74,15 @@ struct PadPlacement: Equatable {
     }
     let fitting = sizes.lazy.map {
       stamps?.geometry(layout, size: $0) ?? PadGeometry(layout: layout, size: $0)
-    }.first { geometry in
+    }
+    let roomy = fitting.first { geometry in
+      geometry.width <= columns && geometry.height + PadPlacement.chromeRows + wanted <= rows
+    }
+    let fits = fitting.first { geometry in
       geometry.width <= columns
         && geometry.height + PadPlacement.chromeRows + PadPlacement.minimumTextRows <= rows
     }
-    guard let geometry = fitting else { return nil }
+    guard let geometry = roomy ?? fits else { return nil }
     self.geometry = geometry
     statusRow = rows - 1
     padTop = statusRow - 1 - geometry.height
