@@ -3,13 +3,17 @@ import Practice
 import TerminalInput
 
 extension PracticeController {
-  /// Rows the panel needs for the lesson itself: the title, the target, what is typed, the
-  /// marks and the cue. The pad shrinks before any of these is cut.
+  /// Rows the panel needs for the lesson itself: the title, the target, what is typed, the marks
+  /// and the cue.
+  ///
+  /// The pad shrinks before any of these is cut.
   static let essentialPanelRows = 5
 
-  /// The practice panel above the pad, fitted to `rows`: the target, what is typed with
-  /// marks, and the cue or the word of praise. Blank lines go first, then the hint, the
-  /// prompt and the keys hint; the lesson's own lines stay.
+  /// The practice panel above the pad, fitted to `rows`: the target, what is typed with marks, and
+  /// the cue or the word of praise.
+  ///
+  /// Blank lines go first, then the hint, the prompt and the keys hint; the lesson's own lines
+  /// stay.
   func panel(at time: Instant, rows: Int) -> [[PanelSegment]] {
     guard let lesson, let session, let item = session.item ?? round.current else { return [] }
     let position = min(round.position + 1, max(1, round.items.count))
@@ -76,6 +80,7 @@ extension PracticeController {
   }
 
   /// One character in a fixed two-cell slot plus a gap, so target, typed and marks line up.
+  ///
   /// A space in the target shows as ␣, so the learner sees where one goes.
   static func cell(_ character: Character?, showingSpace: Bool = false) -> String {
     guard let character else { return "    " }
