@@ -105,8 +105,13 @@ struct PracticeControllerTests {
     #expect(recorder.results.first?.isCompleted == false)
     driver.wait(1000)
     driver.type(["\u{1b}"], gap: 100)
-    #expect(driver.screen().contains("수고하셨어요"))
+    // Left after 1 of 2 items: the summary says where it stopped, not that it finished.
+    #expect(driver.screen().contains("개 중 1개까지 했어요"), "\(driver.screen())")
+    #expect(!driver.screen().contains("마쳤어요"))
     #expect(recorder.progress.last?.0 == "test")
+    // Enter goes again (it used to drop to the menu after an early Esc).
+    driver.type(["\r"], gap: 100)
+    #expect(driver.screen().contains("1 / "), "\(driver.screen())")
   }
 
   static let vowels = Lesson(
@@ -174,7 +179,7 @@ struct PracticeControllerTests {
     driver.wait(1000)
     driver.type(["\u{1b}"], gap: 100)
     let screen = driver.screen()
-    #expect(screen.contains("Well done: you finished 「시험」."))
+    #expect(screen.contains("「시험」: 1 of "))
     #expect(screen.contains("Efficiency 100%, 0 backspaces."))
     #expect(!screen.contains("수고하셨어요"))
   }
@@ -207,5 +212,44 @@ struct PracticeCueSizeTests {
     let wrong = driver.render(rows: rows, columns: columns).textDump
     #expect(wrong.contains("✗"))
     #expect(wrong.contains("틀렸어요") || wrong.contains("다음:"), "\(wrong)")
+  }
+}
+
+@Suite("Practice marks follow the text")
+struct PracticeMarkTests {
+  @Test("the praise shows the number of the item just done, not the next one")
+  func praiseNumber() throws {
+    var driver = try PracticeDriver(
+      lessons: [PracticeControllerTests.vowels], recorder: MemoryRecorder(), start: "vowels")
+    driver.type(numpadKeys(forPhoneDigits: "012"), gap: 100)  // 아, right
+    #expect(driver.screen().contains("1 / 5"), "\(driver.screen())")
+    #expect(driver.screen().contains("잘했어요"))
+    driver.wait(1500)
+    #expect(driver.screen().contains("2 / 5"))
+  }
+
+  @Test("after ⌫ puts the learner back on the right path, no ✗ stays")
+  func marksRecover() throws {
+    var driver = try PracticeDriver(
+      lessons: [PracticeControllerTests.vowels], recorder: MemoryRecorder(), start: "vowels")
+    driver.type(numpadKeys(forPhoneDigits: "4"))  // ㄱ: wrong for 아
+    driver.wait(3000)
+    #expect(driver.screen().contains("✗"))
+    driver.type([keypad("-")])  // ⌫
+    driver.type(numpadKeys(forPhoneDigits: "0"))  // ㅇ: on the way to 아
+    driver.wait(3000)
+    #expect(!driver.screen().contains("✗"), "\(driver.screen())")
+  }
+
+  @Test("a wrong final consonant taken back with ⌫ leaves no ✗ on the syllable")
+  func finalConsonantRecovers() throws {
+    var driver = try PracticeDriver(
+      lessons: [PracticeControllerTests.lesson], recorder: MemoryRecorder(), start: "test")
+    driver.type(numpadKeys(forPhoneDigits: "0126"))  // 앋: ㄷ is wrong for 안
+    driver.wait(3000)
+    #expect(driver.screen().contains("✗"))
+    driver.type([keypad("-")] + numpadKeys(forPhoneDigits: "5"))  // ⌫, then ㄴ: 안
+    driver.wait(3000)
+    #expect(!driver.screen().contains("✗"), "\(driver.screen())")
   }
 }

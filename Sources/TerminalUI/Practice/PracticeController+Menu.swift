@@ -25,9 +25,10 @@ extension PracticeController {
       case .escape, .character("q"):
         return [.finish("")]
       case .enter, .numpad(.enter), .character(" "):
-        if let lesson, round.isFinished {
+        // "Enter 한 번 더": the same lesson again, also after leaving it with Esc.
+        if let lesson {
           begin(lesson)
-          return round.current.map { startItem($0, at: time) } ?? []
+          if let item = round.current { return startItem(item, at: time) }
         }
         mode = .menu(selection: 0)
       case .character, .tab, .backspace, .up, .down, .left, .right, .home, .end, .pageUp,

@@ -66,7 +66,7 @@ public struct PracticeController: ScreenFrontEnd {
   var menuDigits = ""
   private var message: (text: String, until: Instant)? = nil
   /// The lesson "continue" goes to.
-  let continueLesson: Lesson?
+  private(set) var continueLesson: Lesson?
 
   public init(
     layouts: [Layout], keymaps: [Keymap], keymap: String, settings: KeypadSettings,
@@ -80,13 +80,18 @@ public struct PracticeController: ScreenFrontEnd {
     self.recorder = recorder
     self.today = today
     self.roundLength = roundLength
-    let last = recorder.lastProgress()
-    continueLesson = ReviewPlanner(layouts: layouts).lessonToContinue(
-      lessons, lastLessonID: last?.lessonID, lastLessonFinished: last?.isFinished ?? true,
-      schedules: recorder.allSchedules(), today: today)
+    refreshContinueLesson()
     if let startLesson, let index = lessons.firstIndex(where: { $0.id == startLesson }) {
       begin(lessons[index])
     }
+  }
+
+  /// "Continue" follows the learner: worked out again after every lesson, not once a run.
+  private mutating func refreshContinueLesson() {
+    let last = recorder.lastProgress()
+    continueLesson = ReviewPlanner(layouts: keypad.engine.layouts).lessonToContinue(
+      lessons, lastLessonID: last?.lessonID, lastLessonFinished: last?.isFinished ?? true,
+      schedules: recorder.allSchedules(), today: today)
   }
 
   static func milliseconds(_ time: Instant) -> Milliseconds {
@@ -283,7 +288,10 @@ public struct PracticeController: ScreenFrontEnd {
       lessonID: lesson.id, nextItem: round.position, isFinished: round.isFinished)
     let summary = LessonSummary(lessonTitle: lesson.title, results: session.results)
     mode = .summary(
-      strings.lessonSummary(summary, keyLabels: LessonSummary.keyLabels(in: keypad.engine.layouts)))
+      strings.lessonSummary(
+        summary, keyLabels: LessonSummary.keyLabels(in: keypad.engine.layouts),
+        stopped: round.isFinished ? nil : (round.position, round.items.count)))
+    refreshContinueLesson()
     self.session = nil
     return []
   }

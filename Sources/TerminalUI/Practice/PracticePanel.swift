@@ -16,7 +16,10 @@ extension PracticeController {
   /// stay.
   func panel(at time: Instant, rows: Int) -> [[PanelSegment]] {
     guard let lesson, let session, let item = session.item ?? round.current else { return [] }
-    let position = min(round.position + 1, max(1, round.items.count))
+    // While an item is praised the round has already moved on: show the item just done.
+    let done: Int
+    if case .itemDone = mode { done = round.position } else { done = round.position + 1 }
+    let position = min(max(1, done), max(1, round.items.count))
     /// Higher stays longer.
     var lines: [(keep: Int, segments: [PanelSegment])] = [
       (

@@ -80,11 +80,22 @@ extension UIStrings {
   ///   - keyLabels: How to name a key (``LayoutKey/label``); keys missing here are named by
   ///     id. `LessonSummary.keyLabels(in:)` builds it from layouts.
   /// - Returns: Lines that encourage and never press; titles and targets stay as written.
-  public func lessonSummary(_ summary: LessonSummary, keyLabels: [KeyRef: String] = [:])
-    -> [String]
-  {
+  ///
+  /// `stopped` gives how many items of how many were done when the learner left the round
+  /// early: the first line then says where they stopped, not that they finished.
+  public func lessonSummary(
+    _ summary: LessonSummary, keyLabels: [KeyRef: String] = [:],
+    stopped: (done: Int, of: Int)? = nil
+  ) -> [String] {
     let title = summary.lessonTitle
     var lines = [pick("수고하셨어요. 「\(title)」 연습을 마쳤어요.", "Well done: you finished 「\(title)」.")]
+    if let stopped {
+      lines = [
+        pick(
+          "「\(title)」 \(stopped.of)개 중 \(stopped.done)개까지 했어요. Enter를 누르면 다시 해요.",
+          "「\(title)」: \(stopped.done) of \(stopped.of) done. Press Enter to go again.")
+      ]
+    }
     let totals = summary.totals
     guard totals.items > 0 else {
       lines.append(
