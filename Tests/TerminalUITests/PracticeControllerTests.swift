@@ -253,3 +253,18 @@ struct PracticeMarkTests {
     #expect(!driver.screen().contains("✗"), "\(driver.screen())")
   }
 }
+
+@Suite("Lesson explanations")
+struct LessonExplanationTests {
+  static let pairs = Lesson(
+    id: "pairs", stage: .words, title: "받침 두 개", summary: "받침 두 개: 값 = ㅂ + ㅅ",
+    texts: ["값", "닭"])
+
+  @Test("a lesson's explanation shows when it starts and on F1 inside it")
+  func shown() throws {
+    var driver = try PracticeDriver(lessons: [Self.pairs], recorder: MemoryRecorder(), start: "pairs")
+    #expect(driver.screen(rows: 24, columns: 80).contains("값 = ㅂ + ㅅ"))
+    driver.type(["\u{1b}OP"], gap: 100)  // F1
+    #expect(driver.screen(rows: 24, columns: 80).contains("값 = ㅂ + ㅅ"))
+  }
+}

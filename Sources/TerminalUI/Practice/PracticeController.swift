@@ -86,6 +86,12 @@ public struct PracticeController: ScreenFrontEnd {
     }
   }
 
+  /// The lesson's explanation, first on the help screen inside a lesson.
+  private var lessonHelp: [HelpSection] {
+    guard let lesson, !lesson.summary.isEmpty else { return [] }
+    return [HelpSection(title: lesson.title, lines: [HelpSection.Line(keys: "", action: lesson.summary)])]
+  }
+
   /// "Continue" follows the learner: worked out again after every lesson, not once a run.
   private mutating func refreshContinueLesson() {
     let last = recorder.lastProgress()
@@ -351,7 +357,7 @@ public struct PracticeController: ScreenFrontEnd {
       ]
       if let helpScroll {
         model.overlay = .help(
-          title: strings.helpTitle, sections: keypad.helpSections(strings: strings),
+          title: strings.helpTitle, sections: lessonHelp + keypad.helpSections(strings: strings),
           scroll: helpScroll, more: strings.helpMore)
       }
       let place = placement(rows: rows, columns: columns)

@@ -31,6 +31,11 @@ extension PracticeController {
       ),
       (0, []),
     ]
+    // What the lesson teaches ("받침 두 개: 값 = ㅂ + ㅅ"): kept at the first item, where it
+    // is read; later it gives way first. F1 shows it again.
+    if !lesson.summary.isEmpty {
+      lines.insert((round.position == 0 ? 3 : 1, [PanelSegment("  " + lesson.summary, .text, [])]), at: 1)
+    }
     if item.prompt != item.target || !item.hint.isEmpty {
       lines.append((2, [PanelSegment("  " + item.prompt, .title, .bold)]))
       if !item.hint.isEmpty { lines.append((1, [PanelSegment("  " + item.hint, .text, [])])) }
@@ -57,6 +62,12 @@ extension PracticeController {
       let drop = lines.indices.min(by: { lines[$0].keep < lines[$1].keep })
     {
       lines.remove(at: drop)
+    }
+    // No room for the explanation on its own line: the title line says it instead (it
+    // names the lesson too: "받침 두 개: 값 = ㅂ + ㅅ"), so the cue keeps its place.
+    let summaryShown = lines.contains { $0.segments.first?.text == "  " + lesson.summary }
+    if !summaryShown, !lesson.summary.isEmpty, lines.first?.keep == 4 {
+      lines[0].segments[0] = PanelSegment(" " + lesson.summary, .title, .bold)
     }
     return lines.map(\.segments)
   }
