@@ -170,6 +170,26 @@ public struct UIStrings: Sendable {
       : pick("다음: \(label)", "Next: \(label)")
   }
   public var correctionCue: String { pick("틀렸어요. ⌫로 지워 보세요", "Not quite: delete with ⌫") }
+  /// The correction cue, saying why when the layout tells: then ⌫.
+  public func correction(_ mistake: Mistake) -> String {
+    switch mistake {
+    case .pressMoreTimes(let letter, let label, let presses):
+      let times = [1: "한", 2: "두", 3: "세", 4: "네"][presses] ?? "\(presses)"
+      return pick(
+        "\(letter)은 \(label) 키를 \(times) 번 눌러요. ⌫로 지우고 다시 해 봐요",
+        "\(letter) is the \(label) key pressed \(presses) times. Delete with ⌫ and try again")
+    case .separateSyllables(let consonant):
+      return pick(
+        "다음 글자가 \(consonant)\(consonant == "ㄹ" ? "로" : "으로") 시작하면 ␣로 끊어요. ⌫로 지워 보세요",
+        "When the next syllable starts with \(consonant), end this one with ␣. Delete with ⌫")
+    case .holdForDigit(let digit):
+      return pick(
+        "숫자 \(digit)\("2459".contains(digit) ? "는" : "은") 키를 길게 눌러요. ⌫로 지워 보세요",
+        "For the digit \(digit), hold its key. Delete with ⌫")
+    case .other:
+      return correctionCue
+    }
+  }
   public var practiceKeysHint: String { pick("⏎ 다음 글 · Esc 그만하기", "⏎ next item · Esc stop") }
   // MARK: - Demo
 

@@ -262,9 +262,31 @@ struct LessonExplanationTests {
 
   @Test("a lesson's explanation shows when it starts and on F1 inside it")
   func shown() throws {
-    var driver = try PracticeDriver(lessons: [Self.pairs], recorder: MemoryRecorder(), start: "pairs")
+    var driver = try PracticeDriver(
+      lessons: [Self.pairs], recorder: MemoryRecorder(), start: "pairs")
     #expect(driver.screen(rows: 24, columns: 80).contains("값 = ㅂ + ㅅ"))
     driver.type(["\u{1b}OP"], gap: 100)  // F1
     #expect(driver.screen(rows: 24, columns: 80).contains("값 = ㅂ + ㅅ"))
+  }
+}
+
+@Suite("Corrections say why")
+struct CorrectionTests {
+  @Test("ㄴ for ㄹ says to press the ㄴㄹ key twice")
+  func pressTwice() throws {
+    let lesson = Lesson(id: "r", stage: .words, title: "ㄹ", summary: "", texts: ["라"])
+    var driver = try PracticeDriver(lessons: [lesson], recorder: MemoryRecorder(), start: "r")
+    driver.type(numpadKeys(forPhoneDigits: "512"), gap: 100)  // 나, not 라
+    driver.wait(3000)
+    #expect(driver.screen().contains("ㄹ은 ㄴㄹ 키를 두 번 눌러요"), "\(driver.screen())")
+  }
+
+  @Test("the Korean particles follow the word before them")
+  func particles() {
+    let korean = UIStrings(.korean)
+    #expect(korean.correction(.holdForDigit("2")).hasPrefix("숫자 2는"))
+    #expect(korean.correction(.holdForDigit("3")).hasPrefix("숫자 3은"))
+    #expect(korean.correction(.separateSyllables(consonant: "ㄹ")).contains("ㄹ로 시작"))
+    #expect(korean.correction(.separateSyllables(consonant: "ㄱ")).contains("ㄱ으로 시작"))
   }
 }

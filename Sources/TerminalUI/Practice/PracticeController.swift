@@ -89,7 +89,9 @@ public struct PracticeController: ScreenFrontEnd {
   /// The lesson's explanation, first on the help screen inside a lesson.
   private var lessonHelp: [HelpSection] {
     guard let lesson, !lesson.summary.isEmpty else { return [] }
-    return [HelpSection(title: lesson.title, lines: [HelpSection.Line(keys: "", action: lesson.summary)])]
+    return [
+      HelpSection(title: lesson.title, lines: [HelpSection.Line(keys: "", action: lesson.summary)])
+    ]
   }
 
   /// "Continue" follows the learner: worked out again after every lesson, not once a run.

@@ -34,7 +34,8 @@ extension PracticeController {
     // What the lesson teaches ("받침 두 개: 값 = ㅂ + ㅅ"): kept at the first item, where it
     // is read; later it gives way first. F1 shows it again.
     if !lesson.summary.isEmpty {
-      lines.insert((round.position == 0 ? 3 : 1, [PanelSegment("  " + lesson.summary, .text, [])]), at: 1)
+      lines.insert(
+        (round.position == 0 ? 3 : 1, [PanelSegment("  " + lesson.summary, .text, [])]), at: 1)
     }
     if item.prompt != item.target || !item.hint.isEmpty {
       lines.append((2, [PanelSegment("  " + item.prompt, .title, .bold)]))
@@ -57,7 +58,7 @@ extension PracticeController {
       signs.append(PanelSegment(Self.cell(mark.mark), style, .bold))
     }
     lines += [(5, target), (5, typed), (5, signs), (0, [])]
-    lines.append((5, feedback(at: time, session: session)))
+    lines.append((5, feedback(at: time, session: session, target: item.target)))
     while lines.count > max(1, rows),
       let drop = lines.indices.min(by: { lines[$0].keep < lines[$1].keep })
     {
@@ -74,7 +75,9 @@ extension PracticeController {
 
   /// One warm, plain line: praise when an item is done, the next key (not in red: it is not
   /// an error), what went wrong, or the keys to go on.
-  private func feedback(at time: Instant, session: PracticeSession) -> [PanelSegment] {
+  private func feedback(at time: Instant, session: PracticeSession, target: String)
+    -> [PanelSegment]
+  {
     if case .itemDone(let result, _) = mode {
       return [PanelSegment("  " + strings.itemPraise(result.accuracy >= 1), .correct, .bold)]
     }
@@ -89,7 +92,10 @@ extension PracticeController {
     switch cue.kind {
     case .next:
       return [PanelSegment("  " + strings.nextKeyCue(label, isHold: cue.isHold), .title, .bold)]
-    case .correction: return [PanelSegment("  " + strings.correctionCue, .warning, .bold)]
+    case .correction:
+      // Why, from the layout's own keys: "ㄹ은 ㄴㄹ 키를 두 번 눌러요".
+      let mistake = Mistake.explain(typed: session.typed, target: target, layout: keypad.layout)
+      return [PanelSegment("  " + strings.correction(mistake), .warning, .bold)]
     }
   }
 
