@@ -170,6 +170,10 @@ public struct UIStrings: Sendable {
       : pick("다음: \(label)", "Next: \(label)")
   }
   public var correctionCue: String { pick("틀렸어요. ⌫로 지워 보세요", "Not quite: delete with ⌫") }
+  /// After a wrong item is handed in: the keys that type it.
+  public func rightKeys(_ keys: String) -> String {
+    pick("이렇게 쳐요: \(keys)", "Typed like this: \(keys)")
+  }
   /// The correction cue, saying why when the layout tells: then ⌫.
   public func correction(_ mistake: Mistake) -> String {
     switch mistake {

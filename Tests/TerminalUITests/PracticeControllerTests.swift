@@ -272,6 +272,17 @@ struct LessonExplanationTests {
 
 @Suite("Corrections say why")
 struct CorrectionTests {
+  @Test("a wrong item handed in with ⏎ shows the keys that type it before moving on")
+  func rightKeysShown() throws {
+    var driver = try PracticeDriver(
+      lessons: [PracticeControllerTests.vowels], recorder: MemoryRecorder(), start: "vowels")
+    driver.type(numpadKeys(forPhoneDigits: "4") + [keypad("enter")], gap: 100)  // ㄱ for 아
+    #expect(driver.screen().contains("이렇게 쳐요: ㅇㅁ ㅣ ㆍ"), "\(driver.screen())")
+    #expect(driver.screen().contains("1 / "))  // a missed item comes again: the round grows
+    driver.wait(4000)
+    #expect(driver.screen().contains("2 / "))
+  }
+
   @Test("ㄴ for ㄹ says to press the ㄴㄹ key twice")
   func pressTwice() throws {
     let lesson = Lesson(id: "r", stage: .words, title: "ㄹ", summary: "", texts: ["라"])

@@ -278,8 +278,26 @@ public struct PracticeController: ScreenFrontEnd {
       recorder.saveProgress(
         lessonID: lesson.id, nextItem: round.position, isFinished: round.isFinished)
     }
-    mode = .itemDone(result, until: time + .milliseconds(900))
+    // A wrong item handed in stays longer: the right keys are shown before moving on.
+    let pause = result.accuracy >= 1 ? 900 : 3500
+    mode = .itemDone(result, until: time + .milliseconds(pause))
     return []
+  }
+
+  /// The shortest keys for `target`, as their labels ("ㅇㅁ ㅣ ㆍ"); nil if the layouts
+  /// cannot type it.
+  func rightKeys(for target: String) -> String? {
+    let layouts = keypad.engine.layouts
+    guard let presses = try? Speller(layouts: layouts).spell(target), !presses.isEmpty else {
+      return nil
+    }
+    return presses.map { press in
+      let label =
+        layouts.indices.contains(press.layout)
+          && layouts[press.layout].keys.indices.contains(press.key)
+        ? layouts[press.layout].keys[press.key].label : "?"
+      return press.isHold ? strings.demoHold(label) : label
+    }.joined(separator: " ")
   }
 
   mutating func endLesson(at time: Instant) -> [ScreenEffect] {

@@ -79,6 +79,9 @@ extension PracticeController {
     -> [PanelSegment]
   {
     if case .itemDone(let result, _) = mode {
+      if result.accuracy < 1, let keys = rightKeys(for: result.target) {
+        return [PanelSegment("  " + strings.rightKeys(keys), .title, .bold)]
+      }
       return [PanelSegment("  " + strings.itemPraise(result.accuracy >= 1), .correct, .bold)]
     }
     guard let cue = session.cue,
