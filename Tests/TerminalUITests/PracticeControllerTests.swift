@@ -301,3 +301,30 @@ struct CorrectionTests {
     #expect(korean.correction(.separateSyllables(consonant: "ㄱ")).contains("ㄱ으로 시작"))
   }
 }
+
+@Suite("The practice menu shows progress")
+struct PracticeMenuMarkTests {
+  static func schedule(_ id: String, repetitions: Int, lapses: Int = 0) -> ItemSchedule {
+    ItemSchedule(
+      itemID: id, repetitions: repetitions, dueDay: 20_001, reviews: 1, lapses: lapses,
+      lastDay: 20_000)
+  }
+
+  @Test("nothing before the first item, a count while partway, stars once every item was done")
+  func marks() {
+    let lesson = PracticeControllerTests.vowels
+    let ids = lesson.items.map(\.id)
+    #expect(PracticeController.mark(lesson, schedules: [:]) == nil)
+    let two = Dictionary(
+      uniqueKeysWithValues: ids.prefix(2).map { ($0, Self.schedule($0, repetitions: 1)) })
+    #expect(PracticeController.mark(lesson, schedules: two) == "2/5")
+    let all = Dictionary(uniqueKeysWithValues: ids.map { ($0, Self.schedule($0, repetitions: 1)) })
+    #expect(PracticeController.mark(lesson, schedules: all) == "★★★")
+    var shaky = all
+    shaky[ids[0]] = Self.schedule(ids[0], repetitions: 0, lapses: 1)
+    #expect(PracticeController.mark(lesson, schedules: shaky) == "★★☆")
+    let poor = Dictionary(
+      uniqueKeysWithValues: ids.map { ($0, Self.schedule($0, repetitions: 0, lapses: 1)) })
+    #expect(PracticeController.mark(lesson, schedules: poor) == "★☆☆")
+  }
+}

@@ -11,7 +11,9 @@ extension PracticeController {
     if let continueLesson {
       entries.append((strings.continueLesson(continueLesson.title), continueLesson))
     }
-    entries += lessons.map { ($0.title, $0) }
+    entries += lessons.map { lesson in
+      (lessonMarks[lesson.id].map { "\(lesson.title)  \($0)" } ?? lesson.title, lesson)
+    }
     return entries
   }
 

@@ -67,6 +67,8 @@ public struct PracticeController: ScreenFrontEnd {
   private var message: (text: String, until: Instant)? = nil
   /// The lesson "continue" goes to.
   private(set) var continueLesson: Lesson?
+  /// How far each lesson has come, by id, for the menu: "★★☆", "3/10".
+  private(set) var lessonMarks: [String: String] = [:]
 
   public init(
     layouts: [Layout], keymaps: [Keymap], keymap: String, settings: KeypadSettings,
@@ -97,9 +99,29 @@ public struct PracticeController: ScreenFrontEnd {
   /// "Continue" follows the learner: worked out again after every lesson, not once a run.
   private mutating func refreshContinueLesson() {
     let last = recorder.lastProgress()
+    let schedules = recorder.allSchedules()
     continueLesson = ReviewPlanner(layouts: keypad.engine.layouts).lessonToContinue(
       lessons, lastLessonID: last?.lessonID, lastLessonFinished: last?.isFinished ?? true,
-      schedules: recorder.allSchedules(), today: today)
+      schedules: schedules, today: today)
+    lessonMarks = Dictionary(
+      uniqueKeysWithValues: lessons.compactMap { lesson in
+        Self.mark(lesson, schedules: schedules).map { (lesson.id, $0) }
+      })
+  }
+
+  /// A lesson's mark, as 한컴타자연습 shows one: stars once every item was practised (★★★
+  /// all passed without a lapse, ★★☆ two thirds passed, ★☆☆ fewer), "3/10" before that,
+  /// nothing before the first item.
+  static func mark(_ lesson: Lesson, schedules: [String: ItemSchedule]) -> String? {
+    let practised = lesson.items.compactMap { schedules[$0.id] }
+    guard !practised.isEmpty else { return nil }
+    guard practised.count == lesson.items.count else {
+      return "\(practised.count)/\(lesson.items.count)"
+    }
+    let clean = practised.filter { $0.repetitions > 0 && $0.lapses == 0 }.count
+    let passed = practised.filter { $0.repetitions > 0 }.count
+    if clean == practised.count { return "★★★" }
+    return passed * 3 >= practised.count * 2 ? "★★☆" : "★☆☆"
   }
 
   static func milliseconds(_ time: Instant) -> Milliseconds {
