@@ -53,8 +53,8 @@ public struct PracticeController: ScreenFrontEnd {
   private var settings: KeypadSettings
   public let strings: UIStrings
   public let lessons: [Lesson]
-  private let recorder: PracticeRecorder
-  private let today: DayNumber
+  let recorder: PracticeRecorder
+  let today: DayNumber
   private let roundLength: Int
   var mode: Mode = .menu(selection: 0)
   /// The pad's help over the item, scrolled this far; nil when not shown.
@@ -66,9 +66,9 @@ public struct PracticeController: ScreenFrontEnd {
   var menuDigits = ""
   private var message: (text: String, until: Instant)? = nil
   /// The lesson "continue" goes to.
-  private(set) var continueLesson: Lesson?
+  var continueLesson: Lesson?
   /// How far each lesson has come, by id, for the menu: "★★☆", "3/10".
-  private(set) var lessonMarks: [String: String] = [:]
+  var lessonMarks: [String: String] = [:]
 
   public init(
     layouts: [Layout], keymaps: [Keymap], keymap: String, settings: KeypadSettings,
@@ -94,34 +94,6 @@ public struct PracticeController: ScreenFrontEnd {
     return [
       HelpSection(title: lesson.title, lines: [HelpSection.Line(keys: "", action: lesson.summary)])
     ]
-  }
-
-  /// "Continue" follows the learner: worked out again after every lesson, not once a run.
-  private mutating func refreshContinueLesson() {
-    let last = recorder.lastProgress()
-    let schedules = recorder.allSchedules()
-    continueLesson = ReviewPlanner(layouts: keypad.engine.layouts).lessonToContinue(
-      lessons, lastLessonID: last?.lessonID, lastLessonFinished: last?.isFinished ?? true,
-      schedules: schedules, today: today)
-    lessonMarks = Dictionary(
-      uniqueKeysWithValues: lessons.compactMap { lesson in
-        Self.mark(lesson, schedules: schedules).map { (lesson.id, $0) }
-      })
-  }
-
-  /// A lesson's mark, as 한컴타자연습 shows one: stars once every item was practised (★★★
-  /// all passed without a lapse, ★★☆ two thirds passed, ★☆☆ fewer), "3/10" before that,
-  /// nothing before the first item.
-  static func mark(_ lesson: Lesson, schedules: [String: ItemSchedule]) -> String? {
-    let practised = lesson.items.compactMap { schedules[$0.id] }
-    guard !practised.isEmpty else { return nil }
-    guard practised.count == lesson.items.count else {
-      return "\(practised.count)/\(lesson.items.count)"
-    }
-    let clean = practised.filter { $0.repetitions > 0 && $0.lapses == 0 }.count
-    let passed = practised.filter { $0.repetitions > 0 }.count
-    if clean == practised.count { return "★★★" }
-    return passed * 3 >= practised.count * 2 ? "★★☆" : "★☆☆"
   }
 
   static func milliseconds(_ time: Instant) -> Milliseconds {
@@ -304,22 +276,6 @@ public struct PracticeController: ScreenFrontEnd {
     let pause = result.accuracy >= 1 ? 900 : 3500
     mode = .itemDone(result, until: time + .milliseconds(pause))
     return []
-  }
-
-  /// The shortest keys for `target`, as their labels ("ㅇㅁ ㅣ ㆍ"); nil if the layouts
-  /// cannot type it.
-  func rightKeys(for target: String) -> String? {
-    let layouts = keypad.engine.layouts
-    guard let presses = try? Speller(layouts: layouts).spell(target), !presses.isEmpty else {
-      return nil
-    }
-    return presses.map { press in
-      let label =
-        layouts.indices.contains(press.layout)
-          && layouts[press.layout].keys.indices.contains(press.key)
-        ? layouts[press.layout].keys[press.key].label : "?"
-      return press.isHold ? strings.demoHold(label) : label
-    }.joined(separator: " ")
   }
 
   mutating func endLesson(at time: Instant) -> [ScreenEffect] {
