@@ -49,3 +49,18 @@ struct ScrollMarkTests {
     #expect(!long[1].hasSuffix("↑"))
   }
 }
+
+@Suite("The !#1 pad and the numeric keypad")
+struct DigitPadTests {
+  @Test("on the !#1 pad each keypad digit types itself", arguments: 0...9)
+  func keypadDigits(digit: Int) throws {
+    var driver = try kittyDriver()
+    for code in [57410, 57399 + digit] {  // KP/ (!#1), then KPn
+      driver.send("\u{1b}[\(code);129u\u{1b}[\(code);129:3u")
+      driver.wait(150)
+    }
+    driver.send("\u{1b}")  // ends the composition
+    driver.wait(100)
+    #expect(driver.text.hasSuffix(String(digit)), "KP\(digit) typed \(driver.text)")
+  }
+}

@@ -81,6 +81,10 @@ struct PadBindings {
   /// What a source presses in the current layout.
   func resolve(_ source: PressSource) -> BindingTarget.Resolution? {
     switch source {
+    case .physical(.keypad(.digit(let digit)), _) where Self.digitKey(digit, in: layout) != nil:
+      // On a pad of digits (!#1) the numeric keypad types its own digits: KP7 is 7, not the
+      // phone's top-left key.
+      return Self.digitKey(digit, in: layout).map { .key($0) }
     case .physical(let physical, let fromKitty):
       return binding(for: physical, fromKitty: fromKitty).flatMap { $0.resolve(in: layout) }
     case .command(let command):
@@ -94,6 +98,13 @@ struct PadBindings {
       }
     case .focused(let key), .mouse(let key):
       return layout.keys.indices.contains(key) ? .key(key) : nil
+    }
+  }
+
+  /// The key of `layout` that types just the digit, if the layout has one (the !#1 pad).
+  static func digitKey(_ digit: Int, in layout: Layout) -> Int? {
+    layout.keys.firstIndex { key in
+      if case .text(let cycle) = key.action { cycle == [String(digit)] } else { false }
     }
   }
 

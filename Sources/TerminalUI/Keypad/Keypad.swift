@@ -85,6 +85,11 @@ struct Keypad {
     hintTable = self.keymaps.map { keymap in
       layouts.map { layout in
         var hints = keymap.hints(for: layout).filter { key, hint in hint != layout.keys[key].label }
+        // On a pad of digits each keypad digit types itself (see PadBindings.resolve): no
+        // digit hints there, they would name another key.
+        if PadBindings.digitKey(7, in: layout) != nil, keymap.id == "numpad" {
+          hints = hints.filter { _, hint in !(hint.count == 1 && hint.first?.isNumber == true) }
+        }
         // Esc also closes: say so on the dismiss key when no pad key is bound to it.
         if let dismiss = layout.keys.firstIndex(where: { $0.action == .dismiss }),
           hints[dismiss] == nil
