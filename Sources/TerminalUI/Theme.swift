@@ -73,8 +73,10 @@ public struct Theme: Sendable, Hashable {
     switch style {
     case .normal, .text, .preedit: look(-1, -1, -1, -1, .plain)
     case .composing, .cursor, .keyPressed: reversed
-    case .keyLetter: look(235, 255, black, white, .reverse)
-    case .keyFunction: look(235, 250, black, cyan, .reverse)
+    // Labels are the most important text: pure black on white, also in 8 colours (black
+    // on cyan read grey in xterm).
+    case .keyLetter: look(16, 231, black, white, .reverse)
+    case .keyFunction: look(16, 252, black, white, .reverse)
     case .keyAccent: look(231, 33, white, blue, .reverseBold)
     case .keyFocused: look(16, 220, black, yellow, .underlineBold)
     case .keyCue: look(231, 28, white, green, .underlineBold)
@@ -86,7 +88,7 @@ public struct Theme: Sendable, Hashable {
     case .warning: look(160, -1, red, -1, .bold)
     case .correct: look(28, -1, green, -1, .plain)
     case .wrong: look(160, -1, red, -1, .underlineBold)
-    case .dim: look(244, -1, -1, -1, .plain)
+    case .dim: look(-1, -1, -1, -1, .plain)  // no dim text: it is the text older eyes miss
     }
   }
 
@@ -95,8 +97,8 @@ public struct Theme: Sendable, Hashable {
     switch style {
     case .normal, .text, .preedit: look(-1, -1, -1, -1, .plain)
     case .composing, .cursor, .keyPressed: reversed
-    case .keyLetter: look(255, 238, white, black, .reverse)
-    case .keyFunction: look(255, 236, white, black, .reverse)
+    case .keyLetter: look(231, 238, white, black, .reverse)
+    case .keyFunction: look(231, 240, white, black, .reverse)
     case .keyAccent: look(255, 25, white, blue, .reverseBold)
     case .keyFocused: look(16, 220, black, yellow, .underlineBold)
     case .keyCue: look(16, 77, black, green, .underlineBold)
@@ -108,7 +110,7 @@ public struct Theme: Sendable, Hashable {
     case .warning: look(203, -1, red, -1, .bold)
     case .correct: look(77, -1, green, -1, .plain)
     case .wrong: look(203, -1, red, -1, .underlineBold)
-    case .dim: look(245, -1, -1, -1, .plain)
+    case .dim: look(-1, -1, -1, -1, .plain)
     }
   }
 
@@ -121,8 +123,9 @@ public struct Theme: Sendable, Hashable {
     case .cursor: look(16, 231, black, white, .reverse)
     case .keyLetter: look(16, 231, black, white, .reverse)
     case .keyFunction: look(16, 231, black, white, .reverse)
-    case .keyAccent: look(231, 16, white, black, .reverseBold)
-    case .keyPressed: look(16, 226, black, yellow, .bold)
+    // Yellow, not black: a black key vanishes on a black terminal (␣ and 닫기 did).
+    case .keyAccent: look(16, 226, black, yellow, .reverseBold)
+    case .keyPressed: look(231, 21, white, blue, .bold)
     case .keyFocused: look(16, 226, black, yellow, .underlineBold)
     case .keyCue: look(16, 51, black, cyan, .underlineBold)
     case .holdProgress: look(16, 226, black, yellow, .reverseBold)
