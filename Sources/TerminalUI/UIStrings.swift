@@ -170,6 +170,10 @@ public struct UIStrings: Sendable {
       : pick("다음: \(label)", "Next: \(label)")
   }
   public var correctionCue: String { pick("틀렸어요. ⌫로 지워 보세요", "Not quite: delete with ⌫") }
+  /// On the status line when large keys do not fit the window.
+  public func largeNeeds(columns: Int, rows: Int) -> String {
+    pick("큰 키는 창이 \(columns)칸×\(rows)줄 이상일 때", "large keys need \(columns)×\(rows)")
+  }
   /// After a wrong item is handed in: the keys that type it.
   public func rightKeys(_ keys: String) -> String {
     pick("이렇게 쳐요: \(keys)", "Typed like this: \(keys)")

@@ -64,3 +64,18 @@ struct DigitPadTests {
     #expect(driver.text.hasSuffix(String(digit)), "KP\(digit) typed \(driver.text)")
   }
 }
+
+@Suite("Large keys that do not fit")
+struct LargeKeysTests {
+  @Test("--large in a window too small for it says what size it needs")
+  func saysSo() throws {
+    var settings = KeypadSettings()
+    settings.keySize = .large
+    settings.language = .korean
+    var driver = try Driver(settings: settings)
+    driver.session.size = (24, 80)
+    driver.wait(10)
+    let small = driver.render(rows: 24, columns: 80).textDump
+    #expect(small.contains("큰 키는 창이"), "\(small)")
+  }
+}

@@ -104,7 +104,18 @@ public struct KeypadController: ScreenFrontEnd {
     let key = PlacementKey(self, rows: rows, columns: columns)
     guard cached?.key != key else { return }
     cached = nil
-    cached = (key, placement(rows: rows, columns: columns), statusItems)
+    let place = placement(rows: rows, columns: columns)
+    var status = statusItems
+    // --large asked for and not given: say what window it needs, first on the status line.
+    if settings.keySize == .large, let place, place.geometry.size != .large {
+      let large = PadGeometry(layout: keypad.layout, size: .large)
+      status.insert(
+        strings.largeNeeds(
+          columns: large.width,
+          rows: large.height + PadPlacement.chromeRows + PadPlacement.minimumTextRows),
+        at: 0)
+    }
+    cached = (key, place, status)
   }
 
   /// The status line's items, most important last.
