@@ -131,3 +131,24 @@ extension Keypad {
     return decorations
   }
 }
+
+extension KeypadController {
+  /// What the placement and the status line depend on.
+  struct PlacementKey: Equatable {
+    var layout: Int
+    var keymap: Int
+    var keySize: KeySize
+    var suggestions: Int
+    var rows: Int
+    var columns: Int
+
+    init(_ controller: KeypadController, rows: Int, columns: Int) {
+      layout = controller.keypad.engine.layoutIndex
+      keymap = controller.keypad.keymapIndex
+      keySize = controller.settings.keySize
+      suggestions = controller.bar.words.count
+      self.rows = rows
+      self.columns = columns
+    }
+  }
+}

@@ -75,25 +75,6 @@ public struct KeypadController: ScreenFrontEnd {
       rows: rows, columns: columns, stamps: keypad.stamps)
   }
 
-  /// What the placement and the status line depend on.
-  struct PlacementKey: Equatable {
-    var layout: Int
-    var keymap: Int
-    var keySize: KeySize
-    var suggestions: Int
-    var rows: Int
-    var columns: Int
-
-    init(_ controller: KeypadController, rows: Int, columns: Int) {
-      layout = controller.keypad.engine.layoutIndex
-      keymap = controller.keypad.keymapIndex
-      keySize = controller.settings.keySize
-      suggestions = controller.bar.words.count
-      self.rows = rows
-      self.columns = columns
-    }
-  }
-
   /// The screen's parts that change only with the window, the layout or the keymap, worked
   /// out after each event instead of on every frame.
   private(set) var cached: (key: PlacementKey, placement: PadPlacement?, status: [String])? = nil
