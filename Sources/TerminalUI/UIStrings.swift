@@ -213,6 +213,10 @@ public struct UIStrings: Sendable {
   public var demoQuitKey: String { pick("Esc 끝", "Esc quit") }
   /// The speed on the status line: `2타/초`, `2 keys/s`.
   public func demoSpeed(_ number: String) -> String { pick("\(number)타/초", "\(number) keys/s") }
+  /// When the demo is cut off: the window that shows all of it.
+  public func demoNeeds(columns: Int, rows: Int) -> String {
+    pick("다 보려면 창을 \(columns)칸×\(rows)줄 이상으로", "to see it all: \(columns)×\(rows) or more")
+  }
   public var demoPaused: String { pick(" · 멈춤", " · paused") }
 
   public var suspendedHint: String {

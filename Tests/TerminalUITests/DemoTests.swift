@@ -334,3 +334,27 @@ struct DemoTests {
     }
   }
 }
+
+@Suite("The demo at ordinary sizes")
+struct DemoSizeTests {
+  @Test("--large in a window too small for large keys gets normal keys, not the smallest")
+  func largeFallsToNormal() throws {
+    let demo = DemoController(
+      tracks: [try track("안녕하세요")], keysPerSecond: 2, strings: UIStrings(.korean), size: .large)
+    let screen = demo.draw(rows: 32, columns: 100, width: DisplayWidth.of).textDump
+    let normal = DemoController(
+      tracks: [try track("안녕하세요")], keysPerSecond: 2, strings: UIStrings(.korean), size: .normal)
+    #expect(screen == normal.draw(rows: 32, columns: 100, width: DisplayWidth.of).textDump)
+  }
+
+  @Test("a comparison that cannot fit says what window shows it all")
+  func saysWhatFits() throws {
+    let demo = DemoController(
+      tracks: [try track("안녕"), try track("안녕", on: "cheonjiin-iphone")], keysPerSecond: 2,
+      strings: UIStrings(.korean), size: .normal)
+    let screen = demo.draw(rows: 12, columns: 40, width: DisplayWidth.of).textDump
+    #expect(screen.contains("다 보려면 창을"), "\(screen)")
+    let roomy = demo.draw(rows: 40, columns: 120, width: DisplayWidth.of).textDump
+    #expect(!roomy.contains("다 보려면 창을"))
+  }
+}

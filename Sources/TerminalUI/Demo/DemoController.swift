@@ -143,19 +143,50 @@ extension DemoController {
     guard screen.rows > 0, screen.columns > 0 else { return screen }
     let frame = bestFrame(rows: screen.rows - 1, columns: screen.columns, width: width)
     screen.paste(frame, row: 0, column: 0)
+    if frame.rows > screen.rows - 1 || frame.columns > screen.columns, screen.rows >= 2 {
+      // Cut off: say what window shows it all, on the row above the status line.
+      let needed = smallestFrame(width: width)
+      screen.fill(row: screen.rows - 2, column: 0, height: 1, width: screen.columns, style: .normal)
+      screen.draw(
+        " " + strings.demoNeeds(columns: needed.columns, rows: needed.rows + 1),
+        row: screen.rows - 2, column: 0, style: .warning, attributes: .bold)
+    }
     screen.fill(row: screen.rows - 1, column: 0, height: 1, width: screen.columns, style: .normal)
     drawStatus(into: &screen, row: screen.rows - 1, width: width)
     return screen
   }
 
+  /// The size of the smallest complete frame (compact keys, the narrower arrangement).
+  private func smallestFrame(width: @escaping @Sendable (Character) -> Int) -> (
+    columns: Int, rows: Int
+  ) {
+    let arrangements: [DemoRenderer.Arrangement] =
+      tracks.count > 1 ? [.sideBySide, .stacked] : [.sideBySide]
+    let frames = arrangements.map {
+      DemoRenderer.frame(
+        tracks, after: count, size: .compact, strings: strings, marksPressedKey: false,
+        width: width,
+        arrangement: $0)
+    }
+    let best = frames.min { $0.columns * $0.rows < $1.columns * $1.rows }
+    return (best?.columns ?? 0, best?.rows ?? 0)
+  }
+
   private func bestFrame(rows: Int, columns: Int, width: @escaping @Sendable (Character) -> Int)
     -> Screen
   {
-    var layouts: [(KeySize, DemoRenderer.Arrangement)] = [(size, .sideBySide)]
-    if tracks.count > 1 { layouts.append((size, .stacked)) }
-    if size != .compact {
-      layouts.append((.compact, .sideBySide))
-      if tracks.count > 1 { layouts.append((.compact, .stacked)) }
+    // The size asked for, then each smaller one (large → normal → compact), side by side
+    // before stacked: --large in a window too small for it still gets normal keys.
+    let sizes: [KeySize]
+    switch size {
+    case .large: sizes = [.large, .normal, .compact]
+    case .normal: sizes = [.normal, .compact]
+    case .compact: sizes = [.compact]
+    }
+    var layouts: [(KeySize, DemoRenderer.Arrangement)] = []
+    for size in sizes {
+      layouts.append((size, .sideBySide))
+      if tracks.count > 1 { layouts.append((size, .stacked)) }
     }
     let frames = layouts.map { size, arrangement in
       DemoRenderer.frame(
