@@ -70,6 +70,18 @@ public enum KeypadApp {
     func report(_ problem: OutputProblem?) {
       if let problem { printError(strings.message(problem)) }
     }
+    /// Keeps text the run did not deliver: the draft, or if that fails, standard error.
+    /// Messages come after the terminal is restored, where the user can read them.
+    func keep(_ text: String, saved problem: OutputProblem?, cancelled: Bool) {
+      guard !text.isEmpty else { return }
+      if options.draft != nil, problem == nil {
+        if cancelled { printError(strings.cancelled) }
+        return
+      }
+      report(problem)
+      printError(strings.textFollows)
+      _ = try? FileDescriptor.standardError.writeAll(Array((text + "\n").utf8))
+    }
     switch outcome {
     case .finished(let text):
       terminal.restore(extra: options.clipboard && !text.isEmpty ? clipboardSequence(text) : [])
@@ -78,20 +90,28 @@ public enum KeypadApp {
       if !text.isEmpty {
         // The text must not be lost: if the file fails, it still goes to standard output.
         if let file = options.outputFile { report(append(text, to: file)) }
-        _ = try? FileDescriptor.standardOutput.writeAll(Array((text + "\n").utf8))
+        do {
+          try FileDescriptor.standardOutput.writeAll(Array((text + "\n").utf8))
+        } catch {
+          // Standard output closed (a pipe whose reader left): the text stays the draft.
+          printError(strings.outputFailed("\(error)"))
+          keep(text, saved: options.draft?.save(text), cancelled: false)
+          return 1
+        }
       }
       report(options.draft?.save(""))
       return 0
     case .cancelled:
-      report(options.draft?.save(kept))
+      let problem = options.draft?.save(kept)
       terminal.restore()
       _ = services.tmux?.finish()
-      if !kept.isEmpty { printError(controller.strings.cancelled) }
+      keep(kept, saved: problem, cancelled: true)
       return 130
     case .signalled(let signal):
-      report(options.draft?.save(kept))
+      let problem = options.draft?.save(kept)
       terminal.restore()
       _ = services.tmux?.finish()
+      keep(kept, saved: problem, cancelled: false)
       return 128 + signal
     }
   }

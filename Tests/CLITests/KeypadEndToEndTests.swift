@@ -157,21 +157,23 @@ struct KeypadEndToEndTests {
 
 /// Runs the keypad under Tests/CLITests/Harness/ptyterm.py (Python, standard library only).
 func runPtyTerminal(
-  kitty: Bool, script: String, stdout: URL, arguments: [String] = [], stateHome: URL? = nil,
-  rows: Int = 30, columns: Int = 80
+  kitty: Bool, script: String, stdout: URL?, arguments: [String] = [], stateHome: URL? = nil,
+  rows: Int = 30, columns: Int = 80, stderr: URL? = nil
 ) throws -> String {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments =
-    ["python3", repositoryRoot.appendingPathComponent("Tests/CLITests/Harness/ptyterm.py").path]
-    + (kitty ? ["--kitty"] : []) + [
-      "--rows", String(rows), "--cols", String(columns),
-      "--stdout", stdout.path, "--script", script, "--",
-      "env", "LANG=C.UTF-8", "TERM=xterm-256color",
-      "CHEONJIIN_LAYOUTS=" + repositoryRoot.appendingPathComponent("Layouts").path,
-      "XDG_STATE_HOME=" + (stateHome ?? scratchDirectory.appendingPathComponent("pty-state")).path,
-      binary.path,
-    ] + (stateHome == nil ? ["--no-draft"] : []) + arguments
+  let harness = repositoryRoot.appendingPathComponent("Tests/CLITests/Harness/ptyterm.py").path
+  var harnessArguments: [String] = ["python3", harness]
+  if kitty { harnessArguments.append("--kitty") }
+  harnessArguments += ["--rows", String(rows), "--cols", String(columns)]
+  harnessArguments += ["--stdout", stdout?.path ?? "closed", "--script", script]
+  if let stderr { harnessArguments += ["--stderr", stderr.path] }
+  let state = stateHome ?? scratchDirectory.appendingPathComponent("pty-state")
+  var program: [String] = ["env", "LANG=C.UTF-8", "TERM=xterm-256color"]
+  program.append("CHEONJIIN_LAYOUTS=" + repositoryRoot.appendingPathComponent("Layouts").path)
+  program += ["XDG_STATE_HOME=" + state.path, binary.path]
+  if stateHome == nil { program.append("--no-draft") }
+  process.arguments = harnessArguments + ["--"] + program + arguments
   let pipe = Pipe()
   process.standardOutput = pipe
   try process.run()
@@ -194,17 +196,22 @@ struct PracticeEndToEndTests {
     // Lesson 1 is the first vowel lesson (0 is "continue").
     try session.keys(["1", "Enter"])
     try session.waitFor { session.screen().contains("1 / ") && session.screen().contains("Next:") }
-    // Whatever the first item is, type it: the panel shows the target on its third line.
+    // Whatever the first item is, type it: the target is two lines above the marks (·).
     let lines = session.screen().split(separator: "\n", omittingEmptySubsequences: false).map(
       String.init)
-    let target = lines[2].filter { !$0.isWhitespace }
+    let marks = try #require(
+      lines.firstIndex { line in
+        let mark = line.filter { !$0.isWhitespace }
+        return !mark.isEmpty && mark.allSatisfy { $0 == "·" }
+      })
+    let target = lines[marks - 2].filter { !$0.isWhitespace }
     let digits = try #require(try spellDigits(target), "cannot spell \"\(target)\"")
     try session.keys(numpadKeyNames(digits))
     try session.waitFor { session.screen().contains("✓") }
     try session.keys(["Escape"], gap: 1.2)
+    // Left after one item: the summary says where it stopped (not that it finished).
     try session.waitFor {
-      session.screen().contains("1")
-        && (session.screen().contains("finished") || session.screen().contains("마쳤어요"))
+      session.screen().contains("1 of") || session.screen().contains("1개까지 했어요")
     }
     try session.keys(["Escape"])
     #expect(try session.waitForExit() == 0)

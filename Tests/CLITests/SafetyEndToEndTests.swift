@@ -13,21 +13,25 @@ struct SafetyEndToEndTests {
     var outputTail: String
     var draft: String?
     var stdout: String
+    var stderr: String
   }
 
   /// Runs the keypad with drafts on in a state folder of its own.
   static func run(
-    _ steps: [[String: Any]], rows: Int = 30, columns: Int = 80, kitty: Bool = true
+    _ steps: [[String: Any]], rows: Int = 30, columns: Int = 80, kitty: Bool = true,
+    closedStdout: Bool = false, prepare: (URL) throws -> Void = { _ in }
   ) throws -> Run {
     let state = scratchDirectory.appendingPathComponent("safety-\(UUID().uuidString)")
     let output = state.appendingPathComponent("stdout.txt")
+    let errors = state.appendingPathComponent("stderr.txt")
     try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: state) }
+    try prepare(state)
     let script = String(
       decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
     let report = try runPtyTerminal(
-      kitty: kitty, script: script, stdout: output, stateHome: state, rows: rows,
-      columns: columns)
+      kitty: kitty, script: script, stdout: closedStdout ? nil : output, stateHome: state,
+      rows: rows, columns: columns, stderr: errors)
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any], "\(report)")
     return Run(
@@ -36,7 +40,8 @@ struct SafetyEndToEndTests {
       outputTail: json["output_tail"] as? String ?? "",
       draft: try? String(
         contentsOf: state.appendingPathComponent("cheonjiin/draft.txt"), encoding: .utf8),
-      stdout: (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+      stdout: (try? String(contentsOf: output, encoding: .utf8)) ?? "",
+      stderr: (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
   }
 
   /// The bytes that end every restore: mouse reporting off, kitty flags popped, cursor shown.
@@ -134,5 +139,27 @@ struct SafetyEndToEndTests {
     #expect(quiet.status == 0 && stormy.status == 0)
     #expect(quiet.stdout.contains("가"))
     #expect(stormy.stdout == quiet.stdout)
+  }
+
+  @Test("a draft that cannot be saved is not claimed saved: the text goes to standard error")
+  func unsavableDraft() throws {
+    // A file where the draft's folder should be: nothing can be saved there.
+    let run = try Self.run(
+      [["until": "F1"]] + Self.typeGa + [["send": "\u{03}"], ["wait": 300]],
+      prepare: { state in
+        try Data("x".utf8).write(to: state.appendingPathComponent("cheonjiin"))
+      })
+    #expect(run.status == 130)
+    #expect(run.stderr.contains("가"), "\(run.stderr)")
+    #expect(!run.stderr.contains("saved as a draft") && !run.stderr.contains("임시 저장했어요"))
+  }
+
+  @Test("dismissing into a closed pipe reports it and keeps the text as the draft")
+  func closedStandardOutput() throws {
+    let run = try Self.run(
+      [["until": "F1"]] + Self.typeGa + [["send": "\u{1B}"], ["wait": 300]], closedStdout: true)
+    #expect(run.status == 1)
+    #expect(run.draft == "가")
+    #expect(run.stderr.contains("standard output") || run.stderr.contains("표준 출력"))
   }
 }

@@ -24,6 +24,7 @@ def main():
     parser.add_argument("--rows", type=int, default=30)
     parser.add_argument("--cols", type=int, default=80)
     parser.add_argument("--stdout", default=os.devnull)
+    parser.add_argument("--stderr", default=None, help="a file for the program's standard error")
     parser.add_argument("--script", required=True)
     parser.add_argument("--latency", action="store_true")
     parser.add_argument("command", nargs=argparse.REMAINDER)
@@ -32,12 +33,19 @@ def main():
     script = json.loads(args.script)
 
     # "--stdout tty" leaves standard output on the pty, for programs that draw there (vim).
-    out_fd = None if args.stdout == "tty" else os.open(args.stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    # "--stdout closed": a pipe whose reader has gone, as `cheonjiin | head -c0` gives.
+    out_fd = None if args.stdout in ("tty", "closed") else os.open(args.stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     started = time.monotonic()
     pid, master = pty.fork()
     if pid == 0:
+        if args.stdout == "closed":
+            reader, writer = os.pipe()
+            os.close(reader)
+            os.dup2(writer, 1)
         if out_fd is not None:
             os.dup2(out_fd, 1)
+        if args.stderr:
+            os.dup2(os.open(args.stderr, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), 2)
         os.execvp(command[0], command)
     if out_fd is not None:
         os.close(out_fd)
