@@ -55,23 +55,42 @@ public struct DraftStore: Sendable {
       return nil
     }
     let directory = (path as NSString).deletingLastPathComponent
-    let temporary = FilePath("\(directory)/.draft-\(ProcessInfo.processInfo.processIdentifier).tmp")
     do {
-      try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      // Owner only (0700): the folder holds what the user typed.
+      try files.createDirectory(
+        atPath: directory, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
     } catch {
       return .cannotSaveDraft(path: path, reason: error.localizedDescription)
     }
-    do {
-      let file = try FileDescriptor.open(
-        temporary, .writeOnly, options: [.create, .truncate, .closeOnExec],
-        permissions: [.ownerReadWrite])
-      try file.closeAfter { _ = try file.writeAll(text.utf8) }
-      try renameFile(temporary, to: FilePath(path))
-      return nil
-    } catch {
-      // Best effort: the temporary may not exist; the real error is reported.
-      try? files.removeItem(atPath: temporary.string)
-      return .cannotSaveDraft(path: path, reason: "\(error)")
+    if (directory as NSString).lastPathComponent == "cheonjiin" {
+      // Folders made by earlier versions were 0755.
+      try? files.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory)
+    }
+    // A fresh name each time, created exclusively and never through a link: a symlink planted
+    // at the temporary's name must not redirect what the user typed.
+    var attempt = 0
+    while true {
+      attempt += 1
+      let temporary = FilePath(
+        "\(directory)/.draft-\(ProcessInfo.processInfo.processIdentifier)-\(attempt).tmp")
+      do {
+        let file = try FileDescriptor.open(
+          temporary, .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
+          permissions: [.ownerReadWrite])
+        do {
+          try file.closeAfter { _ = try file.writeAll(text.utf8) }
+          try renameFile(temporary, to: FilePath(path))
+          return nil
+        } catch {
+          try? files.removeItem(atPath: temporary.string)  // ours: created exclusively above
+          return .cannotSaveDraft(path: path, reason: "\(error)")
+        }
+      } catch Errno.fileExists where attempt < 100 {
+        continue  // a leftover or a planted file: leave it alone, take another name
+      } catch {
+        return .cannotSaveDraft(path: path, reason: "\(error)")
+      }
     }
   }
 

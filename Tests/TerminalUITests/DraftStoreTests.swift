@@ -71,4 +71,35 @@ struct DraftStoreTests {
       #expect(UIStrings(.korean).message(problem).contains("저장할 수 없어요"))
     }
   }
+
+  @Test("a symlink planted at the temporary's name is left alone, and its target untouched")
+  func plantedSymlink() throws {
+    try Self.withDraft { store, file in
+      let folder = file.deletingLastPathComponent()
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let victim = folder.deletingLastPathComponent().appendingPathComponent("victim.txt")
+      try Data("keep me".utf8).write(to: victim)
+      let pid = ProcessInfo.processInfo.processIdentifier
+      for attempt in 1...3 {
+        try FileManager.default.createSymbolicLink(
+          atPath: folder.appendingPathComponent(".draft-\(pid)-\(attempt).tmp").path,
+          withDestinationPath: victim.path)
+      }
+      #expect(store.save("비밀") == nil)
+      #expect(try String(contentsOf: victim, encoding: .utf8) == "keep me")
+      #expect(store.load() == "비밀")
+    }
+  }
+
+  @Test("the draft's folder is the owner's only, also when an older version made it 0755")
+  func privateFolder() throws {
+    try Self.withDraft { store, file in
+      let folder = file.deletingLastPathComponent()
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+      #expect(store.save("가") == nil)
+      let mode = try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions]
+      #expect((mode as? Int) == 0o700)
+    }
+  }
 }
