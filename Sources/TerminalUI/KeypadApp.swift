@@ -52,9 +52,15 @@ public enum KeypadApp {
         return 1
       }
     }
+    let (draft, draftProblem) = options.draft?.loadChecked() ?? (nil, nil)
+    if let draftProblem {
+      // Said before the screen takes the terminal, so it stays readable after the run.
+      printError(UIStrings(options.settings.language).message(draftProblem))
+    }
     let controller = KeypadController(
       layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
-      settings: options.settings, draft: options.draft?.load())
+      settings: options.settings, draft: draft,
+      notice: draftProblem.map { UIStrings(options.settings.language).message($0) })
     return Screens.run(controller, options: options, services: services) {
       outcome, final, terminal in
       finish(outcome, controller: final, terminal: terminal, services: services, options: options)

@@ -13,6 +13,8 @@ public enum OutputProblem: Error, Sendable, Equatable {
   case noTmuxPane(target: String)
   /// A `tmux` command failed; `command` is its arguments, `output` what it printed.
   case tmuxFailed(command: String, output: String)
+  /// The draft was over the size the keypad opens; it was renamed to `path`, whole.
+  case draftTooLarge(path: String, bytes: Int, limit: Int)
   /// The thread that times holds and flashes could not start.
   case timerThread(reason: String)
 }
@@ -44,6 +46,11 @@ extension UIStrings {
         "no tmux pane \"\(target)\" (is tmux running?); list panes with: tmux list-panes -a")
     case .tmuxFailed(let command, let output):
       pick("tmux \(command) 가 실패했어요: \(output)", "tmux \(command) failed: \(output)")
+    case .draftTooLarge(let path, let bytes, let limit):
+      pick(
+        "임시 저장 글이 \(bytes >> 20)MB로 너무 커서 (최대 \(limit >> 20)MB) 열지 않았어요. 글은 그대로 \(path) 에 있어요.",
+        "the draft is \(bytes >> 20) MB, more than the \(limit >> 20) MB the keypad opens; it is kept whole as \(path)"
+      )
     case .timerThread(let reason):
       pick(
         "길게 누르기 타이머를 시작할 수 없어요: \(reason)",

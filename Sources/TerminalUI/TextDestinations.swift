@@ -22,17 +22,36 @@ public struct DraftStore: Sendable {
     self.path = path
   }
 
+  /// The largest draft the keypad opens: 8 MiB, about 2.8 million Hangul syllables.
+  ///
+  /// Past it a draft is kept aside whole, never cut.
+  public static let maximumBytes = 8 << 20
+
   /// The saved draft, if any.
   ///
   /// An unreadable file is left alone and counts as none.
   public func load() -> String? {
+    loadChecked().text
+  }
+
+  /// The saved draft, or why it was not opened: a draft over ``maximumBytes`` is renamed to
+  /// `draft.txt.large` (so typing cannot save over it) and reported.
+  public func loadChecked() -> (text: String?, problem: OutputProblem?) {
     // Whatever keeps the draft from being read, typing starts empty; the file stays for the
     // user to look at.
-    guard let file = try? FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec),
-      let bytes = try? file.closeAfter({ try file.readToEnd() })
-    else { return nil }
+    guard let file = try? FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)
+    else { return (nil, nil) }
+    let size = (try? file.seek(offset: 0, from: .end)).map(Int.init) ?? 0
+    if size > Self.maximumBytes {
+      try? file.close()
+      let aside = path + ".large"
+      try? renameFile(FilePath(path), to: FilePath(aside))
+      return (nil, .draftTooLarge(path: aside, bytes: size, limit: Self.maximumBytes))
+    }
+    _ = try? file.seek(offset: 0, from: .start)
+    guard let bytes = try? file.closeAfter({ try file.readToEnd() }) else { return (nil, nil) }
     let text = String(decoding: bytes, as: UTF8.self)
-    return text.isEmpty ? nil : text
+    return (text.isEmpty ? nil : text, nil)
   }
 
   /// Saves `text` by writing a temporary file and renaming it over the draft.

@@ -102,4 +102,23 @@ struct DraftStoreTests {
       #expect((mode as? Int) == 0o700)
     }
   }
+
+  @Test("a draft over the limit is not opened, not cut, and kept aside whole")
+  func tooLarge() throws {
+    try Self.withDraft { store, file in
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      let big = Data(repeating: UInt8(ascii: "a"), count: DraftStore.maximumBytes + 1)
+      try big.write(to: file)
+      let (text, problem) = store.loadChecked()
+      #expect(text == nil)
+      guard case .draftTooLarge(let aside, let bytes, _) = problem else {
+        Issue.record("expected draftTooLarge, got \(String(describing: problem))")
+        return
+      }
+      #expect(bytes == big.count)
+      #expect(try Data(contentsOf: URL(fileURLWithPath: aside)) == big)
+      #expect(!FileManager.default.fileExists(atPath: file.path))  // typing cannot save over it
+    }
+  }
 }

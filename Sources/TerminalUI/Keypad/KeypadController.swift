@@ -44,10 +44,14 @@ public struct KeypadController: ScreenFrontEnd {
   /// The document wrapped for the text area, kept up to date after every event.
   private(set) var textLayout: TextLayout? = nil
 
+  /// Said on the status row when the pad starts (a draft that was not opened).
+  private var startNotice: String?
+
   public init(
     layouts: [Layout], keymaps: [Keymap], keymap: String, settings: KeypadSettings,
-    draft: String? = nil
+    draft: String? = nil, notice: String? = nil
   ) {
+    startNotice = notice
     keypad = Keypad(layouts: layouts, keymaps: keymaps, keymap: keymap, flashMs: settings.flashMs)
     self.settings = settings
     strings = UIStrings(settings.language)
@@ -62,7 +66,11 @@ public struct KeypadController: ScreenFrontEnd {
     return keypad.text
   }
 
-  func start(at time: Instant) -> [ScreenEffect] { [] }
+  mutating func start(at time: Instant) -> [ScreenEffect] {
+    if let startNotice { message = (startNotice, time + .milliseconds(10_000)) }
+    startNotice = nil
+    return []
+  }
 
   // MARK: - Routing
 
