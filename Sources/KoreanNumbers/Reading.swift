@@ -13,7 +13,9 @@ public struct Reading: Sendable, Hashable, CustomStringConvertible {
   init(text: String, alternatives: [String] = []) {
     let text = Reading.normalized(text)
     var variants = [text]
-    for alternative in alternatives.map(Reading.normalized) where !variants.contains(alternative) {
+    var seen: Set<String> = [text]  // a set: a line of many amounts has many spellings
+    for alternative in alternatives.map(Reading.normalized) where seen.insert(alternative).inserted
+    {
       variants.append(alternative)
     }
     self.text = text
@@ -50,14 +52,36 @@ public struct Reading: Sendable, Hashable, CustomStringConvertible {
   /// The preferred spelling joins the preferred spellings: `세 시` + `사십오 분` →
   /// `세 시 사십오 분`, with `세시 사십오분` and the mixed forms as variants.
   static func sequence(_ parts: [Reading]) -> Reading {
-    var spellings: [String] = []
+    // Every combination of the parts' spellings while there are few (a date, a time: "세 시
+    // 사십오 분" and "세시 사십오분"); past `maximumCombinations`, each part's alternatives
+    // with the others preferred. The full product doubled with each amount on a line: six
+    // prices took 20 s, ten exhausted 8 GB.
+    var combinations = 1
+    for part in parts {
+      let (product, overflow) = combinations.multipliedReportingOverflow(by: part.variants.count)
+      combinations = overflow ? Int.max : product
+    }
+    if combinations <= maximumCombinations {
+      var spellings = [""]
+      for (index, part) in parts.enumerated() {
+        spellings = spellings.flatMap { head in
+          part.variants.map { index == 0 ? $0 : head + " " + $0 }
+        }
+      }
+      return Reading(spellings: spellings) ?? Reading(text: "")
+    }
+    let preferred = parts.map(\.text)
+    var spellings = [preferred.joined(separator: " ")]
     for (index, part) in parts.enumerated() {
-      if index == 0 {
-        spellings = part.variants
-      } else {
-        spellings = spellings.flatMap { head in part.variants.map { head + " " + $0 } }
+      for alternative in part.variants.dropFirst() {
+        var words = preferred
+        words[index] = alternative
+        spellings.append(words.joined(separator: " "))
       }
     }
     return Reading(spellings: spellings) ?? Reading(text: "")
   }
+
+  /// How many spellings of a line are listed in full; past it, one part varies at a time.
+  static let maximumCombinations = 256
 }

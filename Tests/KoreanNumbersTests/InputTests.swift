@@ -192,3 +192,27 @@ struct InputTests {
     // UIStrings.numberError, tested in TerminalUITests.
   }
 }
+
+/// Issue 10: several amounts on one line cost time in proportion to the line, not 2ⁿ.
+@Suite("Many amounts on one line")
+struct ManyAmountsTests {
+  @Test("spellings grow linearly past a few amounts, and the preferred reading is unchanged")
+  func linear() throws {
+    let one = try KoreanNumber.reading(of: "15,000원")
+    for count in [6, 10, 40, 200] {
+      let line = Array(repeating: "15,000원", count: count).joined(separator: " ")
+      let reading = try KoreanNumber.reading(of: line)
+      #expect(reading.text == Array(repeating: one.text, count: count).joined(separator: " "))
+      // Each amount's alternatives with the others preferred: at most 1 + n·(k − 1).
+      #expect(reading.variants.count <= 1 + count * (one.variants.count - 1))
+    }
+  }
+
+  @Test("eight dates on a line are read at once")
+  func dates() throws {
+    let line = Array(repeating: "2025년 6월 10일", count: 8).joined(separator: " ")
+    let reading = try KoreanNumber.reading(of: line)
+    #expect(reading.text.hasPrefix("이천이십오 년 유월 십 일 이천이십오 년"))
+    #expect(reading.variants.count < 1_000)
+  }
+}
