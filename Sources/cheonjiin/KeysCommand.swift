@@ -39,11 +39,31 @@ struct KeysCommand: ParsableCommand {
       var lines = LineReader()
       while let line = lines.next(beforeWaiting: { output.flush() }) {
         number += 1
-        if !runLine(line, number: number, runner: &runner, output: &output) { failures += 1 }
+        switch line {
+        case .text(let text):
+          if !runLine(text, number: number, runner: &runner, output: &output) { failures += 1 }
+        case .tooLong(let bytes):
+          output.append("\n")
+          output.flush()
+          printError(
+            commandStrings.lineTooLong(number, bytes: bytes, limit: LineReader.maximumBytes))
+          failures += 1
+        }
       }
     }
     output.flush()
     if failures > 0 { throw ExitCode.dataError }
+  }
+
+  /// The last 24 characters of the committed text ("…" before them when there is more), read
+  /// from the end of the buffer without copying it.
+  static func tail(of buffer: TextBuffer) -> String {
+    let bytes = buffer.utf8
+    var start = max(0, bytes.count - 24 * 4)
+    while start < bytes.count, bytes[start] & 0xC0 == 0x80 { start += 1 }  // a character start
+    let end = String(decoding: bytes[start...], as: UTF8.self)
+    let kept = end.suffix(24)
+    return start > 0 || kept.count < end.count ? "…" + kept : String(kept)
   }
 
   /// Runs one sequence and prints its line; returns false if it had an unknown key.
@@ -51,8 +71,10 @@ struct KeysCommand: ParsableCommand {
     _ line: String, number: Int?, runner: inout SequenceRunner, output: inout OutputBuffer
   ) -> Bool {
     var steps: [(SequenceRunner.Step, committed: String)] = []
+    // The committed text's end only: the whole text at every step made a trace quadratic
+    // (a 120 KB line wrote 480 MB).
     let record: ((SequenceRunner.Step, Typist) -> Void)? =
-      trace ? { step, typist in steps.append((step, typist.buffer.text)) } : nil
+      trace ? { step, typist in steps.append((step, Self.tail(of: typist.buffer))) } : nil
     var failure: KeySequenceError? = nil
     do {
       try runner.run(line, step: record)

@@ -54,7 +54,9 @@ struct NumberCommand: ParsableCommand {
       } catch {
         output.append("\n")
         output.flush()
-        let message = commandStrings.numberError(error)
+        // The message quotes the input: a long line of garbage must not come back whole.
+        let full = commandStrings.numberError(error)
+        let message = full.count > 400 ? full.prefix(400) + "…" : full
         printError(line.map { commandStrings.onLine($0, message) } ?? message)
         failures += 1
       }
@@ -66,7 +68,16 @@ struct NumberCommand: ParsableCommand {
       var lines = LineReader()
       while let line = lines.next(beforeWaiting: { output.flush() }) {
         lineNumber += 1
-        read(line, line: lineNumber)
+        switch line {
+        case .text(let text):
+          read(text, line: lineNumber)
+        case .tooLong(let bytes):
+          output.append("\n")
+          output.flush()
+          printError(
+            commandStrings.lineTooLong(lineNumber, bytes: bytes, limit: LineReader.maximumBytes))
+          failures += 1
+        }
       }
     }
     output.flush()

@@ -110,6 +110,14 @@ extension UIStrings {
   public func onLine(_ line: Int, _ message: String) -> String {
     pick("\(line)번째 줄: \(message)", "line \(line): \(message)")
   }
+  /// A line of standard input over the limit, skipped whole (an empty line is printed for
+  /// it, so the answers stay in step with the lines).
+  public func lineTooLong(_ line: Int, bytes: Int, limit: Int) -> String {
+    pick(
+      "\(line)번째 줄이 \(bytes)바이트로 너무 길어서 (최대 \(limit)바이트) 건너뛰었어요. 줄을 나눠 주세요.",
+      "line \(line) is \(bytes) bytes, over the \(limit)-byte limit; skipped. Split it into shorter lines."
+    )
+  }
 }
 
 // MARK: - cheonjiin spell and demo
