@@ -195,6 +195,10 @@ struct KeymapReader {
         .wrongType, path, "expected a string, found \(value.kindDescription) \(value.jsonText)")
       return nil
     }
+    if let control = LayoutProblem.controlCharacter(in: text) {
+      report(.invalidValue, path, LayoutProblem.controlCharacterMessage(control))
+      return nil
+    }
     return text
   }
 

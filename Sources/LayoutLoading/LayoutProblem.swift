@@ -99,3 +99,20 @@ public func didYouMean(_ word: String, in candidates: some Sequence<String>) -> 
   }
   return best?.name
 }
+
+extension LayoutProblem {
+  /// The first control character in `text` (C0, DEL or C1), if any.
+  ///
+  /// Layout and keymap text is drawn on the screen and printed by `layouts show`, where
+  /// `ESC ]0;…` or `ESC [2J` would act as terminal commands.
+  static func controlCharacter(in text: String) -> Unicode.Scalar? {
+    text.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+  }
+
+  static func controlCharacterMessage(_ control: Unicode.Scalar) -> String {
+    let code = String(control.value, radix: 16, uppercase: true)
+    let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
+    return "contains the control character U+\(padded); text here is shown on the screen, "
+      + "where control characters act as terminal commands. Remove it"
+  }
+}

@@ -590,6 +590,10 @@ struct LayoutReader {
       wrongType(value, at: path, expected: "a string")
       return nil
     }
+    if let control = LayoutProblem.controlCharacter(in: text) {
+      report(.invalidValue, path, LayoutProblem.controlCharacterMessage(control))
+      return nil
+    }
     return text
   }
 
