@@ -52,6 +52,11 @@ extension KoreanNumber {
       }
       return try clockTime(text)
     }
+    // "1억", "3천", "1억 5천만": unit words after digits make one number, not a counter.
+    if options.counter == nil, !options.isNative, let whole = unitNumber(text) {
+      let number = WrittenNumber(whole)
+      return try read(number, written: text, counter: nil, options: options)
+    }
     guard let terms = terms(of: text) else { throw .notANumber(text) }
     if terms.count == 1, let only = terms.first, only.counterWord == nil {
       let number = try WrittenNumber(parsing: only.number)
@@ -75,6 +80,56 @@ extension KoreanNumber {
   }
 
   // MARK: - Helpers
+
+  /// A number written with digits and unit words (`1억`, `3천`, `1억 5천만`, `2만 5천`), or
+  /// nil when `text` is not one (no unit word, another word, or too large for 64 bits).
+  static func unitNumber(_ text: String) -> UInt64? {
+    let small: [Character: UInt64] = ["십": 10, "백": 100, "천": 1_000]
+    let big: [Character: UInt64] = [
+      "만": 10_000, "억": 100_000_000, "조": 1_000_000_000_000, "경": 10_000_000_000_000_000,
+    ]
+    // Every step checked: a line of digits must give nil, never trap.
+    func times(_ a: UInt64, _ b: UInt64) -> UInt64? {
+      let (value, overflow) = a.multipliedReportingOverflow(by: b)
+      return overflow ? nil : value
+    }
+    func plus(_ a: UInt64, _ b: UInt64) -> UInt64? {
+      let (value, overflow) = a.addingReportingOverflow(b)
+      return overflow ? nil : value
+    }
+    var total: UInt64 = 0
+    var section: UInt64 = 0  // below 만
+    var digits: UInt64? = nil
+    var sawUnit = false
+    var lastBig = UInt64.max
+    for character in text where character != " " && character != "," {
+      if let digit = character.wholeNumberValue, character.isASCII {
+        guard let shifted = times(digits ?? 0, 10), let next = plus(shifted, UInt64(digit))
+        else { return nil }
+        digits = next
+      } else if let unit = small[character] {
+        guard let value = times(digits ?? 1, unit), let sum = plus(section, value) else {
+          return nil
+        }
+        section = sum
+        digits = nil
+        sawUnit = true
+      } else if let unit = big[character], unit < lastBig {
+        guard let group = plus(section, digits ?? 0), group > 0, let value = times(group, unit),
+          let sum = plus(total, value)
+        else { return nil }
+        total = sum
+        section = 0
+        digits = nil
+        sawUnit = true
+        lastBig = unit
+      } else {
+        return nil
+      }
+    }
+    guard sawUnit, let rest = plus(section, digits ?? 0) else { return nil }
+    return plus(total, rest)
+  }
 
   /// Reads one number, with its counter if any, following the options.
   private static func read(

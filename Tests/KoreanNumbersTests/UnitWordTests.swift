@@ -1,0 +1,25 @@
+import Testing
+
+@testable import KoreanNumbers
+
+/// Issue 11: a unit word after digits is part of the number, not a counter.
+@Suite("Digits with unit words")
+struct UnitWordTests {
+  @Test(
+    "read as one number",
+    arguments: [
+      ("1억", "일억"), ("2억", "이억"), ("1만", "만"), ("3천", "삼천"), ("1억 5천만", "일억 오천만"),
+      ("2만 5천", "이만 오천"), ("1조 2억", "일조 이억"),
+    ])
+  func reads(input: String, expected: String) throws {
+    #expect(try KoreanNumber.reading(of: input).text == expected)
+  }
+
+  @Test("not a unit number: another word, units out of order, or too large")
+  func rejected() {
+    #expect(KoreanNumber.unitNumber("3개") == nil)
+    #expect(KoreanNumber.unitNumber("15,000") == nil)
+    #expect(KoreanNumber.unitNumber("1만 2억") == nil)
+    #expect(KoreanNumber.unitNumber("99999경") == nil)
+  }
+}
