@@ -43,10 +43,7 @@ struct KeysCommand: ParsableCommand {
         case .text(let text):
           if !runLine(text, number: number, runner: &runner, output: &output) { failures += 1 }
         case .tooLong(let bytes):
-          output.append("\n")
-          output.flush()
-          printError(
-            commandStrings.lineTooLong(number, bytes: bytes, limit: LineReader.maximumBytes))
+          output.skipLongLine(number, bytes: bytes)
           failures += 1
         }
       }

@@ -88,3 +88,13 @@ struct LineReader {
     return got > 0
   }
 }
+
+extension OutputBuffer {
+  /// Answers a line ``LineReader`` skipped: an empty output line keeps the answers in step
+  /// with the lines, and standard error says which line and why.
+  mutating func skipLongLine(_ line: Int, bytes: Int) {
+    append("\n")
+    flush()
+    printError(commandStrings.lineTooLong(line, bytes: bytes, limit: LineReader.maximumBytes))
+  }
+}

@@ -72,10 +72,7 @@ struct NumberCommand: ParsableCommand {
         case .text(let text):
           read(text, line: lineNumber)
         case .tooLong(let bytes):
-          output.append("\n")
-          output.flush()
-          printError(
-            commandStrings.lineTooLong(lineNumber, bytes: bytes, limit: LineReader.maximumBytes))
+          output.skipLongLine(lineNumber, bytes: bytes)
           failures += 1
         }
       }
