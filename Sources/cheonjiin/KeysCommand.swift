@@ -55,12 +55,9 @@ struct KeysCommand: ParsableCommand {
   /// The last 24 characters of the committed text ("…" before them when there is more), read
   /// from the end of the buffer without copying it.
   static func tail(of buffer: TextBuffer) -> String {
-    let bytes = buffer.utf8
-    var start = max(0, bytes.count - 24 * 4)
-    while start < bytes.count, bytes[start] & 0xC0 == 0x80 { start += 1 }  // a character start
-    let end = String(decoding: bytes[start...], as: UTF8.self)
+    let end = buffer.tail(maximumBytes: 24 * 4)
     let kept = end.suffix(24)
-    return start > 0 || kept.count < end.count ? "…" + kept : String(kept)
+    return end.utf8.count < buffer.utf8.count || kept.count < end.count ? "…" + kept : String(kept)
   }
 
   /// Runs one sequence and prints its line; returns false if it had an unknown key.

@@ -31,6 +31,17 @@ public struct TextBuffer: Sendable, Hashable {
   /// O(1).
   public var isEmpty: Bool { utf8.isEmpty }
 
+  /// The end of the document: its last `maximumBytes` bytes or fewer, from a character
+  /// start, so no character is cut.
+  ///
+  /// O(maximumBytes): the suggestion bar, the last character and `keys --trace` read the end
+  /// on every key without copying the document.
+  public func tail(maximumBytes: Int) -> String {
+    var start = max(0, utf8.count - maximumBytes)
+    while start < utf8.count, utf8[start] & 0xC0 == 0x80 { start += 1 }  // continuation bytes
+    return String(decoding: utf8[start...], as: UTF8.self)
+  }
+
   // MARK: - Editing
 
   /// Applies what a key press reported: deletes ``KeyOutput/erase`` characters before the

@@ -118,21 +118,13 @@ struct Keypad {
 
   /// The last character of ``text``, without making the text.
   var lastCharacter: Character? {
-    if let last = engine.preedit.last { return last }
-    let bytes = document.utf8
-    var start = max(0, bytes.count - 16)
-    while start < bytes.count, bytes[start] & 0xC0 == 0x80 { start += 1 }
-    return String(decoding: bytes[start...], as: UTF8.self).last
+    engine.preedit.last ?? document.tail(maximumBytes: 16).last
   }
 
   /// The end of ``text``, long enough for any word: what the suggestion bar looks at,
   /// without copying the whole document on every key.
   var textTail: String {
-    let bytes = document.utf8
-    var start = max(0, bytes.count - 256)
-    // Start on a character boundary: skip UTF-8 continuation bytes.
-    while start < bytes.count, bytes[start] & 0xC0 == 0x80 { start += 1 }
-    return String(decoding: bytes[start...], as: UTF8.self) + engine.preedit
+    document.tail(maximumBytes: 256) + engine.preedit
   }
 
   /// The pad's bindings now.

@@ -28,7 +28,7 @@ final class KeypadPainter {
     var frame: Frame
     var text: Int?
     var panel: [[PanelSegment]]?
-    var suggestions: [String]
+    var suggestions: [(key: String, word: String)]
     var message: String?
     var status: [String]
     var decorations: [Int: KeyDecoration]
@@ -72,7 +72,7 @@ final class KeypadPainter {
       drawnLines = nil
       painted = Painted(
         frame: frame, text: model.textVersion, panel: model.panel,
-        suggestions: Self.suggestionLabels(model), message: model.message,
+        suggestions: model.suggestions, message: model.message,
         status: model.status, decorations: model.decorations)
       return screen
     }
@@ -87,11 +87,11 @@ final class KeypadPainter {
     }
     if model.message != painted?.message
       || !model.suggestions.elementsEqual(
-        painted?.suggestions ?? [], by: { $0.key + " " + $0.word == $1 })
+        painted?.suggestions ?? [], by: { $0.key == $1.key && $0.word == $1.word })
     {
       screen.fill(row: place.suggestionRow, column: 0, height: 1, width: columns, style: .normal)
       KeypadView.drawSuggestionRow(model, into: &screen, place: place)
-      painted?.suggestions = Self.suggestionLabels(model)
+      painted?.suggestions = model.suggestions
       painted?.message = model.message
     }
     if model.status != painted?.status {
@@ -109,9 +109,5 @@ final class KeypadPainter {
     }
     canvas = screen
     return screen
-  }
-
-  private static func suggestionLabels(_ model: KeypadViewModel) -> [String] {
-    model.suggestions.map { $0.key + " " + $0.word }
   }
 }
