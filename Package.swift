@@ -35,10 +35,17 @@ let package = Package(
     .target(
       name: "SystemIO", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
     // Keymaps bind the keys TerminalInput decodes (NumpadKey), so the loader depends on it.
-    .target(name: "LayoutLoading", dependencies: ["HangulEngine", "TerminalInput"]),
+    .target(
+      name: "LayoutLoading",
+      dependencies: [
+        "HangulEngine", "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     .target(
       name: "Storage",
-      dependencies: ["Practice", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "Practice", "SystemIO", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]),
 
     // MARK: The terminal
     .systemLibrary(

@@ -71,7 +71,9 @@ struct JSONParser {
     try enter()
     index += 1
     var members: [(key: String, value: JSONValue)] = []
-    var firstLines: [String: Int] = [:]
+    // Where each name was first written, as a byte offset: its line is worked out only for
+    // the message, since counting lines for every member made a large object quadratic.
+    var firstOffsets: [String: Int] = [:]
     skipSpace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -85,13 +87,14 @@ struct JSONParser {
       }
       let nameStart = index
       let name = try string()
-      if let line = firstLines[name] {
+      if let first = firstOffsets[name] {
         index = nameStart
+        let line = position(of: first).line
         throw failure(
           "each member once", found: "\(jsonQuoted(name)) a second time (first on line \(line))",
           hint: "remove one")
       }
-      firstLines[name] = position(of: nameStart).line
+      firstOffsets[name] = nameStart
       try expect(UInt8(ascii: ":"), "\":\" after the member name")
       members.append((name, try value()))
       guard try separator(closing: UInt8(ascii: "}")) else { break }

@@ -1,4 +1,5 @@
 import HangulEngine
+import SystemPackage
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -137,29 +138,64 @@ public struct LayoutLibrary: Sendable {
     }
   }
 
+  /// The most bytes a layout or keymap file may have: the shipped ones are about 5 KB.
+  public static let maximumFileBytes = 1 << 20
+
   /// The bytes of a data file, or the problem that says why there are none (a folder, a dangling
-  /// link, no permission, no file).
+  /// link, a FIFO or device, a file over ``maximumFileBytes``, no permission, no file).
   ///
   /// Shared with ``KeymapLibrary``.
   ///
   /// - Parameter kind: What the file should hold, for the message: `layout`, `keymap`.
   static func contents(of file: String, kind: String) throws(LayoutError) -> Data {
-    if let data = FileManager.default.contents(atPath: file) { return data }
-    let exists = FileManager.default.fileExists(atPath: file)
-    let isFolder =
-      (try? FileManager.default.attributesOfItem(atPath: file))?[.type] as? FileAttributeType
-      == .typeDirectory
-    let link = try? FileManager.default.destinationOfSymbolicLink(atPath: file)
-    let reason =
-      isFolder
-      ? "is a folder; give a \(kind) .json file"
-      : exists
-        ? "cannot be read; check its permissions"
-        : link.map { "is a link to \($0), which does not exist; fix or remove the link" }
-          ?? "does not exist; check the path"
-    throw LayoutError([
-      LayoutProblem(.unreadableFile, file: file, path: "", message: "the file \(reason)")
-    ])
+    func refuse(_ reason: String) -> LayoutError {
+      LayoutError([
+        LayoutProblem(.unreadableFile, file: file, path: "", message: "the file \(reason)")
+      ])
+    }
+    let status: Stat
+    do {
+      status = try Stat(FilePath(file))
+    } catch {
+      let link = try? FileManager.default.destinationOfSymbolicLink(atPath: file)
+      throw refuse(
+        link.map { "is a link to \($0), which does not exist; fix or remove the link" }
+          ?? (error == .noSuchFileOrDirectory
+            ? "does not exist; check the path" : "cannot be read (\(error)); check its permissions")
+      )
+    }
+    switch status.type {
+    case .regular: break
+    case .directory: throw refuse("is a folder; give a \(kind) .json file")
+    default:
+      throw refuse("is not a plain file (a FIFO, socket or device); give a \(kind) .json file")
+    }
+    let limit = maximumFileBytes
+    guard status.size <= limit else {
+      throw refuse(
+        "has \(status.size) bytes; a \(kind) file has at most \(limit) (1 MiB; the shipped ones "
+          + "have about 5 KB)")
+    }
+    // One byte more than the size just seen: reading it means the file grew meanwhile, and
+    // no more than the limit is ever read.
+    var bytes = [UInt8](repeating: 0, count: Int(status.size) + 1)
+    var count = 0
+    do {
+      let descriptor = try FileDescriptor.open(FilePath(file), .readOnly, options: .closeOnExec)
+      try descriptor.closeAfter {
+        while count < bytes.count {
+          let read = try bytes.withUnsafeMutableBytes { buffer in
+            try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
+          }
+          if read == 0 { break }
+          count += read
+        }
+      }
+    } catch {
+      throw refuse("cannot be read (\(error)); check its permissions")
+    }
+    guard count < bytes.count else { throw refuse("changed while being read; try again") }
+    return Data(bytes[..<count])
   }
 
   /// Loads and validates layout JSON.

@@ -57,8 +57,10 @@ public struct LayoutProblem: Error, Sendable, Hashable, CustomStringConvertible 
     self.message = message
   }
 
+  /// The problem as one line, with any control character in the file name, path or message
+  /// written as `\u{1B}`: a name is printed on a terminal, where it would act as a command.
   public var description: String {
-    path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
+    terminalSafe(path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)")
   }
 }
 
@@ -66,8 +68,21 @@ public struct LayoutProblem: Error, Sendable, Hashable, CustomStringConvertible 
 public struct LayoutError: Error, Sendable, CustomStringConvertible {
   public var problems: [LayoutProblem]
 
+  /// The most problems told; a file with more ends with one line counting the rest.
+  public static let maximumProblems = 100
+
   public init(_ problems: [LayoutProblem]) {
-    self.problems = problems
+    guard problems.count > Self.maximumProblems, let first = problems.first else {
+      self.problems = problems
+      return
+    }
+    let rest = problems.count - Self.maximumProblems
+    self.problems =
+      Array(problems.prefix(Self.maximumProblems)) + [
+        LayoutProblem(
+          problems[Self.maximumProblems].kind, file: first.file, path: "",
+          message: "and \(rest) more problems; fix the ones above first")
+      ]
   }
 
   public var description: String {
@@ -100,13 +115,32 @@ public func didYouMean(_ word: String, in candidates: some Sequence<String>) -> 
   return best?.name
 }
 
+/// `text` with every control character (C0, DEL, C1) written as `\u{1B}`, so that printing it
+/// on a terminal cannot move the cursor, change the title or clear the screen.
+public func terminalSafe(_ text: String) -> String {
+  guard LayoutProblem.controlCharacter(in: text) != nil else { return text }
+  var result = ""
+  for scalar in text.unicodeScalars {
+    if LayoutProblem.isControl(scalar) {
+      result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    } else {
+      result.unicodeScalars.append(scalar)
+    }
+  }
+  return result
+}
+
 extension LayoutProblem {
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+
   /// The first control character in `text` (C0, DEL or C1), if any.
   ///
   /// Layout and keymap text is drawn on the screen and printed by `layouts show`, where
   /// `ESC ]0;…` or `ESC [2J` would act as terminal commands.
   static func controlCharacter(in text: String) -> Unicode.Scalar? {
-    text.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    text.unicodeScalars.first(where: isControl)
   }
 
   static func controlCharacterMessage(_ control: Unicode.Scalar) -> String {

@@ -144,6 +144,12 @@ struct LayoutReader {
       report(.invalidValue, "keys", "a layout needs keys; add at least a dismiss key")
       return nil
     }
+    if list.count > Self.maximumKeys {
+      report(
+        .invalidValue, "keys",
+        "\(list.count) keys; a layout has at most \(Self.maximumKeys) (a phone pad has 12 to 20)")
+      return nil
+    }
     var keys: [LayoutKey] = []
     var ok = true
     for (index, keyValue) in list.enumerated() {
@@ -155,6 +161,12 @@ struct LayoutReader {
     }
     return ok ? keys : nil
   }
+
+  /// The most keys, rows and cells in a row a layout may have: far more than a pad shows,
+  /// and small enough that no file makes reading or drawing slow.
+  static let maximumKeys = 64
+  static let maximumRows = 16
+  static let maximumRowCells = 16
 
   static let keyTypes = [
     "vowel", "consonant", "text", "spaceNext", "space", "next", "backspace", "return", "switch",
@@ -381,11 +393,27 @@ struct LayoutReader {
       report(.invalidValue, "rows", "there are no rows; list the key ids row by row, top row first")
       return nil
     }
+    if rowList.count > Self.maximumRows {
+      report(
+        .invalidValue, "rows", "\(rowList.count) rows; a layout has at most \(Self.maximumRows)")
+      return nil
+    }
+    var indexByID: [String: Int] = [:]
+    for (index, id) in ids.enumerated() {
+      if let id, indexByID[id] == nil { indexByID[id] = index }
+    }
     var rows: [[Int?]] = []
     var placedAt: [String: String] = [:]
     var ok = true
     for (rowIndex, rowValue) in rowList.enumerated() {
       guard let cells = array(rowValue, at: "rows[\(rowIndex)]") else {
+        ok = false
+        continue
+      }
+      if cells.count > Self.maximumRowCells {
+        report(
+          .invalidValue, "rows[\(rowIndex)]",
+          "\(cells.count) cells; a row has at most \(Self.maximumRowCells)")
         ok = false
         continue
       }
@@ -400,7 +428,7 @@ struct LayoutReader {
           ok = false
           continue
         }
-        guard let index = ids.firstIndex(where: { $0 == id }) else {
+        guard let index = indexByID[id] else {
           let hint =
             didYouMean(id, in: ids.compactMap { $0 }).map { "; did you mean \"\($0)\"?" } ?? ""
           report(.unknownKey, path, "no key has the id \(jsonQuoted(id))\(hint)")

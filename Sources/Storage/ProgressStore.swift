@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import Practice
+import SystemIO
+import SystemPackage
 
 /// The practice progress and the learned-words dictionary, in one SQLite file.
 ///
@@ -15,9 +17,14 @@ public final class ProgressStore: Sendable {
   /// The database file.
   public let path: String
   let pool: DatabasePool
+  /// Set when the file can be read but not saved: what every write throws.
+  let readOnly: StorageError?
+  /// How long a write waits for another program's write before it gives up.
+  let busyTimeout: Duration
 
-  /// How long a write waits for another instance's write to finish.
-  public static let busyTimeout: TimeInterval = 10
+  /// How long a write waits, by default, for another program's write to finish: 10 s, as the
+  /// README says.
+  public static let defaultBusyTimeout: Duration = .seconds(10)
 
   /// The most a stored count (a learned word's uses) can reach; adding more leaves it there.
   ///
@@ -37,9 +44,21 @@ public final class ProgressStore: Sendable {
     CalendarDay(year: 1, month: 1, day: 1)
     .dayNumber...CalendarDay(year: 9999, month: 12, day: 31).dayNumber
 
-  private init(path: String, pool: DatabasePool) {
+  private init(path: String, pool: DatabasePool, readOnly: StorageError?, busyTimeout: Duration) {
     self.path = path
     self.pool = pool
+    self.readOnly = readOnly
+    self.busyTimeout = busyTimeout
+  }
+
+  /// What a command means to do with the file.
+  public enum Access: Sendable {
+    /// Only read (`stats`, `dict list`, the pad's words): never waits for another program's
+    /// write (WAL reads), and changes the file only when it is new or from an older version.
+    case reading
+    /// Read and write (practice, `dict learn`): waits up to the busy timeout for another
+    /// program's write, and repairs damaged rows.
+    case writing
   }
 
   /// The result of opening: the store, and a notice when a damaged file was moved aside.
@@ -51,9 +70,12 @@ public final class ProgressStore: Sendable {
     ///
     /// A repaired row is fine afterwards, so each repair is reported by one opening only.
     public let notices: [String]
+    /// Set when the file can be read but nothing can be saved (a read-only file or folder):
+    /// the error every write throws, for a command that saves to tell the user once.
+    public let readOnly: StorageError?
   }
 
-  /// A damaged or unreadable file that was moved aside.
+  /// A damaged file that was moved aside.
   public struct Recovery: Sendable, Hashable {
     /// Where the old file now is.
     public let movedTo: String
@@ -83,47 +105,74 @@ public final class ProgressStore: Sendable {
 
   /// Opens (creating folders and the file as needed) and migrates the database at `path`.
   ///
-  /// A file that is not a database, is damaged (truncated, failing SQLite's `quick_check`),
-  /// lacks a table or column of the current schema although its migrations are recorded as
-  /// done, or cannot be opened is renamed to `progress.sqlite.corrupt-YYYYMMDD-HHMMSS` (with
-  /// its `-wal` and `-shm` files) and a new database is created; ``Opening/recovery`` says so.
+  /// Only a file SQLite finds damaged (not a database, failing `quick_check`, or lacking a
+  /// table or column of the current schema although its migrations are recorded as done) is
+  /// renamed to `progress.sqlite.corrupt-YYYYMMDD-HHMMSS` (with its `-wal` and `-shm` files)
+  /// and replaced by a new database; ``Opening/recovery`` says so. A file or folder that
+  /// cannot be written opens for reading only (``Opening/readOnly``); a file another program
+  /// keeps locked is an error after `busyTimeout`; neither is ever moved.
+  ///
+  /// The folder is made owner-only (0700) and the files 0600: they hold what the user typed.
+  /// A symbolic link, folder or device where a file belongs is refused, never followed.
   ///
   /// Learned words whose count or last use is not a whole number in range are repaired in
-  /// place; ``Opening/notices`` says so.
+  /// place when opening for writing; ``Opening/notices`` says so.
   ///
   /// - Parameters:
   ///   - path: The database file.
+  ///   - access: Whether the command only reads.
   ///   - now: For the suffix of a moved file, and the last use of a repaired word.
   ///   - timeZone: For the suffix of a moved file, and the last use of a repaired word.
-  /// - Throws: ``StorageError`` when the folder cannot be created, a bad file cannot be moved,
-  ///   or no database can be created at `path`. Never traps.
+  ///   - busyTimeout: How long to wait for another program's lock.
+  /// - Throws: ``StorageError``, never traps.
   public static func open(
-    at path: String, now: Date = Date(), timeZone: TimeZone = .current
+    at path: String, for access: Access = .writing, now: Date = Date(),
+    timeZone: TimeZone = .current, busyTimeout: Duration = defaultBusyTimeout
   ) throws(StorageError) -> Opening {
+    try ProgressFile.preparePrivateFolder((path as NSString).deletingLastPathComponent)
+    let exists = try ProgressFile.checkKinds(path)
     let folder = (path as NSString).deletingLastPathComponent
-    if !folder.isEmpty {
+    if exists && isWritable(FilePath(path)) { ProgressFile.makePrivate(path) }
+    if let unwritable = ProgressFile.unwritable(path, exists: exists) {
+      let readOnly = StorageError.readOnly(path: path, unwritable: unwritable)
+      guard exists else { throw readOnly }
+      let canCreate = isWritable(FilePath(folder.isEmpty ? "." : folder), isFolder: true)
       do {
-        try FileManager.default.createDirectory(
-          atPath: folder, withIntermediateDirectories: true)
+        // Without a -shm file, and no way to make one, SQLite reads a WAL database only as
+        // immutable: the database file alone, which holds everything once the last writer
+        // has closed.
+        let immutable = !canCreate && !FileManager.default.fileExists(atPath: path + "-shm")
+        // A file from an older version cannot be brought up to date without writing.
+        guard
+          let store = try connectReading(
+            path, readOnly: readOnly, immutable: immutable, busyTimeout: busyTimeout)
+        else { throw readOnly }
+        return Opening(store: store, recovery: nil, notices: [], readOnly: readOnly)
+      } catch let error as StorageError {
+        throw error
       } catch {
-        throw .cannotCreateFolder(path: folder, reason: describe(error))
+        throw failure(error, path: path, operation: "opening", busyTimeout: busyTimeout)
       }
     }
-    let today = localDayNumber(now: now, timeZone: timeZone)
+    if !exists { try ProgressFile.createPrivate(path) }
     do {
-      let store = try connectWaiting(path)
-      return Opening(store: store, recovery: nil, notices: store.repairLearnedWords(today: today))
+      let store = try connect(path, for: access, busyTimeout: busyTimeout)
+      let notices =
+        access == .writing
+        ? store.repairLearnedWords(today: localDayNumber(now: now, timeZone: timeZone)) : []
+      return Opening(store: store, recovery: nil, notices: notices, readOnly: nil)
     } catch let firstError {
-      guard FileManager.default.fileExists(atPath: path), isUnusableFile(firstError) else {
-        throw .cannotOpen(path: path, reason: describe(firstError))
+      guard isDamage(firstError) else {
+        throw failure(firstError, path: path, operation: "opening", busyTimeout: busyTimeout)
       }
       let reason = describe(firstError)
       let movedTo = try moveAside(path, now: now, timeZone: timeZone)
       let store: ProgressStore
       do {
-        store = try connectWaiting(path)
+        try ProgressFile.createPrivate(path)
+        store = try connect(path, for: .writing, busyTimeout: busyTimeout)
       } catch {
-        throw .cannotOpen(path: path, reason: describe(error))
+        throw failure(error, path: path, operation: "opening", busyTimeout: busyTimeout)
       }
       let name = (path as NSString).lastPathComponent
       let recovery = Recovery(
@@ -131,58 +180,133 @@ public final class ProgressStore: Sendable {
         message: "\(name) could not be read (\(reason)); it was moved to \(movedTo) and a new "
           + "progress file was started.",
         koreanMessage: "기록 파일(\(name))을 읽을 수 없어서 \(movedTo)(으)로 옮기고 새로 시작했어요.")
-      return Opening(store: store, recovery: recovery, notices: [])
+      return Opening(store: store, recovery: recovery, notices: [], readOnly: nil)
     }
   }
 
-  /// Whether an error from opening means the file itself is bad (move it aside), rather than
-  /// a passing condition such as another instance holding a lock or a full disk (where
-  /// moving a good file away would lose progress).
-  private static func isUnusableFile(_ error: any Error) -> Bool {
+  /// Whether an error from opening means SQLite found the file damaged (move it aside),
+  /// rather than a passing or outside condition (a lock, a full disk, missing permission)
+  /// where moving a good file away would lose progress.
+  private static func isDamage(_ error: any Error) -> Bool {
     if error is DamagedDatabase { return true }  // failed quick_check, or tables missing
     guard let error = error as? DatabaseError else { return false }
-    switch error.resultCode {
-    case .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_FULL, .SQLITE_NOMEM, .SQLITE_INTERRUPT,
-      .SQLITE_IOERR, .SQLITE_PROTOCOL, .SQLITE_ABORT:
-      return false
-    default:
-      return true  // not a database, damaged, unreadable, or not our schema
-    }
+    return error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
   }
 
-  /// ``connect(_:)``, tried again a few times while another instance holds the file.
+  /// The ``StorageError`` for a failure from GRDB or SQLite: a lock and a read-only file
+  /// are named as such.
+  static func failure(
+    _ error: any Error, path: String, operation: String, busyTimeout: Duration
+  ) -> StorageError {
+    if let error = error as? StorageError { return error }
+    if let error = error as? DatabaseError {
+      switch error.resultCode {
+      case .SQLITE_BUSY, .SQLITE_LOCKED:
+        return .busy(
+          path: path, operation: operation,
+          waitedSeconds: Int(busyTimeout.components.seconds))
+      case .SQLITE_READONLY:
+        return .readOnly(path: path, unwritable: path)
+      default:
+        break
+      }
+    }
+    return operation == "opening"
+      ? .cannotOpen(path: path, reason: describe(error))
+      : .database(path: path, operation: operation, reason: describe(error))
+  }
+
+  /// Opens the file for `access`: a reader when it is up to date and only read, else a writer.
+  private static func connect(
+    _ path: String, for access: Access, busyTimeout: Duration
+  ) throws -> ProgressStore {
+    if access == .reading,
+      let store = try connectReading(
+        path, readOnly: nil, immutable: false, busyTimeout: busyTimeout)
+    {
+      return store
+    }
+    return try connectWriting(path, busyTimeout: busyTimeout)
+  }
+
+  /// Opens read-only connections, which never wait for a writer (WAL).
+  ///
+  /// - Returns: `nil` when the file is new or from an older version: it must be migrated,
+  ///   which takes a writer.
+  private static func connectReading(
+    _ path: String, readOnly: StorageError?, immutable: Bool, busyTimeout: Duration
+  ) throws -> ProgressStore? {
+    var configuration = configuration(busyTimeout: busyTimeout)
+    configuration.readonly = true
+    let pool = try DatabasePool(
+      path: immutable ? immutableURI(path) : path, configuration: configuration)
+    guard try pool.read({ db in try Schema.migrator.hasCompletedMigrations(db) }) else {
+      return nil
+    }
+    try check(pool)
+    return ProgressStore(path: path, pool: pool, readOnly: readOnly, busyTimeout: busyTimeout)
+  }
+
+  /// Opens a writer, migrating the file; tries again while another instance sets it up,
+  /// for at most `busyTimeout` in all.
   ///
   /// Two instances setting up a new file can each hold a read lock while wanting the write
   /// lock (WAL mode, the schema); SQLite then fails one at once with SQLITE_BUSY instead of
   /// waiting, so the busy timeout alone does not help.
-  private static func connectWaiting(_ path: String) throws -> ProgressStore {
+  private static func connectWriting(_ path: String, busyTimeout: Duration) throws
+    -> ProgressStore
+  {
+    let clock = ContinuousClock()
+    let start = clock.now
     var attempt = 0
     while true {
       do {
-        return try connect(path)
+        let pool = try DatabasePool(
+          path: path, configuration: configuration(busyTimeout: busyTimeout))
+        try check(pool, before: migrate)
+        return ProgressStore(path: path, pool: pool, readOnly: nil, busyTimeout: busyTimeout)
       } catch let error as DatabaseError
         where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED)
-        && attempt < 8
+        && clock.now - start < busyTimeout
       {
         attempt += 1
-        usleep(UInt32(10_000 * attempt))
+        Thread.sleep(forTimeInterval: 0.01 * Double(min(attempt, 10)))
       }
     }
   }
 
-  /// Opens a pool, checks the file and migrates it; throws on anything unusable.
-  private static func connect(_ path: String) throws -> ProgressStore {
+  /// An SQLite URI that opens `path` as immutable: no locks, no `-shm` file.
+  private static func immutableURI(_ path: String) -> String {
+    let absolute =
+      path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "?#%")
+    let escaped = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute
+    return "file:" + escaped + "?immutable=1"
+  }
+
+  private static func configuration(busyTimeout: Duration) -> Configuration {
+    let seconds =
+      Double(busyTimeout.components.seconds)
+      + Double(busyTimeout.components.attoseconds) / 1e18
     var configuration = Configuration()
-    configuration.busyMode = .timeout(busyTimeout)
+    configuration.busyMode = .timeout(seconds)
     configuration.foreignKeysEnabled = true
     configuration.label = "cheonjiin.progress"
     configuration.maximumReaderCount = 2
-    let pool = try DatabasePool(path: path, configuration: configuration)
+    return configuration
+  }
+
+  /// Checks the file with `quick_check`, runs `prepare` (the migrations), then checks that
+  /// every table and column is there; throws ``DamagedDatabase`` on anything unusable.
+  private static func check(
+    _ pool: DatabasePool, before prepare: (DatabasePool) throws -> Void = { _ in }
+  ) throws {
     let check = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
     guard check == ["ok"] else {
       throw DamagedDatabase(reason: "damaged: " + check.prefix(3).joined(separator: "; "))
     }
-    try migrate(pool)
+    try prepare(pool)
     // Migrations recorded as done do not prove the tables are there: a dropped or rebuilt
     // table would fail every later query, on every run, without this check.
     let expected = try Schema.expectedTables()
@@ -192,7 +316,6 @@ public final class ProgressStore: Sendable {
       let more = problems.count > 3 ? "; and \(problems.count - 3) more" : ""
       throw DamagedDatabase(reason: "damaged schema: " + shown + more)
     }
-    return ProgressStore(path: path, pool: pool)
   }
 
   /// Runs the migrations, retrying when another instance ran them at the same time.
@@ -201,6 +324,8 @@ public final class ProgressStore: Sendable {
   /// existing table, and simply looks again.
   private static func migrate(_ pool: DatabasePool) throws {
     let migrator = Schema.migrator
+    // Up to date (the usual case): nothing to write, so no lock to wait for.
+    if try pool.read({ db in try migrator.hasCompletedMigrations(db) }) { return }
     var attempt = 0
     while true {
       do {
@@ -269,10 +394,11 @@ public final class ProgressStore: Sendable {
 
   /// Runs `body` in one IMMEDIATE write transaction.
   func write<T>(_ operation: String, _ body: (Database) throws -> T) throws(StorageError) -> T {
+    if let readOnly { throw readOnly }
     do {
       return try pool.write(body)
     } catch {
-      throw .database(path: path, operation: operation, reason: describe(error))
+      throw Self.failure(error, path: path, operation: operation, busyTimeout: busyTimeout)
     }
   }
 
@@ -281,7 +407,7 @@ public final class ProgressStore: Sendable {
     do {
       return try pool.read(body)
     } catch {
-      throw .database(path: path, operation: operation, reason: describe(error))
+      throw Self.failure(error, path: path, operation: operation, busyTimeout: busyTimeout)
     }
   }
 

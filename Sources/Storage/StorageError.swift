@@ -15,6 +15,22 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
   case cannotReadFile(path: String, reason: String)
   /// A value that must not be stored (a day far outside the calendar, a count out of range).
   case invalidValue(path: String, operation: String, reason: String)
+  /// The database, its folder or a file beside it cannot be written: progress can be read
+  /// but not saved. `unwritable` is the file or folder at fault.
+  case readOnly(path: String, unwritable: String)
+  /// Another program held the database locked for longer than the busy timeout (``ProgressStore/defaultBusyTimeout``).
+  case busy(path: String, operation: String, waitedSeconds: Int)
+  /// Something other than a plain file is where the database or a file beside it belongs.
+  case unsafeFile(path: String, kind: UnsafeFileKind)
+
+  /// What was found where a plain file belongs.
+  public enum UnsafeFileKind: Sendable, Hashable {
+    /// A symbolic link: SQLite would follow it, even create its target.
+    case symbolicLink
+    case folder
+    /// A FIFO, socket or device.
+    case special
+  }
 
   public var description: String {
     switch self {
@@ -34,6 +50,26 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
       "\(path): cannot import: \(reason)"
     case .invalidValue(let path, let operation, let reason):
       "\(path): \(operation) refused: \(reason)"
+    case .readOnly(let path, let unwritable):
+      "\(path): progress can be read but not saved: \(unwritable) is not writable; make it "
+        + "writable (chmod u+w) to save again"
+    case .busy(let path, let operation, let waitedSeconds):
+      "\(path): \(operation): another program kept the file locked for \(waitedSeconds) s "
+        + "(another cheonjiin, or a program such as sqlite3 with a transaction open); close it "
+        + "and try again"
+    case .unsafeFile(let path, let kind):
+      "\(path): \(kind.english), not a plain file; cheonjiin keeps its progress in a plain "
+        + "file of its own: move it away, then start again"
+    }
+  }
+}
+
+extension StorageError.UnsafeFileKind {
+  var english: String {
+    switch self {
+    case .symbolicLink: "a symbolic link"
+    case .folder: "a folder"
+    case .special: "a FIFO, socket or device"
     }
   }
 }

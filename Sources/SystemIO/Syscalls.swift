@@ -171,6 +171,25 @@ public func renameFile(_ source: FilePath, to destination: FilePath) throws(Errn
   if result != 0 { throw Errno(rawValue: errno) }
 }
 
+/// Whether this process may write `path` (and, for a folder, create files in it), by the
+/// real user's permissions.
+///
+/// The corresponding C function is `access`, with `W_OK` (and `X_OK` for a folder).
+public func isWritable(_ path: FilePath, isFolder: Bool = false) -> Bool {
+  path.withPlatformString { access($0, isFolder ? W_OK | X_OK : W_OK) } == 0
+}
+
+/// Sets the permission bits of `path`, following no symbolic link at the end of it.
+///
+/// The corresponding C function is `chmod`, after `lstat` has checked that the path is not a
+/// symbolic link.
+public func setPermissions(_ path: FilePath, _ permissions: FilePermissions) throws(Errno) {
+  let status = try Stat(path, followTargetSymlink: false)
+  guard status.type != .symbolicLink else { throw Errno.tooManySymbolicLinkLevels }
+  let result = path.withPlatformString { chmod($0, permissions.rawValue) }
+  if result != 0 { throw Errno(rawValue: errno) }
+}
+
 /// Calls `body` until it does not fail with `EINTR`; a result of -1 throws `errno`.
 private func retrying(_ body: () -> Int32) throws(Errno) -> Int32 {
   while true {

@@ -47,15 +47,19 @@ struct LayoutOption: ParsableArguments {
 
 /// Opens the progress database, telling the user what opening moved aside or repaired.
 ///
+/// - Returns: The store, and the error every write will throw when the file can only be read
+///   (a command that saves says it once).
 /// - Throws: Why no database could be opened, not yet printed: each command decides whether
-///   to stop (stats, dict) or go on without saving (practice).
+///   to stop (stats, dict) or go on without saving (practice, the pad).
 func openProgressStore(
-  at path: String = ProgressStore.defaultPath()
-) throws(StorageError) -> ProgressStore {
-  let opening = try ProgressStore.open(at: path)
-  if let recovery = opening.recovery { printError(recovery.message) }
+  at path: String = ProgressStore.defaultPath(), for access: ProgressStore.Access
+) throws(StorageError) -> (store: ProgressStore, readOnly: StorageError?) {
+  let opening = try ProgressStore.open(at: path, for: access)
+  if let recovery = opening.recovery {
+    printError(commandStrings.pick(recovery.koreanMessage, recovery.message))
+  }
   for notice in opening.notices { printError(notice) }
-  return opening.store
+  return (opening.store, opening.readOnly)
 }
 
 /// Buffered standard output: `cheonjiin keys` prints a line per input line, a million of them.

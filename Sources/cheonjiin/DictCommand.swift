@@ -40,7 +40,7 @@ struct DictCommand: ParsableCommand {
     }
 
     func run() throws {
-      let store = try openStore()
+      let store = try openStore(for: .writing)
       let today = localDayNumber()
       var output = OutputBuffer()
       for word in words.map(normalized) {
@@ -61,7 +61,7 @@ struct DictCommand: ParsableCommand {
     var words: [String]
 
     func run() throws {
-      let store = try openStore()
+      let store = try openStore(for: .writing)
       let shipped = ShippedWords.load()
       let today = localDayNumber()
       for word in words.map(normalized) {
@@ -81,7 +81,7 @@ struct DictCommand: ParsableCommand {
     var hidden = false
 
     func run() throws {
-      let store = try openStore()
+      let store = try openStore(for: .reading)
       var output = OutputBuffer()
       if hidden {
         for word in try storeCall({ () throws(StorageError) in try store.hiddenWords() }) {
@@ -106,7 +106,7 @@ struct DictCommand: ParsableCommand {
     var file: String
 
     func run() throws {
-      let store = try openStore()
+      let store = try openStore(for: .writing)
       let today = localDayNumber()
       let result: WordImport
       if file == "-" {
@@ -138,7 +138,7 @@ struct DictCommand: ParsableCommand {
       abstract: "Print the learned words as TSV, for a backup or another machine.")
 
     func run() throws {
-      let store = try openStore()
+      let store = try openStore(for: .reading)
       var output = OutputBuffer()
       output.append(try storeCall { () throws(StorageError) in try store.exportWords() })
       output.flush()
@@ -152,8 +152,11 @@ private func normalized(_ word: String) -> String {
 }
 
 /// The progress database; a failure is printed and ends the command with status 1.
-private func openStore() throws -> ProgressStore {
-  try storeCall { () throws(StorageError) in try openProgressStore() }
+///
+/// A file that can only be read serves `list` and `export`; a write to it fails with the
+/// reason.
+private func openStore(for access: ProgressStore.Access) throws -> ProgressStore {
+  try storeCall { () throws(StorageError) in try openProgressStore(for: access).store }
 }
 
 /// Runs a storage call; a failure is printed and ends the command with status 1.

@@ -32,7 +32,9 @@ struct LayoutsCommand: ParsableCommand {
           name = "(invalid: run `cheonjiin layouts validate \(entry.file)`)"
         }
         let isDefault = entry.id == LayoutLibrary.defaultID ? " (default)" : ""
-        output.append("\(entry.id)\t\(name)\(isDefault)\t\(source)\t\(entry.file)\n")
+        // File names are the user's and may hold anything, even terminal commands.
+        let fields = [entry.id, name + isDefault, source, entry.file].map(terminalSafe)
+        output.append(fields.joined(separator: "\t") + "\n")
       }
       output.flush()
     }
@@ -74,7 +76,7 @@ struct LayoutsCommand: ParsableCommand {
       for file in files {
         do {
           _ = try library.loadSet(file)
-          output.append("\(file): ok\n")
+          output.append(terminalSafe(file) + ": ok\n")
         } catch {
           bad += 1
           output.flush()
@@ -90,7 +92,7 @@ struct LayoutsCommand: ParsableCommand {
 /// A plain-text description of a layout for `layouts show`.
 func describe(_ loaded: LoadedLayout) -> String {
   let layout = loaded.layout
-  var text = "\(layout.id) — \(layout.name)\n\(loaded.file)\n\nrows:\n"
+  var text = "\(layout.id) — \(layout.name)\n\(terminalSafe(loaded.file))\n\nrows:\n"
   for row in layout.rows {
     let cells = row.map { cell -> String in
       guard let cell else { return "·" }

@@ -77,7 +77,7 @@ struct PracticeCommand: ParsableCommand {
     }
     // Before the progress file is opened: bad keymap data stops here, as a bad layout does.
     let (keymaps, chosen) = try loadKeymaps(keymap)
-    let recorder = try StoreRecorder(
+    let recorder = StoreRecorder(
       path: ProgressStore.defaultPath(environment: environment), layoutID: layouts.first?.id ?? "",
       today: today)
     var options = KeypadRunOptions(layouts: layouts, keymaps: keymaps)
@@ -106,21 +106,30 @@ final class StoreRecorder: PracticeRecorder {
   private let layoutID: String
   private let today: DayNumber
   private var session: Int64?
+  /// Why nothing is saved, said once when practice starts (and on standard error first).
+  let startNotice: String?
+  private let unsaved: StorageError?
   private(set) var problem: String?
 
-  init(path: String, layoutID: String, today: DayNumber) throws {
+  init(path: String, layoutID: String, today: DayNumber) {
     self.layoutID = layoutID
     self.today = today
     do {
-      store = try openProgressStore(at: path)
+      let opened = try openProgressStore(at: path, for: .writing)
+      store = opened.store
+      unsaved = opened.readOnly
     } catch {
-      printError("\(error); practice goes on, but progress is not saved")
       store = nil
+      unsaved = error
     }
+    startNotice = unsaved.map { commandStrings.progressNotSaved($0) }
+    // In full before the screen takes the terminal, so it is still there afterwards.
+    if let unsaved { printError(commandStrings.storageError(unsaved)) }
   }
 
   private func note(_ error: StorageError) {
-    if problem == nil { problem = "\(error)" }
+    // A read-only file was said once at the start: every write would say it again.
+    if problem == nil, error != unsaved { problem = commandStrings.storageError(error) }
   }
 
   func history(for lesson: Lesson) -> PracticeHistory {
@@ -129,6 +138,10 @@ final class StoreRecorder: PracticeRecorder {
       if let session { try store.endSession(session, endedAt: unixMilliseconds()) }
       session = try store.beginSession(
         lessonID: lesson.id, layoutID: layoutID, startedAt: unixMilliseconds(), day: today)
+    } catch {
+      note(error)  // the history can still be read
+    }
+    do {
       return PracticeHistory(
         schedules: try store.schedules(lessonID: lesson.id), errorRates: try store.keyErrorRates(),
         mastery: try store.keyStats())

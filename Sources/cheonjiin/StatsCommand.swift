@@ -59,7 +59,9 @@ struct StatsCommand: ParsableCommand {
     let today = localDayNumber(now: Date(), timeZone: .current)
     let store: ProgressStore
     do {
-      store = try openProgressStore(at: ProgressStore.defaultPath(environment: environment))
+      store = try openProgressStore(
+        at: ProgressStore.defaultPath(environment: environment), for: .reading
+      ).store
     } catch {
       printError(commandStrings.storageError(error))
       throw ExitCode.failure

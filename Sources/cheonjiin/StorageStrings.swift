@@ -75,6 +75,63 @@ extension UIStrings {
       pick(
         "\(path): 받아들일 수 없는 값이에요 (\(operation)): \(reason)",
         "\(path): \(operation) refused: \(reason)")
+    case .readOnly(let path, let unwritable):
+      pick(
+        "\(path): 기록을 읽을 수는 있지만 저장할 수 없어요. \(unwritable)에 쓸 수 없어요. "
+          + "다시 저장하려면 쓸 수 있게 바꿔 주세요 (chmod u+w).",
+        error.description)
+    case .busy(let path, _, let waitedSeconds):
+      pick(
+        "\(path): 다른 프로그램이 기록 파일을 \(waitedSeconds)초 동안 잠가 두었어요 (다른 "
+          + "cheonjiin이나 sqlite3 같은 프로그램). 그 프로그램을 닫고 다시 해 주세요.",
+        error.description)
+    case .unsafeFile(let path, let kind):
+      pick(
+        "\(path): 보통 파일이 아니라 \(koreanKind(kind)). cheonjiin은 기록을 보통 파일에 "
+          + "저장해요. 다른 곳으로 옮긴 다음 다시 시작해 주세요.",
+        error.description)
+    }
+  }
+
+  private func koreanKind(_ kind: StorageError.UnsafeFileKind) -> String {
+    switch kind {
+    case .symbolicLink: "심볼릭 링크예요"
+    case .folder: "폴더예요"
+    case .special: "특수 파일(FIFO, 소켓, 장치)이에요"
+    }
+  }
+
+  /// Said once on the practice screen when progress cannot be saved (the full
+  /// ``storageError(_:)`` goes to standard error).
+  public func progressNotSaved(_ error: StorageError) -> String {
+    pick("연습 기록을 저장하지 않아요: ", "progress is not saved: ") + savingProblem(error)
+  }
+
+  /// Said once on the pad's status row when learned words cannot be saved.
+  public func wordsNotSaved(_ error: StorageError) -> String {
+    pick("새 낱말을 저장하지 않아요: ", "new words are not saved: ") + savingProblem(error)
+  }
+
+  /// Why nothing can be saved, short enough for a status row: file names without their
+  /// folders (the full message is on standard error or from `cheonjiin stats`).
+  private func savingProblem(_ error: StorageError) -> String {
+    func name(_ path: String) -> Substring { path.split(separator: "/").last ?? Substring(path) }
+    switch error {
+    case .readOnly(_, let unwritable):
+      return pick(
+        "\(name(unwritable))에 쓸 수 없어요 (chmod u+w).",
+        "\(name(unwritable)) is not writable (chmod u+w)")
+    case .busy:
+      return pick(
+        "다른 프로그램이 기록 파일을 잠가 두었어요.", "another program keeps the progress file locked")
+    case .unsafeFile(let path, _):
+      return pick(
+        "기록 파일(\(name(path)))이 보통 파일이 아니에요.", "\(name(path)) is not a plain file")
+    case .cannotCreateFolder, .cannotOpen, .cannotMoveAside, .database, .cannotReadFile,
+      .invalidValue:
+      return pick(
+        "기록 파일을 열 수 없어요 (cheonjiin stats에서 자세히).",
+        "the progress file cannot be opened (cheonjiin stats says why)")
     }
   }
 }

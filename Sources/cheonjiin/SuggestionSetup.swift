@@ -32,7 +32,9 @@ enum SuggestionSetup {
   /// A loader for the keypad (runs off the UI thread) and a learner that stores words in the
   /// background.
   ///
-  /// Problems never stop typing: without a lexicon the bar stays empty.
+  /// Problems never stop typing: without a lexicon the bar stays empty; a progress file that
+  /// cannot be opened or saved is said once on the status row, and words are then learned
+  /// for this run only.
   static func make(layout: Layout, environment: [String: String]) -> (
     load: @Sendable () -> SuggestionData?, learn: @Sendable (String) -> Void
   ) {
@@ -45,48 +47,73 @@ enum SuggestionSetup {
       let index = SuggestionIndex(corpus: lists.corpus, everyday: lists.everyday, speller: speller)
       var user = UserWords(speller: speller)
       let today = localDayNumber(now: Date(), timeZone: .current)
-      if let store = storeBox.store {
-        for word in (try? store.learnedWords()) ?? [] {
+      let (reader, problem) = storeBox.openForReading()
+      if let reader {
+        for word in (try? reader.learnedWords()) ?? [] {
           _ = user.restore(
             word.word, stats: LearnedStats(count: word.count, lastUsedDay: word.lastUsedDay))
         }
-        for word in (try? store.hiddenWords()) ?? [] { user.restoreHidden(word) }
+        for word in (try? reader.hiddenWords()) ?? [] { user.restoreHidden(word) }
         // About 5,000 words at most (spec §1.5): the least used go, once per start.
         let evicted = user.evict(today: today)
-        if !evicted.isEmpty { _ = try? store.forget(evicted) }  // retried at the next start
+        if !evicted.isEmpty {
+          storeBox.queue.async { _ = try? storeBox.writer?.forget(evicted) }  // retried next start
+        }
       }
-      return SuggestionData(index: index, user: user, today: today)
+      return SuggestionData(
+        index: index, user: user, today: today,
+        notice: problem.map { commandStrings.wordsNotSaved($0) })
     }
     let learn: @Sendable (String) -> Void = { word in
       storeBox.queue.async {
         let today = localDayNumber(now: Date(), timeZone: .current)
         // A failed write loses one learned word, never typed text; the next start retries.
-        _ = try? storeBox.store?.learn(word, day: today, times: 1)
+        _ = try? storeBox.writer?.learn(word, day: today, times: 1)
       }
     }
     return (load, learn)
   }
 }
 
-/// Opens the progress database on first use, off the UI thread, and keeps it.
+/// The progress database for the pad: read at once, without waiting for another program's
+/// write; opened for writing on the first word learned, off the UI thread.
 final class StoreBox: @unchecked Sendable {
   let queue = DispatchQueue(label: "cheonjiin.store")
   private let path: String
-  private var opened: ProgressStore?
-  private var didTry = false
   private let lock = NSLock()
+  /// Why words cannot be saved, once known; the writer is not tried then.
+  private var problem: StorageError?
+  private var openedWriter: ProgressStore?
+  private var didTryWriter = false
 
   init(path: String) {
     self.path = path
   }
 
-  var store: ProgressStore? {
+  /// Opens the file for reading (WAL: never waits for a writer).
+  ///
+  /// - Returns: The store, or nil; and why learned words will not be saved, if that is known.
+  func openForReading() -> (ProgressStore?, StorageError?) {
     lock.lock()
     defer { lock.unlock() }
-    if !didTry {
-      didTry = true
-      opened = try? ProgressStore.open(at: path, now: Date(), timeZone: .current).store
+    do {
+      let opening = try ProgressStore.open(at: path, for: .reading)
+      problem = opening.readOnly
+      return (opening.store, opening.readOnly)
+    } catch {
+      problem = error
+      return (nil, error)
     }
-    return opened
+  }
+
+  /// The store for learning words, opened on first use; nil when it cannot be written.
+  var writer: ProgressStore? {
+    lock.lock()
+    defer { lock.unlock() }
+    if !didTryWriter && problem == nil {
+      didTryWriter = true
+      openedWriter = try? ProgressStore.open(at: path, for: .writing).store
+    }
+    return openedWriter
   }
 }

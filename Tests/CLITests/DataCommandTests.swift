@@ -226,7 +226,7 @@ struct StatsCommandTests {
     try "this is not a database".write(toFile: home.database, atomically: true, encoding: .utf8)
     let result = try home.run(["stats"])
     #expect(result.status == 0)
-    #expect(result.stderr.contains("moved to"))
+    #expect(result.stderr.contains("읽을 수 없어서") && result.stderr.contains(".corrupt-"))
     #expect(result.stdout.contains("아직 연습 기록이 없어요"))
   }
 }

@@ -112,17 +112,6 @@ struct OpeningTests {
     #expect(try opening.store.dailyStats(from: 0, to: 10) == [])
   }
 
-  @Test("a folder where the file should be is moved aside")
-  func folderInTheWay() throws {
-    let folder = try TemporaryFolder()
-    defer { folder.remove() }
-    let path = folder.path + "/progress.sqlite"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    let opening = try ProgressStore.open(at: path, now: fixedDate, timeZone: utc)
-    #expect(opening.recovery != nil)
-    #expect(try opening.store.appliedMigrations() == ["v1", "v2", "v3"])
-  }
-
   @Test("a folder that cannot be created is an error with the path, not a crash")
   func unwritableFolder() throws {
     let folder = try TemporaryFolder()

@@ -185,6 +185,7 @@ public struct KeypadController: ScreenFrontEnd {
       return insert(text, at: time)
     case .suggestionsLoaded(let data):
       bar.load(data)
+      if let notice = data.notice { message = (notice, time + .milliseconds(10_000)) }
       return []
     case .notice(let text):
       message = (text, time + .milliseconds(4000))

@@ -7,11 +7,14 @@ public struct SuggestionData: Sendable {
   public var user: UserWords
   /// The day number learned words are stamped with.
   public var today: Int
+  /// Said on the status row when the words arrive: why learned words are not saved.
+  public var notice: String?
 
-  public init(index: SuggestionIndex, user: UserWords, today: Int) {
+  public init(index: SuggestionIndex, user: UserWords, today: Int, notice: String? = nil) {
     self.index = index
     self.user = user
     self.today = today
+    self.notice = notice
   }
 }
 

@@ -18,6 +18,12 @@ public protocol PracticeRecorder: AnyObject {
   func lastProgress() -> (lessonID: String, isFinished: Bool)?
   /// Every review schedule, for choosing the lesson to continue.
   func allSchedules() -> [String: ItemSchedule]
+  /// Said on the status row when practice starts: progress that cannot be saved, and why.
+  var startNotice: String? { get }
+}
+
+extension PracticeRecorder {
+  public var startNotice: String? { nil }
 }
 
 /// A user's history, as the planner and the cues need it.
@@ -101,6 +107,7 @@ public struct PracticeController: ScreenFrontEnd {
   }
 
   mutating func start(at time: Instant) -> [ScreenEffect] {
+    if let notice = recorder.startNotice { message = (notice, time + .milliseconds(10_000)) }
     if case .typing = mode, session?.item == nil, let item = round.current {
       return startItem(item, at: time)
     }
@@ -335,7 +342,7 @@ public struct PracticeController: ScreenFrontEnd {
     case .menu(let selection):
       return PracticeView.menu(
         menuEntries.map(\.label), selection: selection, strings: strings, rows: rows,
-        columns: columns, width: DisplayWidth.of)
+        columns: columns, message: message?.text, width: DisplayWidth.of)
     case .summary(let lines):
       return PracticeView.summary(
         lines, strings: strings, rows: rows, columns: columns, width: DisplayWidth.of)

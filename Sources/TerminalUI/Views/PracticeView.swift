@@ -1,8 +1,9 @@
 /// The practice screens that are not the pad: the lesson menu and the summary.
 enum PracticeView {
+  /// The lesson list, and a message on the last row (progress that cannot be saved).
   static func menu(
     _ entries: [String], selection: Int, strings: UIStrings, rows: Int, columns: Int,
-    width: @escaping @Sendable (Character) -> Int
+    message: String? = nil, width: @escaping @Sendable (Character) -> Int
   ) -> Screen {
     var screen = Screen(
       rows: rows, columns: columns, width: width, scalarWidth: DisplayWidth.of(scalar:))
@@ -23,6 +24,10 @@ enum PracticeView {
         String(repeating: " ", count: max(0, 3 - number.count)) + number, row: row, column: 1,
         style: isSelected ? style : .suggestionNumber, attributes: .bold)
       screen.draw(entry, row: row, column: 6, style: style, attributes: isSelected ? .bold : [])
+    }
+    if let message, rows > 4 {
+      screen.fill(row: rows - 1, column: 0, height: 1, width: columns, style: .normal)
+      screen.draw(message, row: rows - 1, column: 1, style: .warning, attributes: .bold)
     }
     return screen
   }

@@ -1,0 +1,115 @@
+import Foundation
+import SystemIO
+import SystemPackage
+
+/// The checks made on the progress file and its folder before SQLite sees them.
+///
+/// SQLite follows a symbolic link (a dangling one makes it create the link's target), opens a
+/// folder's `-wal` as if it were its journal, and creates files 0644 under the usual umask.
+/// The progress file holds what the user typed, so it must be a plain file of their own that
+/// only they can read.
+enum ProgressFile {
+  /// The files SQLite keeps beside the database.
+  static let companions = ["-wal", "-shm", "-journal"]
+
+  /// Creates the folder (and its parents) when missing, and makes it owner-only (0700).
+  ///
+  /// A folder created by an earlier version (0755) is made private too; a folder of another
+  /// user is left as it is.
+  static func preparePrivateFolder(_ folder: String) throws(StorageError) {
+    guard !folder.isEmpty else { return }
+    do {
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw .cannotCreateFolder(path: folder, reason: describe(error))
+    }
+    makeOwnerOnly(folder)
+  }
+
+  /// Refuses a symbolic link or anything but a plain file at `path` or its companions.
+  ///
+  /// - Returns: Whether the database file exists.
+  static func checkKinds(_ path: String) throws(StorageError) -> Bool {
+    var exists = false
+    for file in [path] + companions.map({ path + $0 }) {
+      let status: Stat
+      do {
+        status = try Stat(FilePath(file), followTargetSymlink: false)
+      } catch Errno.noSuchFileOrDirectory {
+        continue
+      } catch {
+        throw .cannotOpen(path: file, reason: "\(error)")
+      }
+      switch status.type {
+      case .regular:
+        if file == path { exists = true }
+      case .symbolicLink:
+        throw .unsafeFile(path: file, kind: .symbolicLink)
+      case .directory:
+        throw .unsafeFile(path: file, kind: .folder)
+      default:
+        throw .unsafeFile(path: file, kind: .special)
+      }
+    }
+    return exists
+  }
+
+  /// Creates an empty database file readable by its owner only (0600), never through a link.
+  ///
+  /// SQLite then opens the empty file as a new database, and gives its `-wal` and `-shm`
+  /// files the same mode.
+  static func createPrivate(_ path: String) throws(StorageError) {
+    do {
+      let file = try FileDescriptor.open(
+        FilePath(path), .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
+        permissions: [.ownerReadWrite])
+      try file.close()
+    } catch Errno.fileExists {
+      return  // another instance made it first
+    } catch {
+      throw .cannotOpen(path: path, reason: "\(error)")
+    }
+  }
+
+  /// Makes the database owner-only (0600) when an earlier version made it readable by
+  /// others, and its `-wal` and `-shm` files exactly 0600.
+  ///
+  /// SQLite gives those files the database's mode when it creates them, so a run on a
+  /// read-only database left them read-only: writable again, they follow the database.
+  static func makePrivate(_ path: String) {
+    makeOwnerOnly(path)
+    for companion in companions.map({ path + $0 }) {
+      guard let status = try? Stat(FilePath(companion), followTargetSymlink: false),
+        status.type == .regular, status.permissions != [.ownerReadWrite]
+      else { continue }
+      try? setPermissions(FilePath(companion), [.ownerReadWrite])
+    }
+  }
+
+  /// Whether this process can write the file (or create it) and the files beside it.
+  ///
+  /// - Returns: `nil` when it can; otherwise the file or folder that cannot be written.
+  static func unwritable(_ path: String, exists: Bool) -> String? {
+    let folder = (path as NSString).deletingLastPathComponent
+    if !isWritable(FilePath(folder.isEmpty ? "." : folder), isFolder: true) { return folder }
+    if exists && !isWritable(FilePath(path)) { return path }
+    let manager = FileManager.default
+    return companions.map { path + $0 }.first {
+      manager.fileExists(atPath: $0) && !isWritable(FilePath($0))
+    }
+  }
+
+  /// Clears the group and other permission bits of a file or folder, keeping the owner's:
+  /// a folder the user made read-only stays read-only.
+  private static func makeOwnerOnly(_ path: String) {
+    guard let status = try? Stat(FilePath(path), followTargetSymlink: false),
+      status.type == .regular || status.type == .directory,
+      status.permissions.rawValue & 0o077 != 0
+    else { return }
+    // Best effort: a file of another user, or one we cannot change, stays as it was.
+    try? setPermissions(
+      FilePath(path), FilePermissions(rawValue: status.permissions.rawValue & 0o700))
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Whether the tests can run the binary as an unprivileged user: root ignores read-only
+/// modes, so a read-only progress file is only read-only to another user.
+private let unprivileged: (prefix: [String], usable: Bool) = {
+  guard getuid() == 0 else { return ([], true) }
+  let prefix = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+  guard FileManager.default.isExecutableFile(atPath: prefix[0]) else { return (prefix, false) }
+  let probe = Process()
+  probe.executableURL = URL(fileURLWithPath: prefix[0])
+  probe.arguments = Array(prefix.dropFirst()) + [binary.path, "--help"]
+  probe.standardOutput = FileHandle.nullDevice
+  probe.standardError = FileHandle.nullDevice
+  guard (try? probe.run()) != nil else { return (prefix, false) }
+  probe.waitUntilExit()
+  return (prefix, probe.terminationStatus == 0)
+}()
+
+/// Runs the binary as the unprivileged user, with `XDG_DATA_HOME` set.
+private func runUnprivileged(_ arguments: [String], dataHome: String) throws -> RunResult {
+  let process = Process()
+  let command = unprivileged.prefix + [binary.path] + arguments
+  process.executableURL = URL(fileURLWithPath: command[0])
+  process.arguments = Array(command.dropFirst())
+  process.environment = [
+    "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": dataHome, "XDG_DATA_HOME": dataHome,
+    "CHEONJIIN_LAYOUTS": repositoryRoot.appendingPathComponent("Layouts").path,
+  ]
+  let stdout = Pipe()
+  let stderr = Pipe()
+  process.standardInput = FileHandle.nullDevice
+  process.standardOutput = stdout
+  process.standardError = stderr
+  try process.run()
+  let out = stdout.fileHandleForReading.readDataToEndOfFile()
+  let err = stderr.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return RunResult(
+    status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+    stderr: String(decoding: err, as: UTF8.self))
+}
+
+@Suite("A progress file that cannot be written or is not a plain file")
+struct ProgressSafetyEndToEndTests {
+  /// A folder the unprivileged user owns, outside the root-only scratch folder.
+  private func ownedFolder() throws -> String {
+    var template = Array(
+      "\(FileManager.default.temporaryDirectory.path)/cheonjiin-ro-XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+    }
+    let folder = try #require(made)
+    if getuid() == 0 { #expect(chown(folder, 65534, 65534) == 0) }
+    return folder
+  }
+
+  private func files(_ folder: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+  }
+
+  @Test(
+    "read-only file or folder: stats and dict list read it, dict learn says why, nothing moves",
+    .enabled(if: unprivileged.usable), arguments: ["file", "folder"])
+  func readOnly(_ what: String) throws {
+    let home = try ownedFolder()
+    defer {
+      _ = chmod(home + "/cheonjiin", 0o700)
+      try? FileManager.default.removeItem(atPath: home)
+    }
+    let learned = try runUnprivileged(["dict", "learn", "사랑", "하늘"], dataHome: home)
+    try #require(learned.status == 0, "\(learned.stderr)")
+    let folder = home + "/cheonjiin"
+    let target = what == "file" ? folder + "/progress.sqlite" : folder
+    #expect(chmod(target, what == "file" ? 0o400 : 0o500) == 0)
+    let before = files(folder)
+
+    let list = try runUnprivileged(["dict", "list"], dataHome: home)
+    #expect(list.status == 0, "\(list.stderr)")
+    #expect(list.stdout.contains("사랑") && list.stdout.contains("하늘"))
+    let stats = try runUnprivileged(["stats", "--json"], dataHome: home)
+    #expect(stats.status == 0, "\(stats.stderr)")
+    #expect(!stats.stderr.contains("moved"), "\(stats.stderr)")
+
+    let learn = try runUnprivileged(["dict", "learn", "바다"], dataHome: home)
+    #expect(learn.status == 1)
+    #expect(learn.stderr.contains("can be read but not saved"), "\(learn.stderr)")
+    #expect(learn.stderr.contains(target + " is not writable"), "\(learn.stderr)")
+    #expect(!files(folder).contains { $0.contains("corrupt") }, "nothing moved aside")
+    if what == "folder" {
+      #expect(files(folder) == before, "nothing created in a read-only folder")
+    }
+
+    // Writable again, the words are all there and learning works.
+    #expect(chmod(target, what == "file" ? 0o600 : 0o700) == 0)
+    let again = try runUnprivileged(["dict", "learn", "바다"], dataHome: home)
+    #expect(again.status == 0, "\(again.stderr)")
+    let after = try runUnprivileged(["dict", "list"], dataHome: home)
+    #expect(after.stdout.split(separator: "\n").count == 3, "\(after.stdout)")
+  }
+
+  @Test(
+    "a symlinked progress file: the pad and practice say once that nothing is saved",
+    .enabled(if: hasTmux))
+  func symlinkInTheTerminal() throws {
+    let home = try scratchFolder("progress-link")
+    let folder = home.appendingPathComponent("cheonjiin").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let target = home.appendingPathComponent("elsewhere.sqlite").path
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/progress.sqlite", withDestinationPath: target)
+    let environment = ["XDG_DATA_HOME": home.path, "LANG": "C.UTF-8"]
+
+    let pad = try TmuxSession(arguments: ["--no-draft"], environment: environment)
+    try pad.waitFor { pad.screen().contains("new words are not saved") }
+    try pad.keys(["C-c"])
+
+    let practice = try TmuxSession(arguments: ["practice"], environment: environment)
+    try practice.waitFor { practice.screen().contains("progress is not saved") }
+    try practice.keys(["Escape", "Escape"])
+    #expect(!FileManager.default.fileExists(atPath: target), "the link's target is not created")
+  }
+}
