@@ -51,6 +51,8 @@ public struct GrepScanner: Sendable {
   public let pattern: GrepPattern
   /// More queries (`-e` given again): a line matches when any query does.
   public let alternatives: [GrepPattern]
+  /// All the queries in one trie, when there are several.
+  private let patternSet: GrepPatternSet?
   public let options: GrepOptions
   private let maxLineLength: Int
   /// Context is only printed with the lines themselves, not with `-c -l -L`.
@@ -105,6 +107,7 @@ public struct GrepScanner: Sendable {
   ) {
     self.pattern = pattern
     self.alternatives = alternatives
+    patternSet = alternatives.isEmpty ? nil : GrepPatternSet(pattern, alternatives)
     self.options = options
     self.followsEarlierOutput = followsEarlierOutput
     self.maxLineLength = max(0, maxLineLength)
@@ -230,11 +233,8 @@ public struct GrepScanner: Sendable {
 
   @inline(__always)
   private func matches(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    if pattern.matches(line: line) { return true }
-    // Checked first so that the usual single query does not iterate an array per line.
-    guard !alternatives.isEmpty else { return false }
-    for alternative in alternatives where alternative.matches(line: line) { return true }
-    return false
+    if let patternSet { return patternSet.matches(line: line) }
+    return pattern.matches(line: line)
   }
 
   /// The part of a line that is searched: all of it, except a UTF-8 byte-order mark at the
@@ -250,12 +250,8 @@ public struct GrepScanner: Sendable {
 
   /// The matching words of a line in line order, each once even if several queries match it.
   private func matchingWordRanges(in line: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-    var ranges = pattern.matchingWordRanges(in: line)
-    guard !alternatives.isEmpty else { return ranges }
-    for alternative in alternatives {
-      ranges += alternative.matchingWordRanges(in: line)
-    }
-    return Set(ranges).sorted { $0.lowerBound < $1.lowerBound }
+    if let patternSet { return patternSet.matchingWordRanges(in: line) }
+    return pattern.matchingWordRanges(in: line)
   }
 
   // MARK: - Skipped lines
