@@ -85,12 +85,14 @@ public enum Counter: String, Sendable, Hashable, CaseIterable {
 
   /// Looks a counter up by its Korean word: `"개"` → ``items``.
   ///
-  /// 분 gives ``minutes`` and 번 gives ``times``; ask for ``honoredPeople`` or ``number`` by
-  /// case. Returns `nil` for a word that is not a counter here.
+  /// 분 gives ``minutes`` and 번 gives ``times``; `분(사람)` gives ``honoredPeople`` and
+  /// `번(번호)` ``number``. Returns `nil` for a word that is not a counter here.
   public init?(word: String) {
     switch word {
     case "분": self = .minutes  // people only when asked for: .honoredPeople
     case "번": self = .times
+    case "분(사람)": self = .honoredPeople
+    case "번(번호)": self = .number
     default:
       guard let counter = Counter.allCases.first(where: { $0.word == word }) else { return nil }
       self = counter

@@ -52,10 +52,17 @@ extension KoreanNumber {
       }
       return try clockTime(text)
     }
-    // "1억", "3천", "1억 5천만": unit words after digits make one number, not a counter.
-    if options.counter == nil, !options.isNative, let whole = unitNumber(text) {
-      let number = WrittenNumber(whole)
-      return try read(number, written: text, counter: nil, options: options)
+    // "1억", "3천", "1억 5천만": unit words after digits make one number, not a counter;
+    // a counter may follow ("1만 원", "3천원").
+    if options.counter == nil, !options.isNative {
+      if let whole = unitNumber(text) {
+        return try read(WrittenNumber(whole), written: text, counter: nil, options: options)
+      }
+      if let (whole, written, word) = unitNumberWithCounter(text) {
+        return try read(
+          WrittenNumber(whole), written: written, counter: try counterNamed(word),
+          options: options)
+      }
     }
     guard let terms = terms(of: text) else { throw .notANumber(text) }
     if terms.count == 1, let only = terms.first, only.counterWord == nil {
@@ -130,6 +137,20 @@ extension KoreanNumber {
     guard sawUnit, let rest = plus(section, digits ?? 0) else { return nil }
     return plus(total, rest)
   }
+
+  /// A number with unit words followed by a counter word (`1만 원`, `3천원`), or nil.
+  static func unitNumberWithCounter(_ text: String) -> (UInt64, String, String)? {
+    for word in counterWordsLongestFirst where text.hasSuffix(word) {
+      let written = String(
+        text.dropLast(word.count).drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+      if let whole = unitNumber(written) { return (whole, written, word) }
+    }
+    return nil
+  }
+
+  /// Every counter word, the longest first, so that `킬로그램` is tried before `그램` would be.
+  private static let counterWordsLongestFirst: [String] =
+    Counter.allCases.map(\.word).sorted { $0.count > $1.count }
 
   /// Reads one number, with its counter if any, following the options.
   private static func read(

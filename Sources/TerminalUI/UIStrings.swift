@@ -1,3 +1,4 @@
+import HangulEngine
 import LayoutLoading
 import Practice
 
@@ -23,6 +24,20 @@ public struct UIStrings: Sendable {
 
   public init(_ language: UILanguage) {
     self.language = language
+  }
+
+  /// The layouts with the dismiss key's shipped label, 닫기, in the interface language: it
+  /// names an action of this program, not text the pad types. A label of your own stays.
+  func withInterfaceLabels(_ layouts: [Layout]) -> [Layout] {
+    guard language == .english else { return layouts }
+    return layouts.map { layout in
+      var layout = layout
+      for index in layout.keys.indices
+      where layout.keys[index].action == .dismiss && layout.keys[index].label == "닫기" {
+        layout.keys[index].label = "Done"
+      }
+      return layout
+    }
   }
 
   /// The text in the interface language.

@@ -15,6 +15,25 @@ struct UnitWordTests {
     #expect(try KoreanNumber.reading(of: input).text == expected)
   }
 
+  @Test(
+    "with a counter after it, spaced or not",
+    arguments: [
+      ("1만 원", "만 원"), ("1만원", "만 원"), ("3천 원", "삼천 원"), ("1억 5천만 원", "일억 오천만 원"),
+      ("2만 명", "이만 명"), ("5천 킬로그램", "오천 킬로그램"),
+    ])
+  func withCounter(input: String, expected: String) throws {
+    #expect(try KoreanNumber.reading(of: input).text == expected)
+  }
+
+  @Test("분 and 번 for people and numbers are asked for in Korean, not by code names")
+  func koreanCounterNames() throws {
+    #expect(Counter(word: "분(사람)") == .honoredPeople)
+    #expect(Counter(word: "번(번호)") == .number)
+    var options = NumberOptions()
+    options.counter = "분(사람)"
+    #expect(try KoreanNumber.reading(of: "3", options: options).text == "세 분")
+  }
+
   @Test("not a unit number: another word, units out of order, or too large")
   func rejected() {
     #expect(KoreanNumber.unitNumber("3개") == nil)

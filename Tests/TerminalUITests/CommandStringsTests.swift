@@ -49,7 +49,7 @@ struct CommandStringsTests {
     NumberErrorCase(error: .notDigits("010--1234"), mentions: ["010-1234-5678"]),
     NumberErrorCase(error: .nativeOutOfRange("100"), mentions: ["99", "--counter", "--native"]),
     NumberErrorCase(error: .notWholeCount("1.5", counter: "개"), mentions: ["3"]),
-    NumberErrorCase(error: .unknownCounter("kg"), mentions: ["킬로그램", "honoredPeople"]),
+    NumberErrorCase(error: .unknownCounter("kg"), mentions: ["킬로그램", "분(사람)", "번(번호)"]),
     NumberErrorCase(error: .nativeWithSinoCounter("원"), mentions: ["--native"]),
     NumberErrorCase(error: .conflictingOptions(.option("--native"), .option("--financial"))),
     NumberErrorCase(error: .conflictingOptions(.time("3:45"), .option("--native"))),

@@ -76,7 +76,11 @@ struct Keypad {
   /// out once: the pad draws them on every frame.
   private let hintTable: [[[Int: String]]]
 
-  init(layouts: [Layout], keymaps: [Keymap], keymap: String, flashMs: UInt64) {
+  init(
+    layouts: [Layout], keymaps: [Keymap], keymap: String, flashMs: UInt64,
+    strings: UIStrings = UIStrings(.korean)
+  ) {
+    let layouts = strings.withInterfaceLabels(layouts)
     engine = InputMethod(layouts: layouts)
     self.keymaps =
       keymaps.isEmpty ? [Keymap(id: "none", name: "-", englishName: "-", bindings: [:])] : keymaps

@@ -52,7 +52,9 @@ public struct KeypadController: ScreenFrontEnd {
     draft: String? = nil, notice: String? = nil
   ) {
     startNotice = notice
-    keypad = Keypad(layouts: layouts, keymaps: keymaps, keymap: keymap, flashMs: settings.flashMs)
+    keypad = Keypad(
+      layouts: layouts, keymaps: keymaps, keymap: keymap, flashMs: settings.flashMs,
+      strings: UIStrings(settings.language))
     self.settings = settings
     strings = UIStrings(settings.language)
     if let draft, !draft.isEmpty { mode = .draftOffer(draft) }

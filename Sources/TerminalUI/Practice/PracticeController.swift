@@ -81,7 +81,9 @@ public struct PracticeController: ScreenFrontEnd {
     lessons: [Lesson], recorder: PracticeRecorder, today: DayNumber, roundLength: Int = 10,
     startLesson: String? = nil
   ) {
-    keypad = Keypad(layouts: layouts, keymaps: keymaps, keymap: keymap, flashMs: settings.flashMs)
+    keypad = Keypad(
+      layouts: layouts, keymaps: keymaps, keymap: keymap, flashMs: settings.flashMs,
+      strings: UIStrings(settings.language))
     self.settings = settings
     strings = UIStrings(settings.language)
     self.lessons = lessons

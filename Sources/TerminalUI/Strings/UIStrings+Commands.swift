@@ -58,10 +58,10 @@ extension UIStrings {
     case .unknownCounter(let word):
       pick(
         "모르는 단위예요: \"\(word)\". 이 중 하나를 써 주세요: \(counterWords). "
-          + "분은 시간의 분, 번은 횟수로 읽어요. 사람을 높여 세는 분은 honoredPeople, "
-          + "번호의 번은 number로 써 주세요.",
+          + "분은 시간의 분, 번은 횟수로 읽어요. 사람을 높여 세는 분은 분(사람), "
+          + "번호의 번은 번(번호)로 써 주세요.",
         "\"\(word)\" is not a counter this knows; write one of \(counterWords) "
-          + "(분 means minutes and 번 times; write honoredPeople or number for the others)")
+          + "(분 means minutes and 번 times; write 분(사람) for people or 번(번호) for a number)")
     case .nativeWithSinoCounter(let word):
       pick(
         "--native는 ‘\(word)’ 단위와 함께 쓸 수 없어요. ‘\(word)’ 단위는 일, 이, 삼으로 "
