@@ -26,8 +26,9 @@ public struct UIStrings: Sendable {
     self.language = language
   }
 
-  /// The layouts with the dismiss key's shipped label, 닫기, in the interface language: it
-  /// names an action of this program, not text the pad types. A label of your own stays.
+  /// The layouts with the dismiss key's shipped label, 닫기, in the interface language.
+  ///
+  /// It names an action of this program, not text the pad types. A label of your own stays.
   func withInterfaceLabels(_ layouts: [Layout]) -> [Layout] {
     guard language == .english else { return layouts }
     return layouts.map { layout in
