@@ -154,11 +154,11 @@ struct GrepPatternSet: Sendable {
   }
 }
 
-/// Byte strings in a trie with a dense table of 256 children per node (0: none; the root,
-/// node 0, is nobody's child).
+/// Byte strings in a trie; the edges in one hash table keyed by node and byte, so memory
+/// grows with the queries' total length, even for thousands of them.
 struct QueryTrie: Sendable {
-  private var children: [Int32] = Array(repeating: 0, count: 256)
-  /// Whether a query ends at each node.
+  private var edges: [Int: Int32] = [:]
+  /// Whether a query ends at each node; node 0 is the root.
   private(set) var isEnd: [Bool] = [false]
 
   mutating func insert(_ codes: [UInt8]) {
@@ -168,8 +168,7 @@ struct QueryTrie: Sendable {
         node = next
       } else {
         let next = isEnd.count
-        children[node * 256 + Int(code)] = Int32(next)
-        children += repeatElement(0, count: 256)
+        edges[node << 8 | Int(code)] = Int32(next)
         isEnd.append(false)
         node = next
       }
@@ -179,7 +178,6 @@ struct QueryTrie: Sendable {
 
   @inline(__always)
   func child(of node: Int, _ code: UInt8) -> Int? {
-    let next = children[node * 256 + Int(code)]
-    return next == 0 ? nil : Int(next)
+    edges[node << 8 | Int(code)].map(Int.init)
   }
 }
