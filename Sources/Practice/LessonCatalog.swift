@@ -15,14 +15,16 @@ public enum LessonCatalog {
   ///   - numberSeed: Seed for the number drills (e.g. today's day number for fresh numbers
   ///     each day; item ids stay stable per number, so history is kept).
   ///   - numberItems: Items per number lesson.
+  ///   - numberRange: The numbers the plain number drills draw (`--from`/`--to`), or `nil`.
   public static func standard(
-    messages: String? = nil, numberSeed: UInt64 = 1, numberItems: Int = 10
+    messages: String? = nil, numberSeed: UInt64 = 1, numberItems: Int = 10,
+    numberRange: ClosedRange<Int>? = nil
   ) -> [Lesson] {
     var lessons = vowelLessons + consonantLessons + finalLessons + wordLessons
     let parsed = messages.map { MessageFile.parse($0).lessons } ?? []
     lessons += parsed.isEmpty ? builtInMessageLessons : parsed
     lessons += NumberDrillKind.allCases.map {
-      NumberDrill.lesson($0, count: numberItems, seed: numberSeed)
+      NumberDrill.lesson($0, count: numberItems, seed: numberSeed, range: numberRange)
     }
     return lessons
   }

@@ -47,6 +47,8 @@ public enum NumberDrillKind: String, Sendable, Hashable, CaseIterable {
   case counter
   /// A phone number read digit by digit: `010-1234-5678` → `공일공 일이삼사 오육칠팔`.
   case phone
+  /// A number from 1 to 99 read the native way, as one counts: `31` → `서른하나`.
+  case native
 
   /// The lesson id for this kind of drill.
   public var lessonID: String {
@@ -58,6 +60,7 @@ public enum NumberDrillKind: String, Sendable, Hashable, CaseIterable {
     case .date: "numbers-date"
     case .counter: "numbers-counter"
     case .phone: "numbers-phone"
+    case .native: "numbers-native"
     }
   }
 
@@ -71,6 +74,7 @@ public enum NumberDrillKind: String, Sendable, Hashable, CaseIterable {
     case .date: "숫자 5: 날짜"
     case .counter: "숫자 6: 세는 말 (개, 살, 명)"
     case .phone: "숫자 7: 전화번호 읽기"
+    case .native: "숫자 8: 고유어로 세기 (하나, 서른하나)"
     }
   }
 
@@ -83,7 +87,24 @@ public enum NumberDrillKind: String, Sendable, Hashable, CaseIterable {
     case .time: "시간을 읽는 대로 쳐 보세요"
     case .date: "날짜를 읽는 대로 쳐 보세요"
     case .counter: "세는 말과 함께 쳐 보세요"
+    case .native: "하나, 둘, 셋처럼 세는 대로 쳐 보세요 (31 → 서른하나)"
     }
+  }
+}
+
+extension NumberDrillKind {
+  /// The part of `range` this drill draws its numbers from, or `nil` when it takes no range
+  /// or none of `range` suits it.
+  func numbers(within range: ClosedRange<Int>) -> ClosedRange<Int>? {
+    let readable: ClosedRange<Int>
+    switch self {
+    case .readDigits: readable = 0...999_999_999
+    case .typeDigits: readable = 0...9_999
+    case .native: readable = 1...99
+    case .price, .time, .date, .counter, .phone: return nil
+    }
+    guard range.overlaps(readable) else { return nil }
+    return range.clamped(to: readable)
   }
 }
 
@@ -93,7 +114,13 @@ public enum NumberDrill {
   ///
   /// Item ids are `lessonID:prompt` (`numbers-price:15,000원`), so an item seen on another
   /// day with another seed keeps its spaced-repetition history.
-  public static func items(_ kind: NumberDrillKind, count: Int, seed: UInt64) -> [PracticeItem] {
+  ///
+  /// - Parameter range: The numbers to draw for the drills of plain numbers (``readDigits``,
+  ///   ``typeDigits`` up to 9,999, ``native`` within 1…99; `--from`/`--to`); `nil` for the
+  ///   usual mix. A range outside what a drill can read leaves that drill its usual mix.
+  public static func items(
+    _ kind: NumberDrillKind, count: Int, seed: UInt64, range: ClosedRange<Int>? = nil
+  ) -> [PracticeItem] {
     // Each kind draws its own stream from the same seed.
     let salt = UInt64(NumberDrillKind.allCases.firstIndex(of: kind) ?? 0) + 1
     var generator = SeededGenerator(seed: seed ^ (salt &* 0x9E37_79B9_7F4A_7C15))
@@ -102,7 +129,8 @@ public enum NumberDrill {
     var attempts = 0
     while items.count < count && attempts < count * 50 {
       attempts += 1
-      guard let item = item(kind, using: &generator), seen.insert(item.id).inserted else {
+      guard let item = item(kind, using: &generator, range: range), seen.insert(item.id).inserted
+      else {
         continue
       }
       items.append(item)
@@ -111,20 +139,26 @@ public enum NumberDrill {
   }
 
   /// The lesson for one kind of drill.
-  public static func lesson(_ kind: NumberDrillKind, count: Int = 10, seed: UInt64) -> Lesson {
-    Lesson(
-      id: kind.lessonID, stage: .numbers, title: kind.title, summary: kind.hint,
-      items: items(kind, count: count, seed: seed))
+  public static func lesson(
+    _ kind: NumberDrillKind, count: Int = 10, seed: UInt64, range: ClosedRange<Int>? = nil
+  ) -> Lesson {
+    let drawn = range.flatMap { kind.numbers(within: $0) }
+    let title = drawn.map { "\(kind.title) \(grouped($0.lowerBound))–\(grouped($0.upperBound))" }
+    return Lesson(
+      id: kind.lessonID, stage: .numbers, title: title ?? kind.title, summary: kind.hint,
+      items: items(kind, count: count, seed: seed, range: range))
   }
 
   /// One item of a kind; `nil` only if KoreanNumbers rejects a prompt (it should not).
-  static func item(_ kind: NumberDrillKind, using generator: inout SeededGenerator)
-    -> PracticeItem?
-  {
+  static func item(
+    _ kind: NumberDrillKind, using generator: inout SeededGenerator,
+    range: ClosedRange<Int>? = nil
+  ) -> PracticeItem? {
     let id = kind.lessonID
+    let drawn = range.flatMap { kind.numbers(within: $0) }.map { generator.next(in: $0) }
     switch kind {
     case .readDigits:
-      let value = drillNumber(using: &generator)
+      let value = drawn ?? drillNumber(using: &generator)
       let prompt = grouped(value)
       // A prompt built here is valid input; if KoreanNumbers ever refused one, the caller's
       // loop would draw another number, which is all that can be done with the error.
@@ -134,8 +168,9 @@ public enum NumberDrill {
     case .typeDigits:
       // Holding a key per digit is slow: at most four digits.
       let value =
-        generator.next(in: 0...1) == 0
-        ? generator.next(in: 1...99) : generator.next(in: 100...9999)
+        drawn
+        ?? (generator.next(in: 0...1) == 0
+          ? generator.next(in: 1...99) : generator.next(in: 100...9999))
       let prompt = KoreanNumber.sino(UInt64(value))
       return PracticeItem(
         id: "\(id):\(value)", prompt: prompt, answer: .heldDigits(String(value)), hint: kind.hint)
@@ -178,7 +213,19 @@ public enum NumberDrill {
       guard let reading = try? KoreanNumber.digits(prompt) else { return nil }
       return PracticeItem(
         id: "\(id):\(prompt)", prompt: prompt, answer: .reading(reading), hint: kind.hint)
+    case .native:
+      return native(drawn ?? generator.next(in: 1...99), kind: kind)
     }
+  }
+
+  /// `31` → `서른하나` (and the accepted spellings), for ``NumberDrillKind/native``.
+  private static func native(_ value: Int, kind: NumberDrillKind) -> PracticeItem? {
+    let prompt = String(value)
+    guard
+      let reading = try? KoreanNumber.reading(of: prompt, options: NumberOptions(isNative: true))
+    else { return nil }
+    return PracticeItem(
+      id: "\(kind.lessonID):\(prompt)", prompt: prompt, answer: .reading(reading), hint: kind.hint)
   }
 
   private static func reading(of prompt: String, kind: NumberDrillKind) -> PracticeItem? {

@@ -132,6 +132,27 @@ public struct HoldDetector<Key: Hashable> {
   /// The key whose run is open, if any.
   public var activeKey: Key? { run?.key }
 
+  /// The key known to be held down towards its hold, and when it was pressed: with releases
+  /// reported, from the press; inferred, from the moment auto-repeat confirmed the press
+  /// (its time is the press, found from the repeat) until the hold fires or the repeats stop.
+  ///
+  /// For drawing the hold's progress; nil when no hold is on its way.
+  public var pendingHold: (key: Key, pressedAt: Instant)? {
+    guard let run, case .waitingForHold(let at, _) = run.phase else { return nil }
+    return (run.key, at + (.zero - .milliseconds(timing.holdMs)))
+  }
+
+  /// Keeps the open run's hold from firing, leaving the run open: a mouse drag left the key,
+  /// and the front end decides at the release whether the hold applies (a flick).
+  ///
+  /// - Returns: How many taps that hold would undo, or nil if no hold was on its way.
+  public mutating func suspendHold() -> Int? {
+    guard var open = run, case .waitingForHold(_, let undo) = open.phase else { return nil }
+    open.phase = .held
+    run = open
+    return undo
+  }
+
   /// When ``advance(to:)`` has something to do; nil when nothing is pending.
   public var nextDeadline: Instant? { nextTimer()?.time }
 

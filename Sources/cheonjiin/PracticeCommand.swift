@@ -45,7 +45,31 @@ struct PracticeCommand: ParsableCommand {
   @Flag(help: "Bigger keys.")
   var large = false
 
+  @Option(help: "Number drills: the smallest number to practise (default 1).")
+  var from: Int?
+
+  @Option(help: "Number drills: the largest number to practise (default 99).")
+  var to: Int?
+
+  /// The numbers the plain number drills draw, when `--from` or `--to` is given.
+  private var numberRange: ClosedRange<Int>? {
+    guard from != nil || to != nil else { return nil }
+    let lower = from ?? 1
+    let upper = to ?? 99
+    return lower <= upper ? lower...upper : nil
+  }
+
   func validate() throws {
+    if from != nil || to != nil {
+      let lower = from ?? 1
+      let upper = to ?? 99
+      guard lower >= 0, upper <= 999_999_999 else {
+        throw ValidationError(commandStrings.practiceRangeOutOfBounds(from: lower, to: upper))
+      }
+      guard lower <= upper else {
+        throw ValidationError(commandStrings.practiceRangeReversed(from: lower, to: upper))
+      }
+    }
     guard (100...3000).contains(holdMs) else {
       throw ValidationError("--hold-ms \(holdMs) is out of range; give 100 to 3000")
     }
@@ -61,7 +85,8 @@ struct PracticeCommand: ParsableCommand {
     let messages = SuggestionSetup.lexiconDirectory(environment: environment).flatMap {
       try? String(contentsOfFile: $0 + "/practice-messages-ko.txt", encoding: .utf8)
     }
-    let lessons = LessonCatalog.standard(messages: messages, numberSeed: UInt64(max(0, today)))
+    let lessons = LessonCatalog.standard(
+      messages: messages, numberSeed: UInt64(max(0, today)), numberRange: numberRange)
     if list {
       var output = OutputBuffer()
       for lesson in lessons {

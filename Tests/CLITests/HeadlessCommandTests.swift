@@ -3,6 +3,21 @@ import Testing
 
 @Suite("cheonjiin keys / spell / layouts (the real binary)")
 struct HeadlessCommandTests {
+  @Test("practice --from/--to: the list shows the range; a reversed range is refused in words")
+  func practiceRange() throws {
+    let list = try run(["practice", "--list", "--from", "10", "--to", "50"])
+    #expect(list.status == 0, "\(list.stderr)")
+    #expect(list.stdout.contains("numbers-read\t숫자 1: 숫자를 한글로 10–50\t"))
+    #expect(list.stdout.contains("numbers-native\t숫자 8: 고유어로 세기 (하나, 서른하나) 10–50\t"))
+    let reversed = try run(
+      ["practice", "--from", "50", "--to", "10"], environment: locale("ko_KR.UTF-8"))
+    #expect(reversed.status == 64)
+    #expect(reversed.stderr.contains("처음 수가 끝 수보다 커요. --from 10 --to 50처럼"))
+    let english = try run(
+      ["practice", "--from", "50", "--to", "10"], environment: locale("C.UTF-8"))
+    #expect(english.stderr.contains("--from 50 is above --to 10"))
+  }
+
   @Test("keys prints the text for a sequence given as arguments")
   func keysArguments() throws {
     let result = try run(["keys", "ㅇㅣᆞㄴ_ㄴᆞᆞㅣㅇ"])

@@ -128,3 +128,44 @@ struct NumberDrillTests {
     #expect(LessonCatalog.validate(lessons, layouts: galaxyLayouts) == [])
   }
 }
+
+/// Issue 11, "Numbers practice as the K-Numbers seed does it": native 1–99, and a range.
+@Suite("Number drills: native numbers and a chosen range")
+struct NumberRangeTests {
+  @Test("the native drill reads 1–99 as one counts: 31 → 서른하나, 43 → 마흔셋")
+  func native() throws {
+    let items = NumberDrill.items(.native, count: 30, seed: 3)
+    #expect(items.count == 30)
+    for item in items {
+      let value = try #require(Int(item.prompt))
+      #expect((1...99).contains(value))
+      guard case .reading(let reading) = item.answer else {
+        Issue.record("\(item.prompt) is not a reading")
+        continue
+      }
+      #expect(reading.text == NativeNumber(UInt64(value))?.counting, "\(item.prompt)")
+      #expect(!reading.accepts(KoreanNumber.sino(UInt64(value))), "\(item.prompt)")
+    }
+    let answer = NumberDrill.items(.native, count: 1, seed: 3, range: 31...31).first?.answer
+    #expect(answer?.accepts("서른하나") == true)
+  }
+
+  @Test("--from/--to: the plain drills draw from the range; titles show it")
+  func range() throws {
+    for item in NumberDrill.items(.readDigits, count: 10, seed: 9, range: 120...130) {
+      let value = try #require(Int(item.prompt.filter(\.isNumber)))
+      #expect((120...130).contains(value), "\(item.prompt)")
+    }
+    // The native drill keeps to 1…99 within the range.
+    for item in NumberDrill.items(.native, count: 10, seed: 9, range: 90...200) {
+      #expect((90...99).contains(Int(item.prompt) ?? 0), "\(item.prompt)")
+    }
+    #expect(NumberDrill.lesson(.readDigits, seed: 9, range: 120...130).title.hasSuffix("120–130"))
+    #expect(NumberDrill.lesson(.native, seed: 9, range: 1...10).title.hasSuffix("1–10"))
+    // Drills of prices, times and dates are not plain numbers: the range leaves them be.
+    #expect(NumberDrill.lesson(.price, seed: 9, range: 1...10).title == NumberDrillKind.price.title)
+    // A native range outside 1…99 gives the usual native drill.
+    #expect(
+      NumberDrill.lesson(.native, seed: 9, range: 500...600).title == NumberDrillKind.native.title)
+  }
+}

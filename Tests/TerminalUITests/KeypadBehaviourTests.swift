@@ -48,6 +48,33 @@ struct KeypadBehaviourTests {
     #expect(driver.text == "0")
   }
 
+  @Test("without release events the progress shows once auto-repeat proves the key is held")
+  func inferredHoldProgress() throws {
+    var driver = try Driver()
+    func fraction() -> Double? {
+      driver.controller.viewModel(at: driver.now, input: driver.inputState).decorations.values
+        .compactMap(\.holdFraction).first
+    }
+    driver.send(keypad("4"))
+    driver.wait(100)
+    #expect(fraction() == nil, "a press alone may be a tap")
+    driver.wait(150)  // the OS repeats after 250 ms, then every 33 ms
+    driver.send(keypad("4"))
+    driver.wait(33)
+    driver.send(keypad("4"))
+    driver.wait(33)
+    driver.send(keypad("4"))
+    // Counted from the real press, 316 ms ago, with the hold at 500 ms.
+    let shown = try #require(fraction())
+    #expect(shown > 0.55 && shown < 0.7, "\(shown)")
+    for _ in 0..<8 {
+      driver.wait(33)
+      driver.send(keypad("4"))
+    }
+    #expect(fraction() == nil, "the hold fired")
+    #expect(driver.text == "4")
+  }
+
   @Test("auto-repeat without releases (X11 660/40): the hold is inferred")
   func inferredHold() throws {
     var driver = try Driver()
@@ -116,6 +143,33 @@ struct KeypadBehaviourTests {
     driver.wait(600)
     driver.send("\u{1b}[<0;\(column);\(row)m")
     #expect(driver.text == "ㄱ4")
+  }
+
+  @Test("mouse: a drag off the key types its digit on release (a flick), never a long press")
+  func mouseFlick() throws {
+    var driver = try Driver()
+    let place = try #require(driver.placement)
+    let rect = try #require(
+      place.geometry.rects.first { driver.controller.keypad.layout.keys[$0.key].phone == "4" })
+    let row = place.padTop + rect.row + 2  // 1-based for SGR
+    let column = place.padLeft + rect.column + 2
+    let outside = place.padTop  // the row above the pad: no key
+    driver.send("\u{1b}[<0;\(column);\(row)M")
+    driver.wait(100)
+    driver.send("\u{1b}[<32;\(column);\(outside)M")  // dragged off the key
+    driver.wait(900)  // past the hold delay: no long press while dragging
+    #expect(driver.text == "ㄱ")
+    driver.send("\u{1b}[<0;\(column);\(outside)m")
+    #expect(driver.text == "4")
+    // Dragged off and back: released on the key, it stays a tap.
+    driver.send("\u{1b}[<0;\(column);\(row)M")
+    driver.wait(50)
+    driver.send("\u{1b}[<32;\(column);\(outside)M")
+    driver.wait(50)
+    driver.send("\u{1b}[<32;\(column);\(row)M")
+    driver.wait(50)
+    driver.send("\u{1b}[<0;\(column);\(row)m")
+    #expect(driver.text == "4ㄱ")
   }
 
   @Test("kitty tells the keypad from the top row: keypad is numpad, digits are phone")

@@ -50,6 +50,8 @@ struct InputPipeline {
   private var runBehavior: HoldBehavior = .none
   /// The key that is down, if known.
   private(set) var pressing: Pressing?
+  /// A mouse press dragged off its key: its hold, suspended until the button comes up.
+  private var suspendedHold: (source: PressSource, undoTaps: Int)?
 
   init(holdMs: UInt64, isLinuxConsole: Bool) {
     decoder = ByteDecoder(
@@ -107,6 +109,7 @@ struct InputPipeline {
   {
     switch (mouse.button, mouse.action) {
     case (.left, .press):
+      suspendedHold = nil
       switch routing.hitTest(mouse.row - 1, mouse.column - 1) {
       case .key(let key)?:
         guard let pad = routing.pad else { return [.mouse(mouse)] }
@@ -116,13 +119,31 @@ struct InputPipeline {
       case nil:
         return [.mouse(mouse)]
       }
+    case (.left, .drag):
+      // Off the key it started on, a press no longer becomes a long press; see the release.
+      guard case .mouse(let key)? = detector.activeKey, suspendedHold == nil,
+        !isOnKey(key, mouse, routing), let undo = detector.suspendHold()
+      else { return [] }
+      suspendedHold = (.mouse(key), undo)
+      return []
     case (_, .release):
-      guard case .mouse? = detector.activeKey else { return [] }
-      return release(at: time)
-    case (.left, .drag), (.left, .move), (.middle, _), (.right, _), (.none, _), (.wheelUp, _),
+      guard case .mouse(let key)? = detector.activeKey else { return [] }
+      var events: [InputEvent] = []
+      // Released off the key: a flick, as on the seed iPhone keyboard, types the key's digit.
+      if let flick = suspendedHold, !isOnKey(key, mouse, routing) {
+        events.append(.pad(.hold(flick.source, undoTaps: flick.undoTaps)))
+      }
+      suspendedHold = nil
+      return events + release(at: time)
+    case (.left, .move), (.middle, _), (.right, _), (.none, _), (.wheelUp, _),
       (.wheelDown, _), (.wheelLeft, _), (.wheelRight, _), (.extra, _):
       return []
     }
+  }
+
+  private func isOnKey(_ key: Int, _ mouse: MouseEvent, _ routing: InputRouting) -> Bool {
+    if case .key(key)? = routing.hitTest(mouse.row - 1, mouse.column - 1) { return true }
+    return false
   }
 
   private mutating func press(
@@ -179,12 +200,23 @@ struct InputPipeline {
     earliest(decoder.nextDeadline, earliest(negotiation.nextDeadline, detector.nextDeadline))
   }
 
-  /// How far a held key is towards its hold, 0 ..< 1, while that can be shown exactly.
+  /// How far a held key is towards its hold, 0 ..< 1.
+  ///
+  /// With releases reported, from the press on. Without them (tmux, xterm, GNOME Terminal),
+  /// from the moment auto-repeat shows the key is held, starting where the press really was;
+  /// a key tapped is never shown held.
   func holdFraction(at time: Instant) -> (source: PressSource, fraction: Double)? {
-    guard let pressing, pressing.isExact, pressing.behavior == .holdable,
-      detector.activeKey == pressing.source
+    guard let pressing, pressing.behavior == .holdable, detector.activeKey == pressing.source
     else { return nil }
-    let fraction = Double(time.milliseconds(since: pressing.since)) / Double(max(1, holdMs))
-    return fraction < 1 ? (pressing.source, fraction) : nil
+    let since: Instant
+    if pressing.isExact {
+      since = pressing.since
+    } else if let pending = detector.pendingHold, pending.key == pressing.source {
+      since = pending.pressedAt
+    } else {
+      return nil
+    }
+    let fraction = Double(time.milliseconds(since: since)) / Double(max(1, holdMs))
+    return fraction < 1 ? (pressing.source, max(0, fraction)) : nil
   }
 }

@@ -118,10 +118,11 @@ extension Keypad {
   func decorations(at time: Instant, input: InputState, cue: Int? = nil) -> [Int: KeyDecoration] {
     var decorations: [Int: KeyDecoration] = [:]
     for key in flashedKeys(at: time) { decorations[key, default: KeyDecoration()].isPressed = true }
-    if let pressing = input.pressing, pressing.isExact,
-      case .key(let key)? = bindings().resolve(pressing.source)
-    {
-      decorations[key, default: KeyDecoration()].isPressed = true
+    if let pressing = input.pressing, case .key(let key)? = bindings().resolve(pressing.source) {
+      // Down for sure only when releases are reported, or once auto-repeat shows it held.
+      if pressing.isExact || input.holdFraction != nil {
+        decorations[key, default: KeyDecoration()].isPressed = true
+      }
       if let fraction = input.holdFraction {
         decorations[key, default: KeyDecoration()].holdFraction = fraction
       }

@@ -150,6 +150,22 @@ extension UIStrings {
       "internal error: \(notation) types \"\(typed)\"; please report it")
   }
 
+  /// `practice --from N --to M` with N above M.
+  public func practiceRangeReversed(from: Int, to: Int) -> String {
+    pick(
+      "--from \(from) --to \(to): 처음 수가 끝 수보다 커요. --from \(min(from, to)) --to "
+        + "\(max(from, to))처럼 작은 수를 먼저 써 주세요.",
+      "--from \(from) is above --to \(to); give the smaller number first, such as --from "
+        + "\(min(from, to)) --to \(max(from, to))")
+  }
+
+  /// `practice --from/--to` outside the numbers the drills read.
+  public func practiceRangeOutOfBounds(from: Int, to: Int) -> String {
+    pick(
+      "--from \(from) --to \(to): 0부터 999,999,999까지의 수로 주세요.",
+      "--from \(from) --to \(to): give numbers from 0 to 999,999,999")
+  }
+
   /// `demo --speed` outside 0.25 … 20.
   public func demoSpeedOutOfRange(_ speed: Double) -> String {
     let shown = plainNumber(speed)
