@@ -14,7 +14,9 @@ let library = LayoutLibrary(
 
 @Suite("Shipped layouts")
 struct ShippedLayoutTests {
-  static let ids = ["cheonjiin-galaxy", "cheonjiin-iphone", "cheonjiin-hwalja", "symbols", "abc"]
+  static let ids = [
+    "cheonjiin-galaxy", "cheonjiin-iphone", "cheonjiin-hwalja", "symbols", "marks", "abc",
+  ]
 
   @Test("the catalog lists exactly the shipped layouts")
   func catalog() {

@@ -65,6 +65,54 @@ struct DigitPadTests {
   }
 }
 
+@Suite("Every pad from the numeric keypad alone")
+struct KeypadOnlyPadsTests {
+  /// Presses and releases keypad keys by their kitty codes (KP0 57399 … KP9 57408, KP/ 57410,
+  /// KP+ 57413).
+  private func press(_ codes: [Int], _ driver: inout Driver) {
+    for code in codes {
+      driver.send("\u{1b}[\(code);129u\u{1b}[\(code);129:3u")
+      driver.wait(150)
+    }
+  }
+
+  @Test("/ goes round the pads: 한글 → !#1 → 기호 → ABC → 한글; the marks are on the phone keys")
+  func aroundThePads() throws {
+    var driver = try kittyDriver()
+    let slash = 57410
+    #expect(driver.controller.keypad.layout.id == "cheonjiin-galaxy")
+    press([slash], &driver)
+    #expect(driver.controller.keypad.layout.id == "symbols")
+    press([slash], &driver)
+    #expect(driver.controller.keypad.layout.id == "marks")
+    // ^^ and ♡ for this age group: KP8 is the phone's 2 (^ ♡ ~), KP+ ends a mark.
+    press([57407, 57413, 57407, 57413, 57407, 57407], &driver)
+    #expect(driver.text == "^^♡")
+    press([slash], &driver)
+    #expect(driver.controller.keypad.layout.id == "abc")
+    press([slash], &driver)
+    #expect(driver.controller.keypad.layout.id == "cheonjiin-galaxy")
+  }
+
+  @Test("every mark of the !#1 pad is on the 기호 pad's phone keys")
+  func everyMarkReachable() throws {
+    let driver = try kittyDriver()
+    let layouts = driver.controller.keypad.engine.layouts
+    func marks(_ id: String, phoneOnly: Bool) -> Set<String> {
+      var found: Set<String> = []
+      for key in layouts.first(where: { $0.id == id })?.keys ?? []
+      where !phoneOnly || key.phone != nil {
+        if case .text(let cycle) = key.action { found.formUnion(cycle) }
+      }
+      return found
+    }
+    let digits = Set((0...9).map(String.init))
+    let missing = marks("symbols", phoneOnly: false).subtracting(digits)
+      .subtracting(marks("marks", phoneOnly: true))
+    #expect(missing.isEmpty, "\(missing.sorted())")
+  }
+}
+
 @Suite("Large keys that do not fit")
 struct LargeKeysTests {
   @Test("--large in a window too small for it says what size it needs")
