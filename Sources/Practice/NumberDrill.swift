@@ -93,6 +93,23 @@ public enum NumberDrillKind: String, Sendable, Hashable, CaseIterable {
 }
 
 extension NumberDrillKind {
+  /// The ranges offered in the practice menu (← →) for the drills of plain numbers; empty for
+  /// the others. Small ranges first: older learners start with 1–10.
+  public var rangePresets: [ClosedRange<Int>] {
+    switch self {
+    case .readDigits: [1...10, 1...99, 100...999, 1_000...9_999, 10_000...999_999]
+    case .typeDigits: [1...10, 1...99, 100...9_999]
+    case .native: [1...10, 1...20, 1...99, 20...99]
+    case .price, .time, .date, .counter, .phone: []
+    }
+  }
+
+  /// The drill a lesson id belongs to, if it is one.
+  public init?(lessonID: String) {
+    guard let kind = Self.allCases.first(where: { $0.lessonID == lessonID }) else { return nil }
+    self = kind
+  }
+
   /// The part of `range` this drill draws its numbers from, or `nil` when it takes no range
   /// or none of `range` suits it.
   func numbers(within range: ClosedRange<Int>) -> ClosedRange<Int>? {
@@ -247,7 +264,7 @@ public enum NumberDrill {
 }
 
 /// `15000` → `15,000`.
-func grouped(_ value: Int) -> String {
+public func grouped(_ value: Int) -> String {
   let digits = Array(String(value))
   var result = ""
   for (index, digit) in digits.enumerated() {

@@ -179,8 +179,12 @@ public struct UIStrings: Sendable {
   }
   public var practiceTitle: String { pick(" 천지인 연습", " Cheon-Ji-In practice") }
   public var practiceMenuHint: String {
-    pick(" 번호나 ↑↓로 고르고 Enter · Esc 그만하기", " Choose with a number or ↑↓, then Enter · Esc to quit")
+    pick(
+      " 번호나 ↑↓로 고르고 Enter · 숫자 범위는 ←→ · Esc 그만하기",
+      " Choose with a number or ↑↓, then Enter · ←→ number range · Esc to quit")
   }
+  /// Beside a number lesson in the menu whose range was not chosen there: ← → choose one.
+  public var numberRangeKeys: String { pick("범위", "range") }
   public var summaryKeysHint: String {
     pick(
       "  Enter 한 번 더 · 다른 키 목록으로 · Esc 그만하기", "  Enter again · any other key: the list · Esc: quit")

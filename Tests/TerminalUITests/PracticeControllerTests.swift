@@ -68,6 +68,25 @@ struct PracticeControllerTests {
     #expect(driver.screen().contains("1 / 2"))
   }
 
+  @Test("the menu chooses a number lesson's range with ← →; the round draws from it")
+  func numberRangeInMenu() throws {
+    let recorder = MemoryRecorder()
+    let lessons = [NumberDrill.lesson(.readDigits, seed: 5), NumberDrill.lesson(.native, seed: 5)]
+    var driver = try PracticeDriver(lessons: lessons, recorder: recorder)
+    #expect(driver.screen().contains("숫자 1: 숫자를 한글로  ◀ 범위 ▶"))
+    #expect(driver.screen().contains("숫자 범위는 ←→"))
+    driver.type(["\u{1b}[C"])  // → on the first lesson: 1–10
+    #expect(driver.screen().contains("숫자 1: 숫자를 한글로  ◀ 1–10 ▶"))
+    driver.type(["\u{1b}[C", "\u{1b}[D"])  // on to 1–99 and back
+    #expect(driver.screen().contains("◀ 1–10 ▶"))
+    driver.type(["\r"])
+    let items = driver.controller.round.items
+    #expect(!items.isEmpty)
+    for item in items {
+      #expect((1...10).contains(Int(item.prompt) ?? 0), "\(item.prompt)")
+    }
+  }
+
   @Test("typing an item right scores it, shows ✓, and moves on; the cue shows the next key")
   func typesAnItem() throws {
     let recorder = MemoryRecorder()

@@ -12,9 +12,48 @@ extension PracticeController {
       entries.append((strings.continueLesson(continueLesson.title), continueLesson))
     }
     entries += lessons.map { lesson in
-      (lessonMarks[lesson.id].map { "\(lesson.title)  \($0)" } ?? lesson.title, lesson)
+      var title = lesson.title
+      var range = ""
+      if let kind = NumberDrillKind(lessonID: lesson.id), !kind.rangePresets.isEmpty {
+        // A range chosen here replaces the one --from/--to put in the title.
+        if let index = numberRangeChoice[lesson.id] {
+          title = kind.title
+          range = "  ◀ \(rangeText(kind.rangePresets[index])) ▶"
+        } else {
+          range = "  ◀ \(strings.numberRangeKeys) ▶"
+        }
+      }
+      let mark = lessonMarks[lesson.id].map { "  \($0)" } ?? ""
+      return (title + mark + range, lesson)
     }
     return entries
+  }
+
+  /// `1–99`, `1,000–9,999`.
+  private func rangeText(_ range: ClosedRange<Int>) -> String {
+    "\(grouped(range.lowerBound))–\(grouped(range.upperBound))"
+  }
+
+  /// ← → on a lesson of plain numbers: the next or previous range (then the usual mix).
+  private mutating func changeRange(of lesson: Lesson, by step: Int) {
+    guard let kind = NumberDrillKind(lessonID: lesson.id), !kind.rangePresets.isEmpty else {
+      return
+    }
+    // -1 is the usual mix, before the presets.
+    let count = kind.rangePresets.count + 1
+    let current = (numberRangeChoice[lesson.id] ?? -1) + 1
+    let next = ((current + step) % count + count) % count - 1
+    numberRangeChoice[lesson.id] = next < 0 ? nil : next
+  }
+
+  /// The lesson as chosen in the menu: with its numbers drawn from the chosen range.
+  private func chosen(_ lesson: Lesson) -> Lesson {
+    guard let kind = NumberDrillKind(lessonID: lesson.id),
+      let index = numberRangeChoice[lesson.id], kind.rangePresets.indices.contains(index)
+    else { return lesson }
+    return NumberDrill.lesson(
+      kind, count: max(1, lesson.items.count), seed: UInt64(max(0, today)),
+      range: kind.rangePresets[index])
   }
 
   mutating func handleMenuKey(_ event: TerminalKeyEvent, at time: Instant)
@@ -68,12 +107,17 @@ extension PracticeController {
     case .enter, .numpad(.enter):
       menuDigits = ""
       guard menuEntries.indices.contains(selection) else { return [] }
-      begin(menuEntries[selection].lesson)
+      begin(chosen(menuEntries[selection].lesson))
       return round.current.map { startItem($0, at: time) } ?? endLesson(at: time)
     case .escape, .character("q"):
       return [.finish("")]
-    case .character, .tab, .backspace, .left, .right, .insert, .delete, .function, .numpad,
-      .otherFunctional:
+    case .left, .numpad(.left), .right, .numpad(.right):
+      menuDigits = ""
+      if menuEntries.indices.contains(selection) {
+        let isRight = event.key == .right || event.key == .numpad(.right)
+        changeRange(of: menuEntries[selection].lesson, by: isRight ? 1 : -1)
+      }
+    case .character, .tab, .backspace, .insert, .delete, .function, .numpad, .otherFunctional:
       menuDigits = ""
     }
     mode = .menu(selection: next)

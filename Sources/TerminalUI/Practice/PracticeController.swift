@@ -75,6 +75,9 @@ public struct PracticeController: ScreenFrontEnd {
   var continueLesson: Lesson?
   /// How far each lesson has come, by id, for the menu: "★★☆", "3/10".
   var lessonMarks: [String: String] = [:]
+  /// The range chosen in the menu (← →) for each lesson of plain numbers, as an index into
+  /// its ``NumberDrillKind/rangePresets``; absent for the usual mix.
+  var numberRangeChoice: [String: Int] = [:]
 
   public init(
     layouts: [Layout], keymaps: [Keymap], keymap: String, settings: KeypadSettings,
