@@ -93,8 +93,9 @@ public enum NumberDrillKind: String, Sendable, Hashable, CaseIterable {
 }
 
 extension NumberDrillKind {
-  /// The ranges offered in the practice menu (← →) for the drills of plain numbers; empty for
-  /// the others. Small ranges first: older learners start with 1–10.
+  /// The ranges offered in the practice menu (← →) for the drills of plain numbers.
+  ///
+  /// Empty for the others. Small ranges first: older learners start with 1–10.
   public var rangePresets: [ClosedRange<Int>] {
     switch self {
     case .readDigits: [1...10, 1...99, 100...999, 1_000...9_999, 10_000...999_999]
