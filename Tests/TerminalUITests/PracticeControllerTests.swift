@@ -1,3 +1,4 @@
+import Foundation
 import HangulEngine
 import LayoutLoading
 import Practice
@@ -231,6 +232,32 @@ struct PracticeCueSizeTests {
     let wrong = driver.render(rows: rows, columns: columns).textDump
     #expect(wrong.contains("✗"))
     #expect(wrong.contains("틀렸어요") || wrong.contains("다음:"), "\(wrong)")
+  }
+}
+
+@Suite("A number item's question at every size")
+struct PracticeQuestionSizeTests {
+  @Test(
+    "the digits to read stay on screen with the cue and the usual pad",
+    arguments: [(24, 80), (12, 40), (32, 100)])
+  func questionStays(rows: Int, columns: Int) throws {
+    var settings = KeypadSettings()
+    settings.language = .korean
+    let lesson = NumberDrill.lesson(.native, count: 3, seed: 5, range: 17...17)
+    var driver = ScreenDriver(
+      PracticeController(
+        layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout),
+        keymaps: try shippedKeymaps(), keymap: "numpad", settings: settings, lessons: [lesson],
+        recorder: MemoryRecorder(), today: 20_000, roundLength: 3, startLesson: lesson.id),
+      settings: settings)
+    driver.wait(100)
+    let screen = driver.render(rows: rows, columns: columns).textDump
+    let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(lines.contains { $0 == "17" || $0.hasPrefix("17 ") }, "\(rows)×\(columns):\n\(screen)")
+    #expect(screen.contains("다음:"), "\(screen)")
+    if rows >= 24 {
+      #expect(screen.contains("4         5         6"), "the usual pad, with its hints")
+    }
   }
 }
 

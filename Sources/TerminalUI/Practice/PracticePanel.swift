@@ -3,8 +3,8 @@ import Practice
 import TerminalInput
 
 extension PracticeController {
-  /// Rows the panel needs for the lesson itself: the title, the target, what is typed, the marks
-  /// and the cue.
+  /// Rows the panel needs for the lesson itself: the title (or the item's question, `17` for
+  /// 열일곱), the target, what is typed, the marks and the cue.
   ///
   /// The pad shrinks before any of these is cut.
   static let essentialPanelRows = 5
@@ -39,7 +39,9 @@ extension PracticeController {
     }
     if item.prompt != item.target || !item.hint.isEmpty {
       lines.append((2, [PanelSegment("  " + item.prompt, .title, .bold)]))
-      if !item.hint.isEmpty { lines.append((1, [PanelSegment("  " + item.hint, .text, [])])) }
+      if !item.hint.isEmpty && item.hint != lesson.summary {
+        lines.append((1, [PanelSegment("  " + item.hint, .text, [])]))
+      }
     }
     var target: [PanelSegment] = [PanelSegment("  ", .normal, [])]
     var typed: [PanelSegment] = [PanelSegment("  ", .normal, [])]
@@ -63,6 +65,13 @@ extension PracticeController {
       let drop = lines.indices.min(by: { lines[$0].keep < lines[$1].keep })
     {
       lines.remove(at: drop)
+    }
+    // No room for the question on its own line ("17", to be typed as 열일곱): the title line
+    // asks it instead, since without it there is nothing to answer.
+    let promptShown = lines.contains { $0.segments.first?.text == "  " + item.prompt }
+    if item.prompt != item.target, !promptShown, lines.first?.keep == 4 {
+      lines[0].segments[0] = PanelSegment(" " + item.prompt, .title, .bold)
+      return lines.map(\.segments)
     }
     // No room for the explanation on its own line: the title line says it instead (it
     // names the lesson too: "받침 두 개: 값 = ㅂ + ㅅ"), so the cue keeps its place.
