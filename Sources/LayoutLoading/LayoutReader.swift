@@ -20,6 +20,8 @@ struct LayoutReader {
     guard let members = object(root, at: "", fields: Self.topFields) else { return nil }
     let id = string(members["id"], at: "id").flatMap { checkedID($0, at: "id") }
     let name = string(members["name"], at: "name").flatMap { nonEmpty($0, at: "name") }
+    let englishName = members["englishName"].flatMap { string($0, at: "englishName") }
+      .flatMap { nonEmpty($0, at: "englishName") }
     if let description = members["description"] { _ = string(description, at: "description") }
     var composer: ComposerSettings? = ComposerSettings()
     if let value = members["composer"] { composer = readComposer(value) }
@@ -27,7 +29,8 @@ struct LayoutReader {
     let rows = readRows(members["rows"], keys: keys, ids: Self.rawKeyIDs(members["keys"]))
     if let keys { checkKeys(keys, composer: composer, vowelRulesGiven: hasVowelRules) }
     guard let id, let name, let composer, let keys, let rows, problems.isEmpty else { return nil }
-    return Layout(id: id, name: name, keys: keys, rows: rows, composer: composer)
+    return Layout(
+      id: id, name: name, englishName: englishName, keys: keys, rows: rows, composer: composer)
   }
 
   /// Key ids as written, so rows can be checked even when some keys have problems.
@@ -42,7 +45,8 @@ struct LayoutReader {
   }
 
   static let topFields: [String: Bool] = [
-    "$schema": false, "id": true, "name": true, "description": false, "composer": false,
+    "$schema": false, "id": true, "name": true, "englishName": false, "description": false,
+    "composer": false,
     "keys": true, "rows": true,
   ]
 

@@ -132,6 +132,10 @@ public struct UIStrings: Sendable {
   public func name(of keymap: Keymap) -> String {
     pick(keymap.name, keymap.englishName)
   }
+  /// A layout's name in the interface language (its Korean name when it has no English one).
+  public func name(of layout: Layout) -> String {
+    pick(layout.name, layout.englishName ?? layout.name)
+  }
   /// The status line's hold delay: "길게 500ms".
   public func holdStatus(_ milliseconds: UInt64) -> String {
     "\(holdLabel) \(milliseconds)ms"

@@ -7,6 +7,8 @@ public struct Layout: Sendable, Hashable {
   public var id: String
   /// What the user sees: `천지인 (Galaxy)`.
   public var name: String
+  /// What the user sees in an English interface, when the file gives it (`englishName`).
+  public var englishName: String?
   public var keys: [LayoutKey]
   /// Rows from top to bottom; each entry is an index into `keys`, or `nil` for an empty cell
   /// one unit wide.
@@ -14,10 +16,12 @@ public struct Layout: Sendable, Hashable {
   public var composer: ComposerSettings
 
   public init(
-    id: String, name: String, keys: [LayoutKey], rows: [[Int?]], composer: ComposerSettings
+    id: String, name: String, englishName: String? = nil, keys: [LayoutKey], rows: [[Int?]],
+    composer: ComposerSettings
   ) {
     self.id = id
     self.name = name
+    self.englishName = englishName
     self.keys = keys
     self.rows = rows
     self.composer = composer

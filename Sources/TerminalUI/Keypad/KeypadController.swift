@@ -117,7 +117,8 @@ public struct KeypadController: ScreenFrontEnd {
       return cached.status
     }
     return [
-      keypad.layout.name, strings.name(of: keypad.keymap), strings.holdStatus(settings.holdMs),
+      strings.name(of: keypad.layout), strings.name(of: keypad.keymap),
+      strings.holdStatus(settings.holdMs),
       strings.helpKey,
     ]
   }

@@ -362,7 +362,8 @@ public struct PracticeController: ScreenFrontEnd {
       model.bold = settings.bold
       model.message = message?.text
       model.status = [
-        keypad.layout.name, strings.name(of: keypad.keymap), strings.holdStatus(settings.holdMs),
+        strings.name(of: keypad.layout), strings.name(of: keypad.keymap),
+        strings.holdStatus(settings.holdMs),
         strings.helpKey,
       ]
       if let helpScroll {
