@@ -72,7 +72,7 @@ public enum PhysicalKey: Hashable, Sendable, CustomStringConvertible {
       case .subtract: "-"
       case .add: "+"
       case .equal: "="
-      case .enter: "⏎"
+      case .enter: "Enter"
       case .separator, .left, .right, .up, .down, .pageUp, .pageDown, .home, .end, .insert,
         .delete, .begin:
         ""
@@ -214,6 +214,13 @@ public struct Keymap: Sendable, Hashable {
     var hints: [Int: (String, rank: Int)] = [:]
     for (physical, target) in bindings {
       guard case .key(let index) = target.resolve(in: layout) else { continue }
+      // A digit bound to a phone position sits where the pad already shows it (the keypad's 7
+      // is the top-left key, the phone's 7 is the key whose long press types 7): no hint. The
+      // side column's keys (- Enter * / .) are named.
+      if case .phone = target, physical.padHint.count == 1, physical.padHint.first?.isNumber == true
+      {
+        continue
+      }
       let rank = physical.isKeypad != hintsShowCharacters ? 0 : 1
       let hint = physical.padHint
       if let existing = hints[index], (existing.rank, existing.0) <= (rank, hint) { continue }
