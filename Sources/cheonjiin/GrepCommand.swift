@@ -145,19 +145,17 @@ struct GrepCommand: ParsableCommand {
 
   func validate() throws {
     if query == nil && queries.isEmpty {
-      throw ValidationError(
-        "Missing the query; write one, e.g. cheonjiin grep ㄱㅅ FILE, or -e QUERY for a query that starts with -"
-      )
+      throw ValidationError(commandStrings.grepMissingQuery)
     }
     for (flag, value) in [
       ("-m", maxCount), ("-A", afterContext), ("-B", beforeContext), ("-C", context),
     ] {
       if let value, value < 0 {
-        throw ValidationError("\(flag) \(value) is negative; give 0 or more")
+        throw ValidationError(commandStrings.grepNegative(flag, value))
       }
     }
     if withFileName && noFileName {
-      throw ValidationError("-H and -h contradict each other; give one of them")
+      throw ValidationError(commandStrings.grepFileNameConflict)
     }
   }
 

@@ -61,8 +61,7 @@ struct KeypadCommand: ParsableCommand {
 
   func validate() throws {
     guard (100...3000).contains(holdMs) else {
-      throw ValidationError(
-        "--hold-ms \(holdMs) is out of range; give 100 to 3000 (older users often like 800–1000)")
+      throw ValidationError(commandStrings.holdMsOutOfRange(holdMs))
     }
   }
 

@@ -71,10 +71,10 @@ struct PracticeCommand: ParsableCommand {
       }
     }
     guard (100...3000).contains(holdMs) else {
-      throw ValidationError("--hold-ms \(holdMs) is out of range; give 100 to 3000")
+      throw ValidationError(commandStrings.holdMsOutOfRange(holdMs))
     }
     guard (1...50).contains(items) else {
-      throw ValidationError("--items \(items) is out of range; give 1 to 50")
+      throw ValidationError(commandStrings.itemsOutOfRange(items))
     }
   }
 

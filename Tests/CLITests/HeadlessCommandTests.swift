@@ -18,6 +18,23 @@ struct HeadlessCommandTests {
     #expect(english.stderr.contains("--from 50 is above --to 10"))
   }
 
+  @Test(
+    "option errors speak the locale's language",
+    arguments: [
+      (["practice", "--hold-ms", "5"], "100에서 3000", "give 100 to 3000"),
+      (["--hold-ms", "5"], "100에서 3000", "give 100 to 3000"),
+      (["practice", "--items", "0"], "1에서 50", "give 1 to 50"),
+      (["grep"], "찾을 말이 없어요", "Missing the query"),
+      (["grep", "-H", "-h", "x"], "함께 쓸 수 없어요", "contradict each other"),
+    ])
+  func localizedOptionErrors(arguments: [String], korean: String, english: String) throws {
+    let ko = try run(arguments, environment: locale("ko_KR.UTF-8"))
+    #expect(ko.status == 64)
+    #expect(ko.stderr.contains(korean), "\(ko.stderr)")
+    let en = try run(arguments, environment: locale("C.UTF-8"))
+    #expect(en.stderr.contains(english), "\(en.stderr)")
+  }
+
   @Test("keys prints the text for a sequence given as arguments")
   func keysArguments() throws {
     let result = try run(["keys", "ㅇㅣᆞㄴ_ㄴᆞᆞㅣㅇ"])

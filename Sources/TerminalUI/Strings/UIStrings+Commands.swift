@@ -150,6 +150,39 @@ extension UIStrings {
       "internal error: \(notation) types \"\(typed)\"; please report it")
   }
 
+  /// `--hold-ms` outside 100 … 3000.
+  public func holdMsOutOfRange(_ value: Int) -> String {
+    pick(
+      "--hold-ms \(value): 길게 누르는 시간은 100에서 3000(ms) 사이로 주세요. 천천히 누르시는 분은 "
+        + "800~1000이 편해요.",
+      "--hold-ms \(value) is out of range; give 100 to 3000 (older users often like 800–1000)")
+  }
+
+  /// `practice --items` outside 1 … 50.
+  public func itemsOutOfRange(_ value: Int) -> String {
+    pick(
+      "--items \(value): 한 번에 할 문제 수는 1에서 50 사이로 주세요.",
+      "--items \(value) is out of range; give 1 to 50")
+  }
+
+  /// `grep` with no query.
+  public var grepMissingQuery: String {
+    pick(
+      "찾을 말이 없어요. cheonjiin grep ㄱㅅ 파일처럼 쓰거나, -로 시작하는 말은 -e 뒤에 써 주세요.",
+      "Missing the query; write one, e.g. cheonjiin grep ㄱㅅ FILE, or -e QUERY for a query that "
+        + "starts with -")
+  }
+
+  /// A grep count option (`-A`, `-B`, `-C`, `-m`) below zero.
+  public func grepNegative(_ flag: String, _ value: Int) -> String {
+    pick("\(flag) \(value): 0 이상의 수를 주세요.", "\(flag) \(value) is negative; give 0 or more")
+  }
+
+  /// `grep -H -h`.
+  public var grepFileNameConflict: String {
+    pick("-H와 -h는 함께 쓸 수 없어요. 하나만 주세요.", "-H and -h contradict each other; give one of them")
+  }
+
   /// `practice --from N --to M` with N above M.
   public func practiceRangeReversed(from: Int, to: Int) -> String {
     pick(
