@@ -138,7 +138,20 @@ public struct UIStrings: Sendable {
   }
   /// The status line's hold delay: "길게 500ms".
   public func holdStatus(_ milliseconds: UInt64) -> String {
-    "\(holdLabel) \(milliseconds)ms"
+    // In seconds, as people say it: 0.5초, 1초, 0.75초.
+    let whole = milliseconds / 1000
+    var fraction = String(milliseconds % 1000)
+    fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    let seconds = fraction.isEmpty ? "\(whole)" : "\(whole).\(fraction)"
+    return pick("\(holdLabel) \(seconds)초", "\(holdLabel) \(seconds) s")
+  }
+
+  /// A physical key as the help lists it: `숫자패드 7`, `keypad Enter`, `7`.
+  public func keyName(_ key: PhysicalKey) -> String {
+    guard case .keypad = key else { return key.description }
+    let name = key.padHint.isEmpty ? String(key.description.dropFirst(2)) : key.padHint
+    return pick("숫자패드 \(name)", "keypad \(name)")
   }
   /// A suggestion's key on the bar: holding it takes the word.
   public func suggestionKey(_ label: String) -> String { pick("\(label)길게", "hold \(label)") }

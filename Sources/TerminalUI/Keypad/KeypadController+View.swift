@@ -78,8 +78,8 @@ extension Keypad {
     }
     for (physical, target) in ordered {
       switch target.resolve(in: layout) {
-      case .key(let key): byKey[key, default: []].append(physical.description)
-      case .flush: flushKeys.append(physical.description)
+      case .key(let key): byKey[key, default: []].append(strings.keyName(physical))
+      case .flush: flushKeys.append(strings.keyName(physical))
       case nil: break
       }
     }
@@ -88,10 +88,10 @@ extension Keypad {
       guard let names = byKey[index] else { continue }
       var action = key.label
       if case .text(let text) = key.hold { action += "  " + strings.holdTypes(text) }
-      padLines.append(HelpSection.Line(keys: names.joined(separator: " "), action: action))
+      padLines.append(HelpSection.Line(keys: names.joined(separator: " · "), action: action))
     }
     if !flushKeys.isEmpty {
-      padLines.append(HelpSection.Line(keys: flushKeys.joined(separator: " "), action: "→"))
+      padLines.append(HelpSection.Line(keys: flushKeys.joined(separator: " · "), action: "→"))
     }
     let suggestionKeys = (1...3).compactMap { keymap.suggestionKeyLabel($0) }
     if !suggestionKeys.isEmpty {
@@ -106,7 +106,7 @@ extension Keypad {
     }
     return [
       HelpSection(
-        title: "\(strings.helpPadKeys): \(keymap.name) / \(keymap.englishName)", lines: padLines),
+        title: "\(strings.helpPadKeys): \(strings.name(of: keymap))", lines: padLines),
       HelpSection(
         title: strings.helpOtherKeys,
         lines: commandLines + [HelpSection.Line(keys: "🖱", action: strings.helpMouse)]),
