@@ -29,7 +29,7 @@ public struct UIStrings: Sendable {
   /// The layouts with the dismiss key's shipped label, 닫기, in the interface language.
   ///
   /// It names an action of this program, not text the pad types. A label of your own stays.
-  func withInterfaceLabels(_ layouts: [Layout]) -> [Layout] {
+  public func withInterfaceLabels(_ layouts: [Layout]) -> [Layout] {
     guard language == .english else { return layouts }
     return layouts.map { layout in
       var layout = layout

@@ -76,9 +76,11 @@ struct DemoCommand: ParsableCommand {
   private func track(_ text: String, layoutID: String) throws -> DemoTrack {
     var option = layoutOption
     option.layout = layoutID
-    let layouts = try option.load()
+    let layouts = commandStrings.withInterfaceLabels(try option.load())
     do {
-      return try DemoTrack(text: text, layouts: layouts, title: layouts.first?.name ?? layoutID)
+      return try DemoTrack(
+        text: text, layouts: layouts,
+        title: layouts.first.map { commandStrings.name(of: $0) } ?? layoutID)
     } catch {
       printError(commandStrings.spellError(error, layout: layouts.first?.id ?? layoutID))
       throw ExitCode.dataError

@@ -341,10 +341,19 @@ struct DemoSizeTests {
   func largeFallsToNormal() throws {
     let demo = DemoController(
       tracks: [try track("안녕하세요")], keysPerSecond: 2, strings: UIStrings(.korean), size: .large)
-    let screen = demo.draw(rows: 32, columns: 100, width: DisplayWidth.of).textDump
+    let screen = demo.draw(rows: 24, columns: 80, width: DisplayWidth.of).textDump
     let normal = DemoController(
       tracks: [try track("안녕하세요")], keysPerSecond: 2, strings: UIStrings(.korean), size: .normal)
-    #expect(screen == normal.draw(rows: 32, columns: 100, width: DisplayWidth.of).textDump)
+    #expect(screen == normal.draw(rows: 24, columns: 80, width: DisplayWidth.of).textDump)
+    #expect(screen.contains("4         5         6"), "normal keys show their digits:\n\(screen)")
+  }
+
+  @Test("the pad is as tall as the layouts the demo visits: 안녕 keeps the usual keys at 80×24")
+  func heightOfVisitedLayouts() throws {
+    let demo = DemoController(
+      tracks: [try track("안녕")], keysPerSecond: 2, strings: UIStrings(.korean), size: .normal)
+    let screen = demo.draw(rows: 24, columns: 80, width: DisplayWidth.of).textDump
+    #expect(screen.contains("4         5         6"), "\(screen)")
   }
 
   @Test("a comparison that cannot fit says what window shows it all")

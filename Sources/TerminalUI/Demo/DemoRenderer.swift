@@ -189,8 +189,12 @@ public enum DemoRenderer {
   }
 
   /// The tallest pad a track can show (it may switch layouts on the way).
+  /// The tallest pad the demo shows: of the layouts it visits, not every layout it could
+  /// switch to (the five-row !#1 pad would cost 안녕 the usual keys at 80×24).
   static func padHeight(_ track: DemoTrack, size: KeySize) -> Int {
-    track.layouts.map { PadGeometry(layout: $0, size: size).height }.reduce(0, max)
+    let visited = Set([track.startLayout] + track.steps.map(\.layout))
+    return track.layouts.indices.filter(visited.contains)
+      .map { PadGeometry(layout: track.layouts[$0], size: size).height }.reduce(0, max)
   }
 
   /// Draws the text so far and the cursor; a text too long for the column keeps its end in
