@@ -188,9 +188,10 @@ public enum DemoRenderer {
     return widest
   }
 
-  /// The tallest pad a track can show (it may switch layouts on the way).
-  /// The tallest pad the demo shows: of the layouts it visits, not every layout it could
-  /// switch to (the five-row !#1 pad would cost 안녕 the usual keys at 80×24).
+  /// The tallest pad a track shows (it may switch layouts on the way).
+  ///
+  /// Only the layouts it visits count, not every layout it could switch to: the five-row
+  /// !#1 pad would cost 안녕 the usual keys at 80×24.
   static func padHeight(_ track: DemoTrack, size: KeySize) -> Int {
     let visited = Set([track.startLayout] + track.steps.map(\.layout))
     return track.layouts.indices.filter(visited.contains)
