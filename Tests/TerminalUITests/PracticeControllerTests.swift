@@ -69,6 +69,18 @@ struct PracticeControllerTests {
     #expect(driver.screen().contains("1 / 2"))
   }
 
+  @Test("leaving before typing anything: no zero percentages, a kind word instead")
+  func leaveAtOnce() throws {
+    var driver = try PracticeDriver(
+      lessons: [Self.lesson], recorder: MemoryRecorder(), start: "test")
+    driver.type(["\u{1b}"])
+    driver.wait(200)
+    let screen = driver.screen()
+    #expect(screen.contains("2개 중 0개까지 했어요"), "\(screen)")
+    #expect(screen.contains("이번에는 친 글자가 없어요"), "\(screen)")
+    #expect(!screen.contains("정확도 0%"), "\(screen)")
+  }
+
   @Test("the menu chooses a number lesson's range with ← →; the round draws from it")
   func numberRangeInMenu() throws {
     let recorder = MemoryRecorder()

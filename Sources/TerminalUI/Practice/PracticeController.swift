@@ -302,7 +302,9 @@ public struct PracticeController: ScreenFrontEnd {
     }
     recorder.saveProgress(
       lessonID: lesson.id, nextItem: round.position, isFinished: round.isFinished)
-    let summary = LessonSummary(lessonTitle: lesson.title, results: session.results)
+    // An item left before a key was pressed says nothing about the learner: no 0% for it.
+    let summary = LessonSummary(
+      lessonTitle: lesson.title, results: session.results.filter { !$0.typed.isEmpty })
     mode = .summary(
       strings.lessonSummary(
         summary, keyLabels: LessonSummary.keyLabels(in: keypad.engine.layouts),
