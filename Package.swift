@@ -52,6 +52,12 @@ let package = Package(
       name: "CNcursesw", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
     // The terminal's signal and crash path: what a handler touches lives in C.
     .target(name: "CTerminal"),
+    .systemLibrary(name: "CVterm", pkgConfig: "vterm", providers: [.apt(["libvterm-dev"])]),
+    .target(
+      name: "ChildTerminal",
+      dependencies: [
+        "CVterm", "CTerminal", "SystemIO", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     .target(
       name: "TerminalUI",
       dependencies: [
@@ -93,6 +99,7 @@ let package = Package(
         "Suggestions", "Practice",
       ],
       exclude: ["Golden"]),
+    .testTarget(name: "ChildTerminalTests", dependencies: ["ChildTerminal"]),
     .testTarget(
       name: "SystemIOTests",
       dependencies: ["SystemIO", .product(name: "SystemPackage", package: "swift-system")]),

@@ -4,7 +4,7 @@
 # hyperfine and vim). As root it installs them; otherwise it prints the exact command and fails.
 set -euo pipefail
 
-packages=(libncurses-dev libsqlite3-dev "$@")
+packages=(libncurses-dev libsqlite3-dev libvterm-dev "$@")
 
 missing=()
 for package in "${packages[@]}"; do

@@ -56,4 +56,20 @@ int cj_window_size(int fd, int *rows, int *columns);
 /// as bytes), no flow control, CR not turned into NL. Returns 0, or -1 on failure.
 int cj_terminal_enter_raw(int fd);
 
+// --- A child program on a pseudo-terminal (cj_pty.c), for `cheonjiin run`.
+
+#include <sys/types.h>
+
+// Starts `file` (searched in PATH) with `argv` on a new pty of the given size, in its own
+// session with the pty as its controlling terminal. Returns the child's pid and sets
+// *master_fd, or returns -1 with errno set. A program that cannot be run exits 127.
+pid_t cj_pty_spawn(const char *file, char *const argv[], unsigned short rows,
+                   unsigned short columns, int *master_fd);
+
+// Tells the child its window's new size (TIOCSWINSZ; the kernel sends it SIGWINCH).
+int cj_pty_resize(int master_fd, unsigned short rows, unsigned short columns);
+
+// The erase character (VERASE) the child's terminal modes use now, or -1.
+int cj_pty_erase_character(int master_fd);
+
 #endif

@@ -1,0 +1,180 @@
+import CVterm
+
+/// A child program's screen, emulated by libvterm: bytes from the child go in, cells and the
+/// cursor come out, and keys become the bytes the child expects in its current modes.
+///
+/// The only file that calls libvterm. Not thread-safe: one loop owns it.
+public final class Emulator {
+  private let terminal: OpaquePointer
+  private let screen: OpaquePointer
+  private let state: OpaquePointer
+  public private(set) var rows: Int
+  public private(set) var columns: Int
+
+  /// A screen of `rows` × `columns` (at least 1 × 1), UTF-8, with the alternate screen.
+  public init(rows: Int, columns: Int) {
+    self.rows = max(1, rows)
+    self.columns = max(1, columns)
+    terminal = vterm_new(Int32(self.rows), Int32(self.columns))
+    vterm_set_utf8(terminal, 1)
+    screen = vterm_obtain_screen(terminal)
+    state = vterm_obtain_state(terminal)
+    vterm_screen_enable_altscreen(screen, 1)
+    vterm_screen_reset(screen, 1)
+  }
+
+  deinit {
+    vterm_free(terminal)
+  }
+
+  /// Runs the child's output through the emulator.
+  public func feed(_ bytes: some Collection<UInt8>) {
+    var array = Array(bytes)
+    guard !array.isEmpty else { return }
+    array.withUnsafeMutableBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { chars in
+        _ = vterm_input_write(terminal, chars.baseAddress, chars.count)
+      }
+    }
+  }
+
+  /// Changes the screen size; the text reflows as libvterm does it.
+  public func resize(rows: Int, columns: Int) {
+    self.rows = max(1, rows)
+    self.columns = max(1, columns)
+    vterm_set_size(terminal, Int32(self.rows), Int32(self.columns))
+  }
+
+  // MARK: - The screen
+
+  /// One cell: its text (empty for the right half of a wide character), its width, and how
+  /// it looks.
+  public struct Cell: Hashable, Sendable {
+    public var text: String
+    public var width: Int
+    public var isBold: Bool
+    public var isUnderlined: Bool
+    public var isItalic: Bool
+    public var isReversed: Bool
+    public var foreground: Color
+    public var background: Color
+  }
+
+  /// A cell's colour: the terminal's default, one of 256, or true colour.
+  public enum Color: Hashable, Sendable {
+    case `default`
+    case indexed(UInt8)
+    case rgb(red: UInt8, green: UInt8, blue: UInt8)
+  }
+
+  /// The cell at a position; a blank default cell outside the screen.
+  public func cell(row: Int, column: Int) -> Cell {
+    var cell = VTermScreenCell()
+    guard (0..<rows).contains(row), (0..<columns).contains(column),
+      vterm_screen_get_cell(screen, VTermPos(row: Int32(row), col: Int32(column)), &cell) != 0
+    else {
+      return Cell(
+        text: " ", width: 1, isBold: false, isUnderlined: false, isItalic: false,
+        isReversed: false, foreground: .default, background: .default)
+    }
+    var text = ""
+    var isContinuation = false
+    withUnsafeBytes(of: cell.chars) { raw in
+      let values = raw.bindMemory(to: UInt32.self)
+      // libvterm marks the right half of a wide character with (uint32_t)-1.
+      isContinuation = values.first == UInt32.max
+      for value in values {
+        guard value != 0, let scalar = Unicode.Scalar(value) else { break }
+        text.unicodeScalars.append(scalar)
+      }
+    }
+    if text.isEmpty && !isContinuation { text = " " }
+    return Cell(
+      text: text, width: isContinuation ? 0 : Int(cell.width), isBold: cell.attrs.bold != 0,
+      isUnderlined: cell.attrs.underline != 0, isItalic: cell.attrs.italic != 0,
+      isReversed: cell.attrs.reverse != 0, foreground: Self.color(cell.fg),
+      background: Self.color(cell.bg))
+  }
+
+  /// A row's text, wide characters once, trailing blanks removed (for tests and logs).
+  public func text(row: Int) -> String {
+    var line = ""
+    for column in 0..<columns { line += cell(row: row, column: column).text }
+    while line.last == " " { line.removeLast() }
+    return line
+  }
+
+  /// Where the cursor is.
+  public var cursor: (row: Int, column: Int) {
+    var position = VTermPos()
+    vterm_state_get_cursorpos(state, &position)
+    return (Int(position.row), Int(position.col))
+  }
+
+  private static func color(_ color: VTermColor) -> Color {
+    let type = UInt32(color.type)
+    if type & VTERM_COLOR_DEFAULT_MASK.rawValue != 0 { return .default }
+    if type & VTERM_COLOR_TYPE_MASK.rawValue == VTERM_COLOR_INDEXED.rawValue {
+      return .indexed(color.indexed.idx)
+    }
+    return .rgb(red: color.rgb.red, green: color.rgb.green, blue: color.rgb.blue)
+  }
+
+  // MARK: - Keys for the child
+
+  /// A key that is not a character, as libvterm names it.
+  public enum Key: Sendable {
+    case enter, tab, backspace, escape, up, down, left, right, home, end, pageUp, pageDown,
+      insert, delete
+    case function(Int)
+  }
+
+  /// Types a character for the child, encoded for its current modes.
+  public func type(_ scalar: Unicode.Scalar, control: Bool = false, alt: Bool = false) {
+    vterm_keyboard_unichar(terminal, scalar.value, Self.modifiers(control: control, alt: alt))
+  }
+
+  /// Presses a key for the child, encoded for its current modes (application cursor keys…).
+  public func press(_ key: Key, control: Bool = false, alt: Bool = false) {
+    let code: VTermKey
+    switch key {
+    case .enter: code = VTERM_KEY_ENTER
+    case .tab: code = VTERM_KEY_TAB
+    case .backspace: code = VTERM_KEY_BACKSPACE
+    case .escape: code = VTERM_KEY_ESCAPE
+    case .up: code = VTERM_KEY_UP
+    case .down: code = VTERM_KEY_DOWN
+    case .left: code = VTERM_KEY_LEFT
+    case .right: code = VTERM_KEY_RIGHT
+    case .home: code = VTERM_KEY_HOME
+    case .end: code = VTERM_KEY_END
+    case .pageUp: code = VTERM_KEY_PAGEUP
+    case .pageDown: code = VTERM_KEY_PAGEDOWN
+    case .insert: code = VTERM_KEY_INS
+    case .delete: code = VTERM_KEY_DEL
+    case .function(let number):
+      code = VTermKey(VTERM_KEY_FUNCTION_0.rawValue + UInt32(max(0, min(number, 255))))
+    }
+    vterm_keyboard_key(terminal, code, Self.modifiers(control: control, alt: alt))
+  }
+
+  /// The bytes the emulator has for the child (keys, replies to its queries), taken once.
+  public func takeOutput() -> [UInt8] {
+    var result: [UInt8] = []
+    var buffer = [CChar](repeating: 0, count: 4096)
+    while true {
+      let count = buffer.withUnsafeMutableBufferPointer { chunk in
+        vterm_output_read(terminal, chunk.baseAddress, chunk.count)
+      }
+      guard count > 0 else { return result }
+      result += buffer[..<count].map { UInt8(bitPattern: $0) }
+    }
+  }
+
+  private static func modifiers(control: Bool, alt: Bool) -> VTermModifier {
+    var value = VTERM_MOD_NONE.rawValue
+    if control { value |= VTERM_MOD_CTRL.rawValue }
+    if alt { value |= VTERM_MOD_ALT.rawValue }
+    return VTermModifier(value)
+  }
+}
