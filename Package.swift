@@ -56,7 +56,8 @@ let package = Package(
     .target(
       name: "ChildTerminal",
       dependencies: [
-        "CVterm", "CTerminal", "SystemIO", .product(name: "SystemPackage", package: "swift-system"),
+        "CVterm", "CTerminal", "HangulEngine", "SystemIO",
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .target(
       name: "TerminalUI",
@@ -99,7 +100,8 @@ let package = Package(
         "Suggestions", "Practice",
       ],
       exclude: ["Golden"]),
-    .testTarget(name: "ChildTerminalTests", dependencies: ["ChildTerminal"]),
+    .testTarget(
+      name: "ChildTerminalTests", dependencies: ["ChildTerminal", "HangulEngine", "LayoutLoading"]),
     .testTarget(
       name: "SystemIOTests",
       dependencies: ["SystemIO", .product(name: "SystemPackage", package: "swift-system")]),
