@@ -62,6 +62,7 @@ let package = Package(
     .target(
       name: "TerminalUI",
       dependencies: [
+        "ChildTerminal",
         "CNcursesw", "CTerminal", "HangulEngine", "KoreanNumbers", "LayoutLoading", "Practice",
         "Suggestions", "SystemIO", "TerminalInput",
         .product(name: "SystemPackage", package: "swift-system"),

@@ -158,6 +158,15 @@ public final class Emulator {
     vterm_keyboard_key(terminal, code, Self.modifiers(control: control, alt: alt))
   }
 
+  /// Pasted text for the child, bracketed (`ESC [200~ … ESC [201~`) if it asked for that.
+  public func paste(_ text: String) -> [UInt8] {
+    vterm_keyboard_start_paste(terminal)
+    var bytes = takeOutput()
+    bytes += text.utf8
+    vterm_keyboard_end_paste(terminal)
+    return bytes + takeOutput()
+  }
+
   /// The bytes the emulator has for the child (keys, replies to its queries), taken once.
   public func takeOutput() -> [UInt8] {
     var result: [UInt8] = []

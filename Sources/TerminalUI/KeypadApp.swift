@@ -179,6 +179,17 @@ enum Screens {
     _ frontEnd: FrontEnd, options: KeypadRunOptions, services: RunServices,
     finish: (Outcome, FrontEnd, Terminal) -> Int32
   ) -> Int32 {
+    run(options: options, services: services, make: { _, _ in frontEnd }, finish: finish) ?? 1
+  }
+
+  /// ``run(_:options:services:finish:)`` with a front end made once the terminal is up (its
+  /// size known): `make` may add services, or return nil after printing why it cannot start
+  /// (the terminal is restored first; the result is then nil).
+  static func run<FrontEnd: ScreenFrontEnd>(
+    options: KeypadRunOptions, services: RunServices,
+    make: (Terminal, inout RunServices) -> FrontEnd?,
+    finish: (Outcome, FrontEnd, Terminal) -> Int32
+  ) -> Int32? {
     let environment = ProcessInfo.processInfo.environment
     let terminal: Terminal
     let timer: LongPressTimer
@@ -197,6 +208,11 @@ enum Screens {
       return 1
     }
     var services = services
+    guard let frontEnd = make(terminal, &services) else {
+      timer.stop()
+      terminal.restore()
+      return nil
+    }
     if let path = environment["CHEONJIIN_KEYLOG"], !path.isEmpty {
       services.keyLog = try? FileDescriptor.open(
         path, .writeOnly, options: [.create, .truncate, .closeOnExec],

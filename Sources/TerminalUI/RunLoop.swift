@@ -1,3 +1,4 @@
+import ChildTerminal
 import Foundation
 import Synchronization
 import SystemIO
@@ -25,6 +26,9 @@ struct RunServices {
   /// `CHEONJIIN_KEYLOG=FILE` records every byte read and every hold, for reports of
   /// terminals that send unexpected sequences (and for `make bench`).
   var keyLog: FileDescriptor? = nil
+  /// `cheonjiin run`: the child program and the thread that reads its output.
+  var child: PseudoTerminal? = nil
+  var childLink: ChildLink? = nil
 }
 
 /// The pure half of the run loop: the one ``InputPipeline`` feeding one front end, with the window
@@ -115,7 +119,9 @@ extension ScreenEffect {
   var endsRun: Bool {
     switch self {
     case .finish, .cancel: true
-    case .suspend, .repaint, .setTheme, .saveDraft, .setDraftAside, .learn, .mirror, .held: false
+    case .suspend, .repaint, .setTheme, .saveDraft, .setDraftAside, .learn, .mirror, .held,
+      .sendToChild, .resizeChild:
+      false
     }
   }
 }
@@ -199,11 +205,20 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
     case .suggestionsLoaded:
       guard let data = loaded.take() else { return nil }
       return apply(session.deliver(.suggestionsLoaded(data), at: Terminal.now()))
+    case .childOutput:
+      guard let (bytes, ended) = services.childLink?.take() else { return nil }
+      if !bytes.isEmpty,
+        let outcome = apply(session.deliver(.childOutput(bytes), at: Terminal.now()))
+      {
+        return outcome
+      }
+      return ended ? apply(session.deliver(.childEnded, at: Terminal.now())) : nil
     case .signal(let signal):
       switch signal {
       case SIGWINCH:
         session.size = terminal.size()
         writer.invalidate()
+        return apply(session.deliver(.resized, at: Terminal.now()))
       case SIGINT:
         return .cancelled
       case SIGTSTP:
@@ -246,6 +261,11 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
         services.tmux?.delete(erase)
         if !insert.isEmpty { services.tmux?.send(insert) }
       case .held: log("", "hold")
+      case .sendToChild(let bytes):
+        // A child that stopped reading loses keys, never the loop: it ends soon anyway.
+        try? services.child?.write(bytes)
+      case .resizeChild(let rows, let columns):
+        services.child?.resize(rows: rows, columns: columns)
       }
     }
     return nil

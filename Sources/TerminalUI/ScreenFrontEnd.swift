@@ -23,6 +23,10 @@ enum ScreenEffect: Hashable {
   case mirror(erase: Int, insert: String)
   /// A hold fired (for the key log that `make bench` reads).
   case held
+  /// `cheonjiin run`: bytes for the child program, as typed.
+  case sendToChild([UInt8])
+  /// `cheonjiin run`: the child's window is now this size.
+  case resizeChild(rows: Int, columns: Int)
 }
 
 /// Where the input path is, for drawing: the key that is down and its hold progress.

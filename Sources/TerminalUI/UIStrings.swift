@@ -132,6 +132,20 @@ public struct UIStrings: Sendable {
   public func name(of keymap: Keymap) -> String {
     pick(keymap.name, keymap.englishName)
   }
+  /// The `cheonjiin run` dock: what the keypad does there.
+  public var runDockHint: String {
+    pick("숫자패드로 한글 · 다른 키는 프로그램으로", "keypad types Korean · other keys go to the program")
+  }
+  /// `cheonjiin run`: the program could not be started.
+  public func runCannotStart(_ command: String, reason: String) -> String {
+    pick(
+      "\(command): 실행할 수 없어요 (\(reason)). 프로그램 이름과 PATH를 확인해 주세요.",
+      "\(command): cannot start it (\(reason)); check the program's name and PATH")
+  }
+  /// `cheonjiin run`: syllables still open when the child program ended.
+  public func runLeftOpen(_ text: String) -> String {
+    pick("프로그램이 끝날 때 치던 글자: \(text)", "still being typed when the program ended: \(text)")
+  }
   /// A layout's name in the interface language (its Korean name when it has no English one).
   public func name(of layout: Layout) -> String {
     pick(layout.name, layout.englishName ?? layout.name)

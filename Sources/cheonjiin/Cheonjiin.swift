@@ -19,7 +19,7 @@ struct Cheonjiin: ParsableCommand {
     subcommands: [
       KeypadCommand.self, PracticeCommand.self, StatsCommand.self, NumberCommand.self,
       DemoCommand.self, DictCommand.self, GrepCommand.self, KeysCommand.self, SpellCommand.self,
-      LayoutsCommand.self,
+      LayoutsCommand.self, RunCommand.self,
     ],
     defaultSubcommand: KeypadCommand.self
   )

@@ -57,7 +57,8 @@ extension DemoController {
   {
     switch event {
     case .key(let key): return handle(key, at: time)
-    case .pad, .command, .suggestionClicked, .mouse, .paste, .suggestionsLoaded, .notice:
+    case .pad, .command, .suggestionClicked, .mouse, .paste, .suggestionsLoaded, .notice,
+      .childOutput, .childEnded, .resized:
       return []  // the demo plays by itself; only its keys steer it
     }
   }

@@ -22,6 +22,12 @@ enum InputEvent {
   case suggestionsLoaded(SuggestionData)
   /// Something the user should know that did not come from a key (a draft not saved).
   case notice(String)
+  /// `cheonjiin run`: what the child program wrote since the last wake-up.
+  case childOutput([UInt8])
+  /// `cheonjiin run`: the child program closed its terminal.
+  case childEnded
+  /// The window changed size (the front end gets the new size with every call).
+  case resized
 }
 
 /// The key that is down, for drawing its hold progress.

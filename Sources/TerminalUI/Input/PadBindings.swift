@@ -26,10 +26,16 @@ struct PadBindings {
   let focus: Int?
   /// Physical keys whose hold takes a suggestion now (the bar shows a word for them).
   let suggestionKeys: Set<PhysicalKey>
+  /// Only the numeric keypad types on the pad (`cheonjiin run`: every other key is the
+  /// child's, the digits and Space too).
+  var keypadOnly = false
 
   /// The press source a key event stands for, if it types on the pad.
   func source(for event: TerminalKeyEvent) -> PressSource? {
     guard event.modifiers.subtracting(.shift).isEmpty else { return nil }
+    if keypadOnly {
+      guard case .numpad = event.key else { return nil }
+    }
     let fromKitty = event.source == .kitty
     switch event.key {
     case .numpad(let key):

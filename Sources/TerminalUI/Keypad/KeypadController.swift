@@ -193,6 +193,8 @@ public struct KeypadController: ScreenFrontEnd {
     case .notice(let text):
       message = (text, time + .milliseconds(4000))
       return []
+    case .childOutput, .childEnded, .resized:
+      return []  // the pad redraws for its size on every frame; it has no child
     }
   }
 

@@ -179,7 +179,7 @@ public struct PracticeController: ScreenFrontEnd {
       guard case .typing = mode else { return [] }
       _ = keypad.insert(typeable(text))
       return []
-    case .suggestionClicked, .suggestionsLoaded:
+    case .suggestionClicked, .suggestionsLoaded, .childOutput, .childEnded, .resized:
       return []  // practice shows no suggestions
     case .notice(let text):
       message = (text, time + .milliseconds(4000))

@@ -1,0 +1,66 @@
+import ChildTerminal
+import Foundation
+import SystemIO
+
+/// Runs `cheonjiin run CMD`: the child on a pty of its own, 천지인 as its input method.
+public enum RunApp {
+  /// Runs `command` with `arguments` until it ends.
+  ///
+  /// - Returns: The child's exit status (128 + N when a signal ended it); 1 when the terminal
+  ///   could not be used or the program could not start (the message is printed); 128 + N when
+  ///   a signal ended cheonjiin first (the child gets the same signal).
+  public static func run(_ options: KeypadRunOptions, command: String, arguments: [String])
+    -> Int32
+  {
+    let strings = UIStrings(options.settings.language)
+    var startError: String?
+    var leftOpen = ""
+    var started: PseudoTerminal?
+    let status = Screens.run(
+      options: options, services: RunServices(),
+      make: { terminal, services -> RunController? in
+        let size = terminal.size()
+        let child = RunController.childSize(rows: size.rows, columns: size.columns)
+        let pty: PseudoTerminal
+        do throws(PseudoTerminal.StartError) {
+          pty = try PseudoTerminal(
+            command: command, arguments: arguments, rows: child.rows, columns: child.columns)
+        } catch {
+          startError = strings.runCannotStart(command, reason: "\(error.errno)")
+          return nil
+        }
+        started = pty
+        services.child = pty
+        services.childLink = ChildLink(child: pty, wake: terminal.wakeWriter)
+        return RunController(
+          layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
+          strings: strings, emulator: Emulator(rows: child.rows, columns: child.columns),
+          eraseCharacter: pty.eraseCharacter)
+      },
+      finish: { outcome, controller, terminal in
+        var controller = controller
+        leftOpen = controller.leftOpen()
+        terminal.restore()
+        guard let child = started else { return 1 }
+        switch outcome {
+        case .finished:
+          return child.waitForExit()
+        case .cancelled:
+          kill(child.processID, SIGINT)
+          return child.waitForExit()
+        case .signalled(let signal):
+          // SIGTERM, SIGHUP …: the child gets it too, then both end.
+          kill(child.processID, signal)
+          _ = child.waitForExit()
+          return 128 + signal
+        }
+      })
+    guard let status else {
+      if let startError { printError(startError) }
+      return 1
+    }
+    // Nothing typed is lost: syllables still open when the child ended go to standard error.
+    if !leftOpen.isEmpty { printError(strings.runLeftOpen(leftOpen)) }
+    return status
+  }
+}
