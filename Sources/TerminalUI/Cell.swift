@@ -37,6 +37,12 @@ public struct CellAttributes: OptionSet, Sendable, Hashable {
   public static let bold = CellAttributes(rawValue: 1)
   public static let dim = CellAttributes(rawValue: 2)
   public static let underline = CellAttributes(rawValue: 4)
+  /// Foreground and background swapped (a child program's reverse video).
+  public static let reverse = CellAttributes(rawValue: 8)
+  /// The cell's own ``Cell/foreground`` replaces the style's (a child program's colours).
+  public static let ownForeground = CellAttributes(rawValue: 16)
+  /// The cell's own ``Cell/background`` replaces the style's.
+  public static let ownBackground = CellAttributes(rawValue: 32)
 }
 
 /// One terminal cell: a glyph and a style, eight bytes, so a whole frame is compared and
@@ -47,8 +53,11 @@ public struct Cell: Sendable, Hashable {
   var glyph: UInt32
   public var style: CellStyle
   public var attributes: CellAttributes
-  /// Makes all eight bytes defined, so rows of cells compare with `memcmp`.
-  private var reserved: UInt16 = 0
+  /// A colour of the 256-colour palette, used with ``CellAttributes/ownForeground``; 0
+  /// otherwise, so all eight bytes are defined and rows of cells compare with `memcmp`.
+  public var foreground: UInt8 = 0
+  /// The same for the background (``CellAttributes/ownBackground``).
+  public var background: UInt8 = 0
 
   static let continuation: UInt32 = 0
   static let clusterFlag: UInt32 = 0x8000_0000

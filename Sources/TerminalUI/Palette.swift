@@ -50,7 +50,10 @@ struct Palette: Sendable {
       return rendition
     }
     usesDim = depth != .none
+    self.depth = depth
   }
+
+  private let depth: ColorDepth
 
   /// Dim text is unreadable on many terminals without colour, so it is left out there.
   private let usesDim: Bool
@@ -60,7 +63,53 @@ struct Palette: Sendable {
     if cell.attributes.contains(.bold) { rendition.bold = true }
     if cell.attributes.contains(.dim) && usesDim { rendition.dim = true }
     if cell.attributes.contains(.underline) { rendition.underline = true }
+    if cell.attributes.contains(.reverse) { rendition.reverse.toggle() }
+    if cell.attributes.contains(.ownForeground) {
+      rendition.foreground = Self.shown(cell.foreground, depth: depth)
+    }
+    if cell.attributes.contains(.ownBackground) {
+      rendition.background = Self.shown(cell.background, depth: depth)
+    }
     return rendition
+  }
+
+  /// A colour of the 256-colour palette as this terminal can show it: itself, the nearest of
+  /// the 8 basic colours, or the default without colour.
+  static func shown(_ color: UInt8, depth: ColorDepth) -> Int16 {
+    switch depth {
+    case .twoHundredFiftySix: return Int16(color)
+    case .none: return -1
+    case .eight:
+      if color < 16 { return Int16(color % 8) }
+      let (red, green, blue) = xtermRGB(color)
+      // The basic colour whose channels are on where this colour's are brighter than half.
+      let bits = (red > 127 ? 1 : 0) | (green > 127 ? 2 : 0) | (blue > 127 ? 4 : 0)
+      return Int16(bits)
+    }
+  }
+
+  /// The red, green and blue of a colour of xterm's 256-colour palette above 15.
+  static func xtermRGB(_ color: UInt8) -> (Int, Int, Int) {
+    if color >= 232 {
+      let level = 8 + 10 * Int(color - 232)
+      return (level, level, level)
+    }
+    let index = Int(color) - 16
+    func level(_ step: Int) -> Int { step == 0 ? 0 : 55 + 40 * step }
+    return (level(index / 36), level(index / 6 % 6), level(index % 6))
+  }
+
+  /// The nearest colour of xterm's 256-colour palette (from 16 on) to a true colour.
+  static func nearest256(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
+    var best: (color: UInt8, distance: Int) = (16, Int.max)
+    for color in UInt8(16)...UInt8(255) {
+      let (r, g, b) = xtermRGB(color)
+      let distance =
+        (r - Int(red)) * (r - Int(red)) + (g - Int(green)) * (g - Int(green))
+        + (b - Int(blue)) * (b - Int(blue))
+      if distance < best.distance { best = (color, distance) }
+    }
+    return best.color
   }
 }
 

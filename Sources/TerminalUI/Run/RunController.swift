@@ -164,6 +164,15 @@ struct RunController: ScreenFrontEnd {
 
   // MARK: - Drawing
 
+  /// A child's colour as a colour of the 256-colour palette; nil for the terminal's default.
+  private static func paletteColor(_ color: Emulator.Color) -> UInt8? {
+    switch color {
+    case .default: nil
+    case .indexed(let index): index
+    case .rgb(let red, let green, let blue): Palette.nearest256(red: red, green: green, blue: blue)
+    }
+  }
+
   func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
     var screen = Screen(
       rows: rows, columns: columns, width: DisplayWidth.of, scalarWidth: DisplayWidth.of(scalar:))
@@ -175,10 +184,20 @@ struct RunController: ScreenFrontEnd {
         var attributes: CellAttributes = []
         if cell.isBold { attributes.insert(.bold) }
         if cell.isUnderlined { attributes.insert(.underline) }
+        if cell.isReversed { attributes.insert(.reverse) }
+        let foreground = Self.paletteColor(cell.foreground)
+        let background = Self.paletteColor(cell.background)
+        if foreground != nil { attributes.insert(.ownForeground) }
+        if background != nil { attributes.insert(.ownBackground) }
         if cell.width > 0 {
           screen.draw(
-            cell.text, row: row, column: column, style: cell.isReversed ? .cursor : .normal,
-            attributes: attributes, limit: size.columns)
+            cell.text, row: row, column: column, style: .normal, attributes: attributes,
+            limit: size.columns)
+          // The child's own colours, in the 256-colour palette (true colour to the nearest).
+          for offset in 0..<max(1, cell.width) where column + offset < size.columns {
+            screen[row, column + offset].foreground = foreground ?? 0
+            screen[row, column + offset].background = background ?? 0
+          }
         }
         column += max(1, cell.width)
       }
