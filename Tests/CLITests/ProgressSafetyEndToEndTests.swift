@@ -113,7 +113,7 @@ struct ProgressSafetyEndToEndTests {
     let target = home.appendingPathComponent("elsewhere.sqlite").path
     try FileManager.default.createSymbolicLink(
       atPath: folder + "/progress.sqlite", withDestinationPath: target)
-    let environment = ["XDG_DATA_HOME": home.path, "LANG": "C.UTF-8"]
+    let environment = locale("C.UTF-8").merging(["XDG_DATA_HOME": home.path]) { $1 }
 
     let pad = try TmuxSession(arguments: ["--no-draft"], environment: environment)
     try pad.waitFor { pad.screen().contains("new words are not saved") }

@@ -13,7 +13,7 @@ struct RunEndToEndTests {
     let file = folder.appendingPathComponent("typed.txt")
     let session = try TmuxSession(
       arguments: ["run", "--", "sh", "-c", "cat > \(shellQuote(file.path))"],
-      environment: ["LANG": "ko_KR.UTF-8"])
+      environment: locale("ko_KR.UTF-8"))
     try session.waitFor { session.screen().contains("숫자패드로 한글") }
     try session.keys(Self.annyeong)
     // The open syllables are drawn at the child's cursor, before they reach it.
@@ -28,7 +28,7 @@ struct RunEndToEndTests {
   @Test("the child's exit status is cheonjiin's; a program that is missing says so")
   func exitStatus() throws {
     let session = try TmuxSession(
-      arguments: ["run", "--", "sh", "-c", "exit 7"], environment: ["LANG": "C.UTF-8"])
+      arguments: ["run", "--", "sh", "-c", "exit 7"], environment: locale("C.UTF-8"))
     #expect(try session.waitForExit() == 7)
     let missing = try run(
       ["run", "--", "no-such-program-cheonjiin"], environment: locale("C.UTF-8"))
@@ -38,7 +38,7 @@ struct RunEndToEndTests {
   @Test("open syllables when the program ends are printed, not lost")
   func leftOpen() throws {
     let session = try TmuxSession(
-      arguments: ["run", "--", "sh", "-c", "sleep 2"], environment: ["LANG": "C.UTF-8"])
+      arguments: ["run", "--", "sh", "-c", "sleep 2"], environment: locale("C.UTF-8"))
     try session.waitFor { session.screen().contains("keypad types Korean") }
     try session.keys(numpadKeyNames("83"))  // ㅅㅡ: 스, still open
     #expect(try session.waitForExit() == 0)
