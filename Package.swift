@@ -80,20 +80,20 @@ let package = Package(
 
     // MARK: Tests
     .testTarget(
-      name: "HangulEngineTests", dependencies: ["HangulEngine", "LayoutLoading"],
+      name: "HangulEngineTests", dependencies: ["HangulEngine", "LayoutLoading", "TestSupport"],
       exclude: ["Vectors"]),
     .testTarget(
-      name: "LayoutLoadingTests", dependencies: ["LayoutLoading", "HangulEngine", "TerminalInput"],
+      name: "LayoutLoadingTests", dependencies: ["TestSupport", "LayoutLoading", "HangulEngine", "TerminalInput"],
       exclude: ["Invalid", "InvalidKeymaps"]),
-    .testTarget(name: "KoreanNumbersTests", dependencies: ["KoreanNumbers"]),
-    .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
+    .testTarget(name: "KoreanNumbersTests", dependencies: ["TestSupport", "KoreanNumbers"]),
+    .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput", "TestSupport"]),
     .testTarget(
       name: "PracticeTests", dependencies: ["Practice", "HangulEngine", "LayoutLoading", "KoreanNumbers"]),
     .testTarget(
       name: "StorageTests",
       dependencies: ["Storage", "Practice", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(
-      name: "SuggestionsTests", dependencies: ["Suggestions", "HangulEngine", "LayoutLoading"]),
+      name: "SuggestionsTests", dependencies: ["TestSupport", "Suggestions", "HangulEngine", "LayoutLoading"]),
     .testTarget(
       name: "TerminalUITests",
       dependencies: [
@@ -101,6 +101,7 @@ let package = Package(
         "Suggestions", "Practice",
       ],
       exclude: ["Golden"]),
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "ChildTerminalTests", dependencies: ["ChildTerminal", "HangulEngine", "LayoutLoading"]),
     .testTarget(

@@ -60,27 +60,21 @@ struct KeypadCommand: ParsableCommand {
   var noSuggestions = false
 
   func validate() throws {
-    guard (100...3000).contains(holdMs) else {
-      throw ValidationError(commandStrings.holdMsOutOfRange(holdMs))
-    }
+    try validateHoldMs(holdMs)
   }
 
   func run() throws {
     let layouts = try layoutOption.load()
     let (keymaps, chosen) = try loadKeymaps(keymap)
     let environment = ProcessInfo.processInfo.environment
-    var options = KeypadRunOptions(layouts: layouts, keymaps: keymaps)
-    options.keymap = chosen
-    options.settings.holdMs = UInt64(holdMs)
+    var options = KeypadRunOptions(
+      layouts: layouts, keymaps: keymaps, keymap: chosen, holdMs: holdMs, environment: environment)
     options.settings.theme = Theme.Name(rawValue: theme.rawValue) ?? .light
     options.settings.bold = bold
     options.settings.keySize = large ? .large : .normal
-    options.settings.language = UILanguage.from(environment: environment)
     options.outputFile = output
     options.clipboard = clipboard
     options.tmuxTarget = tmuxTarget
-    options.useColor = (environment["NO_COLOR"] ?? "").isEmpty
-    options.settings.isLinuxConsole = environment["TERM"] == "linux"
     if noDraft { options.draft = nil }
     if !noSuggestions, let first = layouts.first {
       let setup = SuggestionSetup.make(layout: first, environment: environment)
@@ -89,6 +83,30 @@ struct KeypadCommand: ParsableCommand {
     }
     let status = KeypadApp.run(options)
     if status != 0 { throw ExitCode(status) }
+  }
+}
+
+extension KeypadRunOptions {
+  /// What every screen on the pad shares: the layouts, the keymaps and the one chosen, the
+  /// hold delay, and from the environment the language, colour (`NO_COLOR`) and the Linux
+  /// console's keys.
+  init(
+    layouts: [Layout], keymaps: [Keymap], keymap: String, holdMs: Int,
+    environment: [String: String]
+  ) {
+    self.init(layouts: layouts, keymaps: keymaps)
+    self.keymap = keymap
+    settings.holdMs = UInt64(holdMs)
+    settings.language = UILanguage.from(environment: environment)
+    settings.isLinuxConsole = environment["TERM"] == "linux"
+    useColor = (environment["NO_COLOR"] ?? "").isEmpty
+  }
+}
+
+/// `--hold-ms` outside 100 … 3000, refused in the user's language.
+func validateHoldMs(_ holdMs: Int) throws {
+  guard (100...3000).contains(holdMs) else {
+    throw ValidationError(commandStrings.holdMsOutOfRange(holdMs))
   }
 }
 

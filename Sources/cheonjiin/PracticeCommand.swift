@@ -70,9 +70,7 @@ struct PracticeCommand: ParsableCommand {
         throw ValidationError(commandStrings.practiceRangeReversed(from: lower, to: upper))
       }
     }
-    guard (100...3000).contains(holdMs) else {
-      throw ValidationError(commandStrings.holdMsOutOfRange(holdMs))
-    }
+    try validateHoldMs(holdMs)
     guard (1...50).contains(items) else {
       throw ValidationError(commandStrings.itemsOutOfRange(items))
     }
@@ -105,15 +103,11 @@ struct PracticeCommand: ParsableCommand {
     let recorder = StoreRecorder(
       path: ProgressStore.defaultPath(environment: environment), layoutID: layouts.first?.id ?? "",
       today: today)
-    var options = KeypadRunOptions(layouts: layouts, keymaps: keymaps)
-    options.keymap = chosen
-    options.settings.holdMs = UInt64(holdMs)
+    var options = KeypadRunOptions(
+      layouts: layouts, keymaps: keymaps, keymap: chosen, holdMs: holdMs, environment: environment)
     options.settings.theme = Theme.Name(rawValue: theme.rawValue) ?? .light
     options.settings.bold = bold
     options.settings.keySize = large ? .large : .normal
-    options.settings.language = UILanguage.from(environment: environment)
-    options.settings.isLinuxConsole = environment["TERM"] == "linux"
-    options.useColor = (environment["NO_COLOR"] ?? "").isEmpty
     let status = PracticeApp.run(
       options, lessons: lessons, recorder: recorder, today: today, roundLength: items,
       startLesson: lesson)

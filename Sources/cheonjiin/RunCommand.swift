@@ -31,21 +31,15 @@ struct RunCommand: ParsableCommand {
   var command: [String] = []
 
   func validate() throws {
-    guard (100...3000).contains(holdMs) else {
-      throw ValidationError(commandStrings.holdMsOutOfRange(holdMs))
-    }
+    try validateHoldMs(holdMs)
   }
 
   func run() throws {
     let layouts = try layoutOption.load()
     let (keymaps, chosen) = try loadKeymaps(keymap)
     let environment = ProcessInfo.processInfo.environment
-    var options = KeypadRunOptions(layouts: layouts, keymaps: keymaps)
-    options.keymap = chosen
-    options.settings.holdMs = UInt64(holdMs)
-    options.settings.language = UILanguage.from(environment: environment)
-    options.useColor = (environment["NO_COLOR"] ?? "").isEmpty
-    options.settings.isLinuxConsole = environment["TERM"] == "linux"
+    var options = KeypadRunOptions(
+      layouts: layouts, keymaps: keymaps, keymap: chosen, holdMs: holdMs, environment: environment)
     options.draft = nil
     var words = command.first == "--" ? Array(command.dropFirst()) : command
     if words.isEmpty {

@@ -23,26 +23,10 @@ private let unprivileged: (prefix: [String], usable: Bool) = {
 
 /// Runs the binary as the unprivileged user, with `XDG_DATA_HOME` set.
 private func runUnprivileged(_ arguments: [String], dataHome: String) throws -> RunResult {
-  let process = Process()
-  let command = unprivileged.prefix + [binary.path] + arguments
-  process.executableURL = URL(fileURLWithPath: command[0])
-  process.arguments = Array(command.dropFirst())
-  process.environment = [
-    "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": dataHome, "XDG_DATA_HOME": dataHome,
-    "CHEONJIIN_LAYOUTS": repositoryRoot.appendingPathComponent("Layouts").path,
-  ]
-  let stdout = Pipe()
-  let stderr = Pipe()
-  process.standardInput = FileHandle.nullDevice
-  process.standardOutput = stdout
-  process.standardError = stderr
-  try process.run()
-  let out = stdout.fileHandleForReading.readDataToEndOfFile()
-  let err = stderr.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return RunResult(
-    status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-    stderr: String(decoding: err, as: UTF8.self))
+  try run(
+    arguments,
+    environment: locale("C.UTF-8").merging(["HOME": dataHome, "XDG_DATA_HOME": dataHome]) { $1 },
+    launcher: unprivileged.prefix)
 }
 
 @Suite("A progress file that cannot be written or is not a plain file")

@@ -29,13 +29,16 @@ struct RunResult {
 }
 
 /// Runs the binary with `arguments` and `input` on standard input, in `directory` if given.
+///
+/// - Parameter launcher: A command that runs the binary for us (`setpriv … --`), if any.
 func run(
   _ arguments: [String], input: String = "", environment: [String: String] = [:],
-  directory: String? = nil
+  directory: String? = nil, launcher: [String] = []
 ) throws -> RunResult {
   let process = Process()
-  process.executableURL = binary
-  process.arguments = arguments
+  let command = launcher + [binary.path] + arguments
+  process.executableURL = URL(fileURLWithPath: command[0])
+  process.arguments = Array(command.dropFirst())
   if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
   var env = ProcessInfo.processInfo.environment
   env["CHEONJIIN_LAYOUTS"] = repositoryRoot.appendingPathComponent("Layouts").path

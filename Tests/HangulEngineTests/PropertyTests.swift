@@ -1,22 +1,13 @@
 import Foundation
 import HangulEngine
+import TestSupport
 import Testing
 
-/// A small deterministic generator (SplitMix64), so a failing case can be replayed by seed.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+/// The shared deterministic generator (SplitMix64), so a failing case can be replayed by seed.
+typealias SeededGenerator = SplitMix64
 
 /// `make test` runs a few thousand sequences; `make fuzz` sets CHEONJIIN_FUZZ_ITERATIONS.
-let fuzzIterations =
-  ProcessInfo.processInfo.environment["CHEONJIIN_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 3000
+let fuzzIterations = fuzzRounds(3000)
 
 /// One random key press on `layout`: any key, tapped or (one time in eight) held.
 ///

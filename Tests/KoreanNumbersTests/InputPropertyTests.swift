@@ -1,23 +1,10 @@
 import Foundation
 import KoreanNumbers
+import TestSupport
 import Testing
 
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9e37_79b9_7f4a_7c15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-    return z ^ (z >> 31)
-  }
-}
-
-/// `make test` runs a few thousand lines; `make fuzz` sets CHEONJIIN_FUZZ_ITERATIONS.
-private let rounds =
-  ProcessInfo.processInfo.environment["CHEONJIIN_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 3000
+/// `make test` runs a few thousand lines; `make fuzz` one per iteration.
+private let rounds = fuzzRounds(3000)
 
 @Suite("Number input over random lines (PropertyTests)")
 struct NumberInputPropertyTests {

@@ -1,17 +1,8 @@
+import TestSupport
 import Testing
 
-/// A small deterministic generator (SplitMix64), so a failing case can be replayed by seed.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+/// The shared deterministic generator, so a failing case can be replayed by seed.
+typealias SeededGenerator = SplitMix64
 
 /// Values that stress every rule: random lengths, and 만 groups of 0, 1, 10, 1000 or random.
 func sampleValues(count: Int, seed: UInt64) -> [UInt64] {

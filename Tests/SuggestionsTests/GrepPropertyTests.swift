@@ -1,27 +1,12 @@
 import Foundation
 import HangulEngine
+import TestSupport
 import Testing
 
 @testable import Suggestions
 
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9e37_79b9_7f4a_7c15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-    return z ^ (z >> 31)
-  }
-}
-
-/// `make test` runs a few hundred rounds; `make fuzz` sets CHEONJIIN_FUZZ_ITERATIONS.
-private let rounds =
-  ProcessInfo.processInfo.environment["CHEONJIIN_FUZZ_ITERATIONS"].flatMap(Int.init).map {
-    max(300, $0 / 100)
-  } ?? 300
+/// `make test` runs a few hundred rounds; `make fuzz` a hundredth of its iterations.
+private let rounds = fuzzRounds(300, divisor: 100)
 
 @Suite("Grep: several queries in one trie (PropertyTests)")
 struct GrepPropertyTests {

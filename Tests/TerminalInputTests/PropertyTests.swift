@@ -1,28 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TerminalInput
 
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9e37_79b9_7f4a_7c15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-    return z ^ (z >> 31)
-  }
-}
-
-/// Rounds for a property: `default` under `make test`; under `make fuzz`, the
-/// `CHEONJIIN_FUZZ_ITERATIONS` it sets (scaled down tenfold: a round here is a whole random
-/// byte string with many reads, not one key sequence).
-func fuzzRounds(_ default: Int) -> Int {
-  ProcessInfo.processInfo.environment["CHEONJIIN_FUZZ_ITERATIONS"].flatMap(Int.init).map {
-    max(`default`, $0 / 10)
-  } ?? `default`
+/// Rounds for a property: `default` under `make test`; under `make fuzz`, a tenth of the
+/// iterations it sets (a round here is a whole random byte string with many reads, not one key
+/// sequence).
+private func fuzzRounds(_ default: Int) -> Int {
+  TestSupport.fuzzRounds(`default`, divisor: 10)
 }
 
 @Suite("Properties over random input")

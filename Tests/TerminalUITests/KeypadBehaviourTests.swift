@@ -129,11 +129,7 @@ struct KeypadBehaviourTests {
   @Test("mouse: a click presses the key under it; holding it types the digit")
   func mouse() throws {
     var driver = try Driver()
-    let place = try #require(driver.placement)
-    let rect = try #require(
-      place.geometry.rects.first { driver.controller.keypad.layout.keys[$0.key].phone == "4" })
-    let row = place.padTop + rect.row + 2  // 1-based for SGR
-    let column = place.padLeft + rect.column + 2
+    let (row, column) = try mouseCell(ofPhoneKey: "4", in: driver)
     driver.send("\u{1b}[<0;\(column);\(row)M")
     driver.wait(100)
     driver.send("\u{1b}[<0;\(column);\(row)m")
@@ -148,12 +144,8 @@ struct KeypadBehaviourTests {
   @Test("mouse: a drag off the key types its digit on release (a flick), never a long press")
   func mouseFlick() throws {
     var driver = try Driver()
-    let place = try #require(driver.placement)
-    let rect = try #require(
-      place.geometry.rects.first { driver.controller.keypad.layout.keys[$0.key].phone == "4" })
-    let row = place.padTop + rect.row + 2  // 1-based for SGR
-    let column = place.padLeft + rect.column + 2
-    let outside = place.padTop  // the row above the pad: no key
+    let (row, column) = try mouseCell(ofPhoneKey: "4", in: driver)
+    let outside = try #require(driver.placement).padTop  // the row above the pad: no key
     driver.send("\u{1b}[<0;\(column);\(row)M")
     driver.wait(100)
     driver.send("\u{1b}[<32;\(column);\(outside)M")  // dragged off the key
@@ -242,4 +234,12 @@ struct KeypadBehaviourTests {
     driver.wait(300)
     #expect(driver.text.hasPrefix("가"))
   }
+}
+
+/// A cell of the key at a phone position, 1-based as SGR mouse reports give it.
+private func mouseCell(ofPhoneKey phone: Character, in driver: Driver) throws -> (Int, Int) {
+  let place = try #require(driver.placement)
+  let rect = try #require(
+    place.geometry.rects.first { driver.controller.keypad.layout.keys[$0.key].phone == phone })
+  return (place.padTop + rect.row + 2, place.padLeft + rect.column + 2)
 }
