@@ -24,6 +24,13 @@ struct RunCommand: ParsableCommand {
     name: .customLong("hold-ms"), help: "How long a key is held for its digit, in ms (100–3000).")
   var holdMs: Int = 500
 
+  enum Dock: String, ExpressibleByArgument, CaseIterable {
+    case full, compact, hidden
+  }
+
+  @Option(help: "What the dock shows: full (the pad), compact (one line) or hidden; F12 switches.")
+  var dock: Dock = .full
+
   @Argument(
     parsing: .captureForPassthrough,
     help: ArgumentHelp(
@@ -46,7 +53,9 @@ struct RunCommand: ParsableCommand {
       let shell = environment["SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"
       words = [shell]
     }
-    let status = RunApp.run(options, command: words[0], arguments: Array(words.dropFirst()))
+    let status = RunApp.run(
+      options, command: words[0], arguments: Array(words.dropFirst()),
+      dock: RunDockMode(rawValue: dock.rawValue) ?? .full)
     if status != 0 { throw ExitCode(status) }
   }
 }

@@ -35,6 +35,21 @@ struct RunEndToEndTests {
     #expect(missing.status != 0)
   }
 
+  @Test(
+    "the dock shows the pad; F12 makes it one line, then hides it, and the program learns its new size"
+  )
+  func dockModes() throws {
+    let session = try TmuxSession(
+      arguments: ["run", "--", "sh", "-c", "stty size; read a; stty size; read b; stty size"],
+      environment: locale("C.UTF-8"))
+    try session.waitFor { session.screen().contains("ㄱㅋ") && session.screen().contains("24 80") }
+    try session.keys(["F12", "Enter"])
+    try session.waitFor { session.screen().contains("29 80") }
+    #expect(!session.screen().contains("ㄱㅋ"), "compact: no pad")
+    try session.keys(["F12", "Enter"])
+    #expect(try session.waitForExit() == 0)
+  }
+
   @Test("open syllables when the program ends are printed, not lost")
   func leftOpen() throws {
     let session = try TmuxSession(

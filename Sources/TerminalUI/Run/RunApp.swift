@@ -9,9 +9,10 @@ public enum RunApp {
   /// - Returns: The child's exit status (128 + N when a signal ended it); 1 when the terminal
   ///   could not be used or the program could not start (the message is printed); 128 + N when
   ///   a signal ended cheonjiin first (the child gets the same signal).
-  public static func run(_ options: KeypadRunOptions, command: String, arguments: [String])
-    -> Int32
-  {
+  public static func run(
+    _ options: KeypadRunOptions, command: String, arguments: [String],
+    dock: RunDockMode = .full
+  ) -> Int32 {
     let strings = UIStrings(options.settings.language)
     var startError: String?
     var leftOpen = ""
@@ -20,7 +21,8 @@ public enum RunApp {
       options: options, services: RunServices(),
       make: { terminal, services -> RunController? in
         let size = terminal.size()
-        let child = RunController.childSize(rows: size.rows, columns: size.columns)
+        let child = RunController.childSize(
+          dock, layouts: options.layouts, rows: size.rows, columns: size.columns)
         let pty: PseudoTerminal
         do throws(PseudoTerminal.StartError) {
           pty = try PseudoTerminal(
@@ -35,7 +37,7 @@ public enum RunApp {
         return RunController(
           layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
           strings: strings, emulator: Emulator(rows: child.rows, columns: child.columns),
-          eraseCharacter: pty.eraseCharacter)
+          eraseCharacter: pty.eraseCharacter, dock: dock)
       },
       finish: { outcome, controller, terminal in
         var controller = controller

@@ -3,6 +3,16 @@ import HangulEngine
 import LayoutLoading
 import TerminalInput
 
+/// What the dock of `cheonjiin run` shows at the bottom of the window.
+public enum RunDockMode: String, Sendable, CaseIterable {
+  /// The pad (compact keys) and the status line.
+  case full
+  /// The status line only: the layout, what is open, the keys.
+  case compact
+  /// Nothing: the child has the whole window.
+  case hidden
+}
+
 /// `cheonjiin run`: a child program in the window, the 천지인 pad on the numeric keypad as its
 /// input method, and a one-line dock at the bottom.
 ///
@@ -22,13 +32,14 @@ struct RunController: ScreenFrontEnd {
   private var childSize: (rows: Int, columns: Int)
   /// Set when the child closed its terminal.
   private(set) var hasEnded = false
+  /// How much of the window the dock takes; F12 goes round the three.
+  private(set) var dock: DockMode
 
-  /// Rows the dock takes at the bottom.
-  static let dockRows = 1
+  typealias DockMode = RunDockMode
 
   init(
     layouts: [Layout], keymaps: [Keymap], keymap: String, strings: UIStrings, emulator: Emulator,
-    eraseCharacter: UInt8
+    eraseCharacter: UInt8, dock: DockMode = .full
   ) {
     self.strings = strings
     let layouts = strings.withInterfaceLabels(layouts)
@@ -39,12 +50,32 @@ struct RunController: ScreenFrontEnd {
       ?? Keymap(id: "none", name: "-", englishName: "-", bindings: [:])
     self.emulator = emulator
     self.eraseCharacter = eraseCharacter
+    self.dock = dock
     childSize = (emulator.rows, emulator.columns)
   }
 
+  /// Rows the dock takes in a window of `rows`: the tallest pad of the layouts and the status
+  /// line in full; a window too short for that and three rows of the child gets the status
+  /// line only.
+  static func dockRows(_ mode: DockMode, layouts: [Layout], rows: Int) -> Int {
+    switch mode {
+    case .hidden: return 0
+    case .compact: return 1
+    case .full:
+      let pad = layouts.map { PadGeometry(layout: $0, size: .compact).height }.max() ?? 0
+      return rows - pad - 1 >= 3 ? pad + 1 : 1
+    }
+  }
+
   /// The child's window for a screen of this size: everything above the dock.
-  static func childSize(rows: Int, columns: Int) -> (rows: Int, columns: Int) {
-    (max(1, rows - dockRows), max(1, columns))
+  static func childSize(_ mode: DockMode, layouts: [Layout], rows: Int, columns: Int)
+    -> (rows: Int, columns: Int)
+  {
+    (max(1, rows - dockRows(mode, layouts: layouts, rows: rows)), max(1, columns))
+  }
+
+  private func childSize(rows: Int, columns: Int) -> (rows: Int, columns: Int) {
+    Self.childSize(dock, layouts: typing.engine.layouts, rows: rows, columns: columns)
   }
 
   /// What was still open when the child ended, for standard error.
@@ -68,6 +99,12 @@ struct RunController: ScreenFrontEnd {
     switch event {
     case .pad(let action):
       return send(pad(action, rows: rows, columns: columns))
+    case .key(let key) where key.key == .function(12):
+      // F12 goes round the dock's modes: full, compact, hidden.
+      guard key.kind != .release else { return [] }
+      let modes = DockMode.allCases
+      dock = modes[((modes.firstIndex(of: dock) ?? 0) + 1) % modes.count]
+      return resizeChild(rows: rows, columns: columns)
     case .key(let key):
       return send(typing.passThrough(encode(key)))
     case .command(_, let key):
@@ -83,11 +120,7 @@ struct RunController: ScreenFrontEnd {
       hasEnded = true
       return [.finish("")]
     case .resized:
-      let size = Self.childSize(rows: rows, columns: columns)
-      guard size != childSize else { return [] }
-      childSize = size
-      emulator.resize(rows: size.rows, columns: size.columns)
-      return [.resizeChild(rows: size.rows, columns: size.columns)]
+      return resizeChild(rows: rows, columns: columns)
     case .suggestionClicked, .mouse, .suggestionsLoaded, .notice:
       return []
     }
@@ -96,6 +129,15 @@ struct RunController: ScreenFrontEnd {
   mutating func advance(to time: Instant, rows: Int, columns: Int) -> [ScreenEffect] { [] }
 
   func nextDeadline(now: Instant) -> Instant? { nil }
+
+  /// Tells the emulator and the child the size they have now, if it changed.
+  private mutating func resizeChild(rows: Int, columns: Int) -> [ScreenEffect] {
+    let size = childSize(rows: rows, columns: columns)
+    guard size != childSize else { return [] }
+    childSize = size
+    emulator.resize(rows: size.rows, columns: size.columns)
+    return [.resizeChild(rows: size.rows, columns: size.columns)]
+  }
 
   // MARK: - Keys
 
@@ -176,7 +218,7 @@ struct RunController: ScreenFrontEnd {
   func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
     var screen = Screen(
       rows: rows, columns: columns, width: DisplayWidth.of, scalarWidth: DisplayWidth.of(scalar:))
-    let size = Self.childSize(rows: rows, columns: columns)
+    let size = childSize(rows: rows, columns: columns)
     for row in 0..<min(size.rows, emulator.rows) {
       var column = 0
       while column < min(size.columns, emulator.columns) {
@@ -217,14 +259,31 @@ struct RunController: ScreenFrontEnd {
           attributes: [.underline, .bold], limit: size.columns)
       }
     }
-    let dockRow = rows - Self.dockRows
-    if dockRow >= 0 {
-      screen.fill(row: dockRow, column: 0, height: 1, width: columns, style: .status)
-      let open = typing.preedit.isEmpty ? "" : " · " + typing.preedit
-      screen.draw(
-        " " + strings.name(of: typing.engine.layout) + open + " · " + strings.runDockHint,
-        row: dockRow, column: 0, style: .status)
+    let dockRows = Self.dockRows(dock, layouts: typing.engine.layouts, rows: rows)
+    guard dockRows > 0 else { return screen }
+    let layout = typing.engine.layout
+    if dockRows > 1 {
+      // The pad, centred, with the key held down lit and its hold progress.
+      let geometry = PadGeometry(layout: layout, size: .compact)
+      var decorations: [Int: KeyDecoration] = [:]
+      if let pressing = input.pressing,
+        case .key(let key)? = routing(rows: rows, columns: columns).pad?.resolve(pressing.source)
+      {
+        decorations[key] = KeyDecoration()
+        decorations[key]?.isPressed = true
+        decorations[key]?.holdFraction = input.holdFraction
+      }
+      screen.fill(row: size.rows, column: 0, height: dockRows - 1, width: columns, style: .normal)
+      PadRenderer.draw(
+        layout, geometry: geometry, decorations: decorations, into: &screen,
+        origin: (size.rows, max(0, (columns - geometry.width) / 2)), bold: false)
     }
+    let statusRow = rows - 1
+    screen.fill(row: statusRow, column: 0, height: 1, width: columns, style: .status)
+    let open = typing.preedit.isEmpty ? "" : " · " + typing.preedit
+    screen.draw(
+      " " + strings.name(of: layout) + open + " · " + strings.runDockHint, row: statusRow,
+      column: 0, style: .status)
     return screen
   }
 }
