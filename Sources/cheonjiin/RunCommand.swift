@@ -31,6 +31,15 @@ struct RunCommand: ParsableCommand {
   @Option(help: "What the dock shows: full (the pad), compact (one line) or hidden; F12 switches.")
   var dock: Dock = .full
 
+  @Option(help: "Colours: light (Galaxy light), dark (Galaxy dark) or contrast (high contrast).")
+  var theme: KeypadCommand.ThemeName = .light
+
+  @Flag(help: "Bold keys in the dock, for older eyes.")
+  var bold = false
+
+  @Flag(help: "Bigger keys in the dock (the usual size instead of compact).")
+  var large = false
+
   @Argument(
     parsing: .captureForPassthrough,
     help: ArgumentHelp(
@@ -48,6 +57,9 @@ struct RunCommand: ParsableCommand {
     var options = KeypadRunOptions(
       layouts: layouts, keymaps: keymaps, keymap: chosen, holdMs: holdMs, environment: environment)
     options.draft = nil
+    options.settings.theme = Theme.Name(rawValue: theme.rawValue) ?? .light
+    options.settings.bold = bold
+    options.settings.keySize = large ? .large : .normal
     var words = command.first == "--" ? Array(command.dropFirst()) : command
     if words.isEmpty {
       let shell = environment["SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"

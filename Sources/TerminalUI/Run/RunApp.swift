@@ -22,7 +22,8 @@ public enum RunApp {
       make: { terminal, services -> RunController? in
         let size = terminal.size()
         let child = RunController.childSize(
-          dock, layouts: options.layouts, rows: size.rows, columns: size.columns)
+          dock, layouts: options.layouts, keySize: options.settings.keySize, rows: size.rows,
+          columns: size.columns)
         let pty: PseudoTerminal
         do throws(PseudoTerminal.StartError) {
           pty = try PseudoTerminal(
@@ -37,7 +38,8 @@ public enum RunApp {
         return RunController(
           layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
           strings: strings, emulator: Emulator(rows: child.rows, columns: child.columns),
-          eraseCharacter: pty.eraseCharacter, dock: dock)
+          eraseCharacter: pty.eraseCharacter, dock: dock, keySize: options.settings.keySize,
+          bold: options.settings.bold)
       },
       finish: { outcome, controller, terminal in
         var controller = controller

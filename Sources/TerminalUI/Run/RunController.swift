@@ -34,13 +34,18 @@ struct RunController: ScreenFrontEnd {
   private(set) var hasEnded = false
   /// How much of the window the dock takes; F12 goes round the three.
   private(set) var dock: DockMode
+  /// `--large` and `--bold`, for the dock's pad.
+  private let keySize: KeySize
+  private let bold: Bool
 
   typealias DockMode = RunDockMode
 
   init(
     layouts: [Layout], keymaps: [Keymap], keymap: String, strings: UIStrings, emulator: Emulator,
-    eraseCharacter: UInt8, dock: DockMode = .full
+    eraseCharacter: UInt8, dock: DockMode = .full, keySize: KeySize = .normal, bold: Bool = false
   ) {
+    self.keySize = keySize
+    self.bold = bold
     self.strings = strings
     let layouts = strings.withInterfaceLabels(layouts)
     typing = ChildTyping(layouts: layouts)
@@ -54,28 +59,37 @@ struct RunController: ScreenFrontEnd {
     childSize = (emulator.rows, emulator.columns)
   }
 
-  /// Rows the dock takes in a window of `rows`: the tallest pad of the layouts and the status
-  /// line in full; a window too short for that and three rows of the child gets the status
-  /// line only.
-  static func dockRows(_ mode: DockMode, layouts: [Layout], rows: Int) -> Int {
+  /// Rows the dock takes in a window of `rows`: the tallest pad of the layouts (compact keys,
+  /// or the usual ones with `--large`) and the status line in full; a window too short for that
+  /// and three rows of the child gets the status line only.
+  static func dockRows(_ mode: DockMode, layouts: [Layout], keySize: KeySize, rows: Int) -> Int {
     switch mode {
     case .hidden: return 0
     case .compact: return 1
     case .full:
-      let pad = layouts.map { PadGeometry(layout: $0, size: .compact).height }.max() ?? 0
+      let pad = layouts.map { PadGeometry(layout: $0, size: dockKeys(keySize)).height }.max() ?? 0
       return rows - pad - 1 >= 3 ? pad + 1 : 1
     }
   }
 
+  /// The dock's keys: compact, or the usual size for `--large`, so the child keeps most rows.
+  static func dockKeys(_ keySize: KeySize) -> KeySize {
+    switch keySize {
+    case .large: .normal
+    case .normal, .compact: .compact
+    }
+  }
+
   /// The child's window for a screen of this size: everything above the dock.
-  static func childSize(_ mode: DockMode, layouts: [Layout], rows: Int, columns: Int)
-    -> (rows: Int, columns: Int)
-  {
-    (max(1, rows - dockRows(mode, layouts: layouts, rows: rows)), max(1, columns))
+  static func childSize(
+    _ mode: DockMode, layouts: [Layout], keySize: KeySize, rows: Int, columns: Int
+  ) -> (rows: Int, columns: Int) {
+    (max(1, rows - dockRows(mode, layouts: layouts, keySize: keySize, rows: rows)), max(1, columns))
   }
 
   private func childSize(rows: Int, columns: Int) -> (rows: Int, columns: Int) {
-    Self.childSize(dock, layouts: typing.engine.layouts, rows: rows, columns: columns)
+    Self.childSize(
+      dock, layouts: typing.engine.layouts, keySize: keySize, rows: rows, columns: columns)
   }
 
   /// What was still open when the child ended, for standard error.
@@ -259,12 +273,13 @@ struct RunController: ScreenFrontEnd {
           attributes: [.underline, .bold], limit: size.columns)
       }
     }
-    let dockRows = Self.dockRows(dock, layouts: typing.engine.layouts, rows: rows)
+    let dockRows = Self.dockRows(
+      dock, layouts: typing.engine.layouts, keySize: keySize, rows: rows)
     guard dockRows > 0 else { return screen }
     let layout = typing.engine.layout
     if dockRows > 1 {
       // The pad, centred, with the key held down lit and its hold progress.
-      let geometry = PadGeometry(layout: layout, size: .compact)
+      let geometry = PadGeometry(layout: layout, size: Self.dockKeys(keySize))
       var decorations: [Int: KeyDecoration] = [:]
       if let pressing = input.pressing,
         case .key(let key)? = routing(rows: rows, columns: columns).pad?.resolve(pressing.source)
@@ -276,7 +291,7 @@ struct RunController: ScreenFrontEnd {
       screen.fill(row: size.rows, column: 0, height: dockRows - 1, width: columns, style: .normal)
       PadRenderer.draw(
         layout, geometry: geometry, decorations: decorations, into: &screen,
-        origin: (size.rows, max(0, (columns - geometry.width) / 2)), bold: false)
+        origin: (size.rows, max(0, (columns - geometry.width) / 2)), bold: bold)
     }
     let statusRow = rows - 1
     screen.fill(row: statusRow, column: 0, height: 1, width: columns, style: .status)
