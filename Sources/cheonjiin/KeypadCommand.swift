@@ -17,27 +17,8 @@ struct KeypadCommand: ParsableCommand {
       work at the same time. NO_COLOR is honoured.
       """)
 
-  enum ThemeName: String, ExpressibleByArgument, CaseIterable {
-    case light, dark, contrast
-  }
-
   @OptionGroup var layoutOption: LayoutOption
-
-  @Option(help: ArgumentHelp("numpad, phone, or a keymap .json file.", valueName: "ID|PATH"))
-  var keymap: String = KeymapLibrary.defaultID
-
-  @Option(
-    name: .customLong("hold-ms"), help: "How long a key is held for its digit, in ms (100–3000).")
-  var holdMs: Int = 500
-
-  @Option(help: "Colours: light (Galaxy light), dark (Galaxy dark) or contrast (high contrast).")
-  var theme: ThemeName = .light
-
-  @Flag(help: "Bold text everywhere, for older eyes.")
-  var bold = false
-
-  @Flag(help: "Bigger keys with more space between them.")
-  var large = false
+  @OptionGroup var padOptions: PadOptions
 
   @Option(
     help: ArgumentHelp("Also append the text to this file when you finish.", valueName: "FILE"))
@@ -59,19 +40,10 @@ struct KeypadCommand: ParsableCommand {
     help: "Hide the suggestion bar (and learn no words).")
   var noSuggestions = false
 
-  func validate() throws {
-    try validateHoldMs(holdMs)
-  }
-
   func run() throws {
     let layouts = try layoutOption.load()
-    let (keymaps, chosen) = try loadKeymaps(keymap)
     let environment = ProcessInfo.processInfo.environment
-    var options = KeypadRunOptions(
-      layouts: layouts, keymaps: keymaps, keymap: chosen, holdMs: holdMs, environment: environment)
-    options.settings.theme = Theme.Name(rawValue: theme.rawValue) ?? .light
-    options.settings.bold = bold
-    options.settings.keySize = large ? .large : .normal
+    var options = try padOptions.runOptions(layouts: layouts, environment: environment)
     options.outputFile = output
     options.clipboard = clipboard
     options.tmuxTarget = tmuxTarget
@@ -86,27 +58,50 @@ struct KeypadCommand: ParsableCommand {
   }
 }
 
-extension KeypadRunOptions {
-  /// What every screen on the pad shares: the layouts, the keymaps and the one chosen, the
-  /// hold delay, and from the environment the language, colour (`NO_COLOR`) and the Linux
-  /// console's keys.
-  init(
-    layouts: [Layout], keymaps: [Keymap], keymap: String, holdMs: Int,
-    environment: [String: String]
-  ) {
-    self.init(layouts: layouts, keymaps: keymaps)
-    self.keymap = keymap
-    settings.holdMs = UInt64(holdMs)
-    settings.language = UILanguage.from(environment: environment)
-    settings.isLinuxConsole = environment["TERM"] == "linux"
-    useColor = (environment["NO_COLOR"] ?? "").isEmpty
+/// The options of every screen on the pad (the pad, practice, `run`): the keymap, the hold
+/// delay, the colours, bold text and the key size.
+struct PadOptions: ParsableArguments {
+  enum ThemeName: String, ExpressibleByArgument, CaseIterable {
+    case light, dark, contrast
   }
-}
 
-/// `--hold-ms` outside 100 … 3000, refused in the user's language.
-func validateHoldMs(_ holdMs: Int) throws {
-  guard (100...3000).contains(holdMs) else {
-    throw ValidationError(commandStrings.holdMsOutOfRange(holdMs))
+  @Option(help: ArgumentHelp("numpad, phone, or a keymap .json file.", valueName: "ID|PATH"))
+  var keymap: String = KeymapLibrary.defaultID
+
+  @Option(
+    name: .customLong("hold-ms"), help: "How long a key is held for its digit, in ms (100–3000).")
+  var holdMs: Int = 500
+
+  @Option(help: "Colours: light (Galaxy light), dark (Galaxy dark) or contrast (high contrast).")
+  var theme: ThemeName = .light
+
+  @Flag(help: "Bold text everywhere, for older eyes.")
+  var bold = false
+
+  @Flag(help: "Bigger keys with more space between them.")
+  var large = false
+
+  func validate() throws {
+    guard (100...3000).contains(holdMs) else {
+      throw ValidationError(commandStrings.holdMsOutOfRange(holdMs))
+    }
+  }
+
+  /// The run options for `layouts`: these options, the keymaps (exit 65 on bad keymap data,
+  /// as for layouts), and from the environment the language, colour (`NO_COLOR`) and the Linux
+  /// console's keys.
+  func runOptions(layouts: [Layout], environment: [String: String]) throws -> KeypadRunOptions {
+    let (keymaps, chosen) = try loadKeymaps(keymap)
+    var options = KeypadRunOptions(layouts: layouts, keymaps: keymaps)
+    options.keymap = chosen
+    options.settings.holdMs = UInt64(holdMs)
+    options.settings.theme = Theme.Name(rawValue: theme.rawValue) ?? .light
+    options.settings.bold = bold
+    options.settings.keySize = large ? .large : .normal
+    options.settings.language = UILanguage.from(environment: environment)
+    options.settings.isLinuxConsole = environment["TERM"] == "linux"
+    options.useColor = (environment["NO_COLOR"] ?? "").isEmpty
+    return options
   }
 }
 

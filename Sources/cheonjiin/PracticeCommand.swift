@@ -26,24 +26,10 @@ struct PracticeCommand: ParsableCommand {
   @Flag(help: "List the lessons and exit.")
   var list = false
 
-  @Option(help: ArgumentHelp("numpad, phone, or a keymap .json file.", valueName: "ID|PATH"))
-  var keymap: String = KeymapLibrary.defaultID
-
-  @Option(
-    name: .customLong("hold-ms"), help: "How long a key is held for its digit, in ms (100–3000).")
-  var holdMs: Int = 500
+  @OptionGroup var padOptions: PadOptions
 
   @Option(help: "Items per round (1–50).")
   var items: Int = 10
-
-  @Option(help: "Colours: light, dark or contrast.")
-  var theme: KeypadCommand.ThemeName = .light
-
-  @Flag(help: "Bold text everywhere.")
-  var bold = false
-
-  @Flag(help: "Bigger keys.")
-  var large = false
 
   @Option(help: "Number drills: the smallest number to practise (default 1).")
   var from: Int?
@@ -70,7 +56,6 @@ struct PracticeCommand: ParsableCommand {
         throw ValidationError(commandStrings.practiceRangeReversed(from: lower, to: upper))
       }
     }
-    try validateHoldMs(holdMs)
     guard (1...50).contains(items) else {
       throw ValidationError(commandStrings.itemsOutOfRange(items))
     }
@@ -99,15 +84,10 @@ struct PracticeCommand: ParsableCommand {
       throw ExitCode.dataError
     }
     // Before the progress file is opened: bad keymap data stops here, as a bad layout does.
-    let (keymaps, chosen) = try loadKeymaps(keymap)
+    let options = try padOptions.runOptions(layouts: layouts, environment: environment)
     let recorder = StoreRecorder(
       path: ProgressStore.defaultPath(environment: environment), layoutID: layouts.first?.id ?? "",
       today: today)
-    var options = KeypadRunOptions(
-      layouts: layouts, keymaps: keymaps, keymap: chosen, holdMs: holdMs, environment: environment)
-    options.settings.theme = Theme.Name(rawValue: theme.rawValue) ?? .light
-    options.settings.bold = bold
-    options.settings.keySize = large ? .large : .normal
     let status = PracticeApp.run(
       options, lessons: lessons, recorder: recorder, today: today, roundLength: items,
       startLesson: lesson)

@@ -8,7 +8,8 @@ struct RunCommand: ParsableCommand {
     commandName: "run",
     abstract: "Run a program with 천지인 on the numeric keypad as its input method.",
     discussion: """
-      The program (your shell by default) runs in the window above a one-line dock. The \
+      The program (your shell by default) runs in the window above a dock that shows the pad \
+      (--dock and F12 change it). The \
       numeric keypad types Korean on the 천지인 pad: each finished piece goes to the program \
       at once, the syllables still open are drawn at its cursor, underlined. Every other key \
       goes to the program, after the open syllables. When the program ends, cheonjiin ends \
@@ -17,12 +18,7 @@ struct RunCommand: ParsableCommand {
 
   @OptionGroup var layoutOption: LayoutOption
 
-  @Option(help: ArgumentHelp("numpad, phone, or a keymap .json file.", valueName: "ID|PATH"))
-  var keymap: String = KeymapLibrary.defaultID
-
-  @Option(
-    name: .customLong("hold-ms"), help: "How long a key is held for its digit, in ms (100–3000).")
-  var holdMs: Int = 500
+  @OptionGroup var padOptions: PadOptions
 
   enum Dock: String, ExpressibleByArgument, CaseIterable {
     case full, compact, hidden
@@ -31,15 +27,6 @@ struct RunCommand: ParsableCommand {
   @Option(help: "What the dock shows: full (the pad), compact (one line) or hidden; F12 switches.")
   var dock: Dock = .full
 
-  @Option(help: "Colours: light (Galaxy light), dark (Galaxy dark) or contrast (high contrast).")
-  var theme: KeypadCommand.ThemeName = .light
-
-  @Flag(help: "Bold keys in the dock, for older eyes.")
-  var bold = false
-
-  @Flag(help: "Bigger keys in the dock (the usual size instead of compact).")
-  var large = false
-
   @Argument(
     parsing: .captureForPassthrough,
     help: ArgumentHelp(
@@ -47,19 +34,17 @@ struct RunCommand: ParsableCommand {
   var command: [String] = []
 
   func validate() throws {
-    try validateHoldMs(holdMs)
+    // The program's arguments are captured whole, so --help before the program is ours.
+    if let first = command.first, first == "--help" || first == "-h" {
+      throw CleanExit.helpRequest(self)
+    }
   }
 
   func run() throws {
     let layouts = try layoutOption.load()
-    let (keymaps, chosen) = try loadKeymaps(keymap)
     let environment = ProcessInfo.processInfo.environment
-    var options = KeypadRunOptions(
-      layouts: layouts, keymaps: keymaps, keymap: chosen, holdMs: holdMs, environment: environment)
+    var options = try padOptions.runOptions(layouts: layouts, environment: environment)
     options.draft = nil
-    options.settings.theme = Theme.Name(rawValue: theme.rawValue) ?? .light
-    options.settings.bold = bold
-    options.settings.keySize = large ? .large : .normal
     var words = command.first == "--" ? Array(command.dropFirst()) : command
     if words.isEmpty {
       let shell = environment["SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"

@@ -35,6 +35,13 @@ struct HeadlessCommandTests {
     #expect(en.stderr.contains(english), "\(en.stderr)")
   }
 
+  @Test("run --help is cheonjiin's help; after -- it is the program's argument")
+  func runHelp() throws {
+    let help = try run(["run", "--help"])
+    #expect(help.status == 0, "\(help.stderr)")
+    #expect(help.stdout.contains("--dock"))
+  }
+
   @Test("keys prints the text for a sequence given as arguments")
   func keysArguments() throws {
     let result = try run(["keys", "ㅇㅣᆞㄴ_ㄴᆞᆞㅣㅇ"])
