@@ -3,8 +3,9 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release/cheonjiin
 
-# What the end-to-end tests drive: tmux, the pty harness (python3), a UTF-8 locale.
-TEST_PACKAGES = tmux python3 locales
+# What the end-to-end tests drive: tmux, the pty harness (python3), a UTF-8 locale, and vim
+# (typed into through `cheonjiin run`).
+TEST_PACKAGES = tmux python3 locales vim
 
 .PHONY: all build build-check deps test-deps run test bench fuzz fuzz-ci install uninstall format lint clean
 

@@ -98,7 +98,7 @@ let package = Package(
       name: "TerminalUITests",
       dependencies: [
         "TerminalUI", "TerminalInput", "HangulEngine", "KoreanNumbers", "LayoutLoading",
-        "Suggestions", "Practice",
+        "Suggestions", "Practice", "ChildTerminal", "TestSupport",
       ],
       exclude: ["Golden"]),
     .target(name: "TestSupport", path: "Tests/TestSupport"),

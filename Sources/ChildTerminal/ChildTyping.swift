@@ -12,6 +12,12 @@ public struct ChildTyping {
   /// The engine before each tap of the open run, and what was sent since, for undoing taps
   /// (a hold replaces the taps of its key press).
   private var snapshots: [(engine: InputMethod, sentSince: [Character])] = []
+  /// The end of what the pad sent since the last key that went to the child: the child may
+  /// move its cursor on any other key, so only this is known to lie just before the cursor.
+  public private(set) var sentTail = ""
+
+  /// How much of the sent text is kept: more than any word.
+  static let tailLimit = 64
 
   public init(layouts: [Layout]) {
     engine = InputMethod(layouts: layouts)
@@ -19,6 +25,12 @@ public struct ChildTyping {
 
   /// What is still open, shown at the child's cursor and in the dock.
   public var preedit: String { engine.preedit }
+
+  /// The text just before the child's cursor as the pad knows it.
+  ///
+  /// What the pad sent since the last other key, and what is open; suggestions look at its last
+  /// word.
+  public var tail: String { sentTail + engine.preedit }
 
   /// Taps a pad key.
   ///
@@ -45,7 +57,20 @@ public struct ChildTyping {
     let taken = snapshots[index].sentSince.count
     engine = snapshots[index].engine
     snapshots.removeSubrange(index...)
+    sentTail.removeLast(min(taken, sentTail.count))
     return [UInt8](repeating: erase, count: taken)
+  }
+
+  /// Replaces the last `count` characters of ``tail`` (a word being typed) with `text`: the
+  /// open syllables are dropped, the sent ones erased, then `text` is sent.
+  public mutating func replaceTrailing(_ count: Int, with text: String, erase: UInt8) -> [UInt8] {
+    release()
+    let open = engine.preedit.count
+    engine.reset()
+    let sent = min(max(0, count - open), sentTail.count)
+    sentTail.removeLast(sent)
+    appendToTail(text)
+    return [UInt8](repeating: erase, count: sent) + Array(text.utf8)
   }
 
   /// The key's run is over: its taps can no longer be undone.
@@ -57,7 +82,16 @@ public struct ChildTyping {
   /// committed first, then the key's own bytes follow.
   public mutating func passThrough(_ keyBytes: [UInt8]) -> [UInt8] {
     release()
-    return Array(engine.flush().commit.utf8) + keyBytes
+    let commit = engine.flush().commit
+    sentTail = ""
+    return Array(commit.utf8) + keyBytes
+  }
+
+  /// Commits the open syllables (the pad's → key): the child's cursor stays where the pad
+  /// left it, so the word goes on.
+  public mutating func flush() -> [UInt8] {
+    release()
+    return send(engine.flush(), erase: 0)
   }
 
   /// The child is gone: what was still open, for standard error, so nothing typed is lost.
@@ -69,6 +103,8 @@ public struct ChildTyping {
   private mutating func send(_ output: KeyOutput, erase: UInt8) -> [UInt8] {
     var bytes = [UInt8](repeating: erase, count: output.erase)
     bytes += output.commit.utf8
+    sentTail.removeLast(min(output.erase, sentTail.count))
+    appendToTail(output.commit)
     // Track what reached the child since each snapshot, so an undo can take it back.
     for index in snapshots.indices {
       var sent = snapshots[index].sentSince
@@ -77,5 +113,10 @@ public struct ChildTyping {
       snapshots[index].sentSince = sent
     }
     return bytes
+  }
+
+  private mutating func appendToTail(_ text: String) {
+    sentTail += text
+    if sentTail.count > Self.tailLimit { sentTail.removeFirst(sentTail.count - Self.tailLimit) }
   }
 }

@@ -8,8 +8,28 @@ public final class Emulator {
   private let terminal: OpaquePointer
   private let screen: OpaquePointer
   private let state: OpaquePointer
+  /// Where libvterm tells what the child set (cursor, mouse); freed with the emulator.
+  private let callbacks: UnsafeMutablePointer<VTermScreenCallbacks>
   public private(set) var rows: Int
   public private(set) var columns: Int
+  /// The child hid its cursor (`CSI ? 25 l`), as full-screen programs do while they draw.
+  public private(set) var isCursorVisible = true
+  /// The cursor shape the child asked for (`CSI n SP q`); vim's insert mode asks for a bar.
+  public private(set) var cursorShape = CursorShape.block
+  /// Which mouse reports the child asked for; ``MouseMode/none`` until it asks.
+  public private(set) var mouseMode = MouseMode.none
+  /// Bells (BEL) rung since the last ``takeBells()``.
+  private var bells = 0
+
+  /// A cursor shape a child can ask for.
+  public enum CursorShape: Sendable {
+    case block, underline, bar
+  }
+
+  /// The mouse reports a child asked for (modes 1000, 1002, 1003).
+  public enum MouseMode: Sendable {
+    case none, click, drag, move
+  }
 
   /// A screen of `rows` × `columns` (at least 1 × 1), UTF-8, with the alternate screen.
   public init(rows: Int, columns: Int) {
@@ -20,11 +40,54 @@ public final class Emulator {
     screen = vterm_obtain_screen(terminal)
     state = vterm_obtain_state(terminal)
     vterm_screen_enable_altscreen(screen, 1)
+    callbacks = .allocate(capacity: 1)
+    callbacks.initialize(to: VTermScreenCallbacks())
+    // Titles and icon names are not kept: a child cannot make cheonjiin write them anywhere.
+    callbacks.pointee.settermprop = { property, value, user in
+      guard let user, let value else { return 0 }
+      Unmanaged<Emulator>.fromOpaque(user).takeUnretainedValue().set(property, value.pointee)
+      return 1
+    }
+    callbacks.pointee.bell = { user in
+      guard let user else { return 0 }
+      Unmanaged<Emulator>.fromOpaque(user).takeUnretainedValue().bells += 1
+      return 1
+    }
+    vterm_screen_set_callbacks(screen, callbacks, Unmanaged.passUnretained(self).toOpaque())
     vterm_screen_reset(screen, 1)
   }
 
   deinit {
     vterm_free(terminal)
+    callbacks.deallocate()
+  }
+
+  private func set(_ property: VTermProp, _ value: VTermValue) {
+    switch property {
+    case VTERM_PROP_CURSORVISIBLE:
+      isCursorVisible = value.boolean != 0
+    case VTERM_PROP_CURSORSHAPE:
+      switch Int(value.number) {
+      case VTERM_PROP_CURSORSHAPE_UNDERLINE: cursorShape = .underline
+      case VTERM_PROP_CURSORSHAPE_BAR_LEFT: cursorShape = .bar
+      default: cursorShape = .block  // C enum values; anything unknown is the usual block
+      }
+    case VTERM_PROP_MOUSE:
+      switch Int(value.number) {
+      case VTERM_PROP_MOUSE_CLICK: mouseMode = .click
+      case VTERM_PROP_MOUSE_DRAG: mouseMode = .drag
+      case VTERM_PROP_MOUSE_MOVE: mouseMode = .move
+      default: mouseMode = .none
+      }
+    default:
+      break  // titles, blinking, the alternate screen: libvterm's screen keeps what matters
+    }
+  }
+
+  /// How many times the child rang the bell since the last call.
+  public func takeBells() -> Int {
+    defer { bells = 0 }
+    return bells
   }
 
   /// Runs the child's output through the emulator.
@@ -156,6 +219,37 @@ public final class Emulator {
       code = VTermKey(VTERM_KEY_FUNCTION_0.rawValue + UInt32(max(0, min(number, 255))))
     }
     vterm_keyboard_key(terminal, code, Self.modifiers(control: control, alt: alt))
+  }
+
+  /// A mouse button of the child's mouse reports.
+  public enum MouseButton: Sendable {
+    case left, middle, right, wheelUp, wheelDown, wheelLeft, wheelRight
+  }
+
+  /// The pointer moved to a cell of the child's screen (0-based), reported if its mode asks.
+  public func mouseMove(row: Int, column: Int, control: Bool = false, alt: Bool = false) {
+    let row = min(max(0, row), rows - 1)
+    let column = min(max(0, column), columns - 1)
+    vterm_mouse_move(
+      terminal, Int32(row), Int32(column), Self.modifiers(control: control, alt: alt))
+  }
+
+  /// A mouse button went down or up (wheel steps only go down), encoded in the child's mouse
+  /// protocol (X10, UTF-8, SGR) by libvterm; nothing when the child did not ask for the mouse.
+  public func mouseButton(
+    _ button: MouseButton, pressed: Bool, control: Bool = false, alt: Bool = false
+  ) {
+    let number: Int32
+    switch button {
+    case .left: number = 1
+    case .middle: number = 2
+    case .right: number = 3
+    case .wheelUp: number = 4
+    case .wheelDown: number = 5
+    case .wheelLeft: number = 6
+    case .wheelRight: number = 7
+    }
+    vterm_mouse_button(terminal, number, pressed, Self.modifiers(control: control, alt: alt))
   }
 
   /// Pasted text for the child, bracketed (`ESC [200~ … ESC [201~`) if it asked for that.

@@ -90,6 +90,36 @@ public final class PseudoTerminal {
     if let exitStatus { return exitStatus }
     var status: Int32 = 0
     while waitpid(processID, &status, 0) < 0 && errno == EINTR {}
+    return recordExit(status)
+  }
+
+  /// Ends the child because cheonjiin was told to end by `signal` (SIGTERM, SIGHUP …).
+  ///
+  /// The signal goes first to the program in the terminal's foreground (vim started from the
+  /// shell) and to the child's own group, as a terminal's hangup does. One that ignores it (an
+  /// interactive shell ignores SIGTERM) gets SIGHUP after `grace` milliseconds, and SIGKILL after
+  /// as long again, so cheonjiin never hangs on its way out.
+  ///
+  /// - Returns: The child's exit status, as ``waitForExit()``.
+  public func end(after signal: Int32, graceMilliseconds: Int = 2000) -> Int32 {
+    if let exitStatus { return exitStatus }
+    let foreground = tcgetpgrp(master.rawValue)
+    for (sent, wait) in [(signal, graceMilliseconds), (SIGHUP, graceMilliseconds), (SIGKILL, -1)] {
+      if foreground > 0 { kill(-foreground, sent) }
+      kill(-processID, sent)
+      kill(processID, sent)
+      if wait < 0 { break }
+      // Polled: a signal handler or a second thread would be more code for the same 10 ms.
+      for _ in 0..<max(1, wait / 10) {
+        var status: Int32 = 0
+        if waitpid(processID, &status, WNOHANG) == processID { return recordExit(status) }
+        usleep(10_000)
+      }
+    }
+    return waitForExit()
+  }
+
+  private func recordExit(_ status: Int32) -> Int32 {
     let low = status & 0x7F
     let result = low == 0 ? (status >> 8) & 0xFF : 128 + low
     exitStatus = result

@@ -132,9 +132,39 @@ public struct UIStrings: Sendable {
   public func name(of keymap: Keymap) -> String {
     pick(keymap.name, keymap.englishName)
   }
-  /// The `cheonjiin run` dock: what the keypad does there.
-  public var runDockHint: String {
-    pick("숫자패드로 한글 · 다른 키는 프로그램으로", "keypad types Korean · other keys go to the program")
+  /// `cheonjiin run`: the status line's right end, what plain digits do now (F9 switches).
+  public func runDigitsStatus(typeOnPad: Bool) -> String {
+    typeOnPad
+      ? pick("F9 숫자키→한글", "F9 digits→Korean") : pick("F9 숫자키→숫자", "F9 digits→digits")
+  }
+  /// `cheonjiin run`: where help is, on the status line.
+  public var runHelpKey: String { pick("F1 도움말", "F1 help") }
+  /// `cheonjiin run`: the help screen's title.
+  public var runHelpTitle: String {
+    pick(
+      "cheonjiin run 도움말 — ↓ 더 보기, 다른 키는 닫기",
+      "cheonjiin run help — ↓ for more, any other key closes")
+  }
+  /// `cheonjiin run`: the help section of its own keys.
+  public var runKeysTitle: String { pick("cheonjiin run 의 키", "Keys of cheonjiin run") }
+  /// `cheonjiin run`: what a key of `run` itself does, for the help screen.
+  func runHelp(_ key: RunKey) -> String {
+    switch key {
+    case .help: pick("이 도움말", "this help")
+    case .digits:
+      pick(
+        "한/영: 숫자키로 한글을 칠지, 숫자를 칠지 바꿔요",
+        "Korean/digits: the digit keys type Korean, or digits for the program")
+    case .dock:
+      pick("아래 패드: 전체 → 한 줄 → 숨김", "the dock: full → one line → hidden")
+    }
+  }
+  /// `cheonjiin run`: the help line's name for every other key.
+  public var runOtherKeysName: String { pick("다른 키", "other keys") }
+  /// `cheonjiin run`: what every other key does.
+  public var runOtherKeysHelp: String {
+    pick(
+      "프로그램으로 가요 (치던 글자 먼저)", "go to the program (after the open syllables)")
   }
   /// `cheonjiin run`: the program could not be started.
   public func runCannotStart(_ command: String, reason: String) -> String {

@@ -12,8 +12,11 @@ struct RunCommand: ParsableCommand {
       (--dock and F12 change it). The \
       numeric keypad types Korean on the 천지인 pad: each finished piece goes to the program \
       at once, the syllables still open are drawn at its cursor, underlined. Every other key \
-      goes to the program, after the open syllables. When the program ends, cheonjiin ends \
-      with its exit status. Example: cheonjiin run -- vim notes.txt
+      goes to the program, after the open syllables. Hold + * / on the keypad to take the \
+      words the dock suggests. F1 shows the keys; F9 switches the digit keys between Korean \
+      and digits (for terminals that send the keypad as plain digits); F12 changes the dock. \
+      When the program ends, cheonjiin ends with its exit status; SIGTERM and SIGHUP reach the \
+      program first. Example: cheonjiin run -- vim notes.txt
       """)
 
   @OptionGroup var layoutOption: LayoutOption
@@ -26,6 +29,11 @@ struct RunCommand: ParsableCommand {
 
   @Option(help: "What the dock shows: full (the pad), compact (one line) or hidden; F12 switches.")
   var dock: Dock = .full
+
+  @Flag(
+    name: .customLong("no-suggestions"),
+    help: "Show no suggestions in the dock (and learn no words).")
+  var noSuggestions = false
 
   @Argument(
     parsing: .captureForPassthrough,
@@ -45,6 +53,11 @@ struct RunCommand: ParsableCommand {
     let environment = ProcessInfo.processInfo.environment
     var options = try padOptions.runOptions(layouts: layouts, environment: environment)
     options.draft = nil
+    if !noSuggestions, let first = layouts.first {
+      let setup = SuggestionSetup.make(layout: first, environment: environment)
+      options.loadSuggestions = setup.load
+      options.learn = setup.learn
+    }
     var words = command.first == "--" ? Array(command.dropFirst()) : command
     if words.isEmpty {
       let shell = environment["SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"

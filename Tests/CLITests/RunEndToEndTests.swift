@@ -14,7 +14,7 @@ struct RunEndToEndTests {
     let session = try TmuxSession(
       arguments: ["run", "--", "sh", "-c", "cat > \(shellQuote(file.path))"],
       environment: locale("ko_KR.UTF-8"))
-    try session.waitFor { session.screen().contains("숫자패드로 한글") }
+    try session.waitFor { session.screen().contains("F1 도움말") }
     try session.keys(Self.annyeong)
     // The open syllables are drawn at the child's cursor, before they reach it.
     try session.waitFor { session.screen().contains("안녕하세요") }
@@ -54,9 +54,77 @@ struct RunEndToEndTests {
   func leftOpen() throws {
     let session = try TmuxSession(
       arguments: ["run", "--", "sh", "-c", "sleep 2"], environment: locale("C.UTF-8"))
-    try session.waitFor { session.screen().contains("keypad types Korean") }
+    try session.waitFor { session.screen().contains("F1 help") }
     try session.keys(numpadKeyNames("83"))  // ㅅㅡ: 스, still open
     #expect(try session.waitForExit() == 0)
     try session.waitFor { session.screen().contains("still being typed when the program ended: 스") }
+  }
+
+  @Test("vim -u NONE: i, 안녕하세요 on the keypad, Esc, :wq writes it; a resize reaches vim")
+  func vim() throws {
+    let folder = try scratchFolder("run-vim")
+    let file = folder.appendingPathComponent("note.txt")
+    let session = try TmuxSession(
+      arguments: ["run", "--", "vim", "-u", "NONE", "-N", "-n", file.path],
+      environment: locale("C.UTF-8"))
+    try session.waitFor { session.screen().contains("~") && session.screen().contains("F1 help") }
+    try session.keys(["i"])
+    try session.keys(Self.annyeong)
+    try session.waitFor { session.screen().contains("안녕하세요") }
+    // The window grows while vim runs: vim hears of it and redraws for its new size.
+    try session.tmux(["resize-window", "-t", "0", "-x", "100", "-y", "40"])
+    try session.keys(["Escape"])
+    try session.keys([":", "echo", "Space", "&lines", "Space", "&columns", "Enter"])
+    try session.waitFor { session.screen().contains("34 100") }  // 40 rows less the dock's 6
+    try session.keys([":wq", "Enter"])
+    #expect(try session.waitForExit() == 0)
+    #expect(try String(contentsOf: file, encoding: .utf8) == "안녕하세요\n")
+  }
+
+  @Test("bash readline: ⌫ across a syllable already sent erases it there too")
+  func readlineErase() throws {
+    let folder = try scratchFolder("run-readline")
+    let file = folder.appendingPathComponent("line.txt")
+    // 안 (sent to bash by ␣), 녕 open; six ⌫: five take 녕 back stroke by stroke, the sixth
+    // erases the 안 bash already has; then 가. The engine alone types the same.
+    let presses = "0125#52210<<<<<<412"
+    let expected = try run(["keys", presses]).stdout.trimmingCharacters(in: .newlines)
+    #expect(expected == "가")
+    let session = try TmuxSession(
+      arguments: [
+        "run", "--", "bash", "--norc", "--noprofile", "-c",
+        "read -e -p '> ' line; printf %s \"$line\" > \(shellQuote(file.path))",
+      ],
+      environment: locale("C.UTF-8"))
+    try session.waitFor { session.screen().hasPrefix(">") && session.screen().contains("F1 help") }
+    try session.keys(numpadKeyNames(presses))
+    try session.waitFor { session.screen().contains("> " + expected) }
+    try session.keys(["Enter"])
+    #expect(try session.waitForExit() == 0)
+    #expect(try String(contentsOf: file, encoding: .utf8) == expected)
+  }
+
+  @Test("a megabyte of random bytes from the program: drawn, never a crash, and it ends well")
+  func burst() throws {
+    let session = try TmuxSession(
+      arguments: [
+        "run", "--", "sh", "-c",
+        "head -c 1000000 /dev/urandom; printf '\\033c'; echo burst-done; sleep 1",
+      ],
+      environment: locale("C.UTF-8"))
+    try session.waitFor(30) { session.screen().contains("burst-done") }
+    #expect(try session.waitForExit() == 0)
+  }
+
+  @Test("SIGTERM reaches the program first; a shell that ignores it is hung up on, and all end")
+  func terminate() throws {
+    let session = try TmuxSession(
+      arguments: ["run", "--", "bash", "--norc", "--noprofile", "-i"],
+      environment: locale("C.UTF-8"))
+    try session.waitFor { session.screen().contains("F1 help") }
+    // The pane runs `sh -c "env … cheonjiin …"`; env becomes cheonjiin, the pane's child.
+    let pane = try session.display("#{pane_pid}")
+    #expect(system("kill -TERM $(pgrep -P \(pane))") == 0)
+    #expect(try session.waitForExit() == 143)
   }
 }

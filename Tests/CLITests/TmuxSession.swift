@@ -138,7 +138,7 @@ func shellQuote(_ text: String) -> String {
 func numpadKeyNames(_ digits: String) -> [String] {
   let map: [Character: String] = [
     "1": "KP7", "2": "KP8", "3": "KP9", "4": "KP4", "5": "KP5", "6": "KP6", "7": "KP1", "8": "KP2",
-    "9": "KP3", "0": "KP0", "#": "KP.", "*": "KP/",
+    "9": "KP3", "0": "KP0", "#": "KP.", "*": "KP/", "<": "KP-",
   ]
   return digits.compactMap { map[$0] }
 }

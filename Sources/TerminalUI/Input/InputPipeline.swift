@@ -127,13 +127,14 @@ struct InputPipeline {
       }
     case (.left, .drag):
       // Off the key it started on, a press no longer becomes a long press; see the release.
-      guard case .mouse(let key)? = detector.activeKey, suspendedHold == nil,
-        !isOnKey(key, mouse, routing), let undo = detector.suspendHold()
+      guard case .mouse(let key)? = detector.activeKey else { return [.mouse(mouse)] }
+      guard suspendedHold == nil, !isOnKey(key, mouse, routing),
+        let undo = detector.suspendHold()
       else { return [] }
       suspendedHold = (.mouse(key), undo)
       return []
     case (_, .release):
-      guard case .mouse(let key)? = detector.activeKey else { return [] }
+      guard case .mouse(let key)? = detector.activeKey else { return [.mouse(mouse)] }
       var events: [InputEvent] = []
       // Released off the key: a flick, as on the seed iPhone keyboard, types the key's digit.
       if let flick = suspendedHold, !isOnKey(key, mouse, routing) {
@@ -143,7 +144,7 @@ struct InputPipeline {
       return events + release(at: time)
     case (.left, .move), (.middle, _), (.right, _), (.none, _), (.wheelUp, _),
       (.wheelDown, _), (.wheelLeft, _), (.wheelRight, _), (.extra, _):
-      return []
+      return [.mouse(mouse)]  // `cheonjiin run` passes them on to a program that asks
     }
   }
 

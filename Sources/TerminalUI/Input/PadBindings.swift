@@ -26,15 +26,29 @@ struct PadBindings {
   let focus: Int?
   /// Physical keys whose hold takes a suggestion now (the bar shows a word for them).
   let suggestionKeys: Set<PhysicalKey>
-  /// Only the numeric keypad types on the pad (`cheonjiin run`: every other key is the
-  /// child's, the digits and Space too).
-  var keypadOnly = false
+  /// Which keys type on the pad: all bound ones, or (`cheonjiin run`) only the keypad.
+  var padKeys = PadKeys.all
+
+  /// Which keys type on the pad.
+  enum PadKeys {
+    /// Every key the keymap binds, and Space, Backspace and Tab.
+    case all
+    /// Only keys the terminal reports as the numeric keypad; every other key is the child's.
+    case keypad
+    /// The keypad, and the characters the keymap binds (a keypad that sends plain digits).
+    case keypadAndBoundCharacters
+  }
 
   /// The press source a key event stands for, if it types on the pad.
   func source(for event: TerminalKeyEvent) -> PressSource? {
     guard event.modifiers.subtracting(.shift).isEmpty else { return nil }
-    if keypadOnly {
-      guard case .numpad = event.key else { return nil }
+    switch (padKeys, event.key) {
+    case (.all, _), (.keypad, .numpad), (.keypadAndBoundCharacters, .numpad):
+      break
+    case (.keypadAndBoundCharacters, .character(let scalar)) where scalar != " ":
+      break
+    case (.keypad, _), (.keypadAndBoundCharacters, _):
+      return nil
     }
     let fromKitty = event.source == .kitty
     switch event.key {

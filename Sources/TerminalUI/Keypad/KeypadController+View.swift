@@ -1,4 +1,5 @@
 import HangulEngine
+import LayoutLoading
 import TerminalInput
 
 extension KeypadController {
@@ -68,45 +69,14 @@ extension KeypadController {
 extension Keypad {
   /// The help screen, generated from the keymap and the command table.
   func helpSections(strings: UIStrings) -> [HelpSection] {
-    let layout = self.layout
-    let keymap = self.keymap
-    var byKey: [Int: [String]] = [:]
-    var flushKeys: [String] = []
-    let ordered = keymap.bindings.sorted { a, b in
-      // Keypad names first (KP7 before 7), then by name.
-      (a.key.isKeypad ? 0 : 1, a.key.description) < (b.key.isKeypad ? 0 : 1, b.key.description)
-    }
-    for (physical, target) in ordered {
-      switch target.resolve(in: layout) {
-      case .key(let key): byKey[key, default: []].append(strings.keyName(physical))
-      case .flush: flushKeys.append(strings.keyName(physical))
-      case nil: break
-      }
-    }
-    var padLines: [HelpSection.Line] = []
-    for (index, key) in layout.keys.enumerated() {
-      guard let names = byKey[index] else { continue }
-      var action = key.label
-      if case .text(let text) = key.hold { action += "  " + strings.holdTypes(text) }
-      padLines.append(HelpSection.Line(keys: names.joined(separator: " · "), action: action))
-    }
-    if !flushKeys.isEmpty {
-      padLines.append(HelpSection.Line(keys: flushKeys.joined(separator: " · "), action: "→"))
-    }
-    let suggestionKeys = (1...3).compactMap { keymap.suggestionKeyLabel($0) }
-    if !suggestionKeys.isEmpty {
-      padLines.append(
-        HelpSection.Line(
-          keys: suggestionKeys.joined(separator: " "),
-          action: strings.helpSuggestions(count: suggestionKeys.count)))
-    }
     let commandLines = AppCommand.allCases.map { command in
       HelpSection.Line(
         keys: command.keys.map(\.label).joined(separator: ", "), action: strings.help(command))
     }
     return [
       HelpSection(
-        title: "\(strings.helpPadKeys): \(strings.name(of: keymap))", lines: padLines),
+        title: "\(strings.helpPadKeys): \(strings.name(of: keymap))",
+        lines: keymap.helpLines(layout: layout, strings: strings)),
       HelpSection(
         title: strings.helpOtherKeys,
         lines: commandLines + [HelpSection.Line(keys: "🖱", action: strings.helpMouse)]),
@@ -151,5 +121,43 @@ extension KeypadController {
       self.rows = rows
       self.columns = columns
     }
+  }
+}
+
+extension Keymap {
+  /// The help lines of the pad keys: each key of the layout with the keys that press it, then
+  /// the keys that take a suggestion.
+  func helpLines(layout: Layout, strings: UIStrings) -> [HelpSection.Line] {
+    var byKey: [Int: [String]] = [:]
+    var flushKeys: [String] = []
+    let ordered = bindings.sorted { a, b in
+      // Keypad names first (KP7 before 7), then by name.
+      (a.key.isKeypad ? 0 : 1, a.key.description) < (b.key.isKeypad ? 0 : 1, b.key.description)
+    }
+    for (physical, target) in ordered {
+      switch target.resolve(in: layout) {
+      case .key(let key): byKey[key, default: []].append(strings.keyName(physical))
+      case .flush: flushKeys.append(strings.keyName(physical))
+      case nil: break
+      }
+    }
+    var lines: [HelpSection.Line] = []
+    for (index, key) in layout.keys.enumerated() {
+      guard let names = byKey[index] else { continue }
+      var action = key.label
+      if case .text(let text) = key.hold { action += "  " + strings.holdTypes(text) }
+      lines.append(HelpSection.Line(keys: names.joined(separator: " · "), action: action))
+    }
+    if !flushKeys.isEmpty {
+      lines.append(HelpSection.Line(keys: flushKeys.joined(separator: " · "), action: "→"))
+    }
+    let suggestionKeys = (1...3).compactMap { suggestionKeyLabel($0) }
+    if !suggestionKeys.isEmpty {
+      lines.append(
+        HelpSection.Line(
+          keys: suggestionKeys.joined(separator: " "),
+          action: strings.helpSuggestions(count: suggestionKeys.count)))
+    }
+    return lines
   }
 }

@@ -177,8 +177,8 @@ public struct KeypadController: ScreenFrontEnd {
       return handle(key, at: time)
     case .suggestionClicked(let index):
       return choose(index, at: time)
-    case .mouse:
-      if case .help = mode { mode = .typing }
+    case .mouse(let mouse):
+      if case .help = mode, mouse.action == .press { mode = .typing }
       return []
     case .paste(let text):
       if case .draftOffer(let offer) = mode {

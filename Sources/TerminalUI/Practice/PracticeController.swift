@@ -172,8 +172,8 @@ public struct PracticeController: ScreenFrontEnd {
         message = (strings.unusedKey, time + .milliseconds(2000))
         return []
       }
-    case .mouse:
-      helpScroll = nil
+    case .mouse(let mouse):
+      if mouse.action == .press { helpScroll = nil }
       return []
     case .paste(let text):
       guard case .typing = mode else { return [] }

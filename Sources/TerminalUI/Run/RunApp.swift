@@ -17,8 +17,9 @@ public enum RunApp {
     var startError: String?
     var leftOpen = ""
     var started: PseudoTerminal?
+    let services = RunServices(learn: options.learn, loadSuggestions: options.loadSuggestions)
     let status = Screens.run(
-      options: options, services: RunServices(),
+      options: options, services: services,
       make: { terminal, services -> RunController? in
         let size = terminal.size()
         let child = RunController.childSize(
@@ -50,12 +51,12 @@ public enum RunApp {
         case .finished:
           return child.waitForExit()
         case .cancelled:
-          kill(child.processID, SIGINT)
-          return child.waitForExit()
+          // Ctrl-C is the child's key here; only a SIGINT from outside ends the run.
+          _ = child.end(after: SIGINT)
+          return 128 + SIGINT
         case .signalled(let signal):
-          // SIGTERM, SIGHUP …: the child gets it too, then both end.
-          kill(child.processID, signal)
-          _ = child.waitForExit()
+          // SIGTERM, SIGHUP …: the child gets it first, then both end.
+          _ = child.end(after: signal)
           return 128 + signal
         }
       })

@@ -1,6 +1,7 @@
 import ChildTerminal
 import HangulEngine
 import LayoutLoading
+import Suggestions
 import TerminalInput
 
 /// What the dock of `cheonjiin run` shows at the bottom of the window.
@@ -13,19 +14,45 @@ public enum RunDockMode: String, Sendable, CaseIterable {
   case hidden
 }
 
+/// The keys of `cheonjiin run` itself, declared once with their key; the dispatch, the status
+/// line and the help screen all read this table.
+enum RunKey: CaseIterable {
+  /// The help screen over the program.
+  case help
+  /// 한/영: whether plain digits type on the pad or go to the program.
+  case digits
+  /// Full dock, one line, nothing.
+  case dock
+
+  /// Function keys: shells, readline, vim and less leave them alone.
+  var key: TerminalKey {
+    switch self {
+    case .help: .function(1)
+    case .digits: .function(9)
+    case .dock: .function(12)
+    }
+  }
+
+  init?(_ key: TerminalKey) {
+    guard let found = Self.allCases.first(where: { $0.key == key }) else { return nil }
+    self = found
+  }
+}
+
 /// `cheonjiin run`: a child program in the window, the 천지인 pad on the numeric keypad as its
-/// input method, and a one-line dock at the bottom.
+/// input method, and a dock at the bottom.
 ///
 /// Keypad keys type on the pad; their commits go to the child the moment the engine makes them
 /// (``ChildTyping``), and the open syllables are drawn at the child's cursor, underlined, and in
 /// the dock. Every other key goes to the child, encoded by the emulator for the child's modes,
-/// after the open syllables.
+/// after the open syllables. Suggestions for the word typed on the pad show in the dock and are
+/// taken by holding their key, as on the pad.
 struct RunController: ScreenFrontEnd {
   let strings: UIStrings
-  private let keymaps: [Keymap]
-  private let keymap: Keymap
-  private var typing: ChildTyping
-  private let emulator: Emulator
+  let keymaps: [Keymap]
+  let keymap: Keymap
+  private(set) var typing: ChildTyping
+  let emulator: Emulator
   /// The child's erase character, read once at the start (its VERASE; DEL by default).
   private let eraseCharacter: UInt8
   /// The child's window size last told to it.
@@ -34,9 +61,20 @@ struct RunController: ScreenFrontEnd {
   private(set) var hasEnded = false
   /// How much of the window the dock takes; F12 goes round the three.
   private(set) var dock: DockMode
+  /// Whether plain digits (a keypad the terminal does not tell apart) type on the pad (F9);
+  /// off at the start, so the digits of shells, vim counts and less work as they always do.
+  private(set) var digitsTypeOnPad = false
+  /// The terminal reported a keypad key as such: the keypad types on the pad whatever F9 says.
+  private(set) var keypadIsSeparate = false
+  /// The help screen is up, scrolled down this many lines; arrows scroll, other keys close it.
+  private(set) var helpScroll: Int?
+  /// The words offered for the word typed on the pad.
+  private(set) var bar = SuggestionBar()
+  /// A notice on the status line, until it expires.
+  private(set) var message: (text: String, until: Instant)?
   /// `--large` and `--bold`, for the dock's pad.
-  private let keySize: KeySize
-  private let bold: Bool
+  let keySize: KeySize
+  let bold: Bool
 
   typealias DockMode = RunDockMode
 
@@ -87,7 +125,7 @@ struct RunController: ScreenFrontEnd {
     (max(1, rows - dockRows(mode, layouts: layouts, keySize: keySize, rows: rows)), max(1, columns))
   }
 
-  private func childSize(rows: Int, columns: Int) -> (rows: Int, columns: Int) {
+  func childSize(rows: Int, columns: Int) -> (rows: Int, columns: Int) {
     Self.childSize(
       dock, layouts: typing.engine.layouts, keySize: keySize, rows: rows, columns: columns)
   }
@@ -100,32 +138,40 @@ struct RunController: ScreenFrontEnd {
   mutating func start(at time: Instant) -> [ScreenEffect] { [] }
 
   func routing(rows: Int, columns: Int) -> InputRouting {
+    if helpScroll != nil { return .plainKeys }
     var pad = PadBindings(
       keymaps: keymaps, keymap: keymap, layout: typing.engine.layout, focus: nil,
-      suggestionKeys: [])
-    pad.keypadOnly = true
+      suggestionKeys: suggestionKeys)
+    pad.padKeys = digitsTypeOnPad ? .keypadAndBoundCharacters : .keypad
     return InputRouting(pad: pad, usesCommands: false, hitTest: { _, _ in nil })
+  }
+
+  /// Keys whose hold takes a word shown in the dock.
+  private var suggestionKeys: Set<PhysicalKey> {
+    let shown = bar.words.count
+    return Set(keymap.suggestionHolds.filter { $0.value >= 1 && $0.value <= shown }.keys)
   }
 
   mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
     -> [ScreenEffect]
   {
+    if let scroll = helpScroll, event.closesHelp {
+      helpScroll = Self.helpScroll(scroll, after: event)
+      return []
+    }
     switch event {
     case .pad(let action):
-      return send(pad(action, rows: rows, columns: columns))
-    case .key(let key) where key.key == .function(12):
-      // F12 goes round the dock's modes: full, compact, hidden.
+      return pad(action, rows: rows, columns: columns)
+    case .key(let key), .command(_, let key):
       guard key.kind != .release else { return [] }
-      let modes = DockMode.allCases
-      dock = modes[((modes.firstIndex(of: dock) ?? 0) + 1) % modes.count]
-      return resizeChild(rows: rows, columns: columns)
-    case .key(let key):
-      return send(typing.passThrough(encode(key)))
-    case .command(_, let key):
-      return send(typing.passThrough(encode(key)))
+      if case .numpad = key.key { keypadIsSeparate = true }  // a keypad key the keymap lacks
+      if let runKey = RunKey(key.key) { return perform(runKey, rows: rows, columns: columns) }
+      return passThrough(encode(key))
+    case .mouse(let mouse):
+      return send(forwardMouse(mouse, rows: rows, columns: columns))
     case .paste(let text):
       // The child gets the paste as its own terminal would send it.
-      return send(typing.passThrough(emulator.paste(text)))
+      return passThrough(emulator.paste(text))
     case .childOutput(let bytes):
       emulator.feed(bytes)
       // Replies to the child's queries (cursor position, device attributes).
@@ -135,14 +181,58 @@ struct RunController: ScreenFrontEnd {
       return [.finish("")]
     case .resized:
       return resizeChild(rows: rows, columns: columns)
-    case .suggestionClicked, .mouse, .suggestionsLoaded, .notice:
+    case .suggestionsLoaded(let data):
+      bar.load(data)
+      if let notice = data.notice { message = (notice, time + .milliseconds(10_000)) }
+      return []
+    case .notice(let text):
+      message = (text, time + .milliseconds(4000))
+      return []
+    case .suggestionClicked:
       return []
     }
   }
 
-  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [ScreenEffect] { [] }
+  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [ScreenEffect] {
+    if let message, message.until <= time { self.message = nil }
+    return []
+  }
 
-  func nextDeadline(now: Instant) -> Instant? { nil }
+  func nextDeadline(now: Instant) -> Instant? { message?.until }
+
+  mutating func catchUp() -> Bool {
+    guard bar.isLoaded else { return false }
+    return bar.refresh(tail: typing.tail, cycling: typing.engine.cyclingConsonants)
+  }
+
+  private mutating func perform(_ key: RunKey, rows: Int, columns: Int) -> [ScreenEffect] {
+    switch key {
+    case .help:
+      helpScroll = 0
+      return []
+    case .digits:
+      digitsTypeOnPad.toggle()
+      return []
+    case .dock:
+      let modes = DockMode.allCases
+      dock = modes[((modes.firstIndex(of: dock) ?? 0) + 1) % modes.count]
+      return resizeChild(rows: rows, columns: columns)
+    }
+  }
+
+  /// The help's scroll after a key: arrows and Space scroll, anything else closes it.
+  private static func helpScroll(_ scroll: Int, after event: InputEvent) -> Int? {
+    guard case .key(let key) = event else { return nil }
+    switch key.key {
+    case .down: return scroll + 1
+    case .pageDown, .character(" "): return scroll + 10
+    case .up: return max(0, scroll - 1)
+    case .pageUp: return max(0, scroll - 10)
+    case .character, .enter, .tab, .backspace, .escape, .left, .right, .home, .end, .insert,
+      .delete, .function, .numpad, .otherFunctional:
+      return nil
+    }
+  }
 
   /// Tells the emulator and the child the size they have now, if it changed.
   private mutating func resizeChild(rows: Int, columns: Int) -> [ScreenEffect] {
@@ -159,8 +249,24 @@ struct RunController: ScreenFrontEnd {
     bytes.isEmpty ? [] : [.sendToChild(bytes)]
   }
 
-  /// A pad step, as bytes for the child.
-  private mutating func pad(_ action: PadAction, rows: Int, columns: Int) -> [UInt8] {
+  /// A key for the child: the open syllables first, then the key.
+  ///
+  /// A word typed on the pad and ended by Space, Enter or Tab is learned as on the pad.
+  private mutating func passThrough(_ keyBytes: [UInt8]) -> [ScreenEffect] {
+    let before = typing.tail
+    var effects = send(typing.passThrough(keyBytes))
+    if let last = keyBytes.last, keyBytes.count == 1, [0x20, 0x0D, 0x09].contains(last),
+      let word = SuggestionBar.finishedWord(before: before, after: before + " "),
+      bar.learn(word, fromSuggestion: false)
+    {
+      effects.append(.learn(word))
+    }
+    bar.invalidate()
+    return effects
+  }
+
+  /// A pad step, sent to the child as it commits.
+  private mutating func pad(_ action: PadAction, rows: Int, columns: Int) -> [ScreenEffect] {
     let bindings = routing(rows: rows, columns: columns).pad
     func resolved(_ source: PressSource) -> Int? {
       if case .key(let key)? = bindings?.resolve(source) { return key }
@@ -168,32 +274,106 @@ struct RunController: ScreenFrontEnd {
     }
     switch action {
     case .tap(let source), .repeatTick(let source):
-      if case .flush? = bindings?.resolve(source) { return typing.passThrough([]) }
+      if case .physical(.keypad, _) = source { keypadIsSeparate = true }
+      if case .flush? = bindings?.resolve(source) { return typed(typing.flush()) }
       guard let key = resolved(source) else { return [] }
       switch typing.engine.layout.keys[key].action {
       case .enter:
         // Enter on the pad is the child's Enter (CR), after the open syllables.
         emulator.press(.enter)
-        return typing.passThrough(emulator.takeOutput())
+        return passThrough(emulator.takeOutput())
       case .dismiss:
-        return typing.passThrough([])  // nothing to dismiss: the child keeps the terminal
+        return passThrough([])  // nothing to dismiss: the child keeps the terminal
       case .vowel, .consonant, .text, .spaceNext, .space, .next, .backspace, .switchLayout:
-        return typing.tap(key, erase: eraseCharacter)
+        return typed(typing.tap(key, erase: eraseCharacter))
       }
     case .hold(let source, let undoTaps):
-      guard let key = resolved(source) else { return typing.undo(undoTaps, erase: eraseCharacter) }
-      return typing.hold(key, undoTaps: undoTaps, erase: eraseCharacter)
+      if case .physical(let physical, _) = source, let slot = keymap.suggestionHolds[physical] {
+        // The bar as it was before the taps: a held + takes the word it showed.
+        var bytes = typing.undo(undoTaps, erase: eraseCharacter)
+        bar.invalidate()
+        _ = catchUp()
+        if bar.words.indices.contains(slot - 1) {
+          return send(bytes) + choose(slot - 1) + [.held]
+        }
+        if let key = resolved(source) {
+          bytes += typing.hold(key, undoTaps: 0, erase: eraseCharacter)
+        }
+        return typed(bytes) + [.held]
+      }
+      guard let key = resolved(source) else {
+        return send(typing.undo(undoTaps, erase: eraseCharacter))
+      }
+      return typed(typing.hold(key, undoTaps: undoTaps, erase: eraseCharacter)) + [.held]
     case .undoTaps(_, let count):
-      return typing.undo(count, erase: eraseCharacter)
+      return send(typing.undo(count, erase: eraseCharacter))
     case .release:
       typing.release()
       return []
     }
   }
 
+  /// Bytes of a pad press, and the word it finished, learned.
+  private mutating func typed(_ bytes: [UInt8]) -> [ScreenEffect] {
+    var effects = send(bytes)
+    // The word a separator just ended: the tail before it is the tail less what was sent.
+    let tail = typing.tail
+    if let last = tail.last, isSeparator(last) {
+      let before = String(tail.dropLast(tail.reversed().prefix { isSeparator($0) }.count))
+      if let word = SuggestionBar.finishedWord(before: before, after: before + String(last)),
+        tail.dropLast().last.map({ !isSeparator($0) }) ?? false,
+        bar.learn(word, fromSuggestion: false)
+      {
+        effects.append(.learn(word))
+      }
+    }
+    return effects
+  }
+
+  /// Takes word `index` of the dock's suggestions: it replaces the word being typed, followed by
+  /// a space, as phone keyboards do.
+  private mutating func choose(_ index: Int) -> [ScreenEffect] {
+    guard bar.words.indices.contains(index) else { return [] }
+    let word = bar.words[index]
+    let typedCount = trailingWord(of: typing.tail).count
+    var effects = send(typing.replaceTrailing(typedCount, with: word + " ", erase: eraseCharacter))
+    if bar.learn(word, fromSuggestion: true) { effects.append(.learn(word)) }
+    bar.invalidate()
+    return effects
+  }
+
+  /// A mouse report for the child, if it asked for the mouse and the pointer is over it.
+  private func forwardMouse(_ mouse: MouseEvent, rows: Int, columns: Int) -> [UInt8] {
+    let size = childSize(rows: rows, columns: columns)
+    guard emulator.mouseMode != .none, mouse.row - 1 < size.rows else { return [] }
+    let control = mouse.modifiers.contains(.control)
+    let alt = mouse.modifiers.contains(.alt)
+    emulator.mouseMove(row: mouse.row - 1, column: mouse.column - 1, control: control, alt: alt)
+    let button: Emulator.MouseButton?
+    switch mouse.button {
+    case .left: button = .left
+    case .middle: button = .middle
+    case .right: button = .right
+    case .wheelUp: button = .wheelUp
+    case .wheelDown: button = .wheelDown
+    case .wheelLeft: button = .wheelLeft
+    case .wheelRight: button = .wheelRight
+    case .none, .extra: button = nil
+    }
+    switch mouse.action {
+    case .press, .release:
+      if let button {
+        emulator.mouseButton(
+          button, pressed: mouse.action == .press, control: control, alt: alt)
+      }
+    case .drag, .move:
+      break  // the move above is the report
+    }
+    return emulator.takeOutput()
+  }
+
   /// A key for the child, encoded for its current modes by the emulator.
   private func encode(_ event: TerminalKeyEvent) -> [UInt8] {
-    guard event.kind != .release else { return [] }
     let control = event.modifiers.contains(.control)
     let alt = event.modifiers.contains(.alt)
     switch event.key {
@@ -217,88 +397,18 @@ struct RunController: ScreenFrontEnd {
     }
     return emulator.takeOutput()
   }
+}
 
-  // MARK: - Drawing
-
-  /// A child's colour as a colour of the 256-colour palette; nil for the terminal's default.
-  private static func paletteColor(_ color: Emulator.Color) -> UInt8? {
-    switch color {
-    case .default: nil
-    case .indexed(let index): index
-    case .rgb(let red, let green, let blue): Palette.nearest256(red: red, green: green, blue: blue)
+extension InputEvent {
+  /// Whether this event, while help is up, closes it: a key or a click, not the child's output.
+  fileprivate var closesHelp: Bool {
+    switch self {
+    case .key(let key), .command(_, let key): key.kind != .release
+    case .mouse(let mouse): mouse.action == .press
+    case .pad(.tap), .pad(.hold), .paste: true
+    case .pad, .childOutput, .childEnded, .resized, .suggestionsLoaded, .notice,
+      .suggestionClicked:
+      false
     }
-  }
-
-  func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
-    var screen = Screen(
-      rows: rows, columns: columns, width: DisplayWidth.of, scalarWidth: DisplayWidth.of(scalar:))
-    let size = childSize(rows: rows, columns: columns)
-    for row in 0..<min(size.rows, emulator.rows) {
-      var column = 0
-      while column < min(size.columns, emulator.columns) {
-        let cell = emulator.cell(row: row, column: column)
-        var attributes: CellAttributes = []
-        if cell.isBold { attributes.insert(.bold) }
-        if cell.isUnderlined { attributes.insert(.underline) }
-        if cell.isReversed { attributes.insert(.reverse) }
-        let foreground = Self.paletteColor(cell.foreground)
-        let background = Self.paletteColor(cell.background)
-        if foreground != nil { attributes.insert(.ownForeground) }
-        if background != nil { attributes.insert(.ownBackground) }
-        if cell.width > 0 {
-          screen.draw(
-            cell.text, row: row, column: column, style: .normal, attributes: attributes,
-            limit: size.columns)
-          // The child's own colours, in the 256-colour palette (true colour to the nearest).
-          for offset in 0..<max(1, cell.width) where column + offset < size.columns {
-            screen[row, column + offset].foreground = foreground ?? 0
-            screen[row, column + offset].background = background ?? 0
-          }
-        }
-        column += max(1, cell.width)
-      }
-    }
-    // The open syllables at the child's cursor, underlined, as desktop input methods draw them;
-    // the cursor itself as a block where nothing is open.
-    let cursor = emulator.cursor
-    if cursor.row < size.rows {
-      if typing.preedit.isEmpty {
-        let under = emulator.cell(row: cursor.row, column: cursor.column).text
-        screen.draw(
-          under.isEmpty ? " " : under, row: cursor.row, column: cursor.column, style: .cursor,
-          limit: size.columns)
-      } else {
-        screen.draw(
-          typing.preedit, row: cursor.row, column: cursor.column, style: .preedit,
-          attributes: [.underline, .bold], limit: size.columns)
-      }
-    }
-    let dockRows = Self.dockRows(
-      dock, layouts: typing.engine.layouts, keySize: keySize, rows: rows)
-    guard dockRows > 0 else { return screen }
-    let layout = typing.engine.layout
-    if dockRows > 1 {
-      // The pad, centred, with the key held down lit and its hold progress.
-      let geometry = PadGeometry(layout: layout, size: Self.dockKeys(keySize))
-      var decorations: [Int: KeyDecoration] = [:]
-      if let pressing = input.pressing,
-        case .key(let key)? = routing(rows: rows, columns: columns).pad?.resolve(pressing.source)
-      {
-        decorations[key] = KeyDecoration()
-        decorations[key]?.isPressed = true
-        decorations[key]?.holdFraction = input.holdFraction
-      }
-      screen.fill(row: size.rows, column: 0, height: dockRows - 1, width: columns, style: .normal)
-      PadRenderer.draw(
-        layout, geometry: geometry, decorations: decorations, into: &screen,
-        origin: (size.rows, max(0, (columns - geometry.width) / 2)), bold: bold)
-    }
-    let statusRow = rows - 1
-    screen.fill(row: statusRow, column: 0, height: 1, width: columns, style: .status)
-    let open = typing.preedit.isEmpty ? "" : " · " + typing.preedit
-    screen.draw(
-      " " + strings.name(of: layout) + open + " · " + strings.runDockHint, row: statusRow,
-      column: 0, style: .status)
-    return screen
   }
 }

@@ -1,0 +1,146 @@
+import ChildTerminal
+import HangulEngine
+import Suggestions
+import TerminalInput
+import Testing
+
+@testable import TerminalUI
+
+/// `cheonjiin run` without a child: what the controller sends is read from its effects, and
+/// the child's output is handed over as the run loop hands it.
+typealias RunDriver = ScreenDriver<RunController>
+
+extension ScreenDriver where FrontEnd == RunController {
+  init(kitty: Bool = false) throws {
+    let emulator = Emulator(rows: 24, columns: 80)
+    self.init(
+      RunController(
+        layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout),
+        keymaps: try shippedKeymaps(), keymap: "numpad", strings: UIStrings(.korean),
+        emulator: emulator, eraseCharacter: 0x7F),
+      kitty: kitty)
+  }
+
+  /// Everything sent to the child since the last call, as text.
+  mutating func takeSent() -> String {
+    var bytes: [UInt8] = []
+    for case .sendToChild(let sent) in effects { bytes += sent }
+    effects.removeAll()
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The child writes `text` on its terminal.
+  mutating func childWrites(_ text: String) {
+    effects += session.deliver(.childOutput(Array(text.utf8)), at: now)
+  }
+
+  mutating func load(_ data: SuggestionData) {
+    effects += session.deliver(.suggestionsLoaded(data), at: now)
+    _ = session.catchUp()
+  }
+
+  /// The status line (the last row) as text.
+  var statusLine: String { render().rowText(29) }
+}
+
+@Suite("cheonjiin run: keys, suggestions, help and the mouse")
+struct RunControllerTests {
+  @Test("the keypad types on the pad; plain digits go to the program until F9, then type on it")
+  func digitsToggle() throws {
+    var driver = try RunDriver()
+    driver.type(numpadKeys(forPhoneDigits: "0125"))  // 안, still open
+    #expect(driver.takeSent() == "")
+    driver.type(["7"])  // a plain digit: the program's, after the open syllables
+    #expect(driver.takeSent() == "안7")
+    #expect(driver.statusLine.contains("F9 숫자키→숫자"))
+    driver.type(["\u{1b}[20~"])  // F9
+    #expect(driver.statusLine.contains("F9 숫자키→한글"))
+    driver.type(["0", "7", "8", "5", " "])  // plain digits as the keypad: 안, then Space
+    #expect(driver.takeSent() == "안 ")
+    driver.type(["\u{1b}[20~", "5"])
+    #expect(driver.takeSent() == "5")
+  }
+
+  @Test("holding a suggestion key replaces the word being typed, sent part erased, and learns it")
+  func suggestionHold() throws {
+    var driver = try RunDriver()
+    let speller = try #require(
+      PrimitiveSpeller(vowels: driver.controller.typing.engine.layout.composer.vowels))
+    let corpus = Lexicon.parseCorpus("감사합니다\t2781\n감사해요\t454\n").entries
+    driver.load(
+      SuggestionData(
+        index: SuggestionIndex(corpus: corpus, everyday: [], speller: speller),
+        user: UserWords(speller: speller), today: 20_000))
+    driver.type(numpadKeys(forPhoneDigits: "41200#812"))  // 감, → , 사
+    #expect(driver.takeSent() == "감")  // 사 is still open
+    #expect(driver.statusLine.contains("감사합니다"))
+    // Hold + (no release events: the terminal's auto-repeat says it is held).
+    driver.send(keypad("+"))
+    driver.wait(660)
+    for _ in 0..<8 {
+      driver.send(keypad("+"))
+      driver.wait(40)
+    }
+    let learned = driver.effects.compactMap { effect -> String? in
+      if case .learn(let word) = effect { word } else { nil }
+    }
+    #expect(learned == ["감사합니다"])
+    let sent = driver.takeSent()
+    // The first + was a tap that sent 사; the hold takes it back, then erases 감 (the
+    // child's erase character each) and sends the word and a space.
+    #expect(sent == "사\u{7F}\u{7F}감사합니다 ")
+    #expect(driver.controller.typing.preedit.isEmpty)
+  }
+
+  @Test("F1 shows the help over the program; arrows scroll it, another key closes it unsent")
+  func help() throws {
+    var driver = try RunDriver()
+    driver.type(["\u{1b}OP"])  // F1
+    #expect(driver.controller.helpScroll == 0)
+    #expect(driver.render().rowText(0).contains("도움말"))
+    #expect(driver.render(rows: 12, columns: 80).rowText(11).contains("더 있어요"))
+    driver.type(["\u{1b}[B"])
+    #expect(driver.controller.helpScroll == 1)
+    driver.type(["x"])
+    #expect(driver.controller.helpScroll == nil)
+    #expect(driver.takeSent() == "")
+    driver.type(["x"])
+    #expect(driver.takeSent() == "x")
+  }
+
+  @Test("mouse reports reach a program that asked for them, in its part of the window only")
+  func mouse() throws {
+    var driver = try RunDriver()
+    driver.send("\u{1b}[<0;5;3M\u{1b}[<0;5;3m")  // a click before the program asked
+    #expect(driver.takeSent() == "")
+    driver.childWrites("\u{1b}[?1000h\u{1b}[?1006h")
+    driver.send("\u{1b}[<0;5;3M\u{1b}[<0;5;3m")
+    #expect(driver.takeSent() == "\u{1b}[<0;5;3M\u{1b}[<0;5;3m")
+    driver.send("\u{1b}[<64;7;3M")  // the wheel
+    #expect(driver.takeSent() == "\u{1b}[<64;7;3M")
+    driver.send("\u{1b}[<0;5;29M\u{1b}[<0;5;29m")  // on the dock
+    #expect(driver.takeSent() == "")
+  }
+
+  @Test("the cursor as the program sets it: hidden, or underline; titles are not echoed")
+  func cursorAndTitle() throws {
+    var driver = try RunDriver()
+    driver.childWrites("$ ")
+    #expect(driver.render()[0, 2].style == .cursor)
+    driver.childWrites("\u{1b}[?25l\u{1b}]0;title\u{07}")
+    #expect(driver.render()[0, 2].style != .cursor)
+    #expect(driver.takeSent() == "")
+    driver.childWrites("\u{1b}[?25h\u{1b}[3 q")
+    #expect(driver.render()[0, 2].style != .cursor)
+    #expect(driver.render()[0, 2].attributes.contains(.underline))
+    driver.type(numpadKeys(forPhoneDigits: "0"))  // open syllables hide the cursor
+    #expect(driver.render()[0, 2].style == .preedit)
+  }
+}
+
+extension Screen {
+  /// One row of ``textDump``.
+  func rowText(_ row: Int) -> String {
+    String(textDump.split(separator: "\n", omittingEmptySubsequences: false)[row])
+  }
+}
