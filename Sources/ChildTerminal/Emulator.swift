@@ -90,16 +90,24 @@ public final class Emulator {
     return bells
   }
 
-  /// Runs the child's output through the emulator.
+  /// Runs the child's output through the emulator, in pieces of at most ``feedLimit`` bytes.
   public func feed(_ bytes: some Collection<UInt8>) {
     var array = Array(bytes)
-    guard !array.isEmpty else { return }
     array.withUnsafeMutableBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) { chars in
-        _ = vterm_input_write(terminal, chars.baseAddress, chars.count)
+        var start = 0
+        while start < chars.count {
+          let count = min(Self.feedLimit, chars.count - start)
+          _ = vterm_input_write(terminal, chars.baseAddress! + start, count)
+          start += count
+        }
       }
     }
   }
+
+  /// libvterm decodes text into an array on the stack as long as the piece it is given: a
+  /// megabyte at once overflows the stack (a flood of output read in one go did).
+  static let feedLimit = 4096
 
   /// Changes the screen size; the text reflows as libvterm does it.
   public func resize(rows: Int, columns: Int) {

@@ -224,9 +224,16 @@ extension Schema {
   /// Derived from ``migrator`` rather than written out a second time, so the check can never
   /// drift from the migrations.
   static func expectedTables() throws -> [String: [ColumnShape]] {
+    try expected.get().tables
+  }
+
+  /// The expected tables, read once per process, and the in-memory database they came from,
+  /// never released: on Linux, releasing a GRDB connection hands its dispatch queue to
+  /// libdispatch's worker pool, whose monitor then wakes the idle pad once a second for good.
+  private static let expected = Result {
     let queue = try DatabaseQueue()
     try migrator.migrate(queue)
-    return try queue.read(tables)
+    return (queue: queue, tables: try queue.read(tables))
   }
 
   /// What `db` lacks of the current schema: missing tables, and missing or different

@@ -57,7 +57,7 @@ enum SuggestionSetup {
         // About 5,000 words at most (spec §1.5): the least used go, once per start.
         let evicted = user.evict(today: today)
         if !evicted.isEmpty {
-          storeBox.queue.async { _ = try? storeBox.writer?.forget(evicted) }  // retried next start
+          storeBox.work.run { _ = try? storeBox.writer?.forget(evicted) }  // retried next start
         }
       }
       return SuggestionData(
@@ -65,7 +65,7 @@ enum SuggestionSetup {
         notice: problem.map { commandStrings.wordsNotSaved($0) })
     }
     let learn: @Sendable (String) -> Void = { word in
-      storeBox.queue.async {
+      storeBox.work.run {
         let today = localDayNumber(now: Date(), timeZone: .current)
         // A failed write loses one learned word, never typed text; the next start retries.
         _ = try? storeBox.writer?.learn(word, day: today, times: 1)
@@ -77,10 +77,17 @@ enum SuggestionSetup {
 
 /// The progress database for the pad: read at once, without waiting for another program's
 /// write; opened for writing on the first word learned, off the UI thread.
+///
+/// Nothing here uses libdispatch's worker pool, and no connection is ever closed (closing one
+/// disposes its dispatch queue, which does): on Linux, once that pool has run, its monitor wakes
+/// the process every second, and the idle pad must not wake at all (`make bench`).
 final class StoreBox: @unchecked Sendable {
-  let queue = DispatchQueue(label: "cheonjiin.store")
+  /// Where writes happen, one at a time, off the UI thread.
+  let work = SerialThread()
   private let path: String
   private let lock = NSLock()
+  /// The store the words were read from, kept open (see above).
+  private var openedReader: ProgressStore?
   /// Why words cannot be saved, once known; the writer is not tried then.
   private var problem: StorageError?
   private var openedWriter: ProgressStore?
@@ -98,6 +105,7 @@ final class StoreBox: @unchecked Sendable {
     defer { lock.unlock() }
     do {
       let opening = try ProgressStore.open(at: path, for: .reading)
+      openedReader = opening.store
       problem = opening.readOnly
       return (opening.store, opening.readOnly)
     } catch {
@@ -115,5 +123,35 @@ final class StoreBox: @unchecked Sendable {
       openedWriter = try? ProgressStore.open(at: path, for: .writing).store
     }
     return openedWriter
+  }
+}
+
+/// Runs jobs one at a time, in order, on a thread of its own, started on the first job; between
+/// jobs it sleeps on a condition and never wakes by itself.
+final class SerialThread: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var jobs: [@Sendable () -> Void] = []
+  private var isStarted = false
+
+  /// Queues `job`; it runs after every job queued before it.
+  func run(_ job: @escaping @Sendable () -> Void) {
+    condition.lock()
+    defer { condition.unlock() }
+    jobs.append(job)
+    if !isStarted {
+      isStarted = true
+      Thread.detachNewThread { [self] in loop() }
+    }
+    condition.signal()
+  }
+
+  private func loop() {
+    while true {
+      condition.lock()
+      while jobs.isEmpty { condition.wait() }
+      let job = jobs.removeFirst()
+      condition.unlock()
+      job()
+    }
   }
 }

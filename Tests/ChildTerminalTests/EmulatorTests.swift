@@ -57,6 +57,18 @@ struct EmulatorTests {
     #expect(emulator.takeOutput() == Array("한".utf8))
   }
 
+  @Test("sixteen megabytes of text at once: fed in pieces, the last line shows (libvterm's stack)")
+  func flood() {
+    let emulator = Emulator(rows: 3, columns: 40)
+    let line = Array("안녕하세요 hello world 1234567890\r\n".utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(16 << 20)
+    while bytes.count < 16 << 20 { bytes += line }
+    emulator.feed(bytes + Array("끝".utf8))
+    #expect(emulator.text(row: 1) == "안녕하세요 hello world 1234567890")
+    #expect(emulator.text(row: 2) == "끝")
+  }
+
   @Test("random bytes never trap and the screen stays its size")
   func randomBytes() {
     let emulator = Emulator(rows: 4, columns: 8)

@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+"""`make bench` figures for `cheonjiin run` (issue 12), side by side with tmux as the inner
+multiplexer in the same outer terminal (a pty this script reads as fast as it can):
+
+- throughput: a 20 MB file `cat` in the program's window, spawn to exit;
+- key → bytes written to the program (read by a probe program on the inner terminal) and
+  key → the open syllable drawn on the outer terminal, p50/p99;
+- idle: wake-ups (context switches of every thread) over 10 s while nothing happens.
+
+Standard library only. Prints labelled figures; exits non-zero only if a program fails to run.
+"""
+import os, pty, select, signal, statistics, struct, subprocess, sys, tempfile, termios, fcntl, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = os.path.join(ROOT, ".build/release/cheonjiin")
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
+KEYS = int(os.environ.get("BENCH_KEYS", "300"))
+MEGABYTES = int(os.environ.get("BENCH_RUN_MB", "20"))
+ENV = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8", TERM="xterm-256color",
+           CHEONJIIN_LAYOUTS=os.path.join(ROOT, "Layouts"), CHEONJIIN_LEXICON=os.path.join(ROOT, "Lexicon"))
+SS3 = {"7": "\x1bOw", ".": "\x1bOn"}  # keypad keys in application keypad mode, as xterm sends them
+
+# The probe: a program on the inner terminal that notes when each read arrives (CLOCK_MONOTONIC
+# is one clock for every process) and how many bytes it got.
+PROBE = r"""
+import os, sys, time, tty
+tty.setraw(0)
+log = open(sys.argv[1], "w", buffering=1)
+log.write("ready\n")
+while True:
+    data = os.read(0, 4096)
+    if not data or b"\x04" in data: break
+    log.write(f"{time.monotonic_ns()} {len(data)}\n")
+"""
+
+
+def percentile(values, p):
+    values = sorted(values)
+    if not values:
+        return float("nan")
+    k = (len(values) - 1) * p / 100
+    lower = int(k)
+    upper = min(lower + 1, len(values) - 1)
+    return values[lower] + (values[upper] - values[lower]) * (k - lower)
+
+
+class Outer:
+    """The outer terminal: a pty of 80×24 whose output is read and counted, never drawn."""
+
+    def __init__(self, command, rows=24, cols=80):
+        self.started = time.monotonic()
+        self.pid, self.master = pty.fork()
+        if self.pid == 0:
+            os.execvpe(command[0], command, ENV)
+        fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        self.output = bytearray()
+        self.total = 0
+        self.ended = False
+
+    def pump(self, timeout):
+        """Reads what is there within `timeout` seconds; keeps the last 64 KiB."""
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return 0
+        try:
+            chunk = os.read(self.master, 1 << 16)
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self.ended = True
+            return 0
+        self.total += len(chunk)
+        self.output += chunk
+        if len(self.output) > 1 << 16:
+            del self.output[: len(self.output) - (1 << 16)]
+        return len(chunk)
+
+    def drain(self, seconds):
+        end = time.monotonic() + seconds
+        while not self.ended and time.monotonic() < end:
+            self.pump(max(0, end - time.monotonic()))
+
+    def until(self, needle, seconds=10):
+        end = time.monotonic() + seconds
+        while needle not in self.output:
+            if self.ended or time.monotonic() > end:
+                raise SystemExit(f"bench_run: never saw {needle!r}; last output: {bytes(self.output[-300:])!r}")
+            self.pump(0.05)
+
+    def send(self, text):
+        os.write(self.master, text.encode())
+
+    def wait(self, seconds=30):
+        """Reads until the program exits; returns the seconds since spawn."""
+        end = time.monotonic() + seconds
+        while not self.ended and time.monotonic() < end:
+            self.pump(0.5)
+        _, status = os.waitpid(self.pid, 0)
+        os.close(self.master)
+        return time.monotonic() - self.started, status
+
+
+def tmux_command(socket, inner):
+    return ["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-x", "80", "-y", "24", inner]
+
+
+def make_text(path):
+    """About MEGABYTES MB of typical output: Korean words, numbers, some colour."""
+    words = open(os.path.join(ROOT, "Lexicon/ko-words.tsv"), encoding="utf-8").read().splitlines()
+    lines = []
+    for index, word in enumerate(words[:5000]):
+        colour = f"\x1b[3{index % 8}m" if index % 7 == 0 else ""
+        lines.append(f"{index:6d} {colour}{word.split(chr(9))[0]}\x1b[0m 안녕하세요 hello world {index * 37 % 1000}")
+    block = ("\n".join(lines) + "\n").encode()
+    with open(path, "wb") as file:
+        for _ in range(max(1, MEGABYTES * 1_000_000 // len(block))):
+            file.write(block)
+    return os.path.getsize(path)
+
+
+def throughput(work):
+    path = os.path.join(work, "output.txt")
+    size = make_text(path)
+    print(f"== cheonjiin run vs tmux: `cat` of {size / 1e6:.1f} MB in an 80×24 window ({ROUNDS} alternating rounds) ==")
+    times = {"cat alone": [], "tmux": [], "cheonjiin run": []}
+    for round_ in range(ROUNDS):
+        for name in times:
+            if name == "cat alone":
+                command = ["cat", path]
+            elif name == "tmux":
+                command = tmux_command(f"cheonjiin-bench-{os.getpid()}-{round_}", f"cat {path}")
+            else:
+                command = [BIN, "run", "--no-suggestions", "--", "cat", path]
+            seconds, status = Outer(command).wait(300)
+            if status != 0:
+                raise SystemExit(f"bench_run: {name} failed with status {status}")
+            times[name].append(seconds)
+    for name, values in times.items():
+        print(f"  {name:14} median {statistics.median(values):6.2f} s  (runs: {', '.join(f'{v:.2f}' for v in values)})")
+    ratio = statistics.median(times["cheonjiin run"]) / statistics.median(times["tmux"])
+    print(f"  cheonjiin run ÷ tmux: {ratio:.2f} (target ≤ 1: {'met' if ratio <= 1 else 'NOT met'})")
+
+
+def probe_reads(log):
+    reads = []
+    with open(log) as lines:
+        for line in lines:
+            parts = line.split()
+            if len(parts) == 2:
+                reads.append((int(parts[0]), int(parts[1])))
+    return reads
+
+
+def key_latency(work, name, command_for, keys):
+    """Sends `keys` (pairs of (text, whether it sends bytes to the program, what shows on the
+    outer terminal)), one every 60 ms; returns key → program and key → drawn latencies in ms."""
+    log = os.path.join(work, f"probe-{name}.log")
+    script = os.path.join(work, "probe.py")
+    with open(script, "w") as file:
+        file.write(PROBE)
+    outer = Outer(command_for(f"{sys.executable} {script} {log}"))
+    deadline = time.monotonic() + 10
+    while not (os.path.exists(log) and open(log).read().startswith("ready")):
+        outer.pump(0.05)
+        if time.monotonic() > deadline:
+            raise SystemExit(f"bench_run: the probe did not start under {name}")
+    outer.drain(1.0)
+    sent, drawn = [], []
+    for index in range(keys):
+        text, reaches_program, shows = keys_for(name, index)
+        outer.output.clear()
+        at = time.monotonic_ns()
+        outer.send(text)
+        if shows:
+            end = time.monotonic() + 2
+            while shows.encode() not in outer.output and time.monotonic() < end:
+                outer.pump(0.002)
+            drawn.append((time.monotonic_ns() - at) / 1e6)
+        if reaches_program:
+            sent.append(at)
+        outer.drain(0.06)
+    outer.send("\x04")
+    outer.wait(10)
+    reads = probe_reads(log)
+    to_program = [(read - at) / 1e6 for at, (read, _) in zip(sent, reads)]
+    return to_program, drawn
+
+
+def keys_for(name, index):
+    """The key to send: tmux gets a letter; cheonjiin alternates ㅣ (opens, drawn inline) and
+    ␣ (commits it: bytes for the program)."""
+    if name == "tmux":
+        return ("a", True, None)
+    if index % 2 == 0:
+        return (SS3["7"], False, "ㅣ")
+    return (SS3["."], True, None)
+
+
+def latencies(work):
+    print(f"== key latency: {KEYS} keys, one every 60 ms ==")
+    socket = f"cheonjiin-bench-keys-{os.getpid()}"
+    cheonjiin_program, cheonjiin_drawn = key_latency(
+        work, "cheonjiin", lambda inner: [BIN, "run", "--no-suggestions", "--", "sh", "-c", inner], KEYS)
+    tmux_program, _ = key_latency(work, "tmux", lambda inner: tmux_command(socket, inner), KEYS // 2)
+    for label, values in (("cheonjiin run: keypad key → bytes at the program", cheonjiin_program),
+                          ("cheonjiin run: keypad key → open syllable drawn", cheonjiin_drawn),
+                          ("tmux: key → bytes at the program", tmux_program)):
+        print(f"  {label:50} p50 {percentile(values, 50):6.3f} ms  p99 {percentile(values, 99):6.3f} ms  (n={len(values)})")
+    worst = max(percentile(cheonjiin_program, 99), percentile(cheonjiin_drawn, 99))
+    print(f"  target p99 < 2 ms: {'met' if worst < 2 else 'NOT met'}")
+
+
+def switches(pids):
+    """Context switches (voluntary and not) of every thread of these processes."""
+    total = 0
+    for pid in pids:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/status") as status:
+                for line in status:
+                    if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                        total += int(line.split()[1])
+    return total
+
+
+def idle():
+    print("== idle: wake-ups over 10 s with nothing typed and nothing printed ==")
+    socket = f"cheonjiin-bench-idle-{os.getpid()}"
+    for name, command in (("cheonjiin run", [BIN, "run", "--", "sleep", "60"]),
+                          ("tmux", tmux_command(socket, "sleep 60"))):
+        outer = Outer(command)
+        outer.drain(2.0)
+        pids = [outer.pid]
+        if name == "tmux":
+            server = subprocess.run(["tmux", "-L", socket, "display-message", "-p", "#{pid}"],
+                                    capture_output=True, text=True).stdout.strip()
+            if server:
+                pids.append(int(server))
+        before = switches(pids)
+        outer.drain(10.0)
+        after = switches(pids)
+        print(f"  {name:14} {after - before} wake-ups in 10 s ({len(pids)} process{'es' if len(pids) > 1 else ''})")
+        os.kill(outer.pid, signal.SIGTERM)
+        if name == "tmux":
+            subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True)
+        outer.wait(10)
+
+
+def main():
+    if not os.path.exists(BIN):
+        raise SystemExit("bench_run: build the release binary first (make bench does)")
+    with tempfile.TemporaryDirectory(prefix="cheonjiin-bench-run-") as work:
+        throughput(work)
+        latencies(work)
+        idle()
+
+
+if __name__ == "__main__":
+    main()
