@@ -95,10 +95,11 @@ public final class Emulator {
     var array = Array(bytes)
     array.withUnsafeMutableBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) { chars in
+        guard let base = chars.baseAddress else { return }
         var start = 0
         while start < chars.count {
           let count = min(Self.feedLimit, chars.count - start)
-          _ = vterm_input_write(terminal, chars.baseAddress! + start, count)
+          _ = vterm_input_write(terminal, base + start, count)
           start += count
         }
       }
