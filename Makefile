@@ -3,8 +3,9 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release/cheonjiin
 
-# What the end-to-end tests drive: tmux, the pty harness (python3), a UTF-8 locale.
-TEST_PACKAGES = tmux python3 locales
+# What the end-to-end tests drive: tmux, the pty harness (python3), a UTF-8 locale, and groff,
+# which renders the manual page (ManPageTests).
+TEST_PACKAGES = tmux python3 locales groff-base
 
 .PHONY: all build build-check deps test-deps run test bench fuzz fuzz-ci install uninstall format lint clean
 
