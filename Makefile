@@ -35,8 +35,14 @@ FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
 # which renders the manual page (ManPageTests).
 TEST_PACKAGES = tmux python3 locales groff-base
 
-.PHONY: all build build-check deps test-deps run test bench fuzz fuzz-ci install uninstall \
-  format lint clean
+# What `make deb` needs besides the build's packages (dpkg-shlibdeps, dpkg-parsechangelog), and
+# what `make deb-check` adds: lintian, groff for the manual page, zsh and fish for their
+# completion files.
+DEB_PACKAGES = dpkg-dev
+DEB_CHECK_PACKAGES = lintian groff-base zsh fish
+
+.PHONY: all build build-check deps test-deps run test bench fuzz fuzz-ci install uninstall deb \
+  deb-check format lint clean
 
 all: build
 
@@ -94,7 +100,8 @@ fuzz: test-deps
 fuzz-ci:
 	$(MAKE) fuzz ITERATIONS=100000
 
-# The stripped binary, its data, the manual page and the completions.
+# The stripped binary, its data, the manual page and the completions (Scripts/check-deb.sh checks
+# that install and uninstall leave nothing behind).
 install: $(RELEASE_BIN) $(MAN_PAGE) $(COMPLETIONS)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/layouts $(DESTDIR)$(DATADIR)/keymaps \
 	  $(DESTDIR)$(DATADIR)/lexicon $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(BASH_COMPLETIONS) \
@@ -115,6 +122,17 @@ uninstall:
 	  $(DESTDIR)$(FISH_COMPLETIONS)/cheonjiin.fish
 	rm -rf $(DESTDIR)$(DATADIR)
 
+# cheonjiin_<version>_<arch>.deb in this folder (Scripts/make-deb.sh).
+deb: build
+	@Scripts/install-deps.sh $(DEB_PACKAGES)
+	@Scripts/make-deb.sh
+
+# Builds the package, then checks it with dpkg-deb and lintian, installs it into a scratch root
+# and runs it there (Scripts/check-deb.sh); also checks make install and make uninstall.
+deb-check: deb
+	@Scripts/install-deps.sh $(DEB_CHECK_PACKAGES)
+	@Scripts/check-deb.sh
+
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests
 
@@ -123,3 +141,4 @@ lint:
 
 clean:
 	rm -rf .build
+	rm -f cheonjiin_*.deb
