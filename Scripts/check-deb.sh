@@ -10,7 +10,8 @@
 #   4. installed with dpkg into a scratch root: the installed binary prints its version and
 #      finds its layouts and word lists under the root's /usr/share/cheonjiin, with no
 #      CHEONJIIN_* variable and far from the source tree; the manual page renders with groff
-#      and the bash completion completes (zsh and fish parse theirs); dpkg -r removes every file;
+#      and the bash completion completes (zsh and fish look where theirs are, and parse them);
+#      dpkg -r removes every file;
 #   5. make install into a DESTDIR under PREFIX=/usr/local runs the same way, and make uninstall
 #      leaves no file behind.
 set -euo pipefail
@@ -81,9 +82,10 @@ check_installed_program() {
     fail "$share/lexicon/ko-words.tsv differs from Lexicon/ko-words.tsv"
 }
 
-# The files a tree under PREFIX must hold, one per line, sorted.
+# The files a tree under PREFIX must hold, one per line, sorted, given the manual page's name
+# and the folder of zsh's completion.
 expected_files() {
-  local prefix=$1 man=$2
+  local prefix=$1 man=$2 zsh=$3
   {
     echo "$prefix/bin/cheonjiin"
     for file in Layouts/*.json; do echo "$prefix/share/cheonjiin/layouts/${file#Layouts/}"; done
@@ -93,7 +95,7 @@ expected_files() {
     done
     echo "$prefix/share/man/man1/$man"
     echo "$prefix/share/bash-completion/completions/cheonjiin"
-    echo "$prefix/share/zsh/site-functions/_cheonjiin"
+    echo "$zsh/_cheonjiin"
     echo "$prefix/share/fish/vendor_completions.d/cheonjiin.fish"
   } | LC_ALL=C sort
 }
@@ -120,7 +122,8 @@ while read -r library path; do
   fi
 done < <(ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// { print $1, $3 }')
 size=$(field Installed-Size)
-files_kib=$(find "$scratch/extracted" -type f -printf '%s\n' | awk '{ t += $1 } END { print int(t / 1024) }')
+files_kib=$(find "$scratch/extracted" -type f -printf '%s\n' |
+  awk '{ t += $1 } END { print int(t / 1024) }')
 objects=$(find "$scratch/extracted" -mindepth 1 | wc -l)
 if [ "$size" -ge "$files_kib" ] && [ "$size" -le $((files_kib + objects)) ]; then
   pass "Installed-Size $size KiB (files: $files_kib KiB in $objects objects)"
@@ -135,13 +138,13 @@ awk '$2 != "root/root" { print }' "$scratch/contents" | grep -q . &&
   fail "entries not owned by root/root: $(awk '$2 != "root/root"' "$scratch/contents")" ||
   pass "every entry is root/root"
 {
-  expected_files /usr cheonjiin.1.gz
+  expected_files /usr cheonjiin.1.gz /usr/share/zsh/vendor-completions
   printf '%s\n' /usr/share/doc/cheonjiin/copyright /usr/share/doc/cheonjiin/changelog.gz \
     /usr/share/lintian/overrides/cheonjiin
 } | LC_ALL=C sort > "$scratch/expected"
 (cd "$scratch/extracted" && find . -type f -printf '/%P\n' | LC_ALL=C sort) > "$scratch/actual"
 if diff -u "$scratch/expected" "$scratch/actual" > "$scratch/files.diff"; then
-  pass "the files are the binary, runtime data, manual page, completions and docs ($(wc -l < "$scratch/actual"))"
+  pass "the files: binary, data, manual page, completions, docs ($(wc -l < "$scratch/actual"))"
 else
   fail "the files differ from what is expected:"
   cat "$scratch/files.diff" >&2
@@ -173,7 +176,8 @@ else
 fi
 # Informational tags, counted by name (spelling-error-in-binary: words in the Swift runtime's
 # and ICU's strings).
-grep -E '^[EWI]: ' "$scratch/lintian" | awk '{ print "  lintian " $1 " " $3 }' | sort | uniq -c || true
+grep -E '^[EWI]: ' "$scratch/lintian" | awk '{ print "  lintian " $1 " " $3 }' | sort |
+  uniq -c || true
 
 # --- 4. dpkg -i into a scratch root --------------------------------------------------------
 echo "== dpkg --root"
@@ -197,8 +201,20 @@ completion=$(bash -c 'source "$1"; COMP_LINE="cheonjiin pra"; COMP_POINT=${#COMP
   echo "${COMPREPLY[*]}"' - "$root/usr/share/bash-completion/completions/cheonjiin")
 [ "$completion" = practice ] && pass "bash completes 'cheonjiin pra' to practice" ||
   fail "bash completion of 'cheonjiin pra' gave '$completion'"
+# Each shell looks where the package puts its file (zsh's $fpath, fish's $fish_complete_path),
+# and can read the file.
+search_path() {
+  case $1 in
+    zsh) zsh -fc 'print -l $fpath' ;;
+    fish)
+      env -u XDG_DATA_DIRS HOME="$scratch/home" fish -c 'printf "%s\n" $fish_complete_path'
+      ;;
+  esac
+}
 for shell in zsh fish; do
   file=$(grep "/$shell/" "$scratch/expected")
+  search_path "$shell" | grep -qxF "$(dirname "$file")" &&
+    pass "$shell looks in $(dirname "$file")" || fail "$shell does not look in $(dirname "$file")"
   "$shell" -n "$root$file" && pass "$shell -n $file: it parses" || fail "$shell cannot parse $file"
 done
 dpkg --root="$root" --force-not-root -r cheonjiin > "$scratch/dpkg.log" 2>&1 ||
@@ -211,13 +227,18 @@ echo "== make install DESTDIR=… PREFIX=/usr/local"
 dest="$scratch/dest"
 make --no-print-directory install DESTDIR="$dest" PREFIX=/usr/local > "$scratch/install.log" 2>&1 ||
   fail "make install failed: $(cat "$scratch/install.log")"
-expected_files /usr/local cheonjiin.1 > "$scratch/expected-install"
+expected_files /usr/local cheonjiin.1 /usr/local/share/zsh/site-functions \
+  > "$scratch/expected-install"
 (cd "$dest" && find . -type f -printf '/%P\n' | LC_ALL=C sort) > "$scratch/actual-install"
 diff -u "$scratch/expected-install" "$scratch/actual-install" > "$scratch/install.diff" &&
   pass "make install: the same files under /usr/local" ||
   { fail "make install put other files:"; cat "$scratch/install.diff" >&2; }
 check_installed_program "$dest" usr/local/bin/cheonjiin /usr/local/share/cheonjiin
-make --no-print-directory uninstall DESTDIR="$dest" PREFIX=/usr/local > "$scratch/install.log" 2>&1 ||
+search_path zsh | grep -qx /usr/local/share/zsh/site-functions &&
+  pass "zsh looks in /usr/local/share/zsh/site-functions" ||
+  fail "zsh does not look in /usr/local/share/zsh/site-functions"
+make --no-print-directory uninstall DESTDIR="$dest" PREFIX=/usr/local > "$scratch/install.log" \
+  2>&1 ||
   fail "make uninstall failed: $(cat "$scratch/install.log")"
 left=$(find "$dest" -type f)
 [ -z "$left" ] && pass "make uninstall removed every file" || fail "make uninstall left: $left"

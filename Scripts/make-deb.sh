@@ -27,7 +27,9 @@ work=.build/deb
 root="$work/debian/cheonjiin"
 rm -rf "$work"
 mkdir -p "$root"
-make --no-print-directory install DESTDIR="$PWD/$root" PREFIX=/usr >/dev/null
+# Debian's zsh looks for packages' completions in vendor-completions, not site-functions.
+make --no-print-directory install DESTDIR="$PWD/$root" PREFIX=/usr \
+  ZSH_COMPLETIONS=/usr/share/zsh/vendor-completions >/dev/null
 
 gzip -9n "$root/usr/share/man/man1/cheonjiin.1"
 doc="$root/usr/share/doc/cheonjiin"
