@@ -75,23 +75,9 @@ private func words(ofRoff lines: [String]) -> Set<String> {
 /// Runs `groff` on the page as `man` would for a UTF-8 terminal: `-k` reads UTF-8 (preconv),
 /// `-ww` turns on every warning, `-P-cbou` asks for plain text.
 private func groff(_ extraArguments: [String]) throws -> RunResult {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["groff", "-k", "-man", "-Tutf8", "-ww"] + extraArguments + [manPage.path]
-  var environment = ProcessInfo.processInfo.environment
-  environment["LC_ALL"] = "C.UTF-8"
-  process.environment = environment
-  let output = Pipe()
-  let errors = Pipe()
-  process.standardOutput = output
-  process.standardError = errors
-  try process.run()
-  let out = output.fileHandleForReading.readDataToEndOfFile()
-  let err = errors.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return RunResult(
-    status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-    stderr: String(decoding: err, as: UTF8.self))
+  try runProgram(
+    ["/usr/bin/env", "groff", "-k", "-man", "-Tutf8", "-ww"] + extraArguments + [manPage.path],
+    environment: ["LC_ALL": "C.UTF-8"])
 }
 
 @Suite("The manual page, docs/cheonjiin.1")
