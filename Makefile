@@ -1,13 +1,48 @@
 # Thin wrappers over `swift`; see README.md.
+VERSION := $(shell cat VERSION)
 PREFIX ?= /usr/local
 SWIFT ?= swift
+STRIP ?= strip
+
+# The release build: the Swift runtime linked in; no RUNPATH ($ORIGIN), which nothing needs with
+# a static runtime and a Debian package must not have (lintian: custom-library-search-path); and
+# symbols bound at start-up (-z now, as Debian's hardening asks: lintian hardening-no-bindnow).
+# build-check builds with the same flags, so that CI's release build is the one packaged.
+RELEASE_FLAGS = -c release --product cheonjiin --static-swift-stdlib --disable-local-rpath \
+  -Xlinker -z -Xlinker now
 RELEASE_BIN = .build/release/cheonjiin
 
-# What the end-to-end tests drive: tmux, the pty harness (python3), a UTF-8 locale, and vim
-# (typed into through `cheonjiin run`).
-TEST_PACKAGES = tmux python3 locales vim
+# Made by `make build` for `make install`: the manual page with its version, and the completion
+# scripts the binary writes (swift-argument-parser).
+GENERATED = .build/generated
+MAN_PAGE = $(GENERATED)/cheonjiin.1
+COMPLETIONS = $(GENERATED)/cheonjiin.bash $(GENERATED)/_cheonjiin $(GENERATED)/cheonjiin.fish
 
-.PHONY: all build build-check deps test-deps run test bench fuzz fuzz-ci install uninstall format lint clean
+# What the program reads at run time (SuggestionSetup, PracticeCommand) and the word list's
+# licence; not the benchmark's messages or the lexicon's README.
+LEXICON_FILES = Lexicon/ko-words.tsv Lexicon/everyday-ko.tsv Lexicon/practice-messages-ko.txt \
+  Lexicon/NOTICE
+
+# Where `make install` puts things: PREFIX as the shells and man look for them, under DESTDIR.
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share/cheonjiin
+MAN1DIR = $(PREFIX)/share/man/man1
+BASH_COMPLETIONS = $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETIONS = $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
+
+# What the end-to-end tests drive: tmux, the pty harness (python3), a UTF-8 locale, groff,
+# which renders the manual page (ManPageTests), and vim (typed into through `cheonjiin run`).
+TEST_PACKAGES = tmux python3 locales groff-base vim
+
+# What `make deb` needs besides the build's packages (dpkg-shlibdeps, dpkg-parsechangelog), and
+# what `make deb-check` adds: lintian, groff for the manual page, zsh and fish for their
+# completion files.
+DEB_PACKAGES = dpkg-dev
+DEB_CHECK_PACKAGES = lintian groff-base zsh fish
+
+.PHONY: all build build-check deps test-deps run test bench fuzz fuzz-ci install uninstall deb \
+  deb-check format lint clean
 
 all: build
 
@@ -18,11 +53,36 @@ test-deps:
 	@Scripts/install-deps.sh $(TEST_PACKAGES)
 
 build: deps
-	$(SWIFT) build -c release --product cheonjiin --static-swift-stdlib
+	$(SWIFT) build $(RELEASE_FLAGS)
+	@$(MAKE) --no-print-directory $(MAN_PAGE) $(COMPLETIONS)
 
 # The release build, failing on any compiler warning in Sources/ (what CI runs).
 build-check: deps
-	@Scripts/build-check.sh
+	@RELEASE_FLAGS="$(RELEASE_FLAGS)" Scripts/build-check.sh
+
+# `sudo make install` must not build: SwiftPM run as root rewrites files in .build that the next
+# `make` could then not write. install takes what `make` built, and says so when nothing is.
+$(RELEASE_BIN):
+	@echo "cheonjiin: $(RELEASE_BIN) is not built; run make first (as yourself), then make install" >&2
+	@exit 1
+
+$(MAN_PAGE): docs/cheonjiin.1 VERSION
+	@mkdir -p $(GENERATED)
+	sed 's/@VERSION@/$(VERSION)/g' docs/cheonjiin.1 > $@.tmp && mv $@.tmp $@
+
+# bash reads a completion file, it does not run it: no #! line (lintian:
+# bash-completion-with-hashbang).
+$(GENERATED)/cheonjiin.bash: $(RELEASE_BIN)
+	@mkdir -p $(GENERATED)
+	$(RELEASE_BIN) --generate-completion-script bash | sed '1{/^#!/d}' > $@.tmp && mv $@.tmp $@
+
+$(GENERATED)/_cheonjiin: $(RELEASE_BIN)
+	@mkdir -p $(GENERATED)
+	$(RELEASE_BIN) --generate-completion-script zsh > $@.tmp && mv $@.tmp $@
+
+$(GENERATED)/cheonjiin.fish: $(RELEASE_BIN)
+	@mkdir -p $(GENERATED)
+	$(RELEASE_BIN) --generate-completion-script fish > $@.tmp && mv $@.tmp $@
 
 run: build
 	@$(RELEASE_BIN) $(ARGS)
@@ -40,19 +100,38 @@ fuzz: test-deps
 fuzz-ci:
 	$(MAKE) fuzz ITERATIONS=100000
 
-install: build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/cheonjiin/layouts
-	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/cheonjiin
-	install -m 644 Layouts/*.json $(DESTDIR)$(PREFIX)/share/cheonjiin/layouts/
-	install -d $(DESTDIR)$(PREFIX)/share/cheonjiin/keymaps
-	install -m 644 Keymaps/*.json $(DESTDIR)$(PREFIX)/share/cheonjiin/keymaps/
-	@if [ -d Lexicon ]; then \
-	  install -d $(DESTDIR)$(PREFIX)/share/cheonjiin/lexicon && \
-	  install -m 644 Lexicon/*.tsv Lexicon/*.txt Lexicon/NOTICE $(DESTDIR)$(PREFIX)/share/cheonjiin/lexicon/; fi
+# The stripped binary, its data, the manual page and the completions (Scripts/check-deb.sh checks
+# that install and uninstall leave nothing behind).
+install: $(RELEASE_BIN) $(MAN_PAGE) $(COMPLETIONS)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/layouts $(DESTDIR)$(DATADIR)/keymaps \
+	  $(DESTDIR)$(DATADIR)/lexicon $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(BASH_COMPLETIONS) \
+	  $(DESTDIR)$(ZSH_COMPLETIONS) $(DESTDIR)$(FISH_COMPLETIONS)
+	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/cheonjiin
+	$(STRIP) --remove-section=.comment --remove-section=.note $(DESTDIR)$(BINDIR)/cheonjiin
+	install -m 644 Layouts/*.json $(DESTDIR)$(DATADIR)/layouts/
+	install -m 644 Keymaps/*.json $(DESTDIR)$(DATADIR)/keymaps/
+	install -m 644 $(LEXICON_FILES) $(DESTDIR)$(DATADIR)/lexicon/
+	install -m 644 $(MAN_PAGE) $(DESTDIR)$(MAN1DIR)/cheonjiin.1
+	install -m 644 $(GENERATED)/cheonjiin.bash $(DESTDIR)$(BASH_COMPLETIONS)/cheonjiin
+	install -m 644 $(GENERATED)/_cheonjiin $(DESTDIR)$(ZSH_COMPLETIONS)/_cheonjiin
+	install -m 644 $(GENERATED)/cheonjiin.fish $(DESTDIR)$(FISH_COMPLETIONS)/cheonjiin.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/cheonjiin
-	rm -rf $(DESTDIR)$(PREFIX)/share/cheonjiin
+	rm -f $(DESTDIR)$(BINDIR)/cheonjiin $(DESTDIR)$(MAN1DIR)/cheonjiin.1 \
+	  $(DESTDIR)$(BASH_COMPLETIONS)/cheonjiin $(DESTDIR)$(ZSH_COMPLETIONS)/_cheonjiin \
+	  $(DESTDIR)$(FISH_COMPLETIONS)/cheonjiin.fish
+	rm -rf $(DESTDIR)$(DATADIR)
+
+# cheonjiin_<version>_<arch>.deb in this folder (Scripts/make-deb.sh).
+deb: build
+	@Scripts/install-deps.sh $(DEB_PACKAGES)
+	@Scripts/make-deb.sh
+
+# Builds the package, then checks it with dpkg-deb and lintian, installs it into a scratch root
+# and runs it there (Scripts/check-deb.sh); also checks make install and make uninstall.
+deb-check: deb
+	@Scripts/install-deps.sh $(DEB_CHECK_PACKAGES)
+	@Scripts/check-deb.sh
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests
@@ -62,3 +141,4 @@ lint:
 
 clean:
 	rm -rf .build
+	rm -f cheonjiin_*.deb

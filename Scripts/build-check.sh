@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Builds the release binary as `make build` does and fails if the compiler warned about one of
-# our files (Sources/). Warnings in dependencies (.build/checkouts) and the linker's are not
-# ours to fix and are let through. Our targets' objects are removed first, so that every file
-# of ours is compiled, and warned about, even after an earlier build.
+# Builds the release binary as `make build` does, with the flags `make build-check` passes in
+# RELEASE_FLAGS, and fails if the compiler warned about one of our files (Sources/). Warnings in
+# dependencies (.build/checkouts) and the linker's are not ours to fix and are let through. Our
+# targets' objects are removed first, so that every file of ours is compiled, and warned about,
+# even after an earlier build.
 #
-#   Scripts/build-check.sh            build, then check the build's output
+#   make build-check                  build, then check the build's output
 #   Scripts/build-check.sh --filter   check a build log on standard input (tested by CLITests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,13 +27,15 @@ if [ "${1:-}" = "--filter" ]; then
   exit
 fi
 
+: "${RELEASE_FLAGS:?is not set: run make build-check, which passes the flags of the release build}"
 for target in Sources/*/; do
   rm -rf ".build/release/$(basename "$target").build"
 done
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-"${SWIFT:-swift}" build -c release --product cheonjiin --static-swift-stdlib 2>&1 | tee "$log" ||
+# shellcheck disable=SC2086 # the flags are words
+"${SWIFT:-swift}" build $RELEASE_FLAGS 2>&1 | tee "$log" ||
   status=$?
 if [ "$status" -ne 0 ]; then
   echo "cheonjiin: the release build failed (status $status)" >&2

@@ -1,5 +1,6 @@
 // The C surface cheonjiin uses from ncursesw: its terminfo layer (what the terminal can do)
-// and wcwidth. Imported only by TerminalUI/Curses.swift.
+// and wcwidth. Imported only by TerminalUI/Curses.swift. Only libtinfo is linked (see
+// module.modulemap): nothing calls the curses screen functions of libncursesw.
 #ifndef CHEONJIIN_CNCURSESW_SHIM_H
 #define CHEONJIIN_CNCURSESW_SHIM_H
 

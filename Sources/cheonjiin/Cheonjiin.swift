@@ -16,6 +16,7 @@ struct Cheonjiin: ParsableCommand {
       . the .,?! key; 0-9 * # keys by phone position; <space> <next> <bs> <enter> <punct> \
       <symbols> <dismiss> <hold:N> and <ID> by name. White space is ignored.
       """,
+    version: "cheonjiin \(cheonjiinVersion)",
     subcommands: [
       KeypadCommand.self, PracticeCommand.self, StatsCommand.self, NumberCommand.self,
       DemoCommand.self, DictCommand.self, GrepCommand.self, KeysCommand.self, SpellCommand.self,
@@ -23,6 +24,17 @@ struct Cheonjiin: ParsableCommand {
     ],
     defaultSubcommand: KeypadCommand.self
   )
+
+  /// Whether `arguments` (the program's name left out) start with the name of a subcommand or
+  /// of `help`.
+  ///
+  /// When they do not, ArgumentParser hands them to the pad, the default subcommand, and a
+  /// usage error is then explained with the top-level usage instead of the pad's alone.
+  static func namesSubcommand(_ arguments: some Collection<String>) -> Bool {
+    guard let first = arguments.first else { return false }
+    return first == "help"
+      || configuration.subcommands.contains { $0.configuration.commandName == first }
+  }
 }
 
 /// `--layout`, shared by the commands that type.

@@ -35,14 +35,27 @@ func run(
   _ arguments: [String], input: String = "", environment: [String: String] = [:],
   directory: String? = nil, launcher: [String] = []
 ) throws -> RunResult {
+  var changes = [
+    "CHEONJIIN_LAYOUTS": repositoryRoot.appendingPathComponent("Layouts").path,
+    "XDG_CONFIG_HOME": "/nonexistent/cheonjiin-config",
+  ]
+  for (name, value) in environment { changes[name] = value }
+  return try runProgram(
+    launcher + [binary.path] + arguments, input: input, environment: changes,
+    directory: directory)
+}
+
+/// Runs `command` (a program's path, then its arguments) with `input` on standard input, in
+/// `directory` if given, in this process's environment with `environment`'s variables set.
+func runProgram(
+  _ command: [String], input: String = "", environment: [String: String] = [:],
+  directory: String? = nil
+) throws -> RunResult {
   let process = Process()
-  let command = launcher + [binary.path] + arguments
   process.executableURL = URL(fileURLWithPath: command[0])
   process.arguments = Array(command.dropFirst())
   if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
   var env = ProcessInfo.processInfo.environment
-  env["CHEONJIIN_LAYOUTS"] = repositoryRoot.appendingPathComponent("Layouts").path
-  env["XDG_CONFIG_HOME"] = "/nonexistent/cheonjiin-config"
   for (name, value) in environment { env[name] = value }
   process.environment = env
   let stdin = Pipe()
