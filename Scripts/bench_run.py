@@ -189,7 +189,7 @@ def key_latency(work, name, command_for, keys):
 def keys_for(name, index):
     """The key to send: tmux gets a letter; cheonjiin alternates ㅣ (opens, drawn inline) and
     ␣ (commits it: bytes for the program)."""
-    if name == "tmux":
+    if name in ("tmux", "cheonjiin-letters"):
         return ("a", True, None)
     if index % 2 == 0:
         return (SS3["7"], False, "ㅣ")
@@ -201,10 +201,13 @@ def latencies(work):
     socket = f"cheonjiin-bench-keys-{os.getpid()}"
     cheonjiin_program, cheonjiin_drawn = key_latency(
         work, "cheonjiin", lambda inner: [BIN, "run", "--no-suggestions", "--", "sh", "-c", inner], KEYS)
+    letters_program, _ = key_latency(
+        work, "cheonjiin-letters", lambda inner: [BIN, "run", "--no-suggestions", "--", "sh", "-c", inner], KEYS // 2)
     tmux_program, _ = key_latency(work, "tmux", lambda inner: tmux_command(socket, inner), KEYS // 2)
     for label, values in (("cheonjiin run: keypad key → bytes at the program", cheonjiin_program),
                           ("cheonjiin run: keypad key → open syllable drawn", cheonjiin_drawn),
-                          ("tmux: key → bytes at the program", tmux_program)):
+                          ("cheonjiin run: a letter → bytes at the program", letters_program),
+                          ("tmux: a letter → bytes at the program", tmux_program)):
         print(f"  {label:50} p50 {percentile(values, 50):6.3f} ms  p99 {percentile(values, 99):6.3f} ms  (n={len(values)})")
     worst = max(percentile(cheonjiin_program, 99), percentile(cheonjiin_drawn, 99))
     print(f"  target p99 < 2 ms: {'met' if worst < 2 else 'NOT met'}")

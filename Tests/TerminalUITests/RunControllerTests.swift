@@ -61,6 +61,22 @@ struct RunControllerTests {
     #expect(driver.takeSent() == "5")
   }
 
+  @Test(
+    "kitty protocol: the keypad is told apart exactly, top-row digits stay the program's, releases send nothing"
+  )
+  func kitty() throws {
+    var driver = try RunDriver(kitty: true)
+    // KP0 KP7 KP8 KP5 (phone 0 1 2 5): 안, pressed and released, Num Lock on.
+    for code in [57399, 57406, 57407, 57404] {
+      driver.send("\u{1b}[\(code);129u\u{1b}[\(code);129:3u")
+    }
+    #expect(driver.takeSent() == "")
+    #expect(driver.controller.typing.preedit == "안")
+    driver.send("7\u{1b}[55;1:3u")  // the top row's 7, then its release
+    #expect(driver.takeSent() == "안7")
+    #expect(driver.statusLine.contains("F9 숫자키→숫자"))
+  }
+
   @Test("holding a suggestion key replaces the word being typed, sent part erased, and learns it")
   func suggestionHold() throws {
     var driver = try RunDriver()
