@@ -127,4 +127,26 @@ struct RunEndToEndTests {
     #expect(system("kill -TERM $(pgrep -P \(pane))") == 0)
     #expect(try session.waitForExit() == 143)
   }
+
+  @Test(
+    "a kitty-protocol terminal (scripted): keypad presses and releases type 안 into cat, Ctrl-D as CSI u ends it"
+  )
+  func kittyTerminal() throws {
+    let folder = try scratchFolder("run-kitty")
+    let file = folder.appendingPathComponent("typed.txt")
+    // KP0 KP7 KP8 KP5 (phone 0 1 2 5), each pressed and released with Num Lock on.
+    let keys = [57399, 57406, 57407, 57404].map {
+      #"{"send": "\u001b[\#($0);129u"}, {"send": "\u001b[\#($0);129:3u"}, {"wait": 80}"#
+    }
+    let script = """
+      [{"until": "F1 help"}, \(keys.joined(separator: ", ")), {"send": "\\r"}, {"wait": 200},
+       {"send": "\\u001b[100;5u"}, {"wait": 500}]
+      """
+    let result = try runPtyTerminal(
+      kitty: true, script: script, stdout: nil,
+      arguments: ["run", "--", "sh", "-c", "cat > \(shellQuote(file.path))"],
+      stateHome: folder.appendingPathComponent("state"))
+    #expect(result.contains("\"status\": 0"), "\(result)")
+    #expect(try String(contentsOf: file, encoding: .utf8) == "안\n")
+  }
 }

@@ -77,6 +77,22 @@ struct RunControllerTests {
     #expect(driver.statusLine.contains("F9 숫자키→숫자"))
   }
 
+  @Test("held ⌫ repeats into the program: its erase character, once per character sent")
+  func heldBackspace() throws {
+    var driver = try RunDriver()
+    driver.type(numpadKeys(forPhoneDigits: "412#412#412#"))  // 가가가, each sent by ␣
+    #expect(driver.takeSent() == "가가가")
+    // Held: the terminal's auto-repeat after its delay, a key every 40 ms.
+    driver.send(keypad("-"))
+    driver.wait(660)
+    for _ in 0..<12 {
+      driver.send(keypad("-"))
+      driver.wait(40)
+    }
+    let sent = driver.takeSent()
+    #expect(sent.count >= 3 && sent.allSatisfy { $0 == "\u{7F}" }, "\(Array(sent.utf8))")
+  }
+
   @Test("holding a suggestion key replaces the word being typed, sent part erased, and learns it")
   func suggestionHold() throws {
     var driver = try RunDriver()
