@@ -43,6 +43,8 @@ public struct CellAttributes: OptionSet, Sendable, Hashable {
   public static let ownForeground = CellAttributes(rawValue: 16)
   /// The cell's own ``Cell/background`` replaces the style's.
   public static let ownBackground = CellAttributes(rawValue: 32)
+  /// Italic (a child program's SGR 3).
+  public static let italic = CellAttributes(rawValue: 64)
 }
 
 /// One terminal cell: a glyph and a style, eight bytes, so a whole frame is compared and

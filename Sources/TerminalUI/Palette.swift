@@ -14,6 +14,7 @@ struct Rendition: Hashable, Sendable {
   var dim = false
   var underline = false
   var reverse = false
+  var italic = false
 
   static let plain = Rendition()
 }
@@ -64,6 +65,7 @@ struct Palette: Sendable {
     if cell.attributes.contains(.dim) && usesDim { rendition.dim = true }
     if cell.attributes.contains(.underline) { rendition.underline = true }
     if cell.attributes.contains(.reverse) { rendition.reverse.toggle() }
+    if cell.attributes.contains(.italic) { rendition.italic = true }
     if cell.attributes.contains(.ownForeground) {
       rendition.foreground = Self.shown(cell.foreground, depth: depth)
     }
@@ -141,6 +143,10 @@ extension Rendition {
       bytes.appendParameter(27)
       base.reverse = false
     }
+    if current.italic && !italic {
+      bytes.appendParameter(23)
+      base.italic = false
+    }
     appendParameters(from: base, to: &bytes)
     bytes.append(UInt8(ascii: "m"))
     if bytes.count - stepStart < fullLength {
@@ -157,6 +163,7 @@ extension Rendition {
     if dim && !base.dim { parameters.appendParameter(2) }
     if underline && !base.underline { parameters.appendParameter(4) }
     if reverse && !base.reverse { parameters.appendParameter(7) }
+    if italic && !base.italic { parameters.appendParameter(3) }
     if foreground != base.foreground { parameters.appendColor(foreground, foreground: true) }
     if background != base.background { parameters.appendColor(background, foreground: false) }
   }

@@ -26,4 +26,17 @@ struct ChildColourTests {
     #expect(bytes.contains("38;5;208"), "\(bytes)")
     #expect(bytes.contains("\u{1B}[7;38;5;208m"), "\(bytes.debugDescription)")
   }
+
+  @Test("italic is written as SGR 3 and ended before plain text (23 or a reset, the shorter)")
+  func italic() {
+    var screen = Screen(rows: 1, columns: 4, width: { _ in 1 }, scalarWidth: { _ in 1 })
+    screen.draw("a", row: 0, column: 0, style: .normal, attributes: .italic)
+    screen.draw("b", row: 0, column: 1, style: .normal)
+    var writer = FrameWriter(hasDelayedWrap: true)
+    let palette = Palette(theme: Theme.named(.light), depth: .twoHundredFiftySix)
+    let bytes = String(decoding: writer.update(to: screen, palette: palette), as: UTF8.self)
+    #expect(bytes.contains("3ma"), "\(bytes.debugDescription)")
+    #expect(
+      bytes.contains("\u{1B}[23mb") || bytes.contains("\u{1B}[0mb"), "\(bytes.debugDescription)")
+  }
 }

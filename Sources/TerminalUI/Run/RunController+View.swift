@@ -44,6 +44,7 @@ extension RunController {
         if cell.isBold { attributes.insert(.bold) }
         if cell.isUnderlined { attributes.insert(.underline) }
         if cell.isReversed { attributes.insert(.reverse) }
+        if cell.isItalic { attributes.insert(.italic) }
         let foreground = Self.paletteColor(cell.foreground)
         let background = Self.paletteColor(cell.background)
         if foreground != nil { attributes.insert(.ownForeground) }
