@@ -64,8 +64,6 @@ struct RunController: ScreenFrontEnd {
   /// Whether plain digits (a keypad the terminal does not tell apart) type on the pad (F9);
   /// off at the start, so the digits of shells, vim counts and less work as they always do.
   private(set) var digitsTypeOnPad = false
-  /// The terminal reported a keypad key as such: the keypad types on the pad whatever F9 says.
-  private(set) var keypadIsSeparate = false
   /// The help screen is up, scrolled down this many lines; arrows scroll, other keys close it.
   private(set) var helpScroll: Int?
   /// The words offered for the word typed on the pad.
@@ -164,7 +162,6 @@ struct RunController: ScreenFrontEnd {
       return pad(action, rows: rows, columns: columns)
     case .key(let key), .command(_, let key):
       guard key.kind != .release else { return [] }
-      if case .numpad = key.key { keypadIsSeparate = true }  // a keypad key the keymap lacks
       if let runKey = RunKey(key.key) { return perform(runKey, rows: rows, columns: columns) }
       return passThrough(encode(key))
     case .mouse(let mouse):
@@ -274,7 +271,6 @@ struct RunController: ScreenFrontEnd {
     }
     switch action {
     case .tap(let source), .repeatTick(let source):
-      if case .physical(.keypad, _) = source { keypadIsSeparate = true }
       if case .flush? = bindings?.resolve(source) { return typed(typing.flush()) }
       guard let key = resolved(source) else { return [] }
       switch typing.engine.layout.keys[key].action {
