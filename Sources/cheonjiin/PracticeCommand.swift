@@ -16,6 +16,12 @@ struct PracticeCommand: ParsableCommand {
       up on the pad; as you succeed it lights up only after you hesitate. Items you get wrong \
       come back sooner, across days. Progress: $XDG_DATA_HOME/cheonjiin/progress.sqlite \
       (see `cheonjiin stats`).
+
+      --adaptive (맞춤 연습, first in the menu) times every key press: letters unlock in \
+      frequency order, starting with ㅇ ㅏ ㄴ ㄱ ㅣ ㄹ; the next unlocks when every unlocked \
+      one is confident (at least 5 samples, confidence = target time ÷ the median of the \
+      latest 15 times ≥ 1); each round works on the weakest letter with real words from the \
+      shipped lists. --blind hides the keys' labels and shows cues only after 5 s.
       """)
 
   @OptionGroup var layoutOption: LayoutOption
@@ -36,6 +42,30 @@ struct PracticeCommand: ParsableCommand {
 
   @Option(help: "Number drills: the largest number to practise (default 99).")
   var to: Int?
+
+  @Flag(help: "Start the adaptive round (맞춤 연습): it works on your slowest letter.")
+  var adaptive = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Adaptive round: the speed to reach, in syllables a minute (1–200, default 20).",
+      valueName: "N"))
+  var target: Int?
+
+  @Flag(help: "Adaptive round: hide the keys' labels; cues come only after a long pause.")
+  var blind = false
+
+  @Flag(help: "Adaptive round: show a calm line with your speed (off by default).")
+  var speedLine = false
+
+  @Option(help: ArgumentHelp("Adaptive round: make the round reproducible.", valueName: "N"))
+  var seed: UInt64?
+
+  @Flag(help: "Print the next adaptive round without starting it.")
+  var plan = false
+
+  @Flag(help: "With --plan: print it as JSON.")
+  var json = false
 
   /// The numbers the plain number drills draw, when `--from` or `--to` is given.
   private var numberRange: ClosedRange<Int>? {
@@ -59,6 +89,74 @@ struct PracticeCommand: ParsableCommand {
     guard (1...50).contains(items) else {
       throw ValidationError(commandStrings.itemsOutOfRange(items))
     }
+    if let target, !(1...200).contains(target) {
+      throw ValidationError(commandStrings.adaptiveTargetOutOfRange(target))
+    }
+    if json && !plan { throw ValidationError(commandStrings.adaptiveJSONNeedsPlan) }
+    if lesson != nil && (adaptive || plan) {
+      throw ValidationError(commandStrings.adaptiveAndLesson)
+    }
+  }
+
+  /// The adaptive round's setup from the options and the shipped word lists.
+  private func adaptiveSetup(
+    lessons: [Lesson], messages: String?, environment: [String: String]
+  ) -> AdaptiveSetup {
+    var settings = AdaptiveSettings(roundLength: items)
+    if let target { settings.target = SpeedTarget(syllablesPerMinute: Double(target)) }
+    return AdaptiveSetup(
+      vocabulary: adaptiveVocabulary(
+        lessons: lessons, messages: messages, environment: environment),
+      settings: settings, seed: seed ?? UInt64.random(in: 0...UInt64.max), isBlind: blind,
+      showsSpeed: speedLine)
+  }
+
+  /// The shipped lists, or the built-in lessons' words and messages when they cannot be found.
+  private func adaptiveVocabulary(
+    lessons: [Lesson], messages: String?, environment: [String: String]
+  ) -> AdaptiveVocabulary {
+    let phrases = lessons.filter { $0.stage == .messages }.flatMap { $0.items.map(\.target) }
+    if let directory = SuggestionSetup.lexiconDirectory(environment: environment) {
+      let lists = SuggestionSetup.wordLists(in: directory)
+      if !lists.corpus.isEmpty || !lists.everyday.isEmpty {
+        return AdaptiveVocabulary(corpus: lists.corpus, everyday: lists.everyday, messages: phrases)
+      }
+    }
+    let words = lessons.filter { [.words, .messages, .finals].contains($0.stage) }
+    return AdaptiveVocabulary(texts: words.flatMap { $0.items.map(\.target) })
+  }
+
+  /// `--plan`: the next round from the stored progress, printed, nothing saved.
+  private func printPlan(_ setup: AdaptiveSetup, layouts: [Layout], environment: [String: String])
+    throws
+  {
+    var unlocked: [String] = []
+    var jamo: [String: UnitObservations] = [:]
+    let layoutID = layouts.first?.id ?? ""
+    do {
+      let store = try openProgressStore(
+        at: ProgressStore.defaultPath(environment: environment), for: .reading
+      ).store
+      unlocked = try store.unlockedJamo(layoutID: layoutID)
+      for (unit, observations) in try store.speedObservations() {
+        if case .jamo(let layout, let letter) = unit, layout == layoutID {
+          jamo[letter] = observations
+        }
+      }
+    } catch {
+      printError(commandStrings.storageError(error))
+      throw ExitCode.failure
+    }
+    var planner = AdaptivePlanner(
+      vocabulary: setup.vocabulary, layouts: layouts, settings: setup.settings)
+    let plan = planner.plan(unlocked: unlocked, observations: jamo, seed: setup.seed)
+    var output = OutputBuffer()
+    if json {
+      output.append(AdaptivePlanJSON.encode(plan))
+    } else {
+      for line in commandStrings.adaptivePlanText(plan) { output.append(line + "\n") }
+    }
+    output.flush()
   }
 
   func run() throws {
@@ -78,6 +176,11 @@ struct PracticeCommand: ParsableCommand {
       output.flush()
       return
     }
+    let setup = adaptiveSetup(lessons: lessons, messages: messages, environment: environment)
+    if plan {
+      try printPlan(setup, layouts: layouts, environment: environment)
+      return
+    }
     if let lesson, !lessons.contains(where: { $0.id == lesson }) {
       let hint = didYouMean(lesson, in: lessons.map(\.id)).map { " (did you mean \($0)?)" } ?? ""
       printError("no lesson \"\(lesson)\"\(hint); see `cheonjiin practice --list`")
@@ -90,7 +193,7 @@ struct PracticeCommand: ParsableCommand {
       today: today)
     let status = PracticeApp.run(
       options, lessons: lessons, recorder: recorder, today: today, roundLength: items,
-      startLesson: lesson)
+      startLesson: lesson, adaptive: setup, startAdaptive: adaptive)
     recorder.finish()
     if let problem = recorder.problem { printError(problem) }
     if status != 0 { throw ExitCode(status) }
@@ -178,6 +281,34 @@ final class StoreRecorder: PracticeRecorder {
 
   func allSchedules() -> [String: ItemSchedule] {
     (try? store?.schedules()) ?? [:]
+  }
+
+  func speedObservations() -> [SpeedUnit: UnitObservations] {
+    guard let store else { return [:] }
+    do {
+      return try store.speedObservations()
+    } catch {
+      note(error)  // the round is planned as for a beginner
+      return [:]
+    }
+  }
+
+  func unlockedJamo(layoutID: String) -> [String] {
+    guard let store else { return [] }
+    do {
+      return try store.unlockedJamo(layoutID: layoutID)
+    } catch {
+      note(error)
+      return []
+    }
+  }
+
+  func saveUnlockedJamo(_ jamo: [String], layoutID: String) {
+    do {
+      try store?.saveUnlockedJamo(jamo, layoutID: layoutID, at: unixMilliseconds())
+    } catch {
+      note(error)
+    }
   }
 
   func finish() {

@@ -32,8 +32,9 @@ enum PracticeView {
     return screen
   }
 
+  /// The summary's lines, centred, with the keys that go on under them.
   static func summary(
-    _ lines: [String], strings: UIStrings, rows: Int, columns: Int,
+    _ lines: [String], keys: String, rows: Int, columns: Int,
     width: @escaping @Sendable (Character) -> Int
   ) -> Screen {
     var screen = Screen(
@@ -44,8 +45,7 @@ enum PracticeView {
         "  " + line, row: top + offset, column: 0, style: offset == 0 ? .title : .normal,
         attributes: offset == 0 ? .bold : [])
     }
-    screen.draw(
-      strings.summaryKeysHint, row: min(rows - 1, top + lines.count + 1), column: 0, style: .dim)
+    screen.draw(keys, row: min(rows - 1, top + lines.count + 1), column: 0, style: .dim)
     return screen
   }
 }
