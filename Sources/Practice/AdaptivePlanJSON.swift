@@ -23,12 +23,6 @@ public enum AdaptivePlanJSON {
       "[" + values.map(StatsJSON.string).joined(separator: ", ") + "]"
     }
     let optional = { (value: String?) in value.map(StatsJSON.string) ?? "null" }
-    let reason =
-      switch standing.reason {
-      case .new: "new"
-      case .slow: "slow"
-      case .slowest: "slowest"
-      }
     let confidences = standing.unlocked.map { jamo in
       "\(StatsJSON.string(jamo)): "
         + (standing.speeds[jamo]?.confidence.map(StatsJSON.number) ?? "null")
@@ -40,7 +34,7 @@ public enum AdaptivePlanJSON {
         "unlocked": \(list(standing.unlocked)),
         "target": \(StatsJSON.number(standing.target.syllablesPerMinute)),
         "seed": \(plan.seed),
-        "reason": \(StatsJSON.string(reason)),
+        "reason": \(StatsJSON.string(standing.reason.rawValue)),
         "newlyUnlocked": \(optional(standing.newlyUnlocked)),
         "next": \(optional(standing.next)),
         "offersBlind": \(standing.offersBlind),

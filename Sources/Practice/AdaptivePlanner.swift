@@ -36,8 +36,8 @@ public struct AdaptiveSettings: Sendable, Hashable {
   }
 }
 
-/// Why the focus jamo was chosen, for the sentence on screen.
-public enum FocusReason: Sendable, Hashable {
+/// Why the focus jamo was chosen, for the sentence on screen (its raw value in JSON).
+public enum FocusReason: String, Sendable, Hashable {
   /// Fewer samples than it takes to judge: new, or hardly typed yet.
   case new
   /// Slower than the target.
@@ -60,9 +60,11 @@ public struct AdaptiveStanding: Sendable, Hashable {
   /// The target in force: the one asked for, raised a little once every jamo is confident.
   public var target: SpeedTarget
   /// The speed of every jamo of the vocabulary, typed or not.
-  public var speeds: [String: UnitSpeed]
+  public var speeds: [String: JudgedSpeed]
   /// Some unlocked jamo is confident, so typing without labels is offered.
   public var offersBlind: Bool
+  /// The samples a jamo needs before it counts (``SpeedRules/minimumSamples``).
+  public var minimumSamples: Int
 
   /// The unlocked jamo at or above the target.
   public var confident: [String] { unlocked.filter { speeds[$0]?.isConfident ?? false } }
@@ -82,7 +84,7 @@ public struct AdaptivePlan: Sendable, Hashable {
 ///
 /// - The first ``AdaptiveSettings/startingJamo`` jamo of ``AdaptiveVocabulary/order`` are
 ///   unlocked from the start. The next one unlocks only when every unlocked jamo is
-///   confident (enough samples, at or above the target: ``UnitSpeed/isConfident``); one per
+///   confident (enough samples, at or above the target: ``JudgedSpeed/isConfident``); one per
 ///   round, so nothing unlocks while any jamo is under the target.
 /// - The focus is the weakest unlocked jamo: one with too few samples to judge (the newest
 ///   first, so a jamo just unlocked gets the practice), else the lowest confidence.
@@ -137,9 +139,9 @@ public struct AdaptivePlanner: Sendable {
     // A jamo saved by an earlier version of the lists stays unlocked.
     unlocked += stored.filter { !vocabulary.order.contains($0) && !unlocked.contains($0) }
     let target = raisedTarget(unlocked: unlocked, observations: observations)
-    var speeds: [String: UnitSpeed] = [:]
+    var speeds: [String: JudgedSpeed] = [:]
     for jamo in Set(vocabulary.order).union(observations.keys) {
-      speeds[jamo] = UnitSpeed(
+      speeds[jamo] = JudgedSpeed(
         observations[jamo] ?? UnitObservations(), targetTime: targetTime(of: jamo, target: target),
         rules: settings.rules)
     }
@@ -154,7 +156,8 @@ public struct AdaptivePlanner: Sendable {
     return AdaptiveStanding(
       unlocked: unlocked, next: next, newlyUnlocked: newlyUnlocked, focus: focus, reason: reason,
       target: target, speeds: speeds,
-      offersBlind: unlocked.contains { speeds[$0]?.isConfident ?? false })
+      offersBlind: unlocked.contains { speeds[$0]?.isConfident ?? false },
+      minimumSamples: settings.rules.minimumSamples)
   }
 
   /// The next round.
@@ -215,7 +218,7 @@ public struct AdaptivePlanner: Sendable {
     _ jamo: [String], at target: SpeedTarget, observations: [String: UnitObservations]
   ) -> Bool {
     for letter in jamo {
-      let speed = UnitSpeed(
+      let speed = JudgedSpeed(
         observations[letter] ?? UnitObservations(),
         targetTime: targetTime(of: letter, target: target), rules: settings.rules)
       if !speed.isConfident { return false }
@@ -226,7 +229,7 @@ public struct AdaptivePlanner: Sendable {
   /// The weakest of `unlocked`: too few samples first (the latest unlocked of those), then
   /// the lowest confidence (the earlier in frequency order on a tie).
   private func weakest(
-    _ unlocked: [String], speeds: [String: UnitSpeed]
+    _ unlocked: [String], speeds: [String: JudgedSpeed]
   ) -> (String?, FocusReason) {
     let unjudged = unlocked.filter { !(speeds[$0]?.hasEnoughSamples ?? false) }
     if let newest = unjudged.last { return (newest, .new) }

@@ -165,7 +165,7 @@ public struct SpeedTarget: Sendable, Hashable {
 }
 
 /// A unit's speed as the trainer judges it.
-public struct UnitSpeed: Sendable, Hashable {
+public struct JudgedSpeed: Sendable, Hashable {
   public var tally: UnitTally
   /// The filtered time (``SpeedRules``); `nil` without samples.
   public var filteredTime: Milliseconds?
@@ -245,9 +245,16 @@ public struct SpeedBook: Sendable, Hashable {
 
   /// The jamo observations of one layout, by jamo.
   public func jamo(layoutID: String) -> [String: UnitObservations] {
-    var result: [String: UnitObservations] = [:]
-    for (unit, seen) in observations {
-      if case .jamo(let layout, let jamo) = unit, layout == layoutID { result[jamo] = seen }
+    observations.jamo(layoutID: layoutID)
+  }
+}
+
+extension Dictionary where Key == SpeedUnit {
+  /// The values of one layout's jamo, by jamo (what the planner takes).
+  public func jamo(layoutID: String) -> [String: Value] {
+    var result: [String: Value] = [:]
+    for (unit, value) in self {
+      if case .jamo(let layout, let jamo) = unit, layout == layoutID { result[jamo] = value }
     }
     return result
   }

@@ -99,57 +99,35 @@ struct PracticeCommand: ParsableCommand {
   }
 
   /// The adaptive round's setup from the options and the shipped word lists.
-  private func adaptiveSetup(
-    lessons: [Lesson], messages: String?, environment: [String: String]
-  ) -> AdaptiveSetup {
+  private func adaptiveSetup(lessons: [Lesson], environment: [String: String]) -> AdaptiveSetup {
     var settings = AdaptiveSettings(roundLength: items)
     if let target { settings.target = SpeedTarget(syllablesPerMinute: Double(target)) }
     return AdaptiveSetup(
-      vocabulary: adaptiveVocabulary(
-        lessons: lessons, messages: messages, environment: environment),
+      vocabulary: AdaptiveData.vocabulary(lessons: lessons, environment: environment),
       settings: settings, seed: seed ?? UInt64.random(in: 0...UInt64.max), isBlind: blind,
       showsSpeed: speedLine)
-  }
-
-  /// The shipped lists, or the built-in lessons' words and messages when they cannot be found.
-  private func adaptiveVocabulary(
-    lessons: [Lesson], messages: String?, environment: [String: String]
-  ) -> AdaptiveVocabulary {
-    let phrases = lessons.filter { $0.stage == .messages }.flatMap { $0.items.map(\.target) }
-    if let directory = SuggestionSetup.lexiconDirectory(environment: environment) {
-      let lists = SuggestionSetup.wordLists(in: directory)
-      if !lists.corpus.isEmpty || !lists.everyday.isEmpty {
-        return AdaptiveVocabulary(corpus: lists.corpus, everyday: lists.everyday, messages: phrases)
-      }
-    }
-    let words = lessons.filter { [.words, .messages, .finals].contains($0.stage) }
-    return AdaptiveVocabulary(texts: words.flatMap { $0.items.map(\.target) })
   }
 
   /// `--plan`: the next round from the stored progress, printed, nothing saved.
   private func printPlan(_ setup: AdaptiveSetup, layouts: [Layout], environment: [String: String])
     throws
   {
-    var unlocked: [String] = []
-    var jamo: [String: UnitObservations] = [:]
     let layoutID = layouts.first?.id ?? ""
+    let history: (unlocked: [String], observations: [SpeedUnit: UnitObservations])
     do {
       let store = try openProgressStore(
         at: ProgressStore.defaultPath(environment: environment), for: .reading
       ).store
-      unlocked = try store.unlockedJamo(layoutID: layoutID)
-      for (unit, observations) in try store.speedObservations() {
-        if case .jamo(let layout, let letter) = unit, layout == layoutID {
-          jamo[letter] = observations
-        }
-      }
+      history = try AdaptiveData.history(store, layoutID: layoutID)
     } catch {
       printError(commandStrings.storageError(error))
       throw ExitCode.failure
     }
     var planner = AdaptivePlanner(
       vocabulary: setup.vocabulary, layouts: layouts, settings: setup.settings)
-    let plan = planner.plan(unlocked: unlocked, observations: jamo, seed: setup.seed)
+    let plan = planner.plan(
+      unlocked: history.unlocked, observations: history.observations.jamo(layoutID: layoutID),
+      seed: setup.seed)
     var output = OutputBuffer()
     if json {
       output.append(AdaptivePlanJSON.encode(plan))
@@ -163,11 +141,9 @@ struct PracticeCommand: ParsableCommand {
     let layouts = try layoutOption.load()
     let environment = ProcessInfo.processInfo.environment
     let today = localDayNumber(now: Date(), timeZone: .current)
-    let messages = SuggestionSetup.lexiconDirectory(environment: environment).flatMap {
-      try? String(contentsOfFile: $0 + "/practice-messages-ko.txt", encoding: .utf8)
-    }
     let lessons = LessonCatalog.standard(
-      messages: messages, numberSeed: UInt64(max(0, today)), numberRange: numberRange)
+      messages: AdaptiveData.messages(environment: environment),
+      numberSeed: UInt64(max(0, today)), numberRange: numberRange)
     if list {
       var output = OutputBuffer()
       for lesson in lessons {
@@ -176,7 +152,7 @@ struct PracticeCommand: ParsableCommand {
       output.flush()
       return
     }
-    let setup = adaptiveSetup(lessons: lessons, messages: messages, environment: environment)
+    let setup = adaptiveSetup(lessons: lessons, environment: environment)
     if plan {
       try printPlan(setup, layouts: layouts, environment: environment)
       return

@@ -86,16 +86,16 @@ struct PressRecordTests {
     #expect(SpeedTarget.gentle.time(presses: 3) == 2_295)
     let four = UnitObservations(
       tally: UnitTally(presses: 4, samples: 4), recent: [500, 500, 500, 500])
-    #expect(UnitSpeed(four, targetTime: 765).confidence == nil)
+    #expect(JudgedSpeed(four, targetTime: 765).confidence == nil)
     let five = UnitObservations(
       tally: UnitTally(presses: 10, wrong: 1, blind: 4, samples: 5),
       recent: [510, 510, 510, 510, 510])
-    let speed = UnitSpeed(five, targetTime: 765)
+    let speed = JudgedSpeed(five, targetTime: 765)
     #expect(speed.confidence == 1.5)
     #expect(speed.isConfident)
     #expect(speed.blindShare == 0.4)
     #expect(speed.errorRate == 0.1)
-    #expect(!UnitSpeed(five, targetTime: 500).isConfident)
+    #expect(!JudgedSpeed(five, targetTime: 500).isConfident)
   }
 
   @Test("a book of presses gives each key and jamo its counts and newest samples first")

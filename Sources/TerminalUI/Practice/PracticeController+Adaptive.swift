@@ -53,13 +53,7 @@ extension PracticeController {
 
   /// The jamo timings of the practised layout, by jamo.
   func jamoObservations() -> [String: UnitObservations] {
-    var jamo: [String: UnitObservations] = [:]
-    for (unit, observations) in recorder.speedObservations() {
-      if case .jamo(let layout, let letter) = unit, layout == adaptiveLayoutID {
-        jamo[letter] = observations
-      }
-    }
-    return jamo
+    recorder.speedObservations().jamo(layoutID: adaptiveLayoutID)
   }
 
   /// Plans and starts an adaptive round: the next jamo unlocks if every unlocked one is
@@ -108,7 +102,9 @@ extension PracticeController {
     var lines = [strings.adaptiveUnlocked(standing.unlocked)]
     if let next = standing.next {
       let ready = standing.unlocked.allSatisfy { standing.speeds[$0]?.isConfident ?? false }
-      lines.append(strings.adaptiveNext(next, ready: ready, target: standing.target))
+      lines.append(
+        strings.adaptiveNext(
+          next, ready: ready, target: standing.target, samples: standing.minimumSamples))
     }
     if standing.target.syllablesPerMinute
       > (adaptive?.setup.settings.target.syllablesPerMinute ?? 0)

@@ -20,18 +20,21 @@ extension UIStrings {
   /// Which jamo the round works on, and why: `오늘은 ㅕ 를 연습해요: 아직 조금 느려요`.
   public func adaptiveFocus(_ standing: AdaptiveStanding) -> String {
     guard let focus = standing.focus else { return "" }
-    let why: String
-    if standing.newlyUnlocked == focus {
-      why = pick("새로 열린 글자예요", "a new letter")
-    } else {
-      switch standing.reason {
-      case .new: why = pick("아직 몇 번 안 쳐 봤어요", "not typed often yet")
-      case .slow: why = pick("아직 조금 느려요", "still a little slow")
-      case .slowest: why = pick("지금 가장 느린 글자예요", "your slowest letter now")
-      }
-    }
+    let why = focusReason(standing)
     return pick(
       "오늘은 \(focus) \(Self.object(focus)) 연습해요: \(why)", "Today: \(focus) — \(why)")
+  }
+
+  /// Why the focus was chosen, in plain words: `아직 조금 느려요`.
+  func focusReason(_ standing: AdaptiveStanding) -> String {
+    if let focus = standing.focus, standing.newlyUnlocked == focus {
+      return pick("새로 열린 글자예요", "a new letter")
+    }
+    switch standing.reason {
+    case .new: return pick("아직 몇 번 안 쳐 봤어요", "not typed often yet")
+    case .slow: return pick("아직 조금 느려요", "still a little slow")
+    case .slowest: return pick("지금 가장 느린 글자예요", "your slowest letter now")
+    }
   }
 
   /// The unlocked jamo: `열린 글자 6개: ㅇ ㅏ ㄴ ㄱ ㅣ ㄹ`.
@@ -43,16 +46,20 @@ extension UIStrings {
 
   /// What unlocks next, and when.
   ///
-  /// - Parameter ready: Every unlocked jamo is at the target, so it opens with the next round.
-  public func adaptiveNext(_ next: String, ready: Bool, target: SpeedTarget) -> String {
+  /// - Parameters:
+  ///   - ready: Every unlocked jamo is at the target, so it opens with the next round.
+  ///   - samples: The presses a jamo needs before it counts (``SpeedRules/minimumSamples``).
+  public func adaptiveNext(_ next: String, ready: Bool, target: SpeedTarget, samples: Int) -> String
+  {
     let speed = Int(target.syllablesPerMinute.rounded())
     return ready
       ? pick(
         "다음 판에 새 글자 \(next) \(Self.subject(next)) 열려요.",
         "The next round opens a new letter: \(next).")
       : pick(
-        "모든 글자가 1분에 \(speed)글자 빠르기에 닿으면 \(next) \(Self.subject(next)) 열려요.",
-        "\(next) opens once every letter reaches \(speed) syllables a minute.")
+        "글자마다 \(samples)번 이상, 1분에 \(speed)글자 빠르기로 치면 \(next) \(Self.subject(next)) 열려요.",
+        "\(next) opens once every letter is typed \(samples) times or more at \(speed) syllables a minute."
+      )
   }
 
   /// Said when every jamo was at the target and the target rose.
