@@ -5,7 +5,7 @@ extension ProgressStore {
   /// At most this many presses are kept one by one; older days are folded into day summaries
   /// per key and per jamo (`pressSummary`).
   ///
-  /// 30,000 presses are about ten hours of practice and about 3 MB on disk. Only whole days
+  /// 30,000 presses are about ten hours of practice and about 4 MB on disk. Only whole days
   /// are folded, oldest first, and never the newest day (a day of more presses than the
   /// bound keeps them until the next day's practice). A summary keeps the counts and the
   /// day's median sample, which is all the stats and the filtered time need from an old day.

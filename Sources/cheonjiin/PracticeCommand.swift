@@ -55,7 +55,7 @@ struct PracticeCommand: ParsableCommand {
   @Flag(help: "Adaptive round: hide the keys' labels; cues come only after a long pause.")
   var blind = false
 
-  @Flag(help: "Adaptive round: show a calm line with your speed (off by default).")
+  @Flag(help: "Adaptive round: show your speed on the status line, calmly (off by default).")
   var speedLine = false
 
   @Option(help: ArgumentHelp("Adaptive round: make the round reproducible.", valueName: "N"))

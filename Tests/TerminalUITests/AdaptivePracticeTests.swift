@@ -156,7 +156,7 @@ struct AdaptivePracticeTests {
     #expect(driver.screen(rows: 24).contains("새로 열린 글자예요"))
   }
 
-  @Test("the calm speed line shows only when asked for, once an item is done")
+  @Test("the calm speed line shows only when asked for, once an item is done, at 80×24 too")
   func speedLine() throws {
     var plain = try PracticeDriver(
       lessons: [], recorder: MemoryRecorder(), adaptive: adaptiveSetup(), startAdaptive: true)
@@ -169,6 +169,9 @@ struct AdaptivePracticeTests {
     try asked.typeCurrentItem()
     #expect(asked.screen().contains("지금 1분에"), "\(asked.screen())")
     #expect(asked.screen().contains("목표 20글자"))
+    // Asked for, it stays at 80×24 too, with the item and the cue.
+    let small = asked.screen(rows: 24)
+    #expect(small.contains("지금 1분에") && small.contains("다음:"), "\(small)")
   }
 
   @Test(
@@ -188,5 +191,19 @@ struct AdaptivePracticeTests {
       #expect(screen.contains(target.map(String.init).joined(separator: "  ")), "\(screen)")
       #expect(padLines(screen, rows: rows).contains("ㄴㄹ") != blind, "\(screen)")
     }
+  }
+
+  @Test("a summary line too long for the window goes on under itself: no word is cut off")
+  func summaryWraps() {
+    let offer = UIStrings(.english).adaptiveBlindOffer([
+      "ㅇ", "ㅏ", "ㄴ", "ㄱ", "ㅣ", "ㄹ", "ㅓ", "ㅡ", "ㅈ",
+    ])
+    let screen = PracticeView.summary(
+      ["Well done", offer], keys: "keys", rows: 24, columns: 40, width: DisplayWidth.of
+    ).textDump
+    let text = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      .joined(separator: " ")
+    #expect(text.contains("Press B to type with the key labels hidden."), "\(screen)")
+    #expect(screen.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 40 })
   }
 }

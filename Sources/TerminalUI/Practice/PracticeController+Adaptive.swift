@@ -9,7 +9,7 @@ public struct AdaptiveSetup: Sendable {
   public var seed: UInt64
   /// Start with the keys' labels hidden (`--blind`).
   public var isBlind: Bool
-  /// Show the calm speed line (`--speed-line`); off by default.
+  /// Show the round's speed on the status line (`--speed-line`); off by default.
   public var showsSpeed: Bool
 
   public init(
@@ -126,7 +126,8 @@ extension PracticeController {
     return true
   }
 
-  /// The calm speed line of the adaptive round, when asked for and once an item is done.
+  /// The calm speed of the adaptive round for the status line, when asked for
+  /// (`--speed-line`) and once an item is done; never a countdown.
   func adaptiveSpeedLine() -> String? {
     guard isAdaptiveRound, let run = adaptive, run.setup.showsSpeed, let session,
       !session.results.isEmpty

@@ -404,7 +404,9 @@ public struct PracticeController: ScreenFrontEnd {
         strings.holdStatus(settings.holdMs),
         strings.helpKey,
       ]
-      // Kept first, so it stays when a narrow window drops the middle items.
+      // First, so they stay when a narrow window drops the middle items: the status line
+      // has room at every size, where the panel has none to spare at 80×24.
+      if let speed = adaptiveSpeedLine() { model.status.insert(speed, at: 0) }
       if pad.layout.id != keypad.layout.id { model.status.insert(strings.blindStatus, at: 0) }
       if let helpScroll {
         model.overlay = .help(

@@ -61,9 +61,6 @@ extension PracticeController {
     }
     lines += [(5, target), (5, typed), (5, signs), (0, [])]
     lines.append((5, feedback(at: time, session: session, target: item.target)))
-    if let speed = adaptiveSpeedLine() {
-      lines.append((1, [PanelSegment("  " + speed, .status, [])]))
-    }
     while lines.count > max(1, rows),
       let drop = lines.indices.min(by: { lines[$0].keep < lines[$1].keep })
     {
