@@ -51,18 +51,12 @@ public struct KeypadSpeedMap: Sendable, Hashable {
   ) {
     layoutName = layout.name
     self.target = target
-    rows = layout.rows.map { row in
-      row.map { index -> SpeedCell? in
-        guard let index, layout.keys.indices.contains(index) else { return nil }
-        let key = layout.keys[index]
-        let ref = KeyRef(layoutID: layout.id, keyID: key.id)
-        let speed = observations[.key(ref)].map {
-          JudgedSpeed($0, targetTime: target.perPress, rules: rules)
-        }
-        return SpeedCell(
-          key: ref, label: key.label, span: max(1, Int(key.width.rounded())), speed: speed,
-          level: SpeedLevel(speed))
+    rows = layout.padGrid { key, ref, span in
+      let speed = observations[.key(ref)].map {
+        JudgedSpeed($0, targetTime: target.perPress, rules: rules)
       }
+      return SpeedCell(
+        key: ref, label: key.label, span: span, speed: speed, level: SpeedLevel(speed))
     }
   }
 

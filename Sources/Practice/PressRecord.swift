@@ -41,6 +41,26 @@ public struct PressRecord: Sendable, Hashable {
     self.jamoTime = jamoTime
   }
 
+  /// What the press counts for: its key, and its jamo when it has one, each with the press's
+  /// tally and its speed sample (a timed key press's interval; a jamo's time on its last
+  /// press).
+  ///
+  /// The one definition behind ``SpeedBook``, ``UnitDaySummary/fold(_:day:)`` and the SQL of
+  /// `Storage`.
+  public var contributions: [(unit: SpeedUnit, tally: UnitTally, sample: Milliseconds?)] {
+    func tally(_ sample: Milliseconds?) -> UnitTally {
+      UnitTally(
+        presses: 1, wrong: isRight ? 0 : 1, blind: isCueShown ? 0 : 1,
+        samples: sample == nil ? 0 : 1, totalTime: sample ?? 0)
+    }
+    let keySample = isTimed ? interval : nil
+    var result = [(unit: SpeedUnit.key(key), tally: tally(keySample), sample: keySample)]
+    if let jamo {
+      result.append((.jamo(layoutID: key.layoutID, jamo: jamo), tally(jamoTime), jamoTime))
+    }
+    return result
+  }
+
   /// The longest interval that still counts as typing: a longer pause (the phone rang, the
   /// learner looked away) says nothing about the key.
   public static let longestSample: Milliseconds = 10_000

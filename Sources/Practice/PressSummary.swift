@@ -27,17 +27,10 @@ public struct UnitDaySummary: Sendable, Hashable {
   {
     var tallies: [SpeedUnit: UnitTally] = [:]
     var samples: [SpeedUnit: [Milliseconds]] = [:]
-    func note(_ unit: SpeedUnit, _ record: PressRecord, sample: Milliseconds?) {
-      tallies[unit, default: UnitTally()].merge(
-        UnitTally(
-          presses: 1, wrong: record.isRight ? 0 : 1, blind: record.isCueShown ? 0 : 1,
-          samples: sample == nil ? 0 : 1, totalTime: sample ?? 0))
-      if let sample { samples[unit, default: []].append(sample) }
-    }
     for record in records {
-      note(.key(record.key), record, sample: record.isTimed ? record.interval : nil)
-      if let jamo = record.jamo {
-        note(.jamo(layoutID: record.key.layoutID, jamo: jamo), record, sample: record.jamoTime)
+      for (unit, tally, sample) in record.contributions {
+        tallies[unit, default: UnitTally()].merge(tally)
+        if let sample { samples[unit, default: []].append(sample) }
       }
     }
     return tallies.keys.sorted().map { unit in

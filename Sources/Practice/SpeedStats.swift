@@ -223,24 +223,15 @@ public struct SpeedBook: Sendable, Hashable {
   }
 
   public mutating func add(_ record: PressRecord) {
-    note(.key(record.key), record: record, sample: record.isTimed ? record.interval : nil)
-    if let jamo = record.jamo {
-      note(
-        .jamo(layoutID: record.key.layoutID, jamo: jamo), record: record, sample: record.jamoTime)
+    for (unit, tally, sample) in record.contributions {
+      var seen = observations[unit] ?? UnitObservations()
+      seen.tally.merge(tally)
+      if let sample {
+        seen.recent.insert(sample, at: 0)
+        if seen.recent.count > window { seen.recent.removeLast() }
+      }
+      observations[unit] = seen
     }
-  }
-
-  private mutating func note(_ unit: SpeedUnit, record: PressRecord, sample: Milliseconds?) {
-    var seen = observations[unit] ?? UnitObservations()
-    seen.tally.merge(
-      UnitTally(
-        presses: 1, wrong: record.isRight ? 0 : 1, blind: record.isCueShown ? 0 : 1,
-        samples: sample == nil ? 0 : 1, totalTime: sample ?? 0))
-    if let sample {
-      seen.recent.insert(sample, at: 0)
-      if seen.recent.count > window { seen.recent.removeLast() }
-    }
-    observations[unit] = seen
   }
 
   /// The jamo observations of one layout, by jamo.

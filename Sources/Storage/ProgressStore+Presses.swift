@@ -70,7 +70,8 @@ extension ProgressStore {
       sql: "SELECT * FROM pressSummary WHERE day = ? AND kind = ? AND layoutId = ? AND unit = ?",
       arguments: [summary.day, kind, layout, unit])
     {
-      merged = try daySummary(stored).merged(with: summary)
+      // A row of a kind this version does not know cannot share this key's unit.
+      if let stored = try daySummary(stored) { merged = stored.merged(with: summary) }
     }
     let cap = Int64(maximumCount)
     try db.execute(
@@ -103,12 +104,20 @@ extension ProgressStore {
     }
   }
 
-  static func daySummary(_ row: Row) throws -> UnitDaySummary {
-    let kind = try row.decode(String.self, forColumn: "kind")
-    let layout = try row.decode(String.self, forColumn: "layoutId")
-    let name = try row.decode(String.self, forColumn: "unit")
+  /// The unit a row with `kind`, `layoutId` and `unit` columns is about; `nil` for a kind
+  /// this version does not know.
+  private static func unit(of row: Row) throws -> SpeedUnit? {
+    unit(
+      kind: try row.decode(String.self, forColumn: "kind"),
+      layout: try row.decode(String.self, forColumn: "layoutId"),
+      unit: try row.decode(String.self, forColumn: "unit"))
+  }
+
+  /// A `pressSummary` row; `nil` for a kind this version does not know.
+  static func daySummary(_ row: Row) throws -> UnitDaySummary? {
+    guard let unit = try unit(of: row) else { return nil }
     return UnitDaySummary(
-      unit: unit(kind: kind, layout: layout, unit: name) ?? .jamo(layoutID: layout, jamo: name),
+      unit: unit,
       day: try row.decode(Int.self, forColumn: "day"),
       tally: UnitTally(
         presses: try row.decode(Int.self, forColumn: "presses"),
@@ -186,12 +195,7 @@ extension ProgressStore {
           FROM pressSummary GROUP BY kind, layoutId, unit
           """)
       for row in keyTallies {
-        guard
-          let unit = Self.unit(
-            kind: try row.decode(String.self, forColumn: "kind"),
-            layout: try row.decode(String.self, forColumn: "layoutId"),
-            unit: try row.decode(String.self, forColumn: "unit"))
-        else { continue }
+        guard let unit = try Self.unit(of: row) else { continue }
         observations[unit, default: UnitObservations()].tally.merge(
           UnitTally(
             presses: try row.decode(Int.self, forColumn: "presses"),
@@ -215,12 +219,7 @@ extension ProgressStore {
           """,
         arguments: [max(1, window)])
       for row in recent {
-        guard
-          let unit = Self.unit(
-            kind: try row.decode(String.self, forColumn: "kind"),
-            layout: try row.decode(String.self, forColumn: "layoutId"),
-            unit: try row.decode(String.self, forColumn: "unit"))
-        else { continue }
+        guard let unit = try Self.unit(of: row) else { continue }
         observations[unit, default: UnitObservations()].recent.append(
           try row.decode(Int64.self, forColumn: "sample"))
       }
@@ -234,8 +233,7 @@ extension ProgressStore {
           """,
         arguments: [max(1, window)])
       for row in folded {
-        let summary = try Self.daySummary(row)
-        guard let day = summary.sampleDay else { continue }
+        guard let summary = try Self.daySummary(row), let day = summary.sampleDay else { continue }
         observations[summary.unit, default: UnitObservations()].foldedDays.append(
           SampleDay(day: day.day, samples: day.samples, median: Self.clampedSample(day.median)))
       }
@@ -279,7 +277,7 @@ extension ProgressStore {
           """,
         arguments: [first, last])
       for row in folded {
-        let summary = try Self.daySummary(row)
+        guard let summary = try Self.daySummary(row) else { continue }
         let kept = days[summary.unit, default: [:]][summary.day]
         days[summary.unit, default: [:]][summary.day] = kept?.merged(with: summary) ?? summary
       }

@@ -43,8 +43,7 @@ public struct SpeedMapView: Sendable, Hashable {
 
   /// `0.8s` under ten seconds, `12s` from there: at most four columns.
   static func shortTime(_ time: Milliseconds) -> String {
-    let tenths = (max(0, time) + 50) / 100
-    return tenths < 100 ? "\(tenths / 10).\(tenths % 10)s" : "\(min(999, tenths / 10))s"
+    time < 9_950 ? JamoCurveView.seconds(time) + "s" : "\(min(999, (time + 500) / 1000))s"
   }
 
   /// The character that marks a level in plain text.
