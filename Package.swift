@@ -4,8 +4,8 @@ import PackageDescription
 // Dependencies point inward only:
 // cheonjiin → TerminalUI → {CNcursesw, LayoutLoading, TerminalInput} → HangulEngine
 // LayoutLoading → TerminalInput (keymaps name its keys); both are below TerminalUI
-// cheonjiin → Storage (GRDB) → Practice → {HangulEngine, KoreanNumbers}
-// cheonjiin → Suggestions → HangulEngine
+// cheonjiin → Storage (GRDB) → Practice → {HangulEngine, KoreanNumbers, Suggestions}
+// cheonjiin → Suggestions → HangulEngine (Practice reads the word lists through its parser)
 // cheonjiin, TerminalUI → SystemIO → SystemPackage (swift-system): the one syscall layer
 // HangulEngine, KoreanNumbers, TerminalInput, Practice and Suggestions import only the
 // standard library (and each other as listed).
@@ -28,7 +28,7 @@ let package = Package(
       name: "TerminalInput",
       // The run loop calls the generic hold detector on every key: let it be specialized there.
       swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
-    .target(name: "Practice", dependencies: ["HangulEngine", "KoreanNumbers"]),
+    .target(name: "Practice", dependencies: ["HangulEngine", "KoreanNumbers", "Suggestions"]),
     .target(name: "Suggestions", dependencies: ["HangulEngine"]),
 
     // MARK: Data and I/O
@@ -88,7 +88,8 @@ let package = Package(
     .testTarget(name: "KoreanNumbersTests", dependencies: ["TestSupport", "KoreanNumbers"]),
     .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput", "TestSupport"]),
     .testTarget(
-      name: "PracticeTests", dependencies: ["Practice", "HangulEngine", "LayoutLoading", "KoreanNumbers"]),
+      name: "PracticeTests",
+      dependencies: ["Practice", "HangulEngine", "LayoutLoading", "KoreanNumbers", "Suggestions"]),
     .testTarget(
       name: "StorageTests",
       dependencies: ["Storage", "Practice", .product(name: "GRDB", package: "GRDB.swift")]),

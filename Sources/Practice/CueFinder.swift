@@ -78,6 +78,9 @@ struct CueFinder: Sendable {
   private var unspellable: Set<RespellKey> = []
   /// The spelling of the path the user was last found on.
   private var heading: String?
+  /// Where the last cue came from on the first path (the index of its press in
+  /// ``presses``); `nil` when it came from another path or is ⌫.
+  private(set) var firstPathPosition: Int?
 
   /// At most this many paths are kept besides the first (oldest dropped first).
   static let maximumPaths = 24
@@ -106,6 +109,7 @@ struct CueFinder: Sendable {
     paths = [makePath(answer.preferred, from: startEngine, pressing: presses)]
     unspellable = []
     heading = nil
+    firstPathPosition = nil
   }
 
   /// The fewest presses that type the answer (its preferred spelling) from an empty engine.
@@ -150,6 +154,7 @@ struct CueFinder: Sendable {
   /// can help: the layout has no ⌫ and the text is off every path).
   mutating func cue(for engine: Typist) -> Cue? {
     let text = engine.text
+    firstPathPosition = nil
     if answer.accepts(text) { return nil }
     // 1. A state on a known path: the first path, then the newest.
     let state = VisibleState(engine)
@@ -159,6 +164,7 @@ struct CueFinder: Sendable {
       for position in candidates.reversed() where position < path.presses.count {
         if types(path.spelling, from: engine, pressing: path.presses[position...]) {
           heading = path.spelling
+          if index == 0 { firstPathPosition = position }
           return forward(path.presses[position])
         }
       }

@@ -112,4 +112,12 @@ public struct CuePolicy: Sendable, Hashable {
 
   /// The gentle defaults: 2 s hesitation, three hits to master a key.
   public static let gentle = CuePolicy()
+
+  /// Blind practice (`--blind`), the honest test of muscle memory.
+  ///
+  /// Every cue, ⌫ and its explanation included, waits for a long hesitation (5 s), however
+  /// new the item or the key. The ✗ under a wrong syllable still shows at once: it is a mark,
+  /// not a cue.
+  public static let blind = CuePolicy(
+    hesitation: 5_000, masteryStreak: 0, newItemReviews: 0, showsCorrectionAtOnce: false)
 }

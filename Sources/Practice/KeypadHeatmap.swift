@@ -76,15 +76,23 @@ public struct KeypadHeatmap: Sendable, Hashable {
   ) {
     layoutName = layout.name
     self.thresholds = thresholds
-    rows = layout.rows.map { row in
-      row.map { index -> HeatCell? in
-        guard let index, layout.keys.indices.contains(index) else { return nil }
-        let key = layout.keys[index]
-        let ref = KeyRef(layoutID: layout.id, keyID: key.id)
-        let keyStats = stats[ref]
-        return HeatCell(
-          key: ref, label: key.label, span: max(1, Int(key.width.rounded())), stats: keyStats,
-          level: thresholds.level(keyStats))
+    rows = layout.padGrid { key, ref, span in
+      HeatCell(
+        key: ref, label: key.label, span: span, stats: stats[ref],
+        level: thresholds.level(stats[ref]))
+    }
+  }
+}
+
+extension Layout {
+  /// The layout's rows with a cell made for each key: `make` gets the key, its ref and how
+  /// many grid units it spans; an empty grid place (or an index out of range) is `nil`.
+  func padGrid<Cell>(_ make: (LayoutKey, KeyRef, Int) -> Cell) -> [[Cell?]] {
+    rows.map { row in
+      row.map { index -> Cell? in
+        guard let index, keys.indices.contains(index) else { return nil }
+        let key = keys[index]
+        return make(key, KeyRef(layoutID: id, keyID: key.id), max(1, Int(key.width.rounded())))
       }
     }
   }

@@ -103,6 +103,13 @@ public struct PracticeSession: Sendable {
   public private(set) var typed: String = ""
 
   private var finder: CueFinder
+  /// Where ``cue`` came from on the item's planned sequence (see
+  /// ``CueFinder/firstPathPosition``), and the same before the last press.
+  private var cuePosition: Int?
+  private var cuePositionBeforeLastPress: Int?
+  /// The jamo each planned press of the current item types.
+  private var slots: [JamoStrokes.Slot?] = []
+  private var jamoStrokes: JamoStrokes
   private var reviews = 0
   private var startedAt: Milliseconds = 0
   private var counters = Counters()
@@ -120,6 +127,13 @@ public struct PracticeSession: Sendable {
     var firstPressAt: Milliseconds?
     var lastActivity: Milliseconds = 0
     var tallies: [KeyRef: KeyTally] = [:]
+    var records: [PressRecord] = []
+    var lastPressAt: Milliseconds?
+    var lastKey: KeyRef?
+    var lastWasHit = false
+    /// The jamo being typed: its occurrence, the time of the press before its first, the
+    /// next press expected in it, and whether every press so far was a timed hit.
+    var jamo: (group: Int, startedAfter: Milliseconds, next: Int, isClean: Bool)?
   }
 
   /// - Parameters:
@@ -137,6 +151,8 @@ public struct PracticeSession: Sendable {
     self.mastery = mastery
     self.policy = policy
     self.finder = CueFinder(layouts: layouts, initialLayout: initialLayout)
+    self.jamoStrokes = JamoStrokes(
+      layouts: layouts, initialLayout: layouts.indices.contains(initialLayout) ? initialLayout : 0)
   }
 
   // MARK: - Driving
@@ -176,9 +192,13 @@ public struct PracticeSession: Sendable {
     counters = Counters(lastActivity: time)
     countersBeforeLastPress = nil
     typed = ""
+    slots = jamoStrokes.slots(
+      text: item.answer.preferred, presses: finder.presses.map { ($0.layout, $0.key, $0.isHold) })
     let engine = finder.startEngine
     cue = finder.cue(for: engine)
+    cuePosition = finder.firstPathPosition
     cueBeforeLastPress = nil
+    cuePositionBeforeLastPress = nil
     return engine
   }
 
@@ -201,18 +221,32 @@ public struct PracticeSession: Sendable {
     if replacingLastTap, let previous = countersBeforeLastPress {
       counters = previous
       cue = cueBeforeLastPress
+      cuePosition = cuePositionBeforeLastPress
     }
     countersBeforeLastPress = counters
     cueBeforeLastPress = cue
+    cuePositionBeforeLastPress = cuePosition
     let before = cue
-    if isCueVisible(at: time) { counters.prompted += 1 }
+    let beforePosition = cuePosition
+    let isCueShown = isCueVisible(at: time)
+    if isCueShown { counters.prompted += 1 }
     counters.presses += 1
     if counters.firstPressAt == nil { counters.firstPressAt = time }
     counters.lastActivity = time
     if isBackspace(press) { counters.backspaces += 1 }
     typed = engine.text
     cue = finder.cue(for: engine)
+    cuePosition = finder.firstPathPosition
     let isWrong = cue?.kind == .correction && !isBackspace(press)
+    let isHit = before.map { $0.kind == .next && $0.matches(press) } ?? false
+    // The jamo of the cued press: what a hit typed, or what a slip was meant to type.
+    var slot: JamoStrokes.Slot?
+    if before?.kind == .next, let position = beforePosition, let planned = slots[safe: position] {
+      slot = planned
+    }
+    log(
+      press, at: time, isCueShown: isCueShown, isHit: isHit, isWrong: isWrong,
+      slot: isHit || isWrong ? slot : nil)
     if let before, before.kind == .next,
       let key = KeyRef(
         layouts: layouts, layout: before.layout, key: before.key)
@@ -263,6 +297,15 @@ public struct PracticeSession: Sendable {
       marks.append(SyllableMark(target: want, typed: got, status: status))
     }
     return marks
+  }
+
+  /// The jamo the cued key belongs to (`ㅕ` while `ㆍ ㆍ ㅣ` is being typed), when the cue is
+  /// the next key of the item's planned sequence.
+  public var cuedJamo: String? {
+    guard cue?.kind == .next, let position = cuePosition, let slot = slots[safe: position] else {
+      return nil
+    }
+    return slot?.jamo
   }
 
   /// When the current cue appears, or `nil` when there is no cue.
@@ -316,13 +359,56 @@ public struct PracticeSession: Sendable {
       minimumPresses: creditedMinimum(target: target, completed: completed),
       promptedPresses: counters.prompted, wrongPresses: counters.wrong,
       startedAt: startedAt, firstPressAt: counters.firstPressAt, finishedAt: max(time, startedAt),
-      keyTallies: counters.tallies)
+      keyTallies: counters.tallies, pressRecords: counters.records)
     for (key, tally) in counters.tallies { mastery[key, default: KeyStats()].add(tally) }
     results.append(result)
     phase = .finished
     cue = nil
     countersBeforeLastPress = nil
     return result
+  }
+
+  /// Adds the press's ``PressRecord`` and follows the jamo it types.
+  ///
+  /// - Parameters:
+  ///   - isHit: The press was the cued next key.
+  ///   - isWrong: The press led off every way to the target.
+  ///   - slot: The jamo the cued key belonged to, for a hit or a slip; `nil` otherwise.
+  private mutating func log(
+    _ press: KeyPress, at time: Milliseconds, isCueShown: Bool, isHit: Bool, isWrong: Bool,
+    slot: JamoStrokes.Slot?
+  ) {
+    guard let key = KeyRef(layouts: layouts, layout: press.layout, key: press.key) else { return }
+    let interval = counters.lastPressAt.map { time - $0 }
+    let isTimed = PressRecord.isTimedSample(
+      isHit: isHit, isHold: press.isHold, interval: interval, previousWasHit: counters.lastWasHit)
+    var jamoTime: Milliseconds?
+    if isHit, let slot {
+      if slot.index == 0, let previous = counters.lastPressAt {
+        counters.jamo = (slot.group, previous, 1, isTimed)
+      } else if var jamo = counters.jamo, jamo.group == slot.group, jamo.next == slot.index {
+        jamo.next += 1
+        jamo.isClean = jamo.isClean && isTimed
+        counters.jamo = jamo
+      } else {
+        counters.jamo = nil
+      }
+      if slot.isLast, let jamo = counters.jamo, jamo.group == slot.group, jamo.next == slot.count {
+        if jamo.isClean { jamoTime = time - jamo.startedAfter }
+        counters.jamo = nil
+      }
+    } else if !isHit {
+      // A slip, ⌫ or a press off the plan: the jamo under way is no clean sample any more.
+      counters.jamo?.isClean = false
+    }
+    counters.records.append(
+      PressRecord(
+        key: key, previousKey: counters.lastKey, interval: interval, isHold: press.isHold,
+        isCueShown: isCueShown, isRight: !isWrong, isTimed: isTimed, jamo: slot?.jamo,
+        jamoTime: jamoTime))
+    counters.lastPressAt = time
+    counters.lastKey = key
+    counters.lastWasHit = isHit
   }
 
   /// The fewest presses for what the item got right (``ItemResult/minimumPresses``).

@@ -99,6 +99,8 @@ public struct ItemResult: Sendable, Hashable {
   public var score: TextScore
   /// How each key went when it was the next key to press.
   public var keyTallies: [KeyRef: KeyTally]
+  /// Every press of the attempt, in order, with its timing (the adaptive trainer's data).
+  public var pressRecords: [PressRecord]
 
   /// Records an attempt.
   ///
@@ -110,7 +112,7 @@ public struct ItemResult: Sendable, Hashable {
     lessonID: String, itemID: String, target: String, typed: String, isCompleted: Bool,
     presses: Int, backspaces: Int, minimumPresses: Int, promptedPresses: Int, wrongPresses: Int,
     startedAt: Milliseconds, firstPressAt: Milliseconds?, finishedAt: Milliseconds,
-    keyTallies: [KeyRef: KeyTally]
+    keyTallies: [KeyRef: KeyTally], pressRecords: [PressRecord] = []
   ) {
     self.lessonID = lessonID
     self.itemID = itemID
@@ -127,6 +129,7 @@ public struct ItemResult: Sendable, Hashable {
     self.finishedAt = finishedAt
     self.score = TextScore(typed: typed, target: target)
     self.keyTallies = keyTallies
+    self.pressRecords = pressRecords
   }
 
   /// The time from the item appearing to its end.

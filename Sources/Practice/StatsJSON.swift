@@ -5,27 +5,39 @@ import HangulEngine
 /// Written by hand (the module has no Foundation), with keys always in the order below and
 /// numbers rounded to 4 decimals, so the output is byte-for-byte reproducible.
 ///
-/// Schema `cheonjiin-stats`, version 1:
+/// Schema `cheonjiin-stats`, version 2 (version 1 plus the fields marked *v2*, each at the end
+/// of its object; every version-1 field keeps its name, place and meaning):
 /// ```
 /// {
-///   "schema": "cheonjiin-stats", "version": 1,
+///   "schema": "cheonjiin-stats", "version": 2,
 ///   "generated": "2025-06-10",                       // today's date
 ///   "totals": TOTALS,                               // every day in "days" summed
 ///   "days": [ { "date": "2025-06-09", "day": 20248, "sessions": 2, ...TOTALS }, ... ],
 ///   "keys": [ { "layout": "cheonjiin-galaxy", "key": "g", "label": "ㄱㅋ",
 ///               "hits": 40, "misses": 3, "streak": 5,
-///               "errorRate": 0.0698 | null, "level": "unknown|good|fair|poor" }, ... ]
+///               "errorRate": 0.0698 | null, "level": "unknown|good|fair|poor",
+///               ...SPEED } , ... ],                // v2: SPEED
+///   "jamo": [ { "layout": "cheonjiin-galaxy", "jamo": "ㅕ", "unlocked": true, ...SPEED,
+///               "errorRate": 0.05 | null }, ... ],             // v2
+///   "adaptive": { "layout": "cheonjiin-galaxy", "target": 20, "unlocked": ["ㅇ", …],
+///                 "focus": "ㅕ" | null, "reason": "new|slow|slowest",
+///                 "next": "ㅓ" | null } | null                  // v2
 /// }
 /// TOTALS = "items", "completedItems", "presses", "backspaces", "minimumPresses",
 ///   "promptedPresses", "targetLength", "editDistance", "correctSyllables", "durationMs"
 ///   (integers), then "syllablesPerMinute", "pressesPerMinute" (numbers), "accuracy",
 ///   "efficiency" (0 … 1).
+/// SPEED = "presses", "samples" (integers), "medianMs" (the filtered time: the median of the
+///   latest 15 samples; null before the first), "confidence" (target time ÷ medianMs; null
+///   before 5 samples), "blindShare" (presses made with no cue showing ÷ presses, 0 … 1;
+///   null before the first press).
 /// ```
-/// Days are sorted by date, keys by layout then key id. New fields may be added at the end
-/// of an object in a later version; existing fields keep their meaning.
+/// Days are sorted by date, keys by layout then key id (a key with timings but no hits or
+/// misses is listed with zero counts), jamo by layout then jamo. New fields may be added at
+/// the end of an object in a later version; existing fields keep their meaning.
 public enum StatsJSON {
   public static let schema = "cheonjiin-stats"
-  public static let version = 1
+  public static let version = 2
 
   /// The JSON text, ending with a newline.
   ///
@@ -35,9 +47,13 @@ public enum StatsJSON {
   ///   - labels: Key labels for the `label` field (``LessonSummary/keyLabels(in:)``).
   ///   - today: The `generated` date.
   ///   - thresholds: For the `level` field.
+  ///   - speeds: Every key's and jamo's speed against the target in force.
+  ///   - adaptive: Where the adaptive round stands on `adaptiveLayout`, if known.
   public static func encode(
     days: [DailyStat], keys: [KeyRef: KeyStats], labels: [KeyRef: String] = [:],
-    today: DayNumber, thresholds: HeatThresholds = HeatThresholds()
+    today: DayNumber, thresholds: HeatThresholds = HeatThresholds(),
+    speeds: [SpeedUnit: JudgedSpeed] = [:], adaptive: AdaptiveStanding? = nil,
+    adaptiveLayout: String = ""
   ) -> String {
     var totals = ResultTotals()
     for day in days { totals.merge(day.totals) }
@@ -55,7 +71,15 @@ public enum StatsJSON {
     }
     out += sortedDays.isEmpty ? "],\n" : "\n  ],\n"
     out += "  \"keys\": ["
-    let sortedKeys = keys.keys.sorted()
+    var timedKeys: Set<KeyRef> = []
+    var jamo: [(layout: String, jamo: String, speed: JudgedSpeed)] = []
+    for (unit, speed) in speeds {
+      switch unit {
+      case .key(let key): timedKeys.insert(key)
+      case .jamo(let layout, let letter): jamo.append((layout, letter, speed))
+      }
+    }
+    let sortedKeys = Set(keys.keys).union(timedKeys).sorted()
     for (index, key) in sortedKeys.enumerated() {
       let stats = keys[key] ?? KeyStats()
       out += index == 0 ? "\n" : ",\n"
@@ -63,11 +87,44 @@ public enum StatsJSON {
       out += "\"label\": \(labels[key].map(string) ?? "null"), "
       out += "\"hits\": \(stats.hits), \"misses\": \(stats.misses), \"streak\": \(stats.streak), "
       out += "\"errorRate\": \(stats.errorRate.map(number) ?? "null"), "
-      out += "\"level\": \(string(thresholds.level(stats).rawValue))}"
+      out += "\"level\": \(string(thresholds.level(stats).rawValue)), "
+      out += speedFields(speeds[.key(key)]) + "}"
     }
-    out += sortedKeys.isEmpty ? "]\n" : "\n  ]\n"
+    out += sortedKeys.isEmpty ? "],\n" : "\n  ],\n"
+    out += "  \"jamo\": ["
+    let unlocked = Set(adaptive?.unlocked ?? [])
+    let sortedJamo = jamo.sorted { ($0.layout, $0.jamo) < ($1.layout, $1.jamo) }
+    for (index, entry) in sortedJamo.enumerated() {
+      out += index == 0 ? "\n" : ",\n"
+      let isUnlocked = entry.layout == adaptiveLayout && unlocked.contains(entry.jamo)
+      out += "    {\"layout\": \(string(entry.layout)), \"jamo\": \(string(entry.jamo)), "
+      out += "\"unlocked\": \(isUnlocked), \(speedFields(entry.speed)), "
+      out += "\"errorRate\": \(entry.speed.errorRate.map(number) ?? "null")}"
+    }
+    out += sortedJamo.isEmpty ? "],\n" : "\n  ],\n"
+    out +=
+      "  \"adaptive\": \(adaptive.map { adaptiveObject($0, layout: adaptiveLayout) } ?? "null")\n"
     out += "}\n"
     return out
+  }
+
+  /// `"presses": …, "samples": …, "medianMs": …, "confidence": …, "blindShare": …`.
+  private static func speedFields(_ speed: JudgedSpeed?) -> String {
+    let presses = speed?.tally.presses ?? 0
+    let samples = speed?.tally.samples ?? 0
+    let median = speed?.filteredTime.map { String($0) } ?? "null"
+    let confidence = speed?.confidence.map(number) ?? "null"
+    let blind = speed?.blindShare.map(number) ?? "null"
+    return "\"presses\": \(presses), \"samples\": \(samples), \"medianMs\": \(median), "
+      + "\"confidence\": \(confidence), \"blindShare\": \(blind)"
+  }
+
+  private static func adaptiveObject(_ standing: AdaptiveStanding, layout: String) -> String {
+    return "{\"layout\": \(string(layout)), "
+      + "\"target\": \(number(standing.target.syllablesPerMinute)), "
+      + "\"unlocked\": [\(standing.unlocked.map(string).joined(separator: ", "))], "
+      + "\"focus\": \(standing.focus.map(string) ?? "null"), \"reason\": \(string(standing.reason.rawValue)), "
+      + "\"next\": \(standing.next.map(string) ?? "null")}"
   }
 
   private static func fields(_ totals: ResultTotals) -> String {

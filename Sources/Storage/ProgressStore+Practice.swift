@@ -56,8 +56,9 @@ extension ProgressStore {
     }
   }
 
-  /// Stores one item attempt, adds its key tallies to the per-key stats, and moves the
-  /// item's spaced-repetition schedule by the attempt's grade; all in one transaction.
+  /// Stores one item attempt with its presses, adds its key tallies to the per-key stats, and
+  /// moves the item's spaced-repetition schedule by the attempt's grade; all in one
+  /// transaction.
   ///
   /// - Parameters:
   ///   - result: The attempt. Its times (``Practice/ItemResult/startedAt`` and the others)
@@ -66,12 +67,15 @@ extension ProgressStore {
   ///     1970-01-01 UTC (``unixMilliseconds(_:)``). Stored as the row's time stamp.
   ///   - session: The session from ``beginSession(lessonID:layoutID:startedAt:day:)``.
   ///   - day: The local day number the attempt counts for.
+  ///   - pressLimit: Presses kept one by one before the oldest days are folded
+  ///     (``pressLimit``).
   /// - Returns: The item's new schedule.
   /// - Throws: ``StorageError/invalidValue(path:operation:reason:)`` for a `day` outside
   ///   ``storableDays`` (the schedule's date arithmetic must not overflow).
   @discardableResult
   public func record(
-    _ result: ItemResult, startedAt: Int64, session: Int64, day: Int
+    _ result: ItemResult, startedAt: Int64, session: Int64, day: Int,
+    pressLimit: Int = ProgressStore.pressLimit
   ) throws(StorageError) -> ItemSchedule {
     try checkDay(day, "saving a practice result")
     return try write("saving a practice result") { db in
@@ -108,6 +112,8 @@ extension ProgressStore {
             "misses": tally.misses, "streak": tally.trailingHits, "maximum": Self.maximumCount,
           ])
       }
+      try Self.insertPresses(
+        result.pressRecords, session: session, day: day, limit: pressLimit, into: db)
       // Read and written in the same IMMEDIATE transaction: no other instance can change
       // the schedule in between.
       let old =

@@ -11,12 +11,16 @@ import GRDB
 /// - `itemSchedule`: the spaced-repetition schedule of each item.
 /// - `lessonProgress`: where each lesson was left, for "continue where I left off".
 /// - `learnedWord`, `hiddenWord`: the word-suggestion dictionary.
+/// - `keyPress`: every practice key press with its timing, up to ``ProgressStore/pressLimit``.
+/// - `pressSummary`: older presses folded into per-day counts per key and per jamo.
+/// - `adaptiveProgress`: the jamo the adaptive round has unlocked, per layout.
 enum Schema {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1", migrate: createVersion1)
     migrator.registerMigration("v2", migrate: createVersion2)
     migrator.registerMigration("v3", migrate: repairMonotonicStamps)
+    migrator.registerMigration("v4", migrate: createVersion4)
     return migrator
   }
 
@@ -120,6 +124,58 @@ enum Schema {
 }
 
 extension Schema {
+  /// Per-press timing for the adaptive trainer (issue 13), its day summaries, and the jamo
+  /// the adaptive round has unlocked.
+  ///
+  /// `keyPress.jamo` is the jamo a press was meant to type; `jamoMs`, on the last press of a
+  /// jamo typed cleanly, is the jamo's time. `pressSummary.kind` is `key` (then `unit` is the
+  /// key id) or `jamo` (then `unit` is the jamo). `adaptiveProgress.unlocked` holds the jamo
+  /// separated by spaces, in the order they unlocked.
+  static func createVersion4(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        CREATE TABLE keyPress (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          sessionId INTEGER REFERENCES session(id) ON DELETE SET NULL,
+          day INTEGER NOT NULL,
+          layoutId TEXT NOT NULL,
+          keyId TEXT NOT NULL,
+          previousLayoutId TEXT,
+          previousKeyId TEXT,
+          intervalMs INTEGER,
+          isHold INTEGER NOT NULL,
+          cueShown INTEGER NOT NULL,
+          isRight INTEGER NOT NULL,
+          isTimed INTEGER NOT NULL,
+          jamo TEXT,
+          jamoMs INTEGER
+        );
+        CREATE INDEX keyPress_day ON keyPress(day);
+        CREATE INDEX keyPress_key ON keyPress(layoutId, keyId, id);
+        CREATE INDEX keyPress_jamo ON keyPress(layoutId, jamo, id);
+
+        CREATE TABLE pressSummary (
+          day INTEGER NOT NULL,
+          kind TEXT NOT NULL,
+          layoutId TEXT NOT NULL,
+          unit TEXT NOT NULL,
+          presses INTEGER NOT NULL,
+          wrong INTEGER NOT NULL,
+          blind INTEGER NOT NULL,
+          samples INTEGER NOT NULL,
+          totalMs INTEGER NOT NULL,
+          medianMs INTEGER,
+          PRIMARY KEY (day, kind, layoutId, unit)
+        );
+
+        CREATE TABLE adaptiveProgress (
+          layoutId TEXT PRIMARY KEY NOT NULL,
+          unlocked TEXT NOT NULL,
+          updatedAt INTEGER NOT NULL
+        );
+        """)
+  }
+
   /// The first wall-clock stamp a real row can have: 2001-01-01 00:00 UTC, in milliseconds.
   ///
   /// Anything smaller counts from the boot (a monotonic clock), unless the computer had been

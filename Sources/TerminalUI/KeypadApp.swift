@@ -146,17 +146,22 @@ public enum KeypadApp {
 public enum PracticeApp {
   /// Runs practice until the user quits.
   ///
-  /// - Parameter roundLength: Items per round (`--items`).
+  /// - Parameters:
+  ///   - roundLength: Items per round (`--items`).
+  ///   - adaptive: The adaptive round's setup (맞춤 연습 in the menu).
+  ///   - startAdaptive: Start it at once (`--adaptive`).
   /// - Returns: The exit status: 0 when the user quits, 130 for Ctrl-C, 1 if the terminal
   ///   could not be used (the message is printed).
   public static func run(
     _ options: KeypadRunOptions, lessons: [Lesson], recorder: PracticeRecorder, today: DayNumber,
-    roundLength: Int = 10, startLesson: String?
+    roundLength: Int = 10, startLesson: String?, adaptive: AdaptiveSetup? = nil,
+    startAdaptive: Bool = false
   ) -> Int32 {
     let controller = PracticeController(
       layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
       settings: options.settings, lessons: lessons, recorder: recorder, today: today,
-      roundLength: roundLength, startLesson: startLesson)
+      roundLength: roundLength, startLesson: startLesson, adaptive: adaptive,
+      startAdaptive: startAdaptive)
     return Screens.runStandalone(controller, options: options)
   }
 }

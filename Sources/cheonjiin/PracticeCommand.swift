@@ -16,6 +16,12 @@ struct PracticeCommand: ParsableCommand {
       up on the pad; as you succeed it lights up only after you hesitate. Items you get wrong \
       come back sooner, across days. Progress: $XDG_DATA_HOME/cheonjiin/progress.sqlite \
       (see `cheonjiin stats`).
+
+      --adaptive (맞춤 연습, first in the menu) times every key press: letters unlock in \
+      frequency order, starting with ㅇ ㅏ ㄴ ㄱ ㅣ ㄹ; the next unlocks when every unlocked \
+      one is confident (at least 5 samples, confidence = target time ÷ the median of the \
+      latest 15 times ≥ 1); each round works on the weakest letter with real words from the \
+      shipped lists. --blind hides the keys' labels and shows cues only after 5 s.
       """)
 
   @OptionGroup var layoutOption: LayoutOption
@@ -36,6 +42,30 @@ struct PracticeCommand: ParsableCommand {
 
   @Option(help: "Number drills: the largest number to practise (default 99).")
   var to: Int?
+
+  @Flag(help: "Start the adaptive round (맞춤 연습): it works on your slowest letter.")
+  var adaptive = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Adaptive round: the speed to reach, in syllables a minute (1–200, default 20).",
+      valueName: "N"))
+  var target: Int?
+
+  @Flag(help: "Adaptive round: hide the keys' labels; cues come only after a long pause.")
+  var blind = false
+
+  @Flag(help: "Adaptive round: show your speed on the status line, calmly (off by default).")
+  var speedLine = false
+
+  @Option(help: ArgumentHelp("Adaptive round: make the round reproducible.", valueName: "N"))
+  var seed: UInt64?
+
+  @Flag(help: "Print the next adaptive round without starting it.")
+  var plan = false
+
+  @Flag(help: "With --plan: print it as JSON.")
+  var json = false
 
   /// The numbers the plain number drills draw, when `--from` or `--to` is given.
   private var numberRange: ClosedRange<Int>? {
@@ -59,23 +89,72 @@ struct PracticeCommand: ParsableCommand {
     guard (1...50).contains(items) else {
       throw ValidationError(commandStrings.itemsOutOfRange(items))
     }
+    if let target, !(1...200).contains(target) {
+      throw ValidationError(commandStrings.adaptiveTargetOutOfRange(target))
+    }
+    if json && !plan { throw ValidationError(commandStrings.adaptiveJSONNeedsPlan) }
+    if lesson != nil && (adaptive || plan) {
+      throw ValidationError(commandStrings.adaptiveAndLesson)
+    }
+  }
+
+  /// The adaptive round's setup from the options and the shipped word lists.
+  private func adaptiveSetup(lessons: [Lesson], environment: [String: String]) -> AdaptiveSetup {
+    var settings = AdaptiveSettings(roundLength: items)
+    if let target { settings.target = SpeedTarget(syllablesPerMinute: Double(target)) }
+    return AdaptiveSetup(
+      vocabulary: AdaptiveData.vocabulary(lessons: lessons, environment: environment),
+      settings: settings, seed: seed ?? UInt64.random(in: 0...UInt64.max), isBlind: blind,
+      showsSpeed: speedLine)
+  }
+
+  /// `--plan`: the next round from the stored progress, printed, nothing saved.
+  private func printPlan(_ setup: AdaptiveSetup, layouts: [Layout], environment: [String: String])
+    throws
+  {
+    let layoutID = layouts.first?.id ?? ""
+    let history: (unlocked: [String], observations: [SpeedUnit: UnitObservations])
+    do {
+      let store = try openProgressStore(
+        at: ProgressStore.defaultPath(environment: environment), for: .reading
+      ).store
+      history = try AdaptiveData.history(store, layoutID: layoutID)
+    } catch {
+      printError(commandStrings.storageError(error))
+      throw ExitCode.failure
+    }
+    var planner = AdaptivePlanner(
+      vocabulary: setup.vocabulary, layouts: layouts, settings: setup.settings)
+    let plan = planner.plan(
+      unlocked: history.unlocked, observations: history.observations.jamo(layoutID: layoutID),
+      seed: setup.seed)
+    var output = OutputBuffer()
+    if json {
+      output.append(AdaptivePlanJSON.encode(plan))
+    } else {
+      for line in commandStrings.adaptivePlanText(plan) { output.append(line + "\n") }
+    }
+    output.flush()
   }
 
   func run() throws {
     let layouts = try layoutOption.load()
     let environment = ProcessInfo.processInfo.environment
     let today = localDayNumber(now: Date(), timeZone: .current)
-    let messages = SuggestionSetup.lexiconDirectory(environment: environment).flatMap {
-      try? String(contentsOfFile: $0 + "/practice-messages-ko.txt", encoding: .utf8)
-    }
     let lessons = LessonCatalog.standard(
-      messages: messages, numberSeed: UInt64(max(0, today)), numberRange: numberRange)
+      messages: AdaptiveData.messages(environment: environment),
+      numberSeed: UInt64(max(0, today)), numberRange: numberRange)
     if list {
       var output = OutputBuffer()
       for lesson in lessons {
         output.append("\(lesson.id)\t\(lesson.title)\t\(lesson.items.count)\n")
       }
       output.flush()
+      return
+    }
+    let setup = adaptiveSetup(lessons: lessons, environment: environment)
+    if plan {
+      try printPlan(setup, layouts: layouts, environment: environment)
       return
     }
     if let lesson, !lessons.contains(where: { $0.id == lesson }) {
@@ -90,7 +169,7 @@ struct PracticeCommand: ParsableCommand {
       today: today)
     let status = PracticeApp.run(
       options, lessons: lessons, recorder: recorder, today: today, roundLength: items,
-      startLesson: lesson)
+      startLesson: lesson, adaptive: setup, startAdaptive: adaptive)
     recorder.finish()
     if let problem = recorder.problem { printError(problem) }
     if status != 0 { throw ExitCode(status) }
@@ -178,6 +257,34 @@ final class StoreRecorder: PracticeRecorder {
 
   func allSchedules() -> [String: ItemSchedule] {
     (try? store?.schedules()) ?? [:]
+  }
+
+  func speedObservations() -> [SpeedUnit: UnitObservations] {
+    guard let store else { return [:] }
+    do {
+      return try store.speedObservations()
+    } catch {
+      note(error)  // the round is planned as for a beginner
+      return [:]
+    }
+  }
+
+  func unlockedJamo(layoutID: String) -> [String] {
+    guard let store else { return [] }
+    do {
+      return try store.unlockedJamo(layoutID: layoutID)
+    } catch {
+      note(error)
+      return []
+    }
+  }
+
+  func saveUnlockedJamo(_ jamo: [String], layoutID: String) {
+    do {
+      try store?.saveUnlockedJamo(jamo, layoutID: layoutID, at: unixMilliseconds())
+    } catch {
+      note(error)
+    }
   }
 
   func finish() {

@@ -12,8 +12,11 @@ struct StatsCommand: ParsableCommand {
     abstract: "Show practice progress over days: speed, accuracy, and the keys you miss.",
     discussion: """
       Charts of 글자/분 and 정확도 per day (several days per bar over long ranges), then the \
-      pad with each key marked by how often it was missed. --json prints the whole history \
-      (or the --days asked for) with a stable schema (cheonjiin-stats, version 1). \
+      pad with each key marked by how often it was missed and, once presses were timed, the \
+      pad marked by speed (the median of each key's latest 15 presses against the target), \
+      the letters the adaptive round has unlocked, the one it works on next, and each \
+      letter's time per day. --json prints the whole history (or the --days asked for) with \
+      a stable schema (cheonjiin-stats, version 2: version 1 plus timings). \
       Progress: $XDG_DATA_HOME/cheonjiin/progress.sqlite.
       """)
 
@@ -36,6 +39,12 @@ struct StatsCommand: ParsableCommand {
   @Flag(help: "Draw bars with # instead of block characters.")
   var ascii = false
 
+  @Option(
+    help: ArgumentHelp(
+      "The speed the timings are judged against, in syllables a minute (1–200, default 20).",
+      valueName: "N"))
+  var target: Int?
+
   @Option(help: "Width of the charts in columns (default: $COLUMNS, at most 100, else 72).")
   var width: Int?
 
@@ -50,6 +59,9 @@ struct StatsCommand: ParsableCommand {
     if days != nil && all { throw ValidationError(commandStrings.statsDaysAndAll) }
     if let width, !(20...1000).contains(width) {
       throw ValidationError(commandStrings.statsWidthOutOfRange(width))
+    }
+    if let target, !(1...200).contains(target) {
+      throw ValidationError(commandStrings.adaptiveTargetOutOfRange(target))
     }
   }
 
@@ -71,17 +83,31 @@ struct StatsCommand: ParsableCommand {
       var daily: [DailyStat] = []
       if let range { daily = try store.dailyStats(from: range.lowerBound, to: range.upperBound) }
       let keys = try store.keyStats()
+      let timings = try Timings(store, layouts: layouts, target: target, environment: environment)
       var output = OutputBuffer()
       if json {
         output.append(
           StatsJSON.encode(
-            days: daily, keys: keys, labels: LessonSummary.keyLabels(in: layouts), today: today))
+            days: daily, keys: keys, labels: LessonSummary.keyLabels(in: layouts), today: today,
+            speeds: timings?.speeds ?? [:], adaptive: timings?.standing,
+            adaptiveLayout: timings?.layoutID ?? ""))
       } else {
+        var jamoDays: [String: [SampleDay]] = [:]
+        if let range, let timings {
+          jamoDays = try store.jamoDays(from: range.lowerBound, to: range.upperBound)
+            .jamo(layoutID: timings.layoutID)
+        }
         let report = StatsReport(
           days: range, daily: daily,
           heatmap: layouts.first.map { KeypadHeatmap(layout: $0, stats: keys) },
           width: width ?? min(100, Int(environment["COLUMNS"] ?? "") ?? 72),
-          style: ascii ? .ascii : .blocks, colored: usesColor(environment))
+          style: ascii ? .ascii : .blocks, colored: usesColor(environment),
+          speedMap: timings.flatMap { timings in
+            layouts.first.map {
+              KeypadSpeedMap(
+                layout: $0, observations: timings.observations, target: timings.standing.target)
+            }
+          }, standing: timings?.standing, jamoDays: jamoDays)
         for line in report.lines(commandStrings) {
           output.append(line + "\n")
         }
@@ -90,6 +116,52 @@ struct StatsCommand: ParsableCommand {
     } catch {
       printError(commandStrings.storageError(error))
       throw ExitCode.failure
+    }
+  }
+
+  /// The timings of the keys and jamo, judged against the target in force, and where the
+  /// adaptive round stands on the first layout; `nil` when no press was ever recorded.
+  private struct Timings {
+    let layoutID: String
+    let observations: [SpeedUnit: UnitObservations]
+    let standing: AdaptiveStanding
+    let speeds: [SpeedUnit: JudgedSpeed]
+
+    init?(
+      _ store: ProgressStore, layouts: [Layout], target: Int?, environment: [String: String]
+    ) throws(StorageError) {
+      layoutID = layouts.first?.id ?? ""
+      let history = try AdaptiveData.history(store, layoutID: layoutID)
+      guard history.observations.values.contains(where: { $0.tally.presses > 0 }) else {
+        return nil
+      }
+      observations = history.observations
+      var settings = AdaptiveSettings()
+      if let target { settings.target = SpeedTarget(syllablesPerMinute: Double(target)) }
+      let lessons = LessonCatalog.standard(
+        messages: AdaptiveData.messages(environment: environment))
+      var planner = AdaptivePlanner(
+        vocabulary: AdaptiveData.vocabulary(lessons: lessons, environment: environment),
+        layouts: layouts, settings: settings)
+      standing = planner.standing(
+        unlocked: history.unlocked, observations: observations.jamo(layoutID: layoutID),
+        unlocking: false)
+      var speeds: [SpeedUnit: JudgedSpeed] = [:]
+      for (unit, seen) in observations {
+        switch unit {
+        case .key:
+          speeds[unit] = JudgedSpeed(
+            seen, targetTime: standing.target.perPress, rules: settings.rules)
+        case .jamo(let layout, let letter):
+          speeds[unit] =
+            layout == layoutID
+            ? standing.speeds[letter]
+            : JudgedSpeed(
+              seen, targetTime: planner.targetTime(of: letter, target: standing.target),
+              rules: settings.rules)
+        }
+      }
+      self.speeds = speeds
     }
   }
 

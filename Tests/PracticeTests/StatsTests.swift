@@ -114,7 +114,7 @@ struct StatsDataTests {
     #expect(map.rows[0][2]?.errorRate == 0.25)
   }
 
-  @Test("JSON export: stable schema, fixed order")
+  @Test("JSON export: stable schema, fixed order; version 2 adds its fields after version 1's")
   func json() {
     let keys = [galaxyRef("eu"): KeyStats(hits: 30, misses: 10, streak: 2)]
     let labels = LessonSummary.keyLabels(in: galaxyLayouts)
@@ -124,7 +124,7 @@ struct StatsDataTests {
       text == """
         {
           "schema": "cheonjiin-stats",
-          "version": 1,
+          "version": 2,
           "generated": "2025-06-11",
           "totals": {"items": 20, "completedItems": 20, "presses": 600, "backspaces": 0, \
         "minimumPresses": 600, "promptedPresses": 0, "targetLength": 200, "editDistance": 14, \
@@ -142,11 +142,46 @@ struct StatsDataTests {
           ],
           "keys": [
             {"layout": "cheonjiin-galaxy", "key": "eu", "label": "ㅡ", "hits": 30, "misses": 10, \
-        "streak": 2, "errorRate": 0.25, "level": "poor"}
-          ]
+        "streak": 2, "errorRate": 0.25, "level": "poor", "presses": 0, "samples": 0, \
+        "medianMs": null, "confidence": null, "blindShare": null}
+          ],
+          "jamo": [],
+          "adaptive": null
         }
 
         """)
+  }
+
+  @Test(
+    "JSON version 2: per key and per jamo medianMs, confidence, blindShare; the adaptive standing")
+  func jsonTimings() {
+    let jamo = SpeedUnit.jamo(layoutID: "cheonjiin-galaxy", jamo: "ㅕ")
+    let timed = UnitObservations(
+      tally: UnitTally(presses: 12, wrong: 1, blind: 3, samples: 6, totalTime: 6_000),
+      recent: [900, 1_000, 1_100, 1_000, 1_000, 1_000])
+    let speeds: [SpeedUnit: JudgedSpeed] = [
+      .key(galaxyRef("o")): JudgedSpeed(timed, targetTime: 765),
+      jamo: JudgedSpeed(timed, targetTime: 2_295),
+    ]
+    var planner = AdaptivePlanner(
+      vocabulary: AdaptiveVocabulary(texts: ["여", "이"]), layouts: galaxyLayouts,
+      settings: AdaptiveSettings(startingJamo: 2, roundLength: 1))
+    let standing = planner.standing(unlocked: [], observations: [:], unlocking: false)
+    let text = StatsJSON.encode(
+      days: [], keys: [:], labels: LessonSummary.keyLabels(in: galaxyLayouts), today: 20_250,
+      speeds: speeds, adaptive: standing, adaptiveLayout: "cheonjiin-galaxy")
+    #expect(
+      text.contains(
+        #"{"layout": "cheonjiin-galaxy", "key": "o", "label": "ㅇㅁ", "hits": 0, "misses": 0, "streak": 0, "errorRate": null, "level": "unknown", "presses": 12, "samples": 6, "medianMs": 1000, "confidence": 0.765, "blindShare": 0.25}"#
+      ))
+    #expect(
+      text.contains(
+        #"{"layout": "cheonjiin-galaxy", "jamo": "ㅕ", "unlocked": true, "presses": 12, "samples": 6, "medianMs": 1000, "confidence": 2.295, "blindShare": 0.25, "errorRate": 0.0833}"#
+      ))
+    #expect(
+      text.contains(
+        #""adaptive": {"layout": "cheonjiin-galaxy", "target": 20, "unlocked": ["ㅇ", "ㅕ"], "focus": "ㅕ", "reason": "new", "next": "ㅣ"}"#
+      ), "\(text)")
   }
 
   @Test("JSON strings and numbers are escaped and rounded")

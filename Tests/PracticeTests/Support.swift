@@ -2,6 +2,7 @@ import Foundation
 import HangulEngine
 import LayoutLoading
 import Practice
+import Suggestions
 import Testing
 
 /// The repository root, found from this file so tests never depend on the working directory.
@@ -103,3 +104,14 @@ func readTextFile(_ path: String) -> String? {
   // as the file's tests being skipped, which the caller's comment accepts.
   try? String(contentsOfFile: path, encoding: .utf8)
 }
+
+/// The adaptive round's vocabulary from the shipped lists, as `cheonjiin practice` builds it.
+let shippedVocabulary: AdaptiveVocabulary = {
+  let lexicon = repositoryRoot + "/Lexicon/"
+  let corpus = Lexicon.parseCorpus(readTextFile(lexicon + "ko-words.tsv") ?? "").entries
+  let everyday = Lexicon.parseEveryday(readTextFile(lexicon + "everyday-ko.tsv") ?? "").entries
+  let messages = MessageFile.parse(readTextFile(lexicon + "practice-messages-ko.txt") ?? "")
+    .lessons.flatMap { $0.items.map(\.target) }
+  if corpus.isEmpty || everyday.isEmpty { Issue.record("the shipped word lists are missing") }
+  return AdaptiveVocabulary(corpus: corpus, everyday: everyday, messages: messages)
+}()

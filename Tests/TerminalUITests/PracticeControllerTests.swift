@@ -11,6 +11,9 @@ import Testing
 final class MemoryRecorder: PracticeRecorder {
   var results: [ItemResult] = []
   var progress: [(String, Int, Bool)] = []
+  var unlocked: [String: [String]] = [:]
+  /// Observations that stand in for units the recorded presses do not cover.
+  var presetObservations: [SpeedUnit: UnitObservations] = [:]
 
   func history(for lesson: Lesson) -> PracticeHistory { PracticeHistory() }
   func record(_ result: ItemResult) { results.append(result) }
@@ -19,6 +22,14 @@ final class MemoryRecorder: PracticeRecorder {
   }
   func lastProgress() -> (lessonID: String, isFinished: Bool)? { nil }
   func allSchedules() -> [String: ItemSchedule] { [:] }
+  /// The recorded presses' observations, as the store gathers them (``SpeedBook``).
+  func speedObservations() -> [SpeedUnit: UnitObservations] {
+    var book = SpeedBook()
+    for result in results { book.add(result.pressRecords) }
+    return presetObservations.merging(book.observations) { preset, _ in preset }
+  }
+  func unlockedJamo(layoutID: String) -> [String] { unlocked[layoutID] ?? [] }
+  func saveUnlockedJamo(_ jamo: [String], layoutID: String) { unlocked[layoutID] = jamo }
 }
 
 struct PracticeDriver {
@@ -27,15 +38,18 @@ struct PracticeDriver {
   /// A controller built the way `cheonjiin practice` builds it (``PracticeApp``).
   init(
     lessons: [Lesson], recorder: MemoryRecorder, start: String? = nil, roundLength: Int = 10,
-    language: UILanguage = .korean
+    language: UILanguage = .korean, keySize: KeySize = .normal, adaptive: AdaptiveSetup? = nil,
+    startAdaptive: Bool = false
   ) throws {
     var settings = KeypadSettings()
     settings.language = language
+    settings.keySize = keySize
     driver = ScreenDriver(
       PracticeController(
         layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout),
         keymaps: try shippedKeymaps(), keymap: "numpad", settings: settings, lessons: lessons,
-        recorder: recorder, today: 20_000, roundLength: roundLength, startLesson: start),
+        recorder: recorder, today: 20_000, roundLength: roundLength, startLesson: start,
+        adaptive: adaptive, startAdaptive: startAdaptive),
       settings: settings)
   }
 

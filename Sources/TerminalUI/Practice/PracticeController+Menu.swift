@@ -5,11 +5,26 @@ import TerminalInput
 extension PracticeController {
   // MARK: - Menu and summary keys
 
-  /// Menu lines: "continue" first, then every lesson.
-  var menuEntries: [(label: String, lesson: Lesson)] {
-    var entries: [(String, Lesson)] = []
+  /// What a menu line starts.
+  enum MenuTarget {
+    /// 맞춤 연습, planned when chosen.
+    case adaptive
+    case lesson(Lesson)
+
+    var lesson: Lesson? {
+      switch self {
+      case .adaptive: nil
+      case .lesson(let lesson): lesson
+      }
+    }
+  }
+
+  /// Menu lines: 맞춤 연습 first (when set up), then "continue", then every lesson.
+  var menuEntries: [(label: String, target: MenuTarget)] {
+    var entries: [(String, MenuTarget)] = []
+    if adaptive != nil { entries.append((strings.adaptiveMenuEntry, .adaptive)) }
     if let continueLesson {
-      entries.append((strings.continueLesson(continueLesson.title), continueLesson))
+      entries.append((strings.continueLesson(continueLesson.title), .lesson(continueLesson)))
     }
     entries += lessons.map { lesson in
       var title = lesson.title
@@ -24,7 +39,7 @@ extension PracticeController {
         }
       }
       let mark = lessonMarks[lesson.id].map { "  \($0)" } ?? ""
-      return (title + mark + range, lesson)
+      return (title + mark + range, .lesson(lesson))
     }
     return entries
   }
@@ -65,9 +80,18 @@ extension PracticeController {
       switch event.key {
       case .escape, .character("q"):
         return [.finish("")]
+      case .character(let letter) where offersBlind && (letter == "b" || letter == "B"):
+        startBlind()
+        beginAdaptive()
+        if let item = round.current { return startItem(item, at: time) }
+        mode = .menu(selection: 0)
       case .enter, .numpad(.enter), .character(" "):
-        // "Enter 한 번 더": the same lesson again, also after leaving it with Esc.
-        if let lesson {
+        // "Enter 한 번 더": the same lesson again, also after leaving it with Esc; the
+        // adaptive round is planned afresh from what was just typed.
+        if isAdaptiveRound {
+          beginAdaptive()
+          if let item = round.current { return startItem(item, at: time) }
+        } else if let lesson {
           begin(lesson)
           if let item = round.current { return startItem(item, at: time) }
         }
@@ -107,15 +131,19 @@ extension PracticeController {
     case .enter, .numpad(.enter):
       menuDigits = ""
       guard menuEntries.indices.contains(selection) else { return [] }
-      begin(chosen(menuEntries[selection].lesson))
+      switch menuEntries[selection].target {
+      case .adaptive: beginAdaptive()
+      case .lesson(let lesson): begin(chosen(lesson))
+      }
       return round.current.map { startItem($0, at: time) } ?? endLesson(at: time)
     case .escape, .character("q"):
       return [.finish("")]
     case .left, .numpad(.left), .right, .numpad(.right):
       menuDigits = ""
-      if menuEntries.indices.contains(selection) {
+      if menuEntries.indices.contains(selection), let lesson = menuEntries[selection].target.lesson
+      {
         let isRight = event.key == .right || event.key == .numpad(.right)
-        changeRange(of: menuEntries[selection].lesson, by: isRight ? 1 : -1)
+        changeRange(of: lesson, by: isRight ? 1 : -1)
       }
     case .character, .tab, .backspace, .insert, .delete, .function, .numpad, .otherFunctional:
       menuDigits = ""

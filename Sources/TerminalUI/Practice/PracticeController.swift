@@ -18,6 +18,12 @@ public protocol PracticeRecorder: AnyObject {
   func lastProgress() -> (lessonID: String, isFinished: Bool)?
   /// Every review schedule, for choosing the lesson to continue.
   func allSchedules() -> [String: ItemSchedule]
+  /// Every key's and jamo's timing so far, for the adaptive round.
+  func speedObservations() -> [SpeedUnit: UnitObservations]
+  /// The jamo the adaptive round has unlocked on a layout.
+  func unlockedJamo(layoutID: String) -> [String]
+  /// Saves the jamo the adaptive round has unlocked on a layout.
+  func saveUnlockedJamo(_ jamo: [String], layoutID: String)
   /// Said on the status row when practice starts: progress that cannot be saved, and why.
   var startNotice: String? { get }
 }
@@ -78,11 +84,19 @@ public struct PracticeController: ScreenFrontEnd {
   /// The range chosen in the menu (← →) for each lesson of plain numbers, as an index into
   /// its ``NumberDrillKind/rangePresets``; absent for the usual mix.
   var numberRangeChoice: [String: Int] = [:]
+  /// The adaptive round (맞춤 연습), when the command line set it up.
+  var adaptive: AdaptiveRun?
 
+  /// Builds the practice screen.
+  ///
+  /// - Parameters:
+  ///   - adaptive: The adaptive round's vocabulary and settings; `nil` leaves 맞춤 연습 out of
+  ///     the menu.
+  ///   - startAdaptive: Start an adaptive round at once (`--adaptive`).
   public init(
     layouts: [Layout], keymaps: [Keymap], keymap: String, settings: KeypadSettings,
     lessons: [Lesson], recorder: PracticeRecorder, today: DayNumber, roundLength: Int = 10,
-    startLesson: String? = nil
+    startLesson: String? = nil, adaptive: AdaptiveSetup? = nil, startAdaptive: Bool = false
   ) {
     keypad = Keypad(
       layouts: layouts, keymaps: keymaps, keymap: keymap, flashMs: settings.flashMs,
@@ -94,7 +108,12 @@ public struct PracticeController: ScreenFrontEnd {
     self.today = today
     self.roundLength = roundLength
     refreshContinueLesson()
-    if let startLesson, let index = lessons.firstIndex(where: { $0.id == startLesson }) {
+    if let adaptive {
+      self.adaptive = AdaptiveRun(setup: adaptive, layouts: keypad.engine.layouts)
+    }
+    if startAdaptive, self.adaptive != nil {
+      beginAdaptive()
+    } else if let startLesson, let index = lessons.firstIndex(where: { $0.id == startLesson }) {
       begin(lessons[index])
     }
   }
@@ -247,15 +266,24 @@ public struct PracticeController: ScreenFrontEnd {
   // MARK: - Lessons and items
 
   mutating func begin(_ lesson: Lesson) {
-    self.lesson = lesson
-    history = recorder.history(for: lesson)
+    let history = recorder.history(for: lesson)
     let planner = ReviewPlanner(layouts: keypad.engine.layouts)
     let items = planner.plan(
       lesson.items, schedules: history.schedules, errorRates: history.errorRates, today: today,
       limit: roundLength)
+    begin(lesson, items: items, history: history, policy: .gentle)
+  }
+
+  /// Starts a round of `items` with the history already read.
+  mutating func begin(
+    _ lesson: Lesson, items: [PracticeItem], history: PracticeHistory, policy: CuePolicy
+  ) {
+    self.lesson = lesson
+    self.history = history
     round = LessonRound(items: items)
     session = PracticeSession(
-      layouts: keypad.engine.layouts, lessonID: lesson.id, mastery: history.mastery)
+      layouts: keypad.engine.layouts, lessonID: lesson.id, mastery: history.mastery,
+      policy: policy)
     mode = .typing
   }
 
@@ -280,7 +308,8 @@ public struct PracticeController: ScreenFrontEnd {
   private mutating func finishItem(_ result: ItemResult, at time: Instant) -> [ScreenEffect] {
     recorder.record(result)
     round.advance(after: result)
-    if let lesson {
+    // The adaptive round is planned afresh each time: there is no place in it to come back to.
+    if let lesson, lesson.id != AdaptivePlan.lessonID {
       recorder.saveProgress(
         lessonID: lesson.id, nextItem: round.position, isFinished: round.isFinished)
     }
@@ -300,15 +329,18 @@ public struct PracticeController: ScreenFrontEnd {
     {
       recorder.record(result)
     }
-    recorder.saveProgress(
-      lessonID: lesson.id, nextItem: round.position, isFinished: round.isFinished)
+    if lesson.id != AdaptivePlan.lessonID {
+      recorder.saveProgress(
+        lessonID: lesson.id, nextItem: round.position, isFinished: round.isFinished)
+    }
     // An item left before a key was pressed says nothing about the learner: no 0% for it.
     let summary = LessonSummary(
       lessonTitle: lesson.title, results: session.results.filter { !$0.typed.isEmpty })
-    mode = .summary(
-      strings.lessonSummary(
-        summary, keyLabels: LessonSummary.keyLabels(in: keypad.engine.layouts),
-        stopped: round.isFinished ? nil : (round.position, round.items.count)))
+    var lines = strings.lessonSummary(
+      summary, keyLabels: LessonSummary.keyLabels(in: keypad.engine.layouts),
+      stopped: round.isFinished ? nil : (round.position, round.items.count))
+    if isAdaptiveRound, round.isFinished, !lines.isEmpty { lines[0] = strings.adaptiveDone }
+    mode = .summary(lines + adaptiveSummary())
     refreshContinueLesson()
     self.session = nil
     return []
@@ -352,14 +384,18 @@ public struct PracticeController: ScreenFrontEnd {
         columns: columns, message: message?.text, width: DisplayWidth.of)
     case .summary(let lines):
       return PracticeView.summary(
-        lines, strings: strings, rows: rows, columns: columns, width: DisplayWidth.of)
+        lines,
+        keys: isAdaptiveRound
+          ? strings.adaptiveSummaryKeys(offersBlind: offersBlind) : strings.summaryKeysHint,
+        rows: rows, columns: columns, width: DisplayWidth.of)
     case .typing, .itemDone:
+      let pad = drawnPad()
       var model = KeypadViewModel(
-        layout: keypad.layout,
+        layout: pad.layout,
         text: TextAreaContent(document: [], preedit: "", composingTail: ""), strings: strings)
       model.decorations = keypad.decorations(at: time, input: input, cue: cueKey(at: time))
       model.padStamps = keypad.stamps
-      model.hints = (keypad.hints, keypad.hintsID)
+      model.hints = pad.hints
       model.keySize = settings.keySize
       model.bold = settings.bold
       model.message = message?.text
@@ -368,6 +404,10 @@ public struct PracticeController: ScreenFrontEnd {
         strings.holdStatus(settings.holdMs),
         strings.helpKey,
       ]
+      // First, so they stay when a narrow window drops the middle items: the status line
+      // has room at every size, where the panel has none to spare at 80×24.
+      if let speed = adaptiveSpeedLine() { model.status.insert(speed, at: 0) }
+      if pad.layout.id != keypad.layout.id { model.status.insert(strings.blindStatus, at: 0) }
       if let helpScroll {
         model.overlay = .help(
           title: strings.helpTitle, sections: lessonHelp + keypad.helpSections(strings: strings),

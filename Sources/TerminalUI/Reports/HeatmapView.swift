@@ -17,28 +17,18 @@ public struct HeatmapView: Sendable, Hashable {
 
   /// The title, one line per row of keys, and the legend.
   public func lines(_ strings: UIStrings) -> [String] {
-    let width = cellWidth
-    var lines = [strings.heatmapTitle(layoutName: heatmap.layoutName)]
-    for row in heatmap.rows {
-      var line = ""
-      for cell in row {
-        guard let cell else {
-          line += DisplayWidth.spaces(width + 2)
-          continue
+    let grid = PadTextGrid(
+      rows: heatmap.rows.map { row in
+        row.map { cell in
+          cell.map { cell in
+            let rate = cell.errorRate.map { "\(wholePercent($0))%" } ?? ""
+            return PadTextGrid.Cell(
+              label: cell.label, span: cell.span, value: cell.level == .unknown ? "" : rate,
+              mark: Self.mark(cell.level), sgr: Self.sgr(cell.level))
+          }
         }
-        let inner = width * cell.span + (width + 2) * (cell.span - 1)
-        let rate = cell.errorRate.map { "\(wholePercent($0))%" } ?? ""
-        let shownRate = cell.level == .unknown ? "" : rate
-        let right = DisplayWidth.leftPadded(shownRate, to: 4) + String(Self.mark(cell.level))
-        let label = DisplayWidth.padded(cell.label, to: inner - DisplayWidth.of(right))
-        let text = "[" + label + right + "]"
-        line += isColored ? Self.sgr(cell.level) + text + Self.sgrReset : text
-      }
-      while line.last == " " { line.removeLast() }
-      lines.append(line)
-    }
-    lines.append(legend(strings))
-    return lines
+      }, isColored: isColored)
+    return [strings.heatmapTitle(layoutName: heatmap.layoutName)] + grid.lines() + [legend(strings)]
   }
 
   /// `표시: . 5% 미만  + 15% 미만  # 15% 이상  - 기록이 적음`.
@@ -50,12 +40,6 @@ public struct HeatmapView: Sendable, Hashable {
       "\(Self.mark(level)) \(strings.heatLevelMeaning(level, fair: fair, poor: poor))"
     }
     return strings.heatmapLegendHeading + " " + entries.joined(separator: "  ")
-  }
-
-  /// Columns of one grid unit: the widest label, a space, `100%` and the mark.
-  var cellWidth: Int {
-    let labels = heatmap.rows.flatMap { $0.compactMap { $0.map { DisplayWidth.of($0.label) } } }
-    return (labels.max() ?? 2) + 1 + 4 + 1
   }
 
   /// The character that marks a level in plain text.
@@ -72,12 +56,10 @@ public struct HeatmapView: Sendable, Hashable {
   /// on light and dark terminals alike), dim for too few tries.
   static func sgr(_ level: HeatLevel) -> String {
     switch level {
-    case .unknown: "\u{1B}[2m"
-    case .good: "\u{1B}[30;42m"
-    case .fair: "\u{1B}[30;43m"
-    case .poor: "\u{1B}[1;97;41m"
+    case .unknown: PadTextGrid.sgrUnknown
+    case .good: PadTextGrid.sgrGood
+    case .fair: PadTextGrid.sgrFair
+    case .poor: PadTextGrid.sgrPoor
     }
   }
-
-  static let sgrReset = "\u{1B}[0m"
 }

@@ -1,7 +1,8 @@
 import Practice
 
-/// The text of `cheonjiin stats`: a heading, the totals, a speed and an accuracy chart, and
-/// the pad marked by error rate.
+/// The text of `cheonjiin stats`: a heading, the totals, a speed and an accuracy chart, the
+/// pad marked by error rate and, beside it when the width allows (else below), the pad marked
+/// by speed; then the adaptive round's unlocked jamo and focus and each jamo's learning curve.
 ///
 /// Pure: it lays out values passed in, so the same report goes to a terminal, a file or a
 /// test. The language is the caller's ``UIStrings``.
@@ -17,6 +18,12 @@ public struct StatsReport: Sendable, Hashable {
   public var style: ChartStyle
   /// Paint the pad's keys by level (see ``HeatmapView``).
   public var isColored: Bool
+  /// The pad marked by speed, or `nil` for none (no press was ever timed).
+  public var speedMap: KeypadSpeedMap?
+  /// Where the adaptive round stands, or `nil` when nothing was timed.
+  public var standing: AdaptiveStanding?
+  /// Each jamo's median time per day, oldest first, for the learning curves.
+  public var jamoDays: [String: [SampleDay]]
 
   /// The charts shown, in order.
   static let metrics: [ChartMetric] = [.syllablesPerMinute, .accuracy]
@@ -25,7 +32,8 @@ public struct StatsReport: Sendable, Hashable {
 
   public init(
     days: ClosedRange<DayNumber>?, daily: [DailyStat], heatmap: KeypadHeatmap?, width: Int,
-    style: ChartStyle = .blocks, colored: Bool = false
+    style: ChartStyle = .blocks, colored: Bool = false, speedMap: KeypadSpeedMap? = nil,
+    standing: AdaptiveStanding? = nil, jamoDays: [String: [SampleDay]] = [:]
   ) {
     self.days = days
     self.daily = daily
@@ -33,6 +41,9 @@ public struct StatsReport: Sendable, Hashable {
     self.width = width
     self.style = style
     self.isColored = colored
+    self.speedMap = speedMap
+    self.standing = standing
+    self.jamoDays = jamoDays
   }
 
   /// The report as lines, without line ends.
@@ -51,10 +62,46 @@ public struct StatsReport: Sendable, Hashable {
       lines.append("")
       lines += ChartView(rows, metric: metric, width: width, style: style).lines(strings)
     }
-    if let heatmap {
+    lines += pads(strings)
+    if let standing {
+      lines += ["", strings.adaptiveUnlocked(standing.unlocked)]
+      if let focus = strings.statsFocus(standing) { lines.append(focus) }
+      if let next = standing.next {
+        let ready = standing.unlocked.allSatisfy { standing.speeds[$0]?.isConfident ?? false }
+        lines.append(
+          strings.adaptiveNext(
+            next, ready: ready, target: standing.target, samples: standing.minimumSamples))
+      }
       lines.append("")
-      lines += HeatmapView(heatmap, colored: isColored).lines(strings)
+      lines += JamoCurveView(standing: standing, days: jamoDays, width: width).lines(strings)
     }
     return lines
   }
+
+  /// The error map, and the speed map beside it when both fit in ``width`` (else below).
+  private func pads(_ strings: UIStrings) -> [String] {
+    let errors = heatmap.map { HeatmapView($0, colored: isColored).lines(strings) } ?? []
+    guard let speedMap, speedMap.hasSamples else { return errors.isEmpty ? [] : [""] + errors }
+    let speeds = SpeedMapView(speedMap, colored: isColored).lines(strings)
+    guard let heatmap, !errors.isEmpty else { return [""] + speeds }
+    // Widths from the plain lines: colour codes take no columns.
+    let plainErrors = HeatmapView(heatmap).lines(strings)
+    let plainSpeeds = SpeedMapView(speedMap).lines(strings)
+    let pad = plainErrors.dropLast().map { DisplayWidth.of($0) }.max() ?? 0
+    let speedWidth = plainSpeeds.dropLast().map { DisplayWidth.of($0) }.max() ?? 0
+    guard pad + Self.padGap + speedWidth <= width, errors.count == speeds.count else {
+      return [""] + errors + [""] + speeds
+    }
+    // Titles and key rows side by side; the two legends below, one a line.
+    var lines = [""]
+    for index in 0..<(errors.count - 1) {
+      let fill = String(repeating: " ", count: pad - DisplayWidth.of(plainErrors[index]))
+      lines.append(
+        errors[index] + fill + String(repeating: " ", count: Self.padGap) + speeds[index])
+    }
+    return lines + [errors[errors.count - 1], speeds[speeds.count - 1]]
+  }
+
+  /// Columns between the two pads.
+  static let padGap = 3
 }

@@ -171,3 +171,43 @@ func wholePercent(_ ratio: Double) -> Int {
 public func englishCount(_ number: Int, _ noun: String) -> String {
   "\(number) \(noun)\(number == 1 ? "" : "s")"
 }
+
+// MARK: - Speed in cheonjiin stats
+
+extension UIStrings {
+  /// The speed map's title line.
+  public func speedMapTitle(layoutName: String) -> String {
+    pick("\(layoutName): 키별 빠르기", "\(layoutName): speed of each key")
+  }
+
+  /// What a mark in the speed map means, for the legend.
+  public func speedLevelMeaning(_ level: SpeedLevel) -> String {
+    switch level {
+    case .fast: pick("목표 이상", "at goal")
+    case .near: pick("조금 느림", "a bit slow")
+    case .slow: pick("느림", "slow")
+    case .unknown: pick("기록이 적음", "too few tries")
+    }
+  }
+
+  /// The end of the speed map's legend: the time the goal gives one press.
+  public func speedMapGoal(_ time: String) -> String {
+    pick("· 목표 \(time)", "· goal \(time)")
+  }
+
+  /// The learning curves' title.
+  public var jamoCurveTitle: String {
+    pick("글자별 빠르기 (하루의 가운데 값, 초)", "Each letter's time (median of the day, seconds)")
+  }
+
+  /// The last column of the learning curves: the filtered time now.
+  public var jamoCurveNow: String { pick("지금", "now") }
+
+  /// Which jamo the next adaptive round works on, for `stats`.
+  public func statsFocus(_ standing: AdaptiveStanding) -> String? {
+    guard let focus = standing.focus else { return nil }
+    return pick(
+      "다음에 연습할 글자: \(focus) (\(focusReason(standing)))",
+      "To practise next: \(focus) (\(focusReason(standing)))")
+  }
+}

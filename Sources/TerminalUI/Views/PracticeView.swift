@@ -32,20 +32,41 @@ enum PracticeView {
     return screen
   }
 
+  /// The summary's lines, centred, with the keys that go on under them.
   static func summary(
-    _ lines: [String], strings: UIStrings, rows: Int, columns: Int,
+    _ lines: [String], keys: String, rows: Int, columns: Int,
     width: @escaping @Sendable (Character) -> Int
   ) -> Screen {
     var screen = Screen(
       rows: rows, columns: columns, width: width, scalarWidth: DisplayWidth.of(scalar:))
-    let top = max(1, (rows - lines.count - 3) / 2)
-    for (offset, line) in lines.enumerated() where top + offset < rows {
-      screen.draw(
-        "  " + line, row: top + offset, column: 0, style: offset == 0 ? .title : .normal,
-        attributes: offset == 0 ? .bold : [])
+    // A line too long for the window goes on under itself, never cut off at the edge.
+    let shown = lines.enumerated().flatMap { index, line in
+      wrapped(line, width: max(10, columns - 3)).map { (isFirst: index == 0, text: $0) }
     }
-    screen.draw(
-      strings.summaryKeysHint, row: min(rows - 1, top + lines.count + 1), column: 0, style: .dim)
+    let top = max(1, (rows - shown.count - 3) / 2)
+    for (offset, line) in shown.enumerated() where top + offset < rows {
+      screen.draw(
+        "  " + line.text, row: top + offset, column: 0, style: line.isFirst ? .title : .normal,
+        attributes: line.isFirst ? .bold : [])
+    }
+    screen.draw(keys, row: min(rows - 1, top + shown.count + 1), column: 0, style: .dim)
     return screen
+  }
+
+  /// `line` broken at spaces into pieces at most `width` columns wide (a word wider than that
+  /// stands alone).
+  static func wrapped(_ line: String, width: Int) -> [String] {
+    var pieces: [String] = []
+    var current = ""
+    for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+      let candidate = current.isEmpty ? String(word) : current + " " + word
+      if DisplayWidth.of(candidate) > width, !current.isEmpty {
+        pieces.append(current)
+        current = String(word)
+      } else {
+        current = candidate
+      }
+    }
+    return pieces + [current]
   }
 }

@@ -1,0 +1,266 @@
+import HangulEngine
+
+/// The settings of the adaptive round; every one has a gentle default.
+public struct AdaptiveSettings: Sendable, Hashable {
+  /// The speed asked for (`--target`): 20 글자/분 by default.
+  public var target: SpeedTarget
+  public var rules: SpeedRules
+  /// Jamo unlocked from the start: the most frequent six (`ㅇ ㅏ ㄴ ㄱ ㅣ ㄹ` with the
+  /// shipped lists), more when six make fewer words than a round needs.
+  public var startingJamo: Int
+  /// Items per round.
+  public var roundLength: Int
+  /// The share of a round's items that contain the focus jamo (when that many exist).
+  public var focusShare: Double
+  /// Items are drawn from this many of the preferred entries, so a round brings common
+  /// words, yet not always the same.
+  public var pool: Int
+  /// How far the target rises, in 글자/분, once every jamo is unlocked and confident.
+  public var targetStep: Double
+  /// The target never rises more than this above the one asked for.
+  public var largestRise: Double
+
+  public init(
+    target: SpeedTarget = .gentle, rules: SpeedRules = SpeedRules(), startingJamo: Int = 6,
+    roundLength: Int = 10, focusShare: Double = 0.7, pool: Int = 40, targetStep: Double = 2,
+    largestRise: Double = 10
+  ) {
+    self.target = target
+    self.rules = rules
+    self.startingJamo = max(1, startingJamo)
+    self.roundLength = max(1, roundLength)
+    self.focusShare = min(1, max(0, focusShare))
+    self.pool = max(1, pool)
+    self.targetStep = max(0, targetStep)
+    self.largestRise = max(0, largestRise)
+  }
+}
+
+/// Why the focus jamo was chosen, for the sentence on screen (its raw value in JSON).
+public enum FocusReason: String, Sendable, Hashable {
+  /// Fewer samples than it takes to judge: new, or hardly typed yet.
+  case new
+  /// Slower than the target.
+  case slow
+  /// Every jamo is at the target; this one is the slowest.
+  case slowest
+}
+
+/// Where the learner stands: the jamo unlocked, how fast each is, and the one to work on.
+public struct AdaptiveStanding: Sendable, Hashable {
+  /// Unlocked jamo, in the order they unlocked (frequency order).
+  public var unlocked: [String]
+  /// The jamo that unlocks next, once every unlocked one is confident; `nil` when all are.
+  public var next: String?
+  /// The jamo unlocked by this plan (every unlocked one was confident), if any.
+  public var newlyUnlocked: String?
+  /// The weakest unlocked jamo.
+  public var focus: String?
+  public var reason: FocusReason
+  /// The target in force: the one asked for, raised a little once every jamo is confident.
+  public var target: SpeedTarget
+  /// The speed of every jamo of the vocabulary, typed or not.
+  public var speeds: [String: JudgedSpeed]
+  /// Some unlocked jamo is confident, so typing without labels is offered.
+  public var offersBlind: Bool
+  /// The samples a jamo needs before it counts (``SpeedRules/minimumSamples``).
+  public var minimumSamples: Int
+
+  /// The unlocked jamo at or above the target.
+  public var confident: [String] { unlocked.filter { speeds[$0]?.isConfident ?? false } }
+}
+
+/// A planned round: where the learner stands, and the items to type.
+public struct AdaptivePlan: Sendable, Hashable {
+  public var standing: AdaptiveStanding
+  public var items: [PracticeItem]
+  public var seed: UInt64
+
+  /// The lesson id adaptive results are stored under.
+  public static let lessonID = "adaptive"
+}
+
+/// Plans adaptive rounds (issue 13): unlock jamo in frequency order, work on the weakest.
+///
+/// - The first ``AdaptiveSettings/startingJamo`` jamo of ``AdaptiveVocabulary/order`` are
+///   unlocked from the start. The next one unlocks only when every unlocked jamo is
+///   confident (enough samples, at or above the target: ``JudgedSpeed/isConfident``); one per
+///   round, so nothing unlocks while any jamo is under the target.
+/// - The focus is the weakest unlocked jamo: one with too few samples to judge (the newest
+///   first, so a jamo just unlocked gets the practice), else the lowest confidence.
+/// - A round's items are entries typed with unlocked jamo only; ``AdaptiveSettings/focusShare``
+///   of them contain the focus.
+/// - Once every jamo of the vocabulary is unlocked and confident, the target rises by
+///   ``AdaptiveSettings/targetStep`` to the first step not yet reached (at most
+///   ``AdaptiveSettings/largestRise`` above the target asked for).
+public struct AdaptivePlanner: Sendable {
+  public let vocabulary: AdaptiveVocabulary
+  public var settings: AdaptiveSettings
+  private var strokes: JamoStrokes
+
+  public init(vocabulary: AdaptiveVocabulary, layouts: [Layout], settings: AdaptiveSettings) {
+    self.vocabulary = vocabulary
+    self.settings = settings
+    strokes = JamoStrokes(layouts: layouts)
+  }
+
+  /// The jamo unlocked from the start: the first ``AdaptiveSettings/startingJamo`` in
+  /// frequency order, and more while they make fewer entries than a round has items.
+  public var startingJamo: [String] {
+    let order = vocabulary.order
+    var count = min(settings.startingJamo, order.count)
+    while count < order.count,
+      vocabulary.entries(within: Set(order.prefix(count))).count < settings.roundLength
+    {
+      count += 1
+    }
+    return Array(order.prefix(count))
+  }
+
+  /// The time the target gives a jamo: the per-press time times its presses.
+  public mutating func targetTime(of jamo: String, target: SpeedTarget) -> Milliseconds {
+    target.time(presses: strokes.pressCount(of: jamo))
+  }
+
+  /// Where the learner stands.
+  ///
+  /// - Parameters:
+  ///   - stored: The jamo unlocked so far (saved after each plan); the starting jamo are
+  ///     always unlocked.
+  ///   - observations: The jamo's observations on the layout practised, by jamo.
+  ///   - unlocking: Unlock the next jamo if every unlocked one is confident (a new round);
+  ///     `false` only looks (`stats`).
+  public mutating func standing(
+    unlocked stored: [String], observations: [String: UnitObservations], unlocking: Bool
+  ) -> AdaptiveStanding {
+    let start = Set(startingJamo)
+    let storedSet = Set(stored)
+    var unlocked = vocabulary.order.filter { start.contains($0) || storedSet.contains($0) }
+    // A jamo saved by an earlier version of the lists stays unlocked.
+    unlocked += stored.filter { !vocabulary.order.contains($0) && !unlocked.contains($0) }
+    let target = raisedTarget(unlocked: unlocked, observations: observations)
+    var speeds: [String: JudgedSpeed] = [:]
+    for jamo in Set(vocabulary.order).union(observations.keys) {
+      speeds[jamo] = JudgedSpeed(
+        observations[jamo] ?? UnitObservations(), targetTime: targetTime(of: jamo, target: target),
+        rules: settings.rules)
+    }
+    var next = vocabulary.order.first { !unlocked.contains($0) }
+    var newlyUnlocked: String?
+    if unlocking, let candidate = next, unlocked.allSatisfy({ speeds[$0]?.isConfident ?? false }) {
+      unlocked.append(candidate)
+      newlyUnlocked = candidate
+      next = vocabulary.order.first { !unlocked.contains($0) }
+    }
+    let (focus, reason) = weakest(unlocked, speeds: speeds)
+    return AdaptiveStanding(
+      unlocked: unlocked, next: next, newlyUnlocked: newlyUnlocked, focus: focus, reason: reason,
+      target: target, speeds: speeds,
+      offersBlind: unlocked.contains { speeds[$0]?.isConfident ?? false },
+      minimumSamples: settings.rules.minimumSamples)
+  }
+
+  /// The next round.
+  ///
+  /// - Parameters:
+  ///   - stored: The jamo unlocked so far.
+  ///   - observations: The jamo's observations, by jamo.
+  ///   - seed: The round's seed (`--seed`): the same seed and history give the same round.
+  public mutating func plan(
+    unlocked stored: [String], observations: [String: UnitObservations], seed: UInt64
+  ) -> AdaptivePlan {
+    let standing = standing(unlocked: stored, observations: observations, unlocking: true)
+    var generator = SeededGenerator(seed: seed)
+    let candidates = vocabulary.entries(within: Set(standing.unlocked))
+    let focused = standing.focus.map { focus in candidates.filter { $0.letters.contains(focus) } }
+    let length = settings.roundLength
+    var chosen: [String] = []
+    if let focused, !focused.isEmpty {
+      let wanted = Int((Double(length) * settings.focusShare).rounded())
+      chosen += draw(wanted, from: focused.map(\.text), excluding: [], using: &generator)
+    }
+    chosen += draw(
+      length - chosen.count, from: candidates.map(\.text), excluding: Set(chosen),
+      using: &generator)
+    // Too few entries for a whole round: the same ones again, never made-up words.
+    while chosen.count < length, !candidates.isEmpty {
+      chosen.append(candidates[generator.next(in: 0...(candidates.count - 1))].text)
+    }
+    shuffle(&chosen, using: &generator)
+    let items = chosen.map { text in
+      PracticeItem(lessonID: AdaptivePlan.lessonID, text: text)
+    }
+    return AdaptivePlan(standing: standing, items: items, seed: seed)
+  }
+
+  // MARK: - Helpers
+
+  /// The target in force: the one asked for, or, once every jamo of the vocabulary is unlocked
+  /// and confident, the first step above it that some jamo has not reached.
+  private mutating func raisedTarget(
+    unlocked: [String], observations: [String: UnitObservations]
+  ) -> SpeedTarget {
+    let asked = settings.target
+    guard settings.targetStep > 0, Set(vocabulary.order).isSubset(of: Set(unlocked)) else {
+      return asked
+    }
+    var target = asked
+    while target.syllablesPerMinute + settings.targetStep
+      <= asked.syllablesPerMinute + settings.largestRise + 1e-9,
+      allConfident(vocabulary.order, at: target, observations: observations)
+    {
+      target = SpeedTarget(syllablesPerMinute: target.syllablesPerMinute + settings.targetStep)
+    }
+    return target
+  }
+
+  private mutating func allConfident(
+    _ jamo: [String], at target: SpeedTarget, observations: [String: UnitObservations]
+  ) -> Bool {
+    for letter in jamo {
+      let speed = JudgedSpeed(
+        observations[letter] ?? UnitObservations(),
+        targetTime: targetTime(of: letter, target: target), rules: settings.rules)
+      if !speed.isConfident { return false }
+    }
+    return true
+  }
+
+  /// The weakest of `unlocked`: too few samples first (the latest unlocked of those), then
+  /// the lowest confidence (the earlier in frequency order on a tie).
+  private func weakest(
+    _ unlocked: [String], speeds: [String: JudgedSpeed]
+  ) -> (String?, FocusReason) {
+    let unjudged = unlocked.filter { !(speeds[$0]?.hasEnoughSamples ?? false) }
+    if let newest = unjudged.last { return (newest, .new) }
+    var weakest: (jamo: String, confidence: Double)?
+    for jamo in unlocked {
+      let confidence = speeds[jamo]?.confidence ?? 0
+      if weakest.map({ confidence < $0.confidence }) ?? true { weakest = (jamo, confidence) }
+    }
+    guard let weakest else { return (nil, .new) }
+    return (weakest.jamo, weakest.confidence < 1 ? .slow : .slowest)
+  }
+
+  /// `count` texts drawn without repeats from the first ``AdaptiveSettings/pool`` of `texts`
+  /// (those not excluded).
+  private func draw(
+    _ count: Int, from texts: [String], excluding: Set<String>,
+    using generator: inout SeededGenerator
+  ) -> [String] {
+    var pool = Array(texts.lazy.filter { !excluding.contains($0) }.prefix(settings.pool))
+    var drawn: [String] = []
+    while drawn.count < count, !pool.isEmpty {
+      drawn.append(pool.remove(at: generator.next(in: 0...(pool.count - 1))))
+    }
+    return drawn
+  }
+
+  /// Fisher–Yates with the seeded generator.
+  private func shuffle(_ values: inout [String], using generator: inout SeededGenerator) {
+    guard values.count > 1 else { return }
+    for index in stride(from: values.count - 1, to: 0, by: -1) {
+      values.swapAt(index, generator.next(in: 0...index))
+    }
+  }
+}

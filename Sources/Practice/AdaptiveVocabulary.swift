@@ -1,0 +1,107 @@
+import Suggestions
+
+/// The words and short phrases the adaptive round draws from, and the order the jamo unlock in.
+///
+/// Everything comes from the shipped lists: `everyday-ko.tsv` first (the words older users
+/// write, strongest boost first), then the practice messages (short phrases), then
+/// `ko-words.tsv` by corpus count. Nothing is made up: an item is always a whole entry of a
+/// list. Words longer than ``longestWord`` syllables and phrases longer than
+/// ``longestPhrase`` characters are left out (an item should take seconds, not a minute).
+///
+/// The jamo order is by frequency in the lists: every occurrence of a jamo in a word adds the
+/// word's corpus count, and an everyday word adds its boost's pseudo-count
+/// (`Ranking.everydayPseudoCount(boost:)`, as the suggestions rank it). With the shipped lists
+/// it starts `ㅇ ㅏ ㄴ ㄱ ㅣ ㄹ ㅓ ㅡ ㅈ ㅁ ㅅ ㅎ ㅗ …`.
+public struct AdaptiveVocabulary: Sendable {
+  /// Where an entry comes from; everyday words come first.
+  public enum Source: Sendable, Hashable {
+    case everyday
+    case message
+    case corpus
+  }
+
+  /// One word or phrase with the jamo it needs.
+  public struct Entry: Sendable, Hashable {
+    public var text: String
+    public var source: Source
+    /// The jamo of the text, each once.
+    public var letters: Set<String>
+  }
+
+  /// Entries in the order rounds prefer them.
+  public let entries: [Entry]
+  /// Every jamo that occurs in the entries, most frequent first.
+  public let order: [String]
+
+  /// Words longer than this many syllables are not used.
+  public static let longestWord = 6
+  /// Phrases longer than this many characters (spaces and marks included) are not used.
+  public static let longestPhrase = 12
+
+  /// The vocabulary of the shipped lists.
+  ///
+  /// - Parameters:
+  ///   - corpus: `ko-words.tsv`, parsed (``Lexicon/parseCorpus(_:)``).
+  ///   - everyday: `everyday-ko.tsv`, parsed (``Lexicon/parseEveryday(_:)``).
+  ///   - messages: The practice messages (the items of the messages lessons).
+  public init(corpus: [LexiconEntry], everyday: [LexiconEntry], messages: [String]) {
+    var weights: [String: Int] = [:]
+    for entry in corpus { weights[entry.word, default: 0] += entry.value }
+    for entry in everyday {
+      weights[entry.word, default: 0] += Ranking.everydayPseudoCount(boost: entry.value)
+    }
+    // Stable sorts keep file order among equals.
+    let everydayWords = everyday.enumerated().sorted {
+      ($0.element.value, -$0.offset) > ($1.element.value, -$1.offset)
+    }.map(\.element.word)
+    let corpusWords = corpus.enumerated().sorted {
+      ($0.element.value, -$0.offset) > ($1.element.value, -$1.offset)
+    }.map(\.element.word)
+    self.init(
+      ordered: everydayWords.map { ($0, Source.everyday) } + messages.map { ($0, .message) }
+        + corpusWords.map { ($0, .corpus) },
+      weights: weights)
+  }
+
+  /// A vocabulary of plain texts in the order given, each counted once for the jamo order:
+  /// the built-in lessons' words when the shipped lists cannot be found, or a small list in
+  /// tests.
+  public init(texts: [String]) {
+    var weights: [String: Int] = [:]
+    for text in texts { weights[text, default: 0] += 1 }
+    self.init(ordered: texts.map { ($0, .corpus) }, weights: weights)
+  }
+
+  private init(ordered: [(text: String, source: Source)], weights: [String: Int]) {
+    var seen: Set<String> = []
+    var entries: [Entry] = []
+    for (text, source) in ordered where !seen.contains(text) {
+      seen.insert(text)
+      let letters = JamoUnits.letters(of: text)
+      guard !letters.isEmpty, Self.isShort(text, source: source) else { continue }
+      entries.append(Entry(text: text, source: source, letters: Set(letters)))
+    }
+    self.entries = entries
+    var frequency: [String: Int] = [:]
+    for (text, weight) in weights {
+      for letter in JamoUnits.letters(of: text) { frequency[letter, default: 0] += weight }
+    }
+    // Letters that only phrases use still need a place in the order.
+    for entry in entries {
+      for letter in entry.letters where frequency[letter] == nil { frequency[letter] = 0 }
+    }
+    order = frequency.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
+  }
+
+  private static func isShort(_ text: String, source: Source) -> Bool {
+    switch source {
+    case .everyday, .corpus: text.count <= longestWord
+    case .message: text.count <= longestPhrase
+    }
+  }
+
+  /// The entries typed with `unlocked` jamo only, in preference order.
+  public func entries(within unlocked: Set<String>) -> [Entry] {
+    entries.filter { $0.letters.isSubset(of: unlocked) }
+  }
+}

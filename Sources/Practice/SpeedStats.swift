@@ -1,0 +1,252 @@
+/// What a speed is measured for: one key of the pad, or one jamo (the stroke group that types
+/// it) on a layout.
+public enum SpeedUnit: Sendable, Hashable, Comparable, CustomStringConvertible {
+  case key(KeyRef)
+  /// A jamo as a compatibility letter (`ㅕ`), typed on the layout with this id.
+  case jamo(layoutID: String, jamo: String)
+
+  public var description: String {
+    switch self {
+    case .key(let key): "key \(key)"
+    case .jamo(let layoutID, let jamo): "jamo \(layoutID)/\(jamo)"
+    }
+  }
+
+  public static func < (lhs: SpeedUnit, rhs: SpeedUnit) -> Bool {
+    switch (lhs, rhs) {
+    case (.key(let a), .key(let b)): a < b
+    case (.key, .jamo): true
+    case (.jamo, .key): false
+    case (.jamo(let a, let x), .jamo(let b, let y)): (a, x) < (b, y)
+    }
+  }
+}
+
+/// Counts of a unit's presses: all of them, the slips, those made with no cue on screen, and
+/// its speed samples.
+public struct UnitTally: Sendable, Hashable {
+  public var presses: Int
+  /// Presses that led off every way to the target.
+  public var wrong: Int
+  /// Presses made while no cue was on screen.
+  public var blind: Int
+  /// Speed samples (timed presses of a key; cleanly typed jamo).
+  public var samples: Int
+  /// The samples' times added up, for a day's mean.
+  public var totalTime: Milliseconds
+
+  public init(
+    presses: Int = 0, wrong: Int = 0, blind: Int = 0, samples: Int = 0,
+    totalTime: Milliseconds = 0
+  ) {
+    self.presses = presses
+    self.wrong = wrong
+    self.blind = blind
+    self.samples = samples
+    self.totalTime = totalTime
+  }
+
+  public mutating func merge(_ other: UnitTally) {
+    presses += other.presses
+    wrong += other.wrong
+    blind += other.blind
+    samples += other.samples
+    totalTime += other.totalTime
+  }
+}
+
+/// One day of a unit's samples folded into a summary (`Storage` keeps these for presses older
+/// than its bound): how many there were and their median.
+public struct SampleDay: Sendable, Hashable {
+  public var day: DayNumber
+  public var samples: Int
+  public var median: Milliseconds
+
+  public init(day: DayNumber, samples: Int, median: Milliseconds) {
+    self.day = day
+    self.samples = samples
+    self.median = median
+  }
+}
+
+/// Everything known about a unit's speed: its counts over all time and its latest samples.
+public struct UnitObservations: Sendable, Hashable {
+  /// All presses ever, the folded days included.
+  public var tally: UnitTally
+  /// The latest samples still kept one by one, newest first (at most
+  /// ``SpeedRules/sampleWindow`` are needed).
+  public var recent: [Milliseconds]
+  /// Days folded into summaries, newest first, each standing for its samples when
+  /// ``recent`` has fewer than the window.
+  public var foldedDays: [SampleDay]
+
+  public init(
+    tally: UnitTally = UnitTally(), recent: [Milliseconds] = [], foldedDays: [SampleDay] = []
+  ) {
+    self.tally = tally
+    self.recent = recent
+    self.foldedDays = foldedDays
+  }
+}
+
+/// The rules that turn samples into a speed and a confidence.
+///
+/// - **Filtered time**: the median of the latest ``sampleWindow`` samples (15), so one pause
+///   or one lucky burst moves it little. When fewer samples are kept one by one (the rest were
+///   folded into day summaries), each folded day stands in with its median, newest day first.
+/// - **Confidence** = target time ÷ filtered time: 1 means exactly at the target, above 1
+///   faster. A unit has a confidence only after ``minimumSamples`` samples (5, as Type Fast
+///   counts): before that it is too early to tell.
+/// - **Blind share** = presses made with no cue on screen ÷ all presses.
+public struct SpeedRules: Sendable, Hashable {
+  public var sampleWindow: Int
+  public var minimumSamples: Int
+
+  public init(sampleWindow: Int = 15, minimumSamples: Int = 5) {
+    self.sampleWindow = max(1, sampleWindow)
+    self.minimumSamples = max(1, minimumSamples)
+  }
+
+  /// The median of the samples a unit's filtered time is taken from (see the type's notes);
+  /// `nil` without any sample.
+  public func filteredTime(_ observations: UnitObservations) -> Milliseconds? {
+    var window = Array(observations.recent.prefix(sampleWindow))
+    for day in observations.foldedDays where window.count < sampleWindow {
+      let take = min(max(0, day.samples), sampleWindow - window.count)
+      window += Array(repeating: day.median, count: take)
+    }
+    return window.median
+  }
+}
+
+extension Array where Element == Milliseconds {
+  /// The middle value (the mean of the two middle ones for an even count, rounded down);
+  /// `nil` for no values.
+  public var median: Milliseconds? {
+    guard !isEmpty else { return nil }
+    let sorted = self.sorted()
+    let middle = sorted.count / 2
+    if sorted.count % 2 == 1 { return sorted[middle] }
+    return (sorted[middle - 1] + sorted[middle]) / 2
+  }
+}
+
+/// The target speed, and the time per press and per jamo it asks for.
+///
+/// The target is given in 글자/분 (correct syllables a minute, the speed the summary and
+/// `stats` show). A syllable of standard 천지인 takes 3.92 presses on average (typing notes
+/// §3.3, frequency-weighted over the word list), so one press may take
+/// `60 000 ÷ (target × 3.92)` ms: 765 ms at the gentle default of 20 글자/분. A jamo of `n`
+/// presses may take `n` times that (`ㅕ`, three presses: 2.3 s).
+public struct SpeedTarget: Sendable, Hashable {
+  /// 글자/분.
+  public var syllablesPerMinute: Double
+
+  /// Average presses per syllable of standard 천지인 (typing notes §3.3).
+  public static let pressesPerSyllable = 3.92
+  /// The gentle default: 20 글자/분, the second of the typing notes' first goals for older
+  /// learners (10, then 20, then 30).
+  public static let gentle = SpeedTarget(syllablesPerMinute: 20)
+  /// `--target` accepts 1 … 200 글자/분.
+  public static let allowed: ClosedRange<Double> = 1...200
+
+  public init(syllablesPerMinute: Double) {
+    self.syllablesPerMinute = min(
+      max(syllablesPerMinute, Self.allowed.lowerBound), Self.allowed.upperBound)
+  }
+
+  /// The time one press may take.
+  public var perPress: Milliseconds {
+    Milliseconds((60_000 / (syllablesPerMinute * Self.pressesPerSyllable)).rounded())
+  }
+
+  /// The time a unit of `presses` presses may take (a key: 1).
+  public func time(presses: Int) -> Milliseconds { perPress * Milliseconds(max(1, presses)) }
+}
+
+/// A unit's speed as the trainer judges it.
+public struct JudgedSpeed: Sendable, Hashable {
+  public var tally: UnitTally
+  /// The filtered time (``SpeedRules``); `nil` without samples.
+  public var filteredTime: Milliseconds?
+  /// The time the target allows this unit.
+  public var targetTime: Milliseconds
+  /// Whether there are enough samples to judge (``SpeedRules/minimumSamples``).
+  public var hasEnoughSamples: Bool
+
+  public init(
+    _ observations: UnitObservations, targetTime: Milliseconds, rules: SpeedRules = SpeedRules()
+  ) {
+    tally = observations.tally
+    filteredTime = rules.filteredTime(observations)
+    self.targetTime = targetTime
+    hasEnoughSamples = observations.tally.samples >= rules.minimumSamples
+  }
+
+  /// Target time ÷ filtered time; `nil` before there are enough samples.
+  public var confidence: Double? {
+    guard hasEnoughSamples, let filteredTime, filteredTime > 0 else { return nil }
+    return Double(targetTime) / Double(filteredTime)
+  }
+
+  /// Enough samples, and at or faster than the target.
+  public var isConfident: Bool { (confidence ?? 0) >= 1 }
+
+  /// Presses made with no cue showing ÷ all presses; `nil` before the first press.
+  public var blindShare: Double? {
+    tally.presses > 0 ? Double(tally.blind) / Double(tally.presses) : nil
+  }
+
+  /// Slips ÷ presses; `nil` before the first press.
+  public var errorRate: Double? {
+    tally.presses > 0 ? Double(tally.wrong) / Double(tally.presses) : nil
+  }
+}
+
+/// The observations of every unit, gathered from press records in memory.
+///
+/// `Storage` gathers the same observations with SQL; this is how tests and the simulated
+/// learner get them, and the definition both follow: a press counts for its key, and for its
+/// jamo when it has one; a key's sample is a timed press's interval, a jamo's sample is the
+/// ``PressRecord/jamoTime`` on its last press.
+public struct SpeedBook: Sendable, Hashable {
+  public private(set) var observations: [SpeedUnit: UnitObservations] = [:]
+  private let window: Int
+
+  public init(window: Int = SpeedRules().sampleWindow) {
+    self.window = max(1, window)
+  }
+
+  /// Adds presses, oldest first.
+  public mutating func add(_ records: some Sequence<PressRecord>) {
+    for record in records { add(record) }
+  }
+
+  public mutating func add(_ record: PressRecord) {
+    for (unit, tally, sample) in record.contributions {
+      var seen = observations[unit] ?? UnitObservations()
+      seen.tally.merge(tally)
+      if let sample {
+        seen.recent.insert(sample, at: 0)
+        if seen.recent.count > window { seen.recent.removeLast() }
+      }
+      observations[unit] = seen
+    }
+  }
+
+  /// The jamo observations of one layout, by jamo.
+  public func jamo(layoutID: String) -> [String: UnitObservations] {
+    observations.jamo(layoutID: layoutID)
+  }
+}
+
+extension Dictionary where Key == SpeedUnit {
+  /// The values of one layout's jamo, by jamo (what the planner takes).
+  public func jamo(layoutID: String) -> [String: Value] {
+    var result: [String: Value] = [:]
+    for (unit, value) in self {
+      if case .jamo(let layout, let jamo) = unit, layout == layoutID { result[jamo] = value }
+    }
+    return result
+  }
+}

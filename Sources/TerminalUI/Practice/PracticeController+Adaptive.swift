@@ -1,0 +1,167 @@
+import HangulEngine
+import Practice
+
+/// What the command line sets up for the adaptive round (맞춤 연습).
+public struct AdaptiveSetup: Sendable {
+  public var vocabulary: AdaptiveVocabulary
+  public var settings: AdaptiveSettings
+  /// The first round's seed (`--seed`); each further round of the same run adds one.
+  public var seed: UInt64
+  /// Start with the keys' labels hidden (`--blind`).
+  public var isBlind: Bool
+  /// Show the round's speed on the status line (`--speed-line`); off by default.
+  public var showsSpeed: Bool
+
+  public init(
+    vocabulary: AdaptiveVocabulary, settings: AdaptiveSettings, seed: UInt64,
+    isBlind: Bool = false, showsSpeed: Bool = false
+  ) {
+    self.vocabulary = vocabulary
+    self.settings = settings
+    self.seed = seed
+    self.isBlind = isBlind
+    self.showsSpeed = showsSpeed
+  }
+}
+
+/// The adaptive round while practice runs: its planner, how many rounds were planned, and
+/// whether the labels are hidden.
+struct AdaptiveRun {
+  var setup: AdaptiveSetup
+  var planner: AdaptivePlanner
+  var roundsPlanned = 0
+  var isBlind: Bool
+  /// The round being typed, or the last one.
+  var plan: AdaptivePlan?
+  /// The summary on screen offers blind practice (B).
+  var isOfferingBlind = false
+
+  init(setup: AdaptiveSetup, layouts: [Layout]) {
+    self.setup = setup
+    planner = AdaptivePlanner(
+      vocabulary: setup.vocabulary, layouts: layouts, settings: setup.settings)
+    isBlind = setup.isBlind
+  }
+}
+
+extension PracticeController {
+  /// The layout the adaptive round practises and stores its unlocked jamo for.
+  var adaptiveLayoutID: String { keypad.engine.layouts.first?.id ?? "" }
+
+  /// Whether the round under way (or just ended) is the adaptive one.
+  var isAdaptiveRound: Bool { lesson?.id == AdaptivePlan.lessonID && adaptive != nil }
+
+  /// The jamo timings of the practised layout, by jamo.
+  func jamoObservations() -> [String: UnitObservations] {
+    recorder.speedObservations().jamo(layoutID: adaptiveLayoutID)
+  }
+
+  /// Plans and starts an adaptive round: the next jamo unlocks if every unlocked one is
+  /// confident, and the round works on the weakest.
+  mutating func beginAdaptive() {
+    guard var run = adaptive else { return }
+    let stored = recorder.unlockedJamo(layoutID: adaptiveLayoutID)
+    let plan = run.planner.plan(
+      unlocked: stored, observations: jamoObservations(),
+      seed: run.setup.seed &+ UInt64(run.roundsPlanned))
+    run.roundsPlanned += 1
+    run.plan = plan
+    run.isOfferingBlind = false
+    adaptive = run
+    if plan.standing.unlocked != stored {
+      recorder.saveUnlockedJamo(plan.standing.unlocked, layoutID: adaptiveLayoutID)
+    }
+    let lesson = Lesson(
+      id: AdaptivePlan.lessonID, stage: .words, title: strings.adaptiveTitle(isBlind: run.isBlind),
+      summary: strings.adaptiveFocus(plan.standing), items: plan.items)
+    begin(
+      lesson, items: plan.items, history: recorder.history(for: lesson),
+      policy: run.isBlind ? .blind : .gentle)
+  }
+
+  /// Turns blind practice on for the next rounds.
+  mutating func startBlind() {
+    adaptive?.isBlind = true
+    adaptive?.isOfferingBlind = false
+  }
+
+  /// Where the learner stands now, after the round just typed.
+  mutating func adaptiveStandingNow() -> AdaptiveStanding? {
+    guard var run = adaptive else { return nil }
+    let standing = run.planner.standing(
+      unlocked: recorder.unlockedJamo(layoutID: adaptiveLayoutID),
+      observations: jamoObservations(), unlocking: false)
+    adaptive = run
+    return standing
+  }
+
+  /// The lines the summary adds after an adaptive round: the unlocked jamo, what unlocks
+  /// next and when, and the offer to hide the labels.
+  mutating func adaptiveSummary() -> [String] {
+    guard isAdaptiveRound, let standing = adaptiveStandingNow() else { return [] }
+    var lines = [strings.adaptiveUnlocked(standing.unlocked)]
+    if let next = standing.next {
+      let ready = standing.unlocked.allSatisfy { standing.speeds[$0]?.isConfident ?? false }
+      lines.append(
+        strings.adaptiveNext(
+          next, ready: ready, target: standing.target, samples: standing.minimumSamples))
+    }
+    if standing.target.syllablesPerMinute
+      > (adaptive?.setup.settings.target.syllablesPerMinute ?? 0)
+    {
+      lines.append(strings.adaptiveTargetRaised(standing.target))
+    }
+    if standing.offersBlind, !(adaptive?.isBlind ?? false) {
+      lines.append(strings.adaptiveBlindOffer(standing.confident))
+      adaptive?.isOfferingBlind = true
+    }
+    return lines
+  }
+
+  /// Whether the summary on screen offers blind practice (B).
+  var offersBlind: Bool {
+    guard isAdaptiveRound, adaptive?.isOfferingBlind ?? false, case .summary = mode else {
+      return false
+    }
+    return true
+  }
+
+  /// The calm speed of the adaptive round for the status line, when asked for
+  /// (`--speed-line`) and once an item is done; never a countdown.
+  func adaptiveSpeedLine() -> String? {
+    guard isAdaptiveRound, let run = adaptive, run.setup.showsSpeed, let session,
+      !session.results.isEmpty
+    else { return nil }
+    return strings.adaptiveSpeed(
+      session.totals.syllablesPerMinute,
+      target: run.plan?.standing.target ?? run.setup.settings.target)
+  }
+
+  /// The pad as drawn: in blind practice the letter keys keep their place and shape but lose
+  /// their labels, digits and corner hints.
+  func drawnPad() -> (layout: Layout, hints: (keys: [Int: String], id: Int)) {
+    let layout = keypad.layout
+    guard isAdaptiveRound, adaptive?.isBlind ?? false else {
+      return (layout, (keypad.hints, keypad.hintsID))
+    }
+    var blind = layout
+    // Its own id, so the pad's drawings at rest are kept apart from the labelled ones.
+    blind.id += "#blind"
+    for index in blind.keys.indices where Self.isLetter(blind.keys[index]) {
+      blind.keys[index].label = ""
+      blind.keys[index].secondLabel = nil
+      blind.keys[index].hold = nil
+    }
+    let hints = keypad.hints.filter { key, _ in
+      !(layout.keys[safe: key].map(Self.isLetter) ?? false)
+    }
+    return (blind, (hints, keypad.hintsID))
+  }
+
+  private static func isLetter(_ key: LayoutKey) -> Bool {
+    switch key.style {
+    case .letter: true
+    case .function, .accent: false
+    }
+  }
+}

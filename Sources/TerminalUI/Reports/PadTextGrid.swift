@@ -1,0 +1,57 @@
+/// A pad drawn as lines of text for `cheonjiin stats`: `[ㄱㅋ  12%+]` per key, a value of up
+/// to four columns and a one-character mark, so a level never rests on colour alone.
+///
+/// The error map (``HeatmapView``) and the speed map (``SpeedMapView``) share it, so the two
+/// pads line up cell for cell.
+struct PadTextGrid {
+  /// One key's cell.
+  struct Cell {
+    var label: String
+    /// Grid units the key spans.
+    var span: Int
+    /// Up to four columns, right-aligned before the mark (`12%`, `0.8s`).
+    var value: String
+    var mark: Character
+    /// The SGR sequence that paints the cell when colour is on.
+    var sgr: String
+  }
+
+  /// Rows from top to bottom; `nil` is an empty grid cell.
+  var rows: [[Cell?]]
+  var isColored: Bool
+
+  /// Columns of one grid unit: the widest label, a space, four for the value and the mark.
+  var cellWidth: Int {
+    let labels = rows.flatMap { $0.compactMap { $0.map { DisplayWidth.of($0.label) } } }
+    return (labels.max() ?? 2) + 1 + 4 + 1
+  }
+
+  /// One line per row of keys, trailing blanks removed.
+  func lines() -> [String] {
+    let width = cellWidth
+    return rows.map { row in
+      var line = ""
+      for cell in row {
+        guard let cell else {
+          line += DisplayWidth.spaces(width + 2)
+          continue
+        }
+        let inner = width * cell.span + (width + 2) * (cell.span - 1)
+        let right = DisplayWidth.leftPadded(cell.value, to: 4) + String(cell.mark)
+        let label = DisplayWidth.padded(cell.label, to: inner - DisplayWidth.of(right))
+        let text = "[" + label + right + "]"
+        line += isColored ? cell.sgr + text + Self.sgrReset : text
+      }
+      while line.last == " " { line.removeLast() }
+      return line
+    }
+  }
+
+  /// Black on green, yellow or red (readable on light and dark terminals alike); dim for too
+  /// few tries.
+  static let sgrGood = "\u{1B}[30;42m"
+  static let sgrFair = "\u{1B}[30;43m"
+  static let sgrPoor = "\u{1B}[1;97;41m"
+  static let sgrUnknown = "\u{1B}[2m"
+  static let sgrReset = "\u{1B}[0m"
+}

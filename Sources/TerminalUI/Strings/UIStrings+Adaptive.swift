@@ -1,0 +1,151 @@
+import Practice
+
+// MARK: - The adaptive round (맞춤 연습)
+
+extension UIStrings {
+  /// The round's title; blind practice says so.
+  public func adaptiveTitle(isBlind: Bool) -> String {
+    let title = pick("맞춤 연습", "Adaptive practice")
+    return isBlind ? title + pick(" · 키 글자 가림", " · labels hidden") : title
+  }
+
+  /// On the status line while the labels are hidden.
+  public var blindStatus: String { pick("키 글자 가림", "labels hidden") }
+
+  /// The first entry of the practice menu.
+  public var adaptiveMenuEntry: String {
+    pick("맞춤 연습: 느린 글자를 골라 연습해요", "Adaptive practice: works on your slowest letters")
+  }
+
+  /// Which jamo the round works on, and why: `오늘은 ㅕ 를 연습해요: 아직 조금 느려요`.
+  public func adaptiveFocus(_ standing: AdaptiveStanding) -> String {
+    guard let focus = standing.focus else { return "" }
+    let why = focusReason(standing)
+    return pick(
+      "오늘은 \(focus) \(Self.object(focus)) 연습해요: \(why)", "Today: \(focus) — \(why)")
+  }
+
+  /// Why the focus was chosen, in plain words: `아직 조금 느려요`.
+  func focusReason(_ standing: AdaptiveStanding) -> String {
+    if let focus = standing.focus, standing.newlyUnlocked == focus {
+      return pick("새로 열린 글자예요", "a new letter")
+    }
+    switch standing.reason {
+    case .new: return pick("아직 몇 번 안 쳐 봤어요", "not typed often yet")
+    case .slow: return pick("아직 조금 느려요", "still a little slow")
+    case .slowest: return pick("지금 가장 느린 글자예요", "your slowest letter now")
+    }
+  }
+
+  /// The unlocked jamo: `열린 글자 6개: ㅇ ㅏ ㄴ ㄱ ㅣ ㄹ`.
+  public func adaptiveUnlocked(_ unlocked: [String]) -> String {
+    let list = unlocked.joined(separator: " ")
+    return pick(
+      "열린 글자 \(unlocked.count)개: \(list)", "Unlocked letters (\(unlocked.count)): \(list)")
+  }
+
+  /// What unlocks next, and when.
+  ///
+  /// - Parameters:
+  ///   - ready: Every unlocked jamo is at the target, so it opens with the next round.
+  ///   - samples: The presses a jamo needs before it counts (``SpeedRules/minimumSamples``).
+  public func adaptiveNext(_ next: String, ready: Bool, target: SpeedTarget, samples: Int) -> String
+  {
+    let speed = Int(target.syllablesPerMinute.rounded())
+    return ready
+      ? pick(
+        "다음 판에 새 글자 \(next) \(Self.subject(next)) 열려요.",
+        "The next round opens a new letter: \(next).")
+      : pick(
+        "글자마다 \(samples)번 이상, 1분에 \(speed)글자 빠르기로 치면 \(next) \(Self.subject(next)) 열려요.",
+        "\(next) opens once every letter is typed \(samples) times or more at \(speed) syllables a minute."
+      )
+  }
+
+  /// Said when every jamo was at the target and the target rose.
+  public func adaptiveTargetRaised(_ target: SpeedTarget) -> String {
+    let speed = Int(target.syllablesPerMinute.rounded())
+    return pick(
+      "모든 글자가 목표에 닿아서 목표를 1분에 \(speed)글자로 조금 올렸어요.",
+      "Every letter reached the goal, so it is a little higher now: \(speed) syllables a minute.")
+  }
+
+  /// The offer of blind practice once some jamo is at the target.
+  public func adaptiveBlindOffer(_ confident: [String]) -> String {
+    let shown = confident.prefix(8).joined(separator: " ") + (confident.count > 8 ? " …" : "")
+    let last = confident.last ?? ""
+    return pick(
+      "\(shown) \(Self.topic(last)) 손에 익었어요. B를 누르면 키 글자를 가리고 쳐 봐요.",
+      "\(shown): in your fingers now. Press B to type with the key labels hidden.")
+  }
+
+  /// The calm speed line (`--speed-line`): the round's speed so far and the goal.
+  public func adaptiveSpeed(_ syllablesPerMinute: Double, target: SpeedTarget) -> String {
+    let now = Int(syllablesPerMinute.rounded())
+    let goal = Int(target.syllablesPerMinute.rounded())
+    return pick("지금 1분에 \(now)글자 · 목표 \(goal)글자", "Now \(now) syllables a minute · goal \(goal)")
+  }
+
+  /// The summary's first line after a finished adaptive round.
+  public var adaptiveDone: String {
+    pick("수고하셨어요. 오늘의 맞춤 연습을 마쳤어요.", "Well done: you finished an adaptive round.")
+  }
+
+  /// The keys under the summary of an adaptive round.
+  public func adaptiveSummaryKeys(offersBlind: Bool) -> String {
+    offersBlind
+      ? pick(
+        "  Enter 한 판 더 · B 가리고 치기 · 다른 키 목록으로 · Esc 그만하기",
+        "  Enter: another round · B: labels hidden · any other key: the list · Esc: quit")
+      : pick(
+        "  Enter 한 판 더 · 다른 키 목록으로 · Esc 그만하기",
+        "  Enter: another round · any other key: the list · Esc: quit")
+  }
+
+  // MARK: - Particles after a jamo
+
+  /// Whether a jamo is a vowel letter: its name (아, 여 …) ends in a vowel, while every
+  /// consonant's name (기역, 니은 …) ends in a consonant.
+  static func isVowel(_ jamo: String) -> Bool {
+    jamo.unicodeScalars.first.map { (0x314F...0x3163).contains($0.value) } ?? false
+  }
+
+  /// 를 after a vowel's name, 을 after a consonant's.
+  static func object(_ jamo: String) -> String { isVowel(jamo) ? "를" : "을" }
+  /// 가 after a vowel's name, 이 after a consonant's.
+  static func subject(_ jamo: String) -> String { isVowel(jamo) ? "가" : "이" }
+  /// 는 after a vowel's name, 은 after a consonant's.
+  static func topic(_ jamo: String) -> String { isVowel(jamo) ? "는" : "은" }
+}
+
+// MARK: - cheonjiin practice --adaptive on the command line
+
+extension UIStrings {
+  /// `practice --target` outside 1 … 200.
+  public func adaptiveTargetOutOfRange(_ value: Int) -> String {
+    pick(
+      "--target \(value): 1분에 1글자부터 200글자까지로 주세요. 처음에는 20이 알맞아요.",
+      "--target \(value) is out of range; give 1 to 200 syllables a minute (20 is a gentle start)")
+  }
+
+  /// `practice --json` without `--plan`.
+  public var adaptiveJSONNeedsPlan: String {
+    pick(
+      "--json은 --plan과 함께 써요: cheonjiin practice --plan --json",
+      "--json goes with --plan: cheonjiin practice --plan --json")
+  }
+
+  /// `practice --lesson` with `--adaptive` or `--plan`.
+  public var adaptiveAndLesson: String {
+    pick(
+      "--lesson과 --adaptive(--plan)는 함께 쓸 수 없어요. 맞춤 연습은 글자를 스스로 골라요.",
+      "--lesson and --adaptive (or --plan) contradict each other: the adaptive round chooses its own items"
+    )
+  }
+
+  /// `practice --plan` in plain text: the items, one a line, after the focus and the unlocked jamo.
+  public func adaptivePlanText(_ plan: AdaptivePlan) -> [String] {
+    [adaptiveFocus(plan.standing), adaptiveUnlocked(plan.standing.unlocked)]
+      + plan.items.enumerated().map { "\($0.offset + 1). \($0.element.target)" }
+  }
+}
