@@ -16,7 +16,8 @@ import SystemPackage
 public final class ProgressStore: Sendable {
   /// The database file.
   public let path: String
-  let pool: DatabasePool
+  /// The file's connections; for an older read-only file, a migrated copy in memory.
+  let pool: any DatabaseWriter
   /// Set when the file can be read but not saved: what every write throws.
   let readOnly: StorageError?
   /// How long a write waits for another program's write before it gives up.
@@ -44,7 +45,9 @@ public final class ProgressStore: Sendable {
     CalendarDay(year: 1, month: 1, day: 1)
     .dayNumber...CalendarDay(year: 9999, month: 12, day: 31).dayNumber
 
-  private init(path: String, pool: DatabasePool, readOnly: StorageError?, busyTimeout: Duration) {
+  private init(
+    path: String, pool: any DatabaseWriter, readOnly: StorageError?, busyTimeout: Duration
+  ) {
     self.path = path
     self.pool = pool
     self.readOnly = readOnly
@@ -142,10 +145,10 @@ public final class ProgressStore: Sendable {
         // immutable: the database file alone, which holds everything once the last writer
         // has closed.
         let immutable = !canCreate && !FileManager.default.fileExists(atPath: path + "-shm")
-        // A file from an older version cannot be brought up to date without writing.
         guard
           let store = try connectReading(
-            path, readOnly: readOnly, immutable: immutable, busyTimeout: busyTimeout)
+            path, readOnly: readOnly, immutable: immutable, busyTimeout: busyTimeout,
+            copyIfOlder: true)
         else { throw readOnly }
         return Opening(store: store, recovery: nil, notices: [], readOnly: readOnly)
       } catch let error as StorageError {
@@ -231,17 +234,23 @@ public final class ProgressStore: Sendable {
 
   /// Opens read-only connections, which never wait for a writer (WAL).
   ///
-  /// - Returns: `nil` when the file is new or from an older version: it must be migrated,
-  ///   which takes a writer.
+  /// - Parameter copyIfOlder: A file from an older version is read through a copy in memory,
+  ///   migrated there (the file cannot be written); else such a file gives `nil`: migrating
+  ///   it takes a writer.
   private static func connectReading(
-    _ path: String, readOnly: StorageError?, immutable: Bool, busyTimeout: Duration
+    _ path: String, readOnly: StorageError?, immutable: Bool, busyTimeout: Duration,
+    copyIfOlder: Bool = false
   ) throws -> ProgressStore? {
     var configuration = configuration(busyTimeout: busyTimeout)
     configuration.readonly = true
     let pool = try DatabasePool(
       path: immutable ? immutableURI(path) : path, configuration: configuration)
     guard try pool.read({ db in try Schema.migrator.hasCompletedMigrations(db) }) else {
-      return nil
+      guard copyIfOlder else { return nil }
+      let copy = try DatabaseQueue(configuration: self.configuration(busyTimeout: busyTimeout))
+      try pool.backup(to: copy)
+      try check(copy, before: migrate)
+      return ProgressStore(path: path, pool: copy, readOnly: readOnly, busyTimeout: busyTimeout)
     }
     try check(pool)
     return ProgressStore(path: path, pool: pool, readOnly: readOnly, busyTimeout: busyTimeout)
@@ -300,7 +309,7 @@ public final class ProgressStore: Sendable {
   /// Checks the file with `quick_check`, runs `prepare` (the migrations), then checks that
   /// every table and column is there; throws ``DamagedDatabase`` on anything unusable.
   private static func check(
-    _ pool: DatabasePool, before prepare: (DatabasePool) throws -> Void = { _ in }
+    _ pool: any DatabaseWriter, before prepare: (any DatabaseWriter) throws -> Void = { _ in }
   ) throws {
     let check = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
     guard check == ["ok"] else {
@@ -322,7 +331,7 @@ public final class ProgressStore: Sendable {
   ///
   /// Two instances starting together may both try the same migration; the loser fails on an
   /// existing table, and simply looks again.
-  private static func migrate(_ pool: DatabasePool) throws {
+  private static func migrate(_ pool: any DatabaseWriter) throws {
     let migrator = Schema.migrator
     // Up to date (the usual case): nothing to write, so no lock to wait for.
     if try pool.read({ db in try migrator.hasCompletedMigrations(db) }) { return }

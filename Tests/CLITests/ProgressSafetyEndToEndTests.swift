@@ -88,6 +88,52 @@ struct ProgressSafetyEndToEndTests {
   }
 
   @Test(
+    "a read-only file from an older version: read through a migrated copy, the file untouched",
+    .enabled(if: unprivileged.usable))
+  func readOnlyOlderVersion() throws {
+    let home = try ownedFolder()
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    let learned = try runUnprivileged(["dict", "learn", "사랑", "하늘"], dataHome: home)
+    try #require(learned.status == 0, "\(learned.stderr)")
+    let path = home + "/cheonjiin/progress.sqlite"
+    // Back to version 3: the tables v4 added gone, and its record.
+    let python = """
+      import sqlite3, sys
+      db = sqlite3.connect(sys.argv[1])
+      for table in ("keyPress", "pressSummary", "adaptiveProgress"):
+          db.execute(f"DROP TABLE {table}")
+      db.execute("DELETE FROM grdb_migrations WHERE identifier = 'v4'")
+      db.commit()
+      print(",".join(row[0] for row in db.execute("SELECT identifier FROM grdb_migrations")))
+      """
+    let older = Process()
+    older.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    older.arguments = ["python3", "-c", python, path]
+    let output = Pipe()
+    older.standardOutput = output
+    try older.run()
+    older.waitUntilExit()
+    let versions = String(
+      decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    try #require(versions.hasPrefix("v1,v2,v3"), "\(versions)")
+    #expect(chmod(path, 0o400) == 0)
+    let modified =
+      try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+
+    let list = try runUnprivileged(["dict", "list"], dataHome: home)
+    #expect(list.status == 0, "\(list.stderr)")
+    #expect(list.stdout.contains("사랑") && list.stdout.contains("하늘"), "\(list.stdout)")
+    let stats = try runUnprivileged(["stats", "--json"], dataHome: home)
+    #expect(stats.status == 0, "\(stats.stderr)")
+    #expect(stats.stdout.contains("\"cheonjiin-stats\""), "\(stats.stdout)")
+    let plan = try runUnprivileged(["practice", "--plan", "--json", "--seed", "1"], dataHome: home)
+    #expect(plan.status == 0, "\(plan.stderr)")
+    #expect(
+      try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        == modified, "the file is not written")
+  }
+
+  @Test(
     "a symlinked progress file: the pad and practice say once that nothing is saved",
     .enabled(if: hasTmux))
   func symlinkInTheTerminal() throws {
