@@ -160,8 +160,7 @@ struct StatsReportTests {
     #expect(
       Array(report.lines(english).prefix(2)) == [
         "Cheonjiin practice · 2025-06-08 ~ 2025-06-10 (3 days)",
-        "2 days of practice · 3 sessions · 20 items · accuracy 93% · "
-          + "15 syllables (60 key presses) a minute",
+        "2 days, 3 sessions, 20 items · 93% right · 15 syllables (60 presses)/min",
       ])
   }
 

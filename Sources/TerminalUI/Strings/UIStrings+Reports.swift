@@ -33,9 +33,10 @@ extension UIStrings {
     return pick(
       "연습한 날 \(overview.practiceDays)일 · 연습 \(overview.sessions)번 · "
         + "문제 \(totals.items)개 · 정확도 \(accuracy)% · 1분에 \(speed)글자 (\(presses)타)",
-      "\(englishCount(overview.practiceDays, "day")) of practice · "
-        + "\(englishCount(overview.sessions, "session")) · \(englishCount(totals.items, "item")) · "
-        + "accuracy \(accuracy)% · \(speed) syllables (\(presses) key presses) a minute")
+      // Short enough for 80 columns with hundreds of days.
+      "\(englishCount(overview.practiceDays, "day")), "
+        + "\(englishCount(overview.sessions, "session")), \(englishCount(totals.items, "item")) · "
+        + "\(accuracy)% right · \(speed) syllables (\(presses) presses)/min")
   }
 
   /// A chart's title.
