@@ -112,6 +112,7 @@ let package = Package(
       name: "CLITests",
       dependencies: [
         "cheonjiin", "HangulEngine", "LayoutLoading", "Storage", "Suggestions", "TerminalUI",
+        "ChildTerminal", "TestSupport",
       ],
       exclude: ["Harness"]),
   ]
