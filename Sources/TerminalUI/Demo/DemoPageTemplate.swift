@@ -68,18 +68,19 @@ let pageTemplate = #"""
   .key.accent { background: var(--accent); }
   .key.lit { background: var(--mark); color: #000; outline: .2em solid var(--ink); outline-offset: .08em; }
   .key.lit .small { color: #000; }
-  #controls { display: flex; flex-wrap: wrap; gap: .5em; align-items: center; margin: 1.4em 0 .6em; }
+  #bar { position: sticky; bottom: 0; background: var(--paper); border-top: .1em solid var(--soft); margin-top: 1.2em; padding: .5em 0 .3em; }
+  #controls { display: flex; flex-wrap: wrap; gap: .5em; align-items: center; }
   button {
     font: inherit; font-size: .85em; font-weight: bold; color: var(--ink); background: var(--paper);
-    border: .12em solid var(--ink); border-radius: .3em; padding: .35em .8em; cursor: pointer;
+    border: .12em solid var(--ink); border-radius: .3em; padding: .3em .6em; cursor: pointer;
   }
   button:hover { background: #222; }
   button:focus-visible { outline: .2em solid var(--mark); outline-offset: .15em; }
-  #play { background: var(--mark); color: #000; min-width: 7em; }
-  #speed { font-weight: bold; margin: 0 .4em; white-space: nowrap; }
-  #status { font-size: 1.2em; font-weight: bold; color: var(--mark); min-height: 1.4em; }
+  #play { background: var(--mark); color: #000; min-width: 5.5em; }
+  #speed { font-weight: bold; margin: 0 .2em; white-space: nowrap; }
+  #status { font-size: 1.1em; font-weight: bold; color: var(--mark); min-height: 1.4em; margin: .3em 0 0; }
   #help { color: var(--soft); }
-  @media print { html { background: #fff; color: #000; } #controls, #help { display: none; } }
+  @media print { html { background: #fff; color: #000; } #bar, #help { display: none; } }
   </style>
   </head>
   <body>
@@ -178,31 +179,36 @@ let pageTemplate = #"""
     const controls = make("nav", "");
     controls.id = "controls";
     controls.setAttribute("aria-label", text.speed);
-    function button(id, label, action) {
+    function button(id, label, action, name) {
       const node = make("button", "", label);
       node.type = "button";
       node.id = id;
+      if (name) { node.setAttribute("aria-label", name); node.title = name; }
       node.addEventListener("click", action);
       controls.appendChild(node);
       return node;
     }
-    button("again", text.again, function () { go(0); });
-    button("back", text.back, function () { go(tick - 1); });
+    button("again", text.again, function () { go(0); }, text.againName);
+    button("back", text.back, function () { go(tick - 1); }, text.backName);
     const playButton = button("play", text.play, togglePlay);
-    button("forward", text.forward, function () { go(tick + 1); });
-    button("next", text.nextSyllable, nextSyllable);
+    button("forward", text.forward, function () { go(tick + 1); }, text.forwardName);
+    button("next", text.nextSyllable, nextSyllable, text.nextSyllableName);
     button("slower", text.slower, function () { changeSpeed(-1); });
     const speedNode = make("output", "");
     speedNode.id = "speed";
     speedNode.setAttribute("aria-live", "polite");
     controls.appendChild(speedNode);
     button("faster", text.faster, function () { changeSpeed(1); });
-    main.appendChild(controls);
+    // The buttons and what the demo waits for stay in view at the bottom of the window.
+    const bar = make("footer", "");
+    bar.id = "bar";
+    bar.appendChild(controls);
     const status = make("p", "");
     status.id = "status";
     status.setAttribute("aria-live", "polite");
-    main.appendChild(status);
+    bar.appendChild(status);
     main.appendChild(make("p", "", text.keysHelp)).id = "help";
+    main.appendChild(bar);
 
     // MARK: - Showing a tick
 
