@@ -1,4 +1,3 @@
-import ChildTerminal
 import Foundation
 import TestSupport
 import Testing
@@ -16,13 +15,6 @@ private let hasAsciinema = isInstalled("asciinema")
 private let hasChromium = isInstalled("chromium")
 /// `make test-browser` sets this: there the page must be tried in Chromium, not skipped.
 private let requiresBrowser = ProcessInfo.processInfo.environment["CHEONJIIN_BROWSER_TESTS"] == "1"
-
-/// The screen after every event of a cast, as libvterm draws it.
-private func finalScreen(of cast: Asciicast) throws -> [String] {
-  let emulator = Emulator(rows: try #require(cast.height), columns: try #require(cast.width))
-  for event in cast.events { emulator.feed(Array(event.data.utf8)) }
-  return (0..<emulator.rows).map { emulator.text(row: $0) }
-}
 
 @Suite("demo --cast and --html, headless, end to end")
 struct DemoRecordingEndToEndTests {
@@ -45,7 +37,7 @@ struct DemoRecordingEndToEndTests {
     #expect(cast.width == columns && cast.height == rows)
     // At 2 keys/s the 15 presses take 7.5 s, then the last frame stays 3 s.
     #expect(cast.events.last?.time == 10.5)
-    let screen = try finalScreen(of: cast)
+    let screen = cast.finalScreen
     #expect(screen.filter { $0.contains(" 오 안녕") }.count == 2, "\(screen.joined(separator: "\n"))")
     #expect(
       screen.contains { $0.contains(lang.hasPrefix("ko") ? "녀 + ㅇ = 녕 (받침)" : "녀 + ㅇ = 녕 (final)") }
@@ -57,7 +49,7 @@ struct DemoRecordingEndToEndTests {
     let result = try run(["demo", "안녕", "--cast", "-"], environment: locale("C.UTF-8"))
     #expect(result.status == 0, "\(result.stderr)")
     let cast = try Asciicast(result.stdout)
-    #expect(try finalScreen(of: cast).contains { $0.hasPrefix(" 안녕") })
+    #expect(cast.finalScreen.contains { $0.hasPrefix(" 안녕") })
   }
 
   @Test(

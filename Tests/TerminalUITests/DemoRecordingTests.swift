@@ -1,4 +1,3 @@
-import ChildTerminal
 import Foundation
 import HangulEngine
 import TestSupport
@@ -144,13 +143,6 @@ struct DemoScriptTests {
 
 // MARK: - Recordings
 
-/// The screen after every event of a cast, as libvterm draws it.
-func finalScreen(of cast: Asciicast) throws -> [String] {
-  let emulator = Emulator(rows: try #require(cast.height), columns: try #require(cast.width))
-  for event in cast.events { emulator.feed(Array(event.data.utf8)) }
-  return (0..<emulator.rows).map { emulator.text(row: $0) }
-}
-
 @Suite("Recordings of the demo: asciicast and the web page")
 struct DemoRecordingTests {
   @Test(
@@ -170,7 +162,7 @@ struct DemoRecordingTests {
     #expect(cast.events.count == script.tickCount + 2)
     #expect(cast.events.first?.time == 0)
     #expect(cast.events[1].time == 0.5)
-    let screen = try finalScreen(of: cast)
+    let screen = cast.finalScreen
     #expect(screen.filter { $0.contains(" 오 안녕") }.count == 2, "\(screen.joined(separator: "\n"))")
     let counters = language == .korean ? ["15/15타", "14/14타"] : ["15/15 keys", "14/14 keys"]
     for counter in counters { #expect(screen.contains { $0.contains(counter) }) }

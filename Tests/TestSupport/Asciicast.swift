@@ -1,3 +1,4 @@
+import ChildTerminal
 import Foundation
 
 /// An asciicast v2 file read back (`demo --cast`): its header and its output events, each line
@@ -49,6 +50,13 @@ public struct Asciicast {
     }
   }
 
-  /// Every event's output, in order: what a player writes to the terminal.
-  public var output: String { events.map(\.data).joined() }
+  /// The screen after every event, as libvterm draws it, one string per row.
+  ///
+  /// A header without a size gives no rows.
+  public var finalScreen: [String] {
+    guard let width, let height else { return [] }
+    let emulator = Emulator(rows: height, columns: width)
+    for event in events { emulator.feed(Array(event.data.utf8)) }
+    return (0..<emulator.rows).map { emulator.text(row: $0) }
+  }
 }

@@ -139,31 +139,30 @@ public enum DemoPage {
   /// JSON that can stand inside a `<script>` element: `<`, `>` and `&` only occur in its
   /// strings, where `\u003C` means the same, so `</script>` in a caption cannot end it.
   static func safeInScript(_ json: String) -> String {
-    var result = ""
-    result.reserveCapacity(json.utf8.count)
-    for scalar in json.unicodeScalars {
-      switch scalar {
-      case "<": result += "\\u003C"
-      case ">": result += "\\u003E"
-      case "&": result += "\\u0026"
-      case "\u{2028}": result += "\\u2028"
-      case "\u{2029}": result += "\\u2029"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    replacing(
+      json,
+      [
+        "<": "\\u003C", ">": "\\u003E", "&": "\\u0026", "\u{2028}": "\\u2028",
+        "\u{2029}": "\\u2029",
+      ])
   }
 
   /// Text for HTML: `&`, `<`, `>` and `"` escaped.
   static func htmlEscaped(_ text: String) -> String {
+    replacing(text, ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"])
+  }
+
+  /// `text` with every scalar that `replacements` names replaced by its text.
+  private static func replacing(_ text: String, _ replacements: [Unicode.Scalar: String])
+    -> String
+  {
     var result = ""
+    result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      default: result.unicodeScalars.append(scalar)
+      if let replacement = replacements[scalar] {
+        result += replacement
+      } else {
+        result.unicodeScalars.append(scalar)
       }
     }
     return result
