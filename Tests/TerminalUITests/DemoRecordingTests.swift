@@ -98,6 +98,13 @@ struct DemoScriptTests {
     #expect(captions.contains("ㅣ + ㆍ = ㅏ → 아"))
     let iphone = try track("오 안", on: "cheonjiin-iphone")
     #expect(iphone.steps.map { strings.demoCaption($0, of: iphone) }.contains("␣: space"))
+    // The ABC pad's multi-tap keys type letters, the side key marks.
+    let latin = try track("ab.")
+    let latinCaptions = latin.steps.map { strings.demoCaption($0, of: latin) }
+    #expect(latinCaptions.contains("letter a"))
+    #expect(latinCaptions.contains("abc twice → b"))
+    #expect(latinCaptions.last == "mark .")
+    #expect(latinCaptions.first?.hasPrefix("!#1: to ") == true)
   }
 
   @Test("the overview lights the syllable being typed and marks where the counts differ")

@@ -22,7 +22,7 @@ public enum PressEffect: Sendable, Hashable {
   /// The same key again moved along its cycle: `ㄴㄹ` pressed twice is `ㄹ`; `.,?!` three
   /// times is `?`. `syllable` is the syllable it changed, when it is more than the letter.
   case cycled(keyLabel: String, presses: Int, result: String, syllable: String?)
-  /// A mark key's first press: `.`.
+  /// A multi-tap text key's first press: `.` (or `a` on the ABC pad).
   case mark(String)
   /// A key that types its text at once (a digit on the symbols pad).
   case typedText(String)

@@ -67,8 +67,10 @@ extension UIStrings {
         "\(NativeNumber(presses)?.determiner ?? String(presses)) 번",
         presses == 1 ? "once" : presses == 2 ? "twice" : "\(presses) times")
       return "\(label) \(times) → \(result)" + (syllable.map { " (\($0))" } ?? "")
-    case .mark(let text):
+    case .mark(let text) where text.allSatisfy({ $0.isPunctuation || $0.isSymbol }):
       return pick("부호 \(text)", "mark \(text)")
+    case .mark(let text):
+      return pick("글자 \(text)", "letter \(text)")  // the ABC pad's keys cycle letters
     case .typedText(let text):
       return "\(key): \(text)"
     case .heldText(let text):
