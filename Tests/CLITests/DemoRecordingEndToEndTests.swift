@@ -75,11 +75,26 @@ struct DemoRecordingEndToEndTests {
   }
 
   /// The page after Chromium has played it for up to a minute of its virtual time.
-  private func playedPage(_ arguments: [String], lang: String = "C.UTF-8") throws -> String {
+  ///
+  /// - Parameter keys: Keys pressed right after the page loads, by a script the test adds
+  ///   (the `key` of each keydown event).
+  private func playedPage(_ arguments: [String], lang: String = "C.UTF-8", keys: [String] = [])
+    throws -> String
+  {
     let folder = try scratchFolder("page")
     let path = folder.appendingPathComponent("demo.html").path
     let made = try run(["demo"] + arguments + ["--html", path], environment: locale(lang))
     try #require(made.status == 0, "\(made.stderr)")
+    if !keys.isEmpty {
+      let presses = keys.map { "press(\"\($0)\");" }.joined()
+      let script =
+        "<script>setTimeout(function () { function press(key) { document.dispatchEvent("
+        + "new KeyboardEvent(\"keydown\", { key: key, bubbles: true })); } \(presses) }, 10);"
+        + "</script></body>"
+      let page = try String(contentsOfFile: path, encoding: .utf8)
+      try page.replacingOccurrences(of: "</body>", with: script).write(
+        toFile: path, atomically: true, encoding: .utf8)
+    }
     let browser = try runProgram(
       [
         "/usr/bin/env", "chromium", "--headless", "--no-sandbox", "--disable-gpu",
@@ -120,6 +135,20 @@ struct DemoRecordingEndToEndTests {
     #expect(try text(ofElement: "typed", in: korean) == sentence)
     #expect(korean.contains("<html lang=\"ko\">"))
     #expect(korean.contains("다 쳤어요."))
+  }
+
+  @Test(
+    "the page's keys: Space pauses, → steps a key, ↓ goes to the end of a syllable, + is faster",
+    .enabled(if: hasChromium || requiresBrowser))
+  func pageKeys() throws {
+    try #require(hasChromium, "chromium is not installed; make test-browser installs it")
+    // Paused before the first press (at 500 ms), then 2 keys, then the ends of 오 and the space.
+    let dom = try playedPage(
+      ["오 안녕"], keys: [" ", "ArrowRight", "ArrowRight", "ArrowDown", "ArrowDown", "+"])
+    #expect(try text(ofElement: "typed", in: dom) == "오 ")
+    #expect(dom.contains("5/15 keys"))
+    #expect(dom.contains("Speed 3 keys/s"))
+    #expect(dom.contains(">▶ Play</button>"))
   }
 
   @Test(
