@@ -15,6 +15,8 @@ private let hasAsciinema = isInstalled("asciinema")
 private let hasChromium = isInstalled("chromium")
 /// `make test-browser` sets this: there the page must be tried in Chromium, not skipped.
 private let requiresBrowser = ProcessInfo.processInfo.environment["CHEONJIIN_BROWSER_TESTS"] == "1"
+/// The page's tests run where Chromium is, and must run under `make test-browser`.
+private let inBrowser = ConditionTrait.enabled(if: hasChromium || requiresBrowser)
 
 @Suite("demo --cast and --html, headless, end to end")
 struct DemoRecordingEndToEndTests {
@@ -81,6 +83,7 @@ struct DemoRecordingEndToEndTests {
   private func playedPage(_ arguments: [String], lang: String = "C.UTF-8", keys: [String] = [])
     throws -> String
   {
+    try #require(hasChromium, "chromium is not installed; make test-browser installs it")
     let folder = try scratchFolder("page")
     let path = folder.appendingPathComponent("demo.html").path
     let made = try run(["demo"] + arguments + ["--html", path], environment: locale(lang))
@@ -123,9 +126,8 @@ struct DemoRecordingEndToEndTests {
 
   @Test(
     "headless Chromium plays the page to the end: the typed text is the text asked for",
-    .enabled(if: hasChromium || requiresBrowser))
+    inBrowser)
   func pageInChromium() throws {
-    try #require(hasChromium, "chromium is not installed; make test-browser installs it")
     let compared = try playedPage(["오 안녕", "--compare", "iphone", "--once"])
     #expect(try text(ofElement: "typed", in: compared) == "오 안녕")
     #expect(try text(ofElement: "typed-2", in: compared) == "오 안녕")
@@ -139,9 +141,8 @@ struct DemoRecordingEndToEndTests {
 
   @Test(
     "the page's keys: Space pauses, → steps a key, ↓ goes to the end of a syllable, + is faster",
-    .enabled(if: hasChromium || requiresBrowser))
+    inBrowser)
   func pageKeys() throws {
-    try #require(hasChromium, "chromium is not installed; make test-browser installs it")
     // Paused before the first press (at 500 ms), then 2 keys, then the ends of 오 and the space.
     let dom = try playedPage(
       ["오 안녕"], keys: [" ", "ArrowRight", "ArrowRight", "ArrowDown", "ArrowDown", "+"])
@@ -153,9 +154,8 @@ struct DemoRecordingEndToEndTests {
 
   @Test(
     "--step in the page stops after the first syllable until a key",
-    .enabled(if: hasChromium || requiresBrowser))
+    inBrowser)
   func pageSteps() throws {
-    try #require(hasChromium, "chromium is not installed; make test-browser installs it")
     let dom = try playedPage(["오 안녕", "--step"])
     #expect(try text(ofElement: "typed", in: dom) == "오")
     #expect(dom.contains("One syllable typed."))
