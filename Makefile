@@ -32,8 +32,14 @@ ZSH_COMPLETIONS = $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
 
 # What the end-to-end tests drive: tmux, the pty harness (python3), a UTF-8 locale, groff,
-# which renders the manual page (ManPageTests), and vim (typed into through `cheonjiin run`).
-TEST_PACKAGES = tmux python3 locales groff-base vim
+# which renders the manual page (ManPageTests), vim (typed into through `cheonjiin run`) and
+# asciinema, which plays the `demo --cast` recording in tmux (80 KB; Python, as python3 is here).
+TEST_PACKAGES = tmux python3 locales groff-base vim asciinema
+
+# What `make test-browser` adds: Chromium, which plays the `demo --html` page headless. Not in
+# TEST_PACKAGES: it is 124 MB to download and 350 MB installed (26 packages), too much to ask of
+# everyone who runs `make test`; CI runs it as a step of its own (about 15 s to install here).
+BROWSER_PACKAGES = chromium
 
 # What `make deb` needs besides the build's packages (dpkg-shlibdeps, dpkg-parsechangelog), and
 # what `make deb-check` adds: lintian, groff for the manual page, zsh and fish for their
@@ -41,8 +47,8 @@ TEST_PACKAGES = tmux python3 locales groff-base vim
 DEB_PACKAGES = dpkg-dev
 DEB_CHECK_PACKAGES = lintian groff-base zsh fish
 
-.PHONY: all build build-check deps test-deps run test bench fuzz fuzz-ci install uninstall deb \
-  deb-check format lint clean
+.PHONY: all build build-check deps test-deps run test test-browser bench fuzz fuzz-ci install \
+  uninstall deb deb-check format lint clean
 
 all: build
 
@@ -89,6 +95,12 @@ run: build
 
 test: test-deps
 	$(SWIFT) test
+
+# The `demo --html` page in headless Chromium (DemoRecordingEndToEndTests): `make test` runs
+# these tests only where Chromium happens to be installed; here they must run.
+test-browser: test-deps
+	@Scripts/install-deps.sh $(BROWSER_PACKAGES)
+	CHEONJIIN_BROWSER_TESTS=1 $(SWIFT) test --filter DemoRecordingEndToEndTests
 
 bench: deps
 	Scripts/bench.sh

@@ -102,7 +102,8 @@ let package = Package(
         "Suggestions", "Practice", "ChildTerminal", "TestSupport",
       ],
       exclude: ["Golden"]),
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // Helpers for several test targets; the cast reader replays recordings with libvterm.
+    .target(name: "TestSupport", dependencies: ["ChildTerminal"], path: "Tests/TestSupport"),
     .testTarget(
       name: "ChildTerminalTests", dependencies: ["ChildTerminal", "HangulEngine", "LayoutLoading"]),
     .testTarget(
@@ -113,6 +114,7 @@ let package = Package(
       name: "CLITests",
       dependencies: [
         "cheonjiin", "HangulEngine", "LayoutLoading", "Storage", "Suggestions", "TerminalUI",
+        "TestSupport",
       ],
       exclude: ["Harness"]),
   ]

@@ -290,26 +290,6 @@ public struct UIStrings: Sendable {
     }
   }
   public var practiceKeysHint: String { pick("⏎ 다음 글 · Esc 그만하기", "⏎ next item · Esc stop") }
-  // MARK: - Demo
-
-  /// The presses so far out of all: `3/15타`, `3/15 keys`.
-  public func demoCounter(_ shown: Int, of total: Int) -> String {
-    pick("\(shown)/\(total)타", "\(shown)/\(total) keys")
-  }
-  /// A held key, as the demo names it.
-  public func demoHold(_ label: String) -> String { pick("\(label) 길게", "hold \(label)") }
-  public var demoPauseKey: String { pick("Space 멈춤/재생", "Space pause/play") }
-  public var demoStepKeys: String { pick("← → 한 타씩", "← → step") }
-  public var demoSpeedKeys: String { pick("+ - 빠르기", "+ - speed") }
-  public var demoQuitKey: String { pick("Esc 끝", "Esc quit") }
-  /// The speed on the status line: `2타/초`, `2 keys/s`.
-  public func demoSpeed(_ number: String) -> String { pick("\(number)타/초", "\(number) keys/s") }
-  /// When the demo is cut off: the window that shows all of it.
-  public func demoNeeds(columns: Int, rows: Int) -> String {
-    pick("다 보려면 창을 \(columns)칸×\(rows)줄 이상으로", "to see it all: \(columns)×\(rows) or more")
-  }
-  public var demoPaused: String { pick(" · 멈춤", " · paused") }
-
   public var suspendedHint: String {
     pick("잠시 멈췄어요. fg를 입력하면 돌아와요", "suspended: type fg to return")
   }

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import HangulEngine
 import LayoutLoading
+import SystemIO
+import SystemPackage
 import TerminalUI
 
 struct DemoCommand: ParsableCommand {
@@ -9,11 +11,16 @@ struct DemoCommand: ParsableCommand {
     commandName: "demo",
     abstract: "Play the keys that type TEXT on the pad, for teaching and showing the layout.",
     discussion: """
-      Each key lights up as it is pressed, the text grows, and a counter shows the presses. \
-      Space pauses, ← → step one key, + - change the speed, Esc (or q, Ctrl-D) ends; Ctrl-C \
-      ends with status 130. --frames prints every frame as plain text instead (for docs and \
-      tests), the pressed key in [brackets].
-      Example: cheonjiin demo "오 안녕" --compare iphone
+      Above the pad: the text to type with the syllable being typed lit, and under each \
+      syllable the presses it took. Each key lights up as it is pressed, the text grows, and \
+      a caption says what the press did (ㆍ + ㆍ = ‥, ㄴㄹ twice → ㄹ). With --compare both \
+      pads finish each syllable together, the faster one waiting. Space pauses, ← → step one \
+      key, ↓ ↑ one syllable, + - change the speed, Esc (or q, Ctrl-D) ends; Ctrl-C ends with \
+      status 130.
+      --frames prints every frame as plain text (the pressed key in [brackets]), --cast FILE \
+      writes an asciicast v2 recording (asciinema play FILE), --html FILE a web page that \
+      plays the demo offline; all three need no terminal.
+      Example: cheonjiin demo "오 안녕" --compare iphone --once
       """)
 
   @Argument(help: "The text to type; several arguments are joined with spaces.")
@@ -27,11 +34,39 @@ struct DemoCommand: ParsableCommand {
   @Option(help: "Keys per second (0.25–20).")
   var speed: Double = 2
 
+  @Flag(help: "Play once, then stop and say what to do next (instead of playing again).")
+  var once = false
+
+  @Flag(help: "Pause after each syllable until Space.")
+  var step = false
+
   @Flag(help: "Print the frames as plain text and exit; needs no terminal.")
   var frames = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Write an asciicast v2 recording to FILE (- for standard output); needs no terminal.",
+      valueName: "FILE"))
+  var cast: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Write a self-contained web page that plays the demo to FILE (- for standard output).",
+      valueName: "FILE"))
+  var html: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The window of the --cast recording, COLUMNSxROWS (80x24, 100x32).",
+      valueName: "SIZE"))
+  var size: String = "80x24"
+
   @Flag(help: "Bigger keys.")
   var large = false
+
+  /// The recording window's bounds: big enough for the status line, small enough to play.
+  static let smallestWindow = (columns: 20, rows: 6)
+  static let largestWindow = 500
 
   /// Checks the arguments before anything is loaded or drawn (exit status 64).
   func validate() throws {
@@ -41,6 +76,29 @@ struct DemoCommand: ParsableCommand {
     guard !text.joined().isEmpty else {
       throw ValidationError(commandStrings.demoTextEmpty)
     }
+    let window = try castWindow()
+    let smallest = Self.smallestWindow
+    guard window.columns >= smallest.columns, window.rows >= smallest.rows,
+      window.columns <= Self.largestWindow, window.rows <= Self.largestWindow
+    else {
+      throw ValidationError(
+        commandStrings.demoSizeOutOfRange(
+          columns: window.columns, rows: window.rows, minimum: (smallest.columns, smallest.rows),
+          maximum: Self.largestWindow))
+    }
+    let toStandardOutput = [frames, cast == "-", html == "-"].filter { $0 }.count
+    guard toStandardOutput <= 1 else {
+      throw ValidationError(commandStrings.demoTwoOutputsOnStandardOutput)
+    }
+  }
+
+  /// `--size` read as columns and rows: `80x24` (or `80×24`).
+  private func castWindow() throws -> (columns: Int, rows: Int) {
+    let parts = size.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
+    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]) else {
+      throw ValidationError(commandStrings.demoSizeUnreadable(size))
+    }
+    return (columns, rows)
   }
 
   func run() throws {
@@ -55,22 +113,80 @@ struct DemoCommand: ParsableCommand {
           compare] ?? compare
       tracks.append(try track(target, layoutID: id))
     }
-    if frames {
+    let script = DemoScript(tracks: tracks)
+    let playback = DemoPlayback(keysPerSecond: speed, playsOnce: once, pausesEachSyllable: step)
+    if frames || cast != nil || html != nil {
+      // Widths as a UTF-8 terminal has them, whatever the locale: no terminal is involved.
       setlocale(LC_CTYPE, "C.UTF-8")
-      var output = OutputBuffer()
-      output.append(
-        DemoRenderer.textFrames(
-          tracks, size: large ? .normal : .compact, strings: strings, width: DisplayWidth.of))
-      output.flush()
+      try record(script, playback: playback, strings: strings, text: target)
       return
     }
     var options = KeypadRunOptions(layouts: tracks[0].layouts, keymaps: [])
     options.useColor = (environment["NO_COLOR"] ?? "").isEmpty
     options.settings.language = strings.language
     let controller = DemoController(
-      tracks: tracks, keysPerSecond: speed, strings: strings, size: large ? .large : .normal)
+      script: script, playback: playback, strings: strings, size: large ? .large : .normal)
     let status = DemoApp.run(controller, options: options)
     if status != 0 { throw ExitCode(status) }
+  }
+
+  /// Writes what `--frames`, `--cast` and `--html` ask for.
+  ///
+  /// - Parameter text: The text typed, for the titles.
+  private func record(
+    _ script: DemoScript, playback: DemoPlayback, strings: UIStrings, text: String
+  ) throws {
+    if frames {
+      var output = OutputBuffer()
+      output.append(
+        DemoRenderer.textFrames(
+          script, size: large ? .normal : .compact, strings: strings, width: DisplayWidth.of))
+      output.flush()
+    }
+    if let cast {
+      let window = try castWindow()
+      if let missing = DemoCast.missingRoom(
+        script, strings: strings, rows: window.rows, columns: window.columns,
+        width: DisplayWidth.of)
+      {
+        printError(
+          commandStrings.demoCastTooSmall(
+            columns: window.columns, rows: window.rows, needed: missing.needed,
+            suggested: missing.suggested))
+        throw ExitCode.validationFailure
+      }
+      let recording = DemoCast.recording(
+        script, playback: playback, size: large ? .large : .normal, strings: strings,
+        rows: window.rows, columns: window.columns, title: "cheonjiin demo " + text, theme: .light,
+        width: DisplayWidth.of)
+      try write(recording, to: cast, option: "--cast", howToPlay: strings.demoPlayCast(cast))
+    }
+    if let html {
+      let page = DemoPage.html(script, playback: playback, strings: strings, title: text)
+      try write(page, to: html, option: "--html", howToPlay: strings.demoOpenPage)
+    }
+  }
+
+  /// Writes a recording to `path` (`-`: standard output) and says on standard error where it
+  /// went; a file that cannot be written ends the command with status 1, as other write errors
+  /// do.
+  private func write(_ text: String, to path: String, option: String, howToPlay: String) throws {
+    if path == "-" {
+      var output = OutputBuffer()
+      output.append(text)
+      output.flush()
+      return
+    }
+    do {
+      let descriptor = try FileDescriptor.open(
+        FilePath(path), .writeOnly, options: [.create, .truncate, .closeOnExec],
+        permissions: [.ownerReadWrite, .groupRead, .otherRead])
+      try descriptor.closeAfter { _ = try descriptor.writeAll(text.utf8) }
+    } catch {
+      printError(commandStrings.demoCannotWrite(path, option: option, reason: "\(error)"))
+      throw ExitCode.failure
+    }
+    printError(commandStrings.demoWrote(path, bytes: text.utf8.count, howToPlay: howToPlay))
   }
 
   private func track(_ text: String, layoutID: String) throws -> DemoTrack {

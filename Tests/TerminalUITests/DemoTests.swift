@@ -15,10 +15,17 @@ private func track(_ text: String, on layout: String = "cheonjiin-galaxy") throw
 private struct DemoDriver {
   var driver: ScreenDriver<DemoController>
 
-  init(_ tracks: [DemoTrack], keysPerSecond: Double = 2, language: UILanguage = .english) {
+  init(
+    _ tracks: [DemoTrack], keysPerSecond: Double = 2, language: UILanguage = .english,
+    playsOnce: Bool = false, pausesEachSyllable: Bool = false
+  ) {
     driver = ScreenDriver(
       DemoController(
-        tracks: tracks, keysPerSecond: keysPerSecond, strings: UIStrings(language), size: .normal))
+        script: DemoScript(tracks: tracks),
+        playback: DemoPlayback(
+          keysPerSecond: keysPerSecond, playsOnce: playsOnce,
+          pausesEachSyllable: pausesEachSyllable),
+        strings: UIStrings(language), size: .normal))
   }
 
   var controller: DemoController { driver.controller }
@@ -65,27 +72,32 @@ struct DemoTests {
     #expect(iphone.steps.count == 14)
     #expect(galaxy.steps.last.map { $0.typed.committed + $0.typed.preedit } == "오 안녕")
     let frames = DemoRenderer.textFrames(
-      [galaxy, iphone], size: .compact, strings: UIStrings(.english), width: terminalWidth)
+      DemoScript(tracks: [galaxy, iphone]), size: .compact, strings: UIStrings(.english),
+      width: terminalWidth)
     try compareGolden("demo-compare-frames", String(frames.dropLast()))
   }
 
   @Test("every frame shows the whole counter, with the layout's Hangul name, at any count")
   func counterIsNeverCut() throws {
     // Over 100 presses: three digits each side of the slash (the audit saw "100/100 k").
-    let long = try track(String(repeating: "안녕 ", count: 10))
+    let longText = String(repeating: "안녕 ", count: 10)
+    let long = try track(longText)
+    let longIphone = try track(longText, on: "cheonjiin-iphone")
     let short = try track("오 안녕")
+    let shortIphone = try track("오 안녕", on: "cheonjiin-iphone")
     #expect(long.steps.count >= 100)
     for language in [UILanguage.english, .korean] {
       let strings = UIStrings(language)
-      for tracks in [[long], [short], [short, long], [long, short]] {
-        let total = tracks.map(\.steps.count).max() ?? 0
-        for count in [0, 9, 10, 99, total] {
+      for tracks in [[long], [short], [short, shortIphone], [longIphone, long]] {
+        let script = DemoScript(tracks: tracks)
+        for tick in [0, 9, 10, 99, script.tickCount] {
           let header = DemoRenderer.frame(
-            tracks, after: count, size: .compact, strings: strings, marksPressedKey: true,
+            script, at: tick, size: .compact, strings: strings, marksPressedKey: true,
             width: terminalWidth
-          ).textDump.split(separator: "\n", omittingEmptySubsequences: false)[0]
-          for track in tracks {
-            let shown = min(count, track.steps.count)
+          ).textDump.split(separator: "\n", omittingEmptySubsequences: false)[
+            DemoRenderer.overviewRows(script)]
+          for (index, track) in tracks.enumerated() {
+            let shown = script.moment(at: tick).shown[index]
             let counter = DemoRenderer.counter(
               shown, of: track.steps.count, strings: UIStrings(language))
             #expect(header.contains("\(track.title) · \(counter)"), "\(header)")
@@ -109,12 +121,12 @@ struct DemoTests {
   @Test("a text wider than the column keeps its end in view, so every new letter shows")
   func longTextKeepsItsEnd() throws {
     let text = "가나다라마바사아자차카타파하 끝"
-    let long = try track(text)
+    let script = DemoScript(tracks: [try track(text)])
     let frame = DemoRenderer.frame(
-      [long], after: long.steps.count, size: .compact, strings: UIStrings(.english),
-      marksPressedKey: true,
-      width: terminalWidth)
-    let line = frame.textDump.split(separator: "\n", omittingEmptySubsequences: false)[1]
+      script, at: script.tickCount, size: .compact, strings: UIStrings(.english),
+      marksPressedKey: true, width: terminalWidth)
+    let line = frame.textDump.split(separator: "\n", omittingEmptySubsequences: false)[
+      DemoRenderer.overviewRows(script) + 1]
     #expect(line.hasPrefix(" …"))
     #expect(line.hasSuffix("하 끝"))
     #expect(measure(line) <= frame.columns)
@@ -123,17 +135,18 @@ struct DemoTests {
   @Test("the text grows with the presses and the pressed key is lit on its pad")
   func textGrowsAndKeyLights() throws {
     let galaxy = try track("오 안녕")
+    let script = DemoScript(tracks: [galaxy])
     var previous = ""
     for count in 1...galaxy.steps.count {
       let frame = DemoRenderer.frame(
-        [galaxy], after: count, size: .normal, strings: UIStrings(.english), marksPressedKey: false,
+        script, at: count, size: .normal, strings: UIStrings(.english), marksPressedKey: false,
         width: terminalWidth)
       let typed = galaxy.typed(after: count)
       let text = typed.committed + typed.preedit
       // The cursor after the text is a blank cell, which the dump trims.
       #expect(
-        frame.textDump.split(separator: "\n", omittingEmptySubsequences: false)[1] == " "
-          + text.trimmingTrailingSpaces)
+        frame.textDump.split(separator: "\n", omittingEmptySubsequences: false)[
+          DemoRenderer.overviewRows(script) + 1] == " " + text.trimmingTrailingSpaces)
       previous = text
       let lit = frame.cells.filter {
         $0.style == .keyPressed && frame.character($0) != nil && frame.character($0) != " "
@@ -173,7 +186,7 @@ struct DemoTests {
     demo.send("[C")
     demo.wait(200)
     #expect(demo.ending == nil)
-    #expect(demo.controller.count == 1)
+    #expect(demo.controller.tick == 1)
     #expect(demo.controller.isPaused)
   }
 
@@ -195,44 +208,44 @@ struct DemoTests {
     let galaxy = try track("오 안녕")
     var demo = DemoDriver([galaxy], keysPerSecond: 2)
     demo.wait(499)
-    #expect(demo.controller.count == 0)
+    #expect(demo.controller.tick == 0)
     demo.wait(1)
-    #expect(demo.controller.count == 1)
+    #expect(demo.controller.tick == 1)
     demo.wait(500 * 14)
-    #expect(demo.controller.count == 15)
+    #expect(demo.controller.tick == 15)
     demo.wait(2_999)
-    #expect(demo.controller.count == 15)
+    #expect(demo.controller.tick == 15)
     demo.wait(1)
-    #expect(demo.controller.count == 0)
+    #expect(demo.controller.tick == 0)
   }
 
   @Test("Space pauses and plays; → and ← step one key and pause; Home and End jump")
   func pauseAndStep() throws {
     var demo = DemoDriver([try track("오 안녕")])
     demo.wait(1_000)
-    #expect(demo.controller.count == 2)
+    #expect(demo.controller.tick == 2)
     demo.send(" ")
     demo.wait(5_000)
-    #expect(demo.controller.count == 2)
+    #expect(demo.controller.tick == 2)
     #expect(demo.screen(rows: 30, columns: 100).contains("2 keys/s · paused"))
     demo.send(" ")
     demo.wait(500)
-    #expect(demo.controller.count == 3)
+    #expect(demo.controller.tick == 3)
     demo.send("\u{1b}[C")  // →
-    #expect(demo.controller.count == 4)
+    #expect(demo.controller.tick == 4)
     #expect(demo.controller.isPaused)
     demo.wait(5_000)
-    #expect(demo.controller.count == 4)
+    #expect(demo.controller.tick == 4)
     demo.send("\u{1b}[D\u{1b}[D")  // ← ←
-    #expect(demo.controller.count == 2)
+    #expect(demo.controller.tick == 2)
     demo.send("\u{1b}[F")  // End
-    #expect(demo.controller.count == 15)
+    #expect(demo.controller.tick == 15)
     demo.send("\u{1b}[C")
-    #expect(demo.controller.count == 15)
+    #expect(demo.controller.tick == 15)
     demo.send("\u{1b}[H")  // Home
-    #expect(demo.controller.count == 0)
+    #expect(demo.controller.tick == 0)
     demo.send("\u{1b}[D")
-    #expect(demo.controller.count == 0)
+    #expect(demo.controller.tick == 0)
     #expect(demo.ending == nil)
   }
 
@@ -244,7 +257,7 @@ struct DemoTests {
     #expect(demo.controller.keysPerSecond == 0.5)
     // The first key was 4 s away at 0.25 keys/s; at 0.5 it comes 2 s after the +.
     demo.wait(2_000)
-    #expect(demo.controller.count == 1)
+    #expect(demo.controller.tick == 1)
     for _ in 0..<30 { demo.send("+") }
     #expect(demo.controller.keysPerSecond == 20)
     #expect(demo.screen(rows: 30, columns: 100).contains("20 keys/s"))
@@ -253,6 +266,59 @@ struct DemoTests {
     for _ in 0..<30 { demo.send("-") }
     #expect(demo.controller.keysPerSecond == 0.25)
     #expect(demo.ending == nil)
+  }
+
+  @Test("--once stops at the end and says what to do next; Space plays it again")
+  func once() throws {
+    let galaxy = try track("오 안녕")
+    var demo = DemoDriver([galaxy], playsOnce: true)
+    demo.wait(500 * 15)
+    #expect(demo.controller.tick == 15)
+    demo.wait(60_000)
+    #expect(demo.controller.tick == 15)
+    #expect(demo.controller.phase == .finished)
+    #expect(demo.driver.session.nextDeadline(now: demo.now) == nil)
+    let status = demo.screen(rows: 30, columns: 100).split(separator: "\n").last ?? ""
+    #expect(status.hasPrefix(" Space play again · ← → step"), "\(status)")
+    #expect(status.hasSuffix("all typed"), "\(status)")
+    demo.send(" ")
+    #expect(demo.controller.tick == 0)
+    demo.wait(500)
+    #expect(demo.controller.tick == 1)
+    #expect(demo.ending == nil)
+  }
+
+  @Test("--step pauses at the end of every syllable until Space")
+  func stepBySyllable() throws {
+    let galaxy = try track("오 안녕")
+    var demo = DemoDriver([galaxy], pausesEachSyllable: true)
+    // 오 takes 3 presses, the space 2, 안 4, 녕 6.
+    for end in [3, 5, 9] {
+      demo.wait(60_000)
+      #expect(demo.controller.tick == end)
+      #expect(demo.controller.phase == .syllableTyped)
+      let status = demo.screen(rows: 30, columns: 100).split(separator: "\n").last ?? ""
+      #expect(status.hasPrefix(" Space next syllable"), "\(status)")
+      demo.send(" ")
+    }
+    demo.wait(500 * 6)
+    #expect(demo.controller.tick == 15)
+  }
+
+  @Test("↓ and ↑ go to the end of the next and the previous syllable, and pause")
+  func syllableKeys() throws {
+    var demo = DemoDriver([try track("오 안녕"), try track("오 안녕", on: "cheonjiin-iphone")])
+    demo.send("\u{1b}[B")  // ↓
+    #expect(demo.controller.tick == 3)
+    #expect(demo.controller.isPaused)
+    demo.send("\u{1b}[B\u{1b}[B")
+    #expect(demo.controller.tick == 9)
+    demo.send("\u{1b}[A")  // ↑
+    #expect(demo.controller.tick == 5)
+    demo.send("\u{1b}[B\u{1b}[B\u{1b}[B")
+    #expect(demo.controller.tick == 15)
+    demo.send("\u{1b}[A\u{1b}[A\u{1b}[A\u{1b}[A")
+    #expect(demo.controller.tick == 0)
   }
 
   @Test(
@@ -314,6 +380,14 @@ struct DemoTests {
     try compareGolden("demo-interactive-160x30", demo.screen(rows: 30, columns: 160))
     try compareGolden("demo-interactive-80x24", demo.screen(rows: 24, columns: 80))
     try compareGolden("demo-interactive-44x40", demo.screen(rows: 40, columns: 44))
+    try compareGolden("demo-interactive-100x32", demo.screen(rows: 32, columns: 100))
+  }
+
+  @Test("one pad at 80×24 gets normal keys, the overview and the caption, to the last row")
+  func singleAt80x24() throws {
+    var demo = DemoDriver([try track("안녕하세요")], language: .korean)
+    demo.wait(500 * 9)
+    try compareGolden("demo-single-korean-80x24", demo.screen(rows: 24, columns: 80))
   }
 
   @Test("no window size draws outside the screen or loses the status line")
@@ -335,32 +409,38 @@ struct DemoTests {
   }
 }
 
+/// A Korean demo of `texts`, one track each, on `layouts`.
+private func controller(
+  _ texts: [String], on layouts: [String] = ["cheonjiin-galaxy"], size: KeySize
+) throws -> DemoController {
+  let tracks = try zip(texts, layouts).map { try track($0, on: $1) }
+  return DemoController(
+    script: DemoScript(tracks: tracks), playback: DemoPlayback(keysPerSecond: 2),
+    strings: UIStrings(.korean), size: size)
+}
+
 @Suite("The demo at ordinary sizes")
 struct DemoSizeTests {
   @Test("--large in a window too small for large keys gets normal keys, not the smallest")
   func largeFallsToNormal() throws {
-    let demo = DemoController(
-      tracks: [try track("안녕하세요")], keysPerSecond: 2, strings: UIStrings(.korean), size: .large)
+    let demo = try controller(["안녕하세요"], size: .large)
     let screen = demo.draw(rows: 24, columns: 80, width: DisplayWidth.of).textDump
-    let normal = DemoController(
-      tracks: [try track("안녕하세요")], keysPerSecond: 2, strings: UIStrings(.korean), size: .normal)
+    let normal = try controller(["안녕하세요"], size: .normal)
     #expect(screen == normal.draw(rows: 24, columns: 80, width: DisplayWidth.of).textDump)
     #expect(screen.contains("4         5         6"), "normal keys show their digits:\n\(screen)")
   }
 
   @Test("the pad is as tall as the layouts the demo visits: 안녕 keeps the usual keys at 80×24")
   func heightOfVisitedLayouts() throws {
-    let demo = DemoController(
-      tracks: [try track("안녕")], keysPerSecond: 2, strings: UIStrings(.korean), size: .normal)
+    let demo = try controller(["안녕"], size: .normal)
     let screen = demo.draw(rows: 24, columns: 80, width: DisplayWidth.of).textDump
     #expect(screen.contains("4         5         6"), "\(screen)")
   }
 
   @Test("a comparison that cannot fit says what window shows it all")
   func saysWhatFits() throws {
-    let demo = DemoController(
-      tracks: [try track("안녕"), try track("안녕", on: "cheonjiin-iphone")], keysPerSecond: 2,
-      strings: UIStrings(.korean), size: .normal)
+    let demo = try controller(
+      ["안녕", "안녕"], on: ["cheonjiin-galaxy", "cheonjiin-iphone"], size: .normal)
     let screen = demo.draw(rows: 12, columns: 40, width: DisplayWidth.of).textDump
     #expect(screen.contains("다 보려면 창을"), "\(screen)")
     let roomy = demo.draw(rows: 40, columns: 120, width: DisplayWidth.of).textDump

@@ -26,11 +26,41 @@ public struct Speller: Sendable {
     public var isHold: Bool
   }
 
+  /// A spelling's presses in groups, each group typing the next characters of the text.
+  public struct Group: Sendable, Hashable {
+    /// The characters of ``Spelling/text`` the group types: usually one, but a mark or a hold
+    /// text may be several, and so is a consonant typed together with the dot after it.
+    public var characters: Range<Int>
+    /// The presses, the one that ends the composition before them included (`␣` before `녕`).
+    public var presses: [Press]
+  }
+
+  /// A shortest key sequence for a text, grouped by the characters it types.
+  public struct Spelling: Sendable, Hashable {
+    /// The text as spelled: conjoining jamo composed, one element per character.
+    public var text: [Character]
+    /// The groups in order; after each, the engine shows exactly the text up to its end.
+    public var groups: [Group]
+
+    /// Every press in order.
+    public var presses: [Press] { groups.flatMap(\.presses) }
+  }
+
   /// Spells `text`.
   ///
   /// - Returns: The presses, verified to type exactly `text` from an empty engine.
   /// - Throws: ``SpellError`` naming the first character no reachable layout can type.
+  ///
+  /// Compare ``spelling(_:)``, which also says which characters each press types.
   public func spell(_ text: String) throws(SpellError) -> [Press] {
+    try spelling(text).presses
+  }
+
+  /// Spells `text`, grouping the presses by the characters they type (for the demo, which
+  /// plays two layouts a syllable at a time).
+  ///
+  /// - Throws: ``SpellError`` naming the first character no reachable layout can type.
+  public func spelling(_ text: String) throws(SpellError) -> Spelling {
     let target = Array(composingConjoiningJamo(text))
     let start = InputMethod(layouts: layouts, initial: initialLayout)
     var open: [SearchKey: Candidate] = [
@@ -47,13 +77,19 @@ public struct Speller: Sendable {
       open = open.filter { $0.key.position != position }
       furthest = max(furthest, position)
       if position == target.count {
-        let finished = here.map { ($0.engine.layoutIndex, $0.trail?.presses ?? []) }
-        return finished.min(by: isPreferred)?.1 ?? []
+        let finished = here.map {
+          (layout: $0.engine.layoutIndex, presses: $0.trail?.presses ?? [], trail: $0.trail)
+        }
+        let best = finished.min {
+          isPreferred(($0.layout, $0.presses), over: ($1.layout, $1.presses))
+        }
+        return Spelling(text: target, groups: best?.trail?.groups ?? [])
       }
       for candidate in here {
         for (advance, presses) in moves(for: target, at: position, from: candidate.engine) {
           guard
-            let next = candidate.typing(presses, toReach: position + advance, of: target)
+            let next = candidate.typing(
+              presses, characters: position..<(position + advance), of: target)
           else { continue }
           let key = SearchKey(
             position: position + advance, state: next.engine.composerSearchState,
@@ -63,7 +99,7 @@ public struct Speller: Sendable {
         }
       }
     }
-    if target.isEmpty { return [] }
+    if target.isEmpty { return Spelling(text: [], groups: []) }
     let index = min(furthest, target.count - 1)
     throw SpellError(
       character: target[index], position: index + 1, reason: unreachableReason(target[index]))
@@ -86,11 +122,13 @@ public struct Speller: Sendable {
     var trail: Trail?
     var count: Int
 
-    /// This candidate after `presses`, if the text then equals `target` up to `end`.
+    /// This candidate after `presses`, if the text then equals `target` up to the end of
+    /// `characters`, the characters the presses type.
     ///
     /// Text committed and erased within the presses (a mark's key pressed again) may differ
     /// from the target on the way; only the end counts.
-    func typing(_ presses: [Press], toReach end: Int, of target: [Character]) -> Candidate? {
+    func typing(_ presses: [Press], characters: Range<Int>, of target: [Character]) -> Candidate? {
+      let end = characters.upperBound
       var engine = engine
       var matched = committed
       var fresh: [Character] = []
@@ -104,7 +142,7 @@ public struct Speller: Sendable {
         guard erase <= matched else { return nil }
         matched -= erase
         fresh += output.commit
-        trail = Trail(press, after: trail)
+        trail = Trail(press, characters: characters, after: trail)
       }
       let preedit = Array(engine.preedit)
       guard matched + fresh.count + preedit.count == end,
@@ -120,11 +158,31 @@ public struct Speller: Sendable {
   /// Presses as a chain back to the first: extending a candidate never copies its presses.
   private final class Trail: Sendable {
     let press: Press
+    /// The characters of the target the press's group types.
+    let characters: Range<Int>
     let previous: Trail?
 
-    init(_ press: Press, after previous: Trail?) {
+    init(_ press: Press, characters: Range<Int>, after previous: Trail?) {
       self.press = press
+      self.characters = characters
       self.previous = previous
+    }
+
+    /// The presses grouped by the characters they type, first group first.
+    var groups: [Group] {
+      var reversed: [Group] = []
+      var node: Trail? = self
+      while let current = node {
+        if let last = reversed.last, last.characters == current.characters {
+          reversed[reversed.count - 1].presses.append(current.press)
+        } else {
+          reversed.append(Group(characters: current.characters, presses: [current.press]))
+        }
+        node = current.previous
+      }
+      return reversed.reversed().map {
+        Group(characters: $0.characters, presses: $0.presses.reversed())
+      }
     }
 
     var presses: [Press] {

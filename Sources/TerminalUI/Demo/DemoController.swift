@@ -1,34 +1,74 @@
 import HangulEngine
 import TerminalInput
 
-/// The interactive demo: plays at a speed, Space pauses, → and ← step, + and - change speed,
-/// Esc, `q` or Ctrl-D end it, Ctrl-C cancels it (exit status 130).
+/// How the demo plays; the terminal, the cast and the page play alike.
+public struct DemoPlayback: Sendable, Hashable {
+  /// Presses per second (of the slower track, when comparing), within 0.25…20.
+  public var keysPerSecond: Double
+  /// Play once and stop at the end (`--once`), instead of starting again after a pause.
+  public var playsOnce: Bool
+  /// Pause at the end of every syllable until a key (`--step`).
+  public var pausesEachSyllable: Bool
+
+  public init(keysPerSecond: Double, playsOnce: Bool = false, pausesEachSyllable: Bool = false) {
+    self.keysPerSecond = keysPerSecond
+    self.playsOnce = playsOnce
+    self.pausesEachSyllable = pausesEachSyllable
+  }
+}
+
+/// The interactive demo: plays at a speed, Space pauses, → and ← step, ↓ and ↑ go a syllable
+/// on or back, + and - change speed, Esc, `q` or Ctrl-D end it, Ctrl-C cancels it (exit
+/// status 130).
 ///
 /// Time arrives as ``Instant`` values, so tests drive it without a clock.
 public struct DemoController: ScreenFrontEnd {
-  let tracks: [DemoTrack]
+  let script: DemoScript
   public let strings: UIStrings
   let size: KeySize
-  private(set) var count = 0
+  let playsOnce: Bool
+  let pausesEachSyllable: Bool
+  /// Ticks shown: presses of the slower track (see ``DemoScript``).
+  private(set) var tick = 0
   private(set) var keysPerSecond: Double
   private(set) var isPaused = false
   private var nextStepAt: Instant?
+
+  /// What the status line offers.
+  enum Phase: Sendable, Hashable {
+    case playing
+    /// `--step`, paused at the end of a syllable.
+    case syllableTyped
+    /// `--once`, at the end.
+    case finished
+  }
 
   /// The speeds + and - step through, in keys per second; `--speed` may start between two.
   static let speeds: [Double] = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20]
   /// How long the last frame stays before the demo plays again from the start.
   static let endPauseMs: UInt64 = 3000
 
-  /// - Parameter keysPerSecond: The speed, kept within 0.25…20.
-  public init(tracks: [DemoTrack], keysPerSecond: Double, strings: UIStrings, size: KeySize) {
-    self.tracks = tracks
-    self.keysPerSecond = min(Self.speeds[Self.speeds.count - 1], max(Self.speeds[0], keysPerSecond))
+  /// - Parameter playback: The speed (kept within 0.25…20) and how to play.
+  public init(script: DemoScript, playback: DemoPlayback, strings: UIStrings, size: KeySize) {
+    self.script = script
+    keysPerSecond = min(
+      Self.speeds[Self.speeds.count - 1], max(Self.speeds[0], playback.keysPerSecond))
+    playsOnce = playback.playsOnce
+    pausesEachSyllable = playback.pausesEachSyllable
     self.strings = strings
     self.size = size
   }
 
-  private var total: Int { tracks.map(\.steps.count).max() ?? 0 }
+  private var total: Int { script.tickCount }
   private var interval: UInt64 { UInt64((1000 / keysPerSecond).rounded()) }
+
+  var phase: Phase {
+    if playsOnce, tick == total { return .finished }
+    if pausesEachSyllable, isPaused, tick > 0, script.moment(at: tick).endsSegment {
+      return .syllableTyped
+    }
+    return .playing
+  }
 
   /// A speed as the status line shows it: `2`, `0.25`, `1.5`.
   public static func speedText(_ keysPerSecond: Double) -> String {
@@ -65,11 +105,18 @@ extension DemoController {
 
   mutating func advance(to time: Instant, rows: Int, columns: Int) -> [ScreenEffect] {
     guard let due = nextStepAt, due <= time else { return [] }
-    if count < total {
-      count += 1
-      nextStepAt = time + .milliseconds(count < total ? interval : Self.endPauseMs)
+    if tick < total {
+      tick += 1
+      if tick == total {
+        // --once stops here and says what to do next; otherwise the demo loops after a pause.
+        nextStepAt = playsOnce ? nil : time + .milliseconds(Self.endPauseMs)
+      } else if pausesEachSyllable, script.moment(at: tick).endsSegment {
+        pause()
+      } else {
+        nextStepAt = time + .milliseconds(interval)
+      }
     } else {
-      count = 0  // loop the demo after a pause at the end
+      tick = 0
       nextStepAt = time + .milliseconds(interval)
     }
     return []
@@ -90,24 +137,34 @@ extension DemoController {
     case .escape, .character("q"):
       return [.finish("")]
     case .character(" "), .enter, .numpad(.digit(5)), .numpad(.begin), .numpad(.enter):
-      isPaused.toggle()
+      if phase == .finished {
+        tick = 0  // --once: play it again from the start
+        isPaused = false
+      } else {
+        isPaused.toggle()
+      }
       nextStepAt = isPaused ? nil : time + .milliseconds(interval)
     case .right, .numpad(.digit(6)), .numpad(.right):
       pause()
-      count = min(total, count + 1)
+      tick = min(total, tick + 1)
     case .left, .numpad(.digit(4)), .numpad(.left):
       pause()
-      count = max(0, count - 1)
+      tick = max(0, tick - 1)
+    case .down, .pageDown, .numpad(.digit(2)), .numpad(.down), .numpad(.pageDown):
+      pause()
+      tick = script.segmentEnds.first { $0 > tick } ?? total
+    case .up, .pageUp, .numpad(.digit(8)), .numpad(.up), .numpad(.pageUp):
+      pause()
+      tick = script.segmentEnds.last { $0 < tick } ?? 0
     case .character("+"), .character("="), .numpad(.add):
       setSpeed(Self.speeds.first { $0 > keysPerSecond } ?? keysPerSecond, at: time)
     case .character("-"), .numpad(.subtract):
       setSpeed(Self.speeds.last { $0 < keysPerSecond } ?? keysPerSecond, at: time)
     case .home:
-      count = 0
+      tick = 0
     case .end:
-      count = total
-    case .character, .tab, .backspace, .up, .down, .pageUp, .pageDown, .insert, .delete,
-      .function, .numpad, .otherFunctional:
+      tick = total
+    case .character, .tab, .backspace, .insert, .delete, .function, .numpad, .otherFunctional:
       return []
     }
     return []
@@ -121,7 +178,7 @@ extension DemoController {
   /// Changes the speed; a slow wait already under way is cut to the new interval.
   private mutating func setSpeed(_ speed: Double, at time: Instant) {
     keysPerSecond = speed
-    if let due = nextStepAt, count < total {
+    if let due = nextStepAt, tick < total {
       nextStepAt = min(due, time + .milliseconds(interval))
     }
   }
@@ -139,43 +196,76 @@ extension DemoController {
   }
 
   func draw(rows: Int, columns: Int, width: @escaping @Sendable (Character) -> Int) -> Screen {
+    let line = DemoController.status(
+      keysPerSecond: keysPerSecond, isPaused: isPaused, phase: phase, strings: strings,
+      columns: columns, measure: TextMeasure(width: width))
+    return Self.screen(
+      script, at: tick, size: size, strings: strings, rows: rows, columns: columns, width: width,
+      status: line)
+  }
+
+  /// A whole window of the demo after `tick` ticks: the best frame, and `status` on the last
+  /// row (its keys on the left, its state on the right).
+  ///
+  /// The terminal draws its keys there; a recording its title and speed.
+  static func screen(
+    _ script: DemoScript, at tick: Int, size: KeySize, strings: UIStrings, rows: Int,
+    columns: Int, width: @escaping @Sendable (Character) -> Int,
+    status: (keys: String, state: String)
+  ) -> Screen {
     var screen = Screen(
       rows: rows, columns: columns, width: width, scalarWidth: DisplayWidth.of(scalar:))
     guard screen.rows > 0, screen.columns > 0 else { return screen }
-    let frame = bestFrame(rows: screen.rows - 1, columns: screen.columns, width: width)
+    let frame = bestFrame(
+      script, at: tick, size: size, strings: strings, rows: screen.rows - 1,
+      columns: screen.columns, width: width)
     screen.paste(frame, row: 0, column: 0)
     if frame.rows > screen.rows - 1 || frame.columns > screen.columns, screen.rows >= 2 {
       // Cut off: say what window shows it all, on the row above the status line.
-      let needed = smallestFrame(width: width)
+      let needed = smallestFrame(script, at: tick, strings: strings, width: width)
       screen.fill(row: screen.rows - 2, column: 0, height: 1, width: screen.columns, style: .normal)
       screen.draw(
         " " + strings.demoNeeds(columns: needed.columns, rows: needed.rows + 1),
         row: screen.rows - 2, column: 0, style: .warning, attributes: .bold)
     }
-    screen.fill(row: screen.rows - 1, column: 0, height: 1, width: screen.columns, style: .normal)
-    drawStatus(into: &screen, row: screen.rows - 1, width: width)
+    let row = screen.rows - 1
+    screen.fill(row: row, column: 0, height: 1, width: screen.columns, style: .status)
+    screen.draw(" " + status.keys, row: row, column: 0, style: .status)
+    if !status.state.isEmpty {
+      let stateWidth = TextMeasure(width: width)(status.state)
+      screen.draw(status.state, row: row, column: screen.columns - 1 - stateWidth, style: .status)
+    }
     return screen
   }
 
-  /// The size of the smallest complete frame (compact keys, the narrower arrangement).
-  private func smallestFrame(width: @escaping @Sendable (Character) -> Int) -> (
-    columns: Int, rows: Int
-  ) {
+  /// The smallest frames that show everything: compact keys, in each arrangement.
+  static func completeFrames(
+    _ script: DemoScript, at tick: Int, strings: UIStrings,
+    width: @escaping @Sendable (Character) -> Int
+  ) -> [Screen] {
     let arrangements: [DemoRenderer.Arrangement] =
-      tracks.count > 1 ? [.sideBySide, .stacked] : [.sideBySide]
-    let frames = arrangements.map {
+      script.tracks.count > 1 ? [.sideBySide, .stacked] : [.sideBySide]
+    return arrangements.map {
       DemoRenderer.frame(
-        tracks, after: count, size: .compact, strings: strings, marksPressedKey: false,
-        width: width,
+        script, at: tick, size: .compact, strings: strings, marksPressedKey: false, width: width,
         arrangement: $0)
     }
-    let best = frames.min { $0.columns * $0.rows < $1.columns * $1.rows }
+  }
+
+  /// The size of the smallest complete frame (compact keys, the arrangement with less area).
+  static func smallestFrame(
+    _ script: DemoScript, at tick: Int, strings: UIStrings,
+    width: @escaping @Sendable (Character) -> Int
+  ) -> (columns: Int, rows: Int) {
+    let best = completeFrames(script, at: tick, strings: strings, width: width)
+      .min { $0.columns * $0.rows < $1.columns * $1.rows }
     return (best?.columns ?? 0, best?.rows ?? 0)
   }
 
-  private func bestFrame(rows: Int, columns: Int, width: @escaping @Sendable (Character) -> Int)
-    -> Screen
-  {
+  private static func bestFrame(
+    _ script: DemoScript, at tick: Int, size: KeySize, strings: UIStrings, rows: Int,
+    columns: Int, width: @escaping @Sendable (Character) -> Int
+  ) -> Screen {
     // The size asked for, then each smaller one (large → normal → compact), side by side
     // before stacked: --large in a window too small for it still gets normal keys.
     let sizes: [KeySize]
@@ -187,33 +277,18 @@ extension DemoController {
     var layouts: [(KeySize, DemoRenderer.Arrangement)] = []
     for size in sizes {
       layouts.append((size, .sideBySide))
-      if tracks.count > 1 { layouts.append((size, .stacked)) }
+      if script.tracks.count > 1 { layouts.append((size, .stacked)) }
     }
     let frames = layouts.map { size, arrangement in
       DemoRenderer.frame(
-        tracks, after: count, size: size, strings: strings, marksPressedKey: false, width: width,
-        arrangement: arrangement)
+        script, at: tick, size: size, strings: strings, marksPressedKey: false, width: width,
+        arrangement: arrangement, columns: columns)
     }
-    // A blank row between the frame and the status line when there is room for it.
-    return frames.first { $0.columns <= columns && $0.rows + 1 <= rows }
-      ?? frames.first { $0.columns <= columns && $0.rows <= rows }
+    // The biggest keys that fit: at 80×24 one pad has normal keys with no row to spare.
+    return frames.first { $0.columns <= columns && $0.rows <= rows }
       ?? frames.first { $0.columns <= columns }
       ?? frames.min { $0.columns < $1.columns }
       ?? Screen(rows: 0, columns: 0, width: width)
-  }
-
-  private func drawStatus(
-    into screen: inout Screen, row: Int, width: @escaping @Sendable (Character) -> Int
-  ) {
-    let line = DemoController.status(
-      keysPerSecond: keysPerSecond, isPaused: isPaused, strings: strings, columns: screen.columns,
-      measure: TextMeasure(width: width))
-    screen.fill(row: row, column: 0, height: 1, width: screen.columns, style: .status)
-    screen.draw(" " + line.keys, row: row, column: 0, style: .status)
-    if !line.state.isEmpty {
-      let stateWidth = TextMeasure(width: width)(line.state)
-      screen.draw(line.state, row: row, column: screen.columns - 1 - stateWidth, style: .status)
-    }
   }
 
   /// The status line for a window `columns` wide: the keys on the left, the speed on the
@@ -223,15 +298,23 @@ extension DemoController {
   /// Space); Esc stays longest, then the speed goes, so the line is never cut inside a word
   /// until even `Esc quit` does not fit.
   static func status(
-    keysPerSecond: Double, isPaused: Bool, strings: UIStrings, columns: Int, measure: TextMeasure
+    keysPerSecond: Double, isPaused: Bool, phase: Phase = .playing, strings: UIStrings,
+    columns: Int, measure: TextMeasure
   ) -> (keys: String, state: String) {
-    let pause = strings.demoPauseKey
     let step = strings.demoStepKeys
     let speed = strings.demoSpeedKeys
     let quit = strings.demoQuitKey
     var state = strings.demoSpeed(speedText(keysPerSecond))
     if isPaused { state += strings.demoPaused }
-    let choices = [[pause, step, speed, quit], [pause, step, quit], [pause, quit], [quit]]
+    let first: String
+    switch phase {
+    case .playing: first = strings.demoPauseKey
+    case .syllableTyped: first = strings.demoNextSyllableKey
+    case .finished:
+      first = strings.demoReplayKey
+      state = strings.demoFinished
+    }
+    let choices = [[first, step, speed, quit], [first, step, quit], [first, quit], [quit]]
     for keys in choices {
       let text = keys.joined(separator: " · ")
       // A space at each end and at least two between the parts.

@@ -1,62 +1,8 @@
-import Foundation
 import HangulEngine
-import Suggestions
-import TerminalInput
 
-/// A key sequence played on a layout set: the engine after every press, for `cheonjiin demo`.
-public struct DemoTrack: Sendable {
-  public struct Step: Sendable {
-    /// The layout the key belongs to and the key.
-    public var layout: Int
-    public var key: Int
-    public var isHold: Bool
-    /// The text after the press.
-    public var typed: TypedText
-  }
-
-  /// Text as the demo shows it: the document and the open composition, and the layout the
-  /// next key is on.
-  public struct TypedText: Sendable {
-    public var committed: String
-    public var preedit: String
-    public var layout: Int
-  }
-
-  public let title: String
-  public let layouts: [Layout]
-  public let startLayout: Int
-  public let steps: [Step]
-
-  /// Spells `text` with the shortest sequence and records every state on the way.
-  ///
-  /// - Throws: ``SpellError`` for a character the layouts cannot type.
-  public init(text: String, layouts: [Layout], title: String) throws(SpellError) {
-    self.title = title
-    let presses = try Speller(layouts: layouts).spell(text)
-    var typist = Typist(layouts: layouts)
-    self.layouts = layouts
-    startLayout = typist.inputMethod.layoutIndex
-    var steps: [Step] = []
-    for press in presses {
-      _ = press.isHold ? typist.hold(press.key) : typist.tap(press.key)
-      let typed = TypedText(
-        committed: typist.buffer.text, preedit: typist.inputMethod.preedit,
-        layout: typist.inputMethod.layoutIndex)
-      steps.append(Step(layout: press.layout, key: press.key, isHold: press.isHold, typed: typed))
-    }
-    self.steps = steps
-  }
-
-  /// The text after `count` presses (0: before any).
-  public func typed(after count: Int) -> TypedText {
-    count <= 0
-      ? TypedText(committed: "", preedit: "", layout: startLayout)
-      : steps[min(count, steps.count) - 1].typed
-  }
-}
-
-/// Draws demo frames: one pad per track, the pressed key lit, the text so far and a key
-/// counter above it.
+/// Draws demo frames: the text to type with the syllable being typed lit and the presses each
+/// syllable took, then one column per track: its counter, the text so far, what the last
+/// press did, and its pad with the pressed key lit.
 public enum DemoRenderer {
   /// How the pads of several tracks are placed.
   public enum Arrangement: Sendable, Hashable {
@@ -66,64 +12,90 @@ public enum DemoRenderer {
     case stacked
   }
 
-  /// Rows above each pad: the counter, the text, the pressed key and a blank.
-  static let headerRows = 4
+  /// Rows above each pad: the counter, the text, the caption (two rows) and a blank.
+  static let headerRows = 5
+  /// Rows the caption may wrap onto.
+  static let captionRows = 2
   /// Columns between two pads side by side.
   static let gap = 4
+  /// The widest a track's column grows in a wide window.
+  static let widestColumn = 60
+  /// Cells per character of the text in the overview: the character (up to 2) and a gap.
+  static let characterCells = 4
 
-  /// The frame after `count` presses of every track.
+  /// Rows of the overview above the tracks: the text, a row of press counts per track, a blank.
+  static func overviewRows(_ script: DemoScript) -> Int {
+    script.tracks.count + 2
+  }
+
+  /// The frame after `tick` ticks.
   ///
   /// Every column is as wide as its widest line can get (the pad, or the counter at its last
-  /// press), measured in terminal cells, so the counter is never cut.
+  /// press), measured in terminal cells, so the counter is never cut; with `columns`, the
+  /// window's width, the columns share what is left over, for longer captions.
   ///
   /// - Parameter marksPressedKey: Write `[` `]` around the pressed key, for plain-text frames
   ///   where colour does not show.
   public static func frame(
-    _ tracks: [DemoTrack], after count: Int, size: KeySize, strings: UIStrings,
-    marksPressedKey: Bool,
-    width: @escaping @Sendable (Character) -> Int, arrangement: Arrangement = .sideBySide
+    _ script: DemoScript, at tick: Int, size: KeySize, strings: UIStrings,
+    marksPressedKey: Bool, width: @escaping @Sendable (Character) -> Int,
+    arrangement: Arrangement = .sideBySide, columns: Int? = nil
   ) -> Screen {
     let measure = TextMeasure(width: width)
-    let columnWidth = self.columnWidth(tracks, size: size, strings: strings, width: width)
+    let tracks = script.tracks
+    let moment = script.moment(at: tick)
+    let natural = columnWidth(tracks, size: size, strings: strings, width: width)
+    let overview = overviewRows(script)
     let blockHeights = tracks.map { headerRows + padHeight($0, size: size) }
     // Where each track's block starts; stacked blocks have a blank row between them.
     var tops: [Int] = []
     let rows: Int
-    let columns: Int
+    let frameColumns: Int
+    let column: Int
     switch arrangement {
     case .sideBySide:
-      tops = tracks.map { _ in 0 }
-      rows = blockHeights.reduce(0, max)
-      columns = tracks.count * columnWidth + max(0, tracks.count - 1) * gap + 2
+      let spare = max(0, (columns ?? 0) - (tracks.count * natural + (tracks.count - 1) * gap + 2))
+      // Room for the captions, but not so much that two pads drift to the window's edges.
+      column = max(natural, min(natural + spare / max(1, tracks.count), widestColumn))
+      tops = tracks.map { _ in overview }
+      rows = overview + blockHeights.reduce(0, max)
+      frameColumns = tracks.count * column + max(0, tracks.count - 1) * gap + 2
     case .stacked:
-      var top = 0
+      column = max(natural, min((columns ?? 0) - 2, widestColumn))
+      var top = overview
       for height in blockHeights {
         tops.append(top)
         top += height + 1
       }
-      rows = max(0, top - 1)
-      columns = columnWidth + 2
+      rows = max(overview, top - 1)
+      frameColumns = column + 2
     }
     var screen = Screen(
-      rows: rows, columns: columns, width: width, scalarWidth: DisplayWidth.of(scalar:))
+      rows: rows, columns: frameColumns, width: width, scalarWidth: DisplayWidth.of(scalar:))
+    drawOverview(
+      script, moment: moment, into: &screen, left: 1, width: frameColumns - 2, strings: strings,
+      measure: measure)
     for (index, track) in tracks.enumerated() {
       let top = tops[index]
-      let left = arrangement == .sideBySide ? 1 + index * (columnWidth + gap) : 1
-      let limit = left + columnWidth
-      let typed = track.typed(after: count)
-      let shown = min(count, track.steps.count)
-      let step = shown > 0 && shown == count ? track.steps[shown - 1] : nil
+      let left = arrangement == .sideBySide ? 1 + index * (column + gap) : 1
+      let limit = left + column
+      let shown = moment.shown[index]
+      let typed = track.typed(after: shown)
+      let isWaiting = moment.isWaiting[index]
+      let step = shown > 0 && !isWaiting ? track.steps[shown - 1] : nil
       screen.draw(
         header(track, shown: shown, strings: strings),
         row: top, column: left, style: .title, attributes: .bold, limit: limit)
-      drawText(
-        typed, into: &screen, row: top + 1, column: left, width: columnWidth, measure: measure)
+      drawText(typed, into: &screen, row: top + 1, column: left, width: column, measure: measure)
       if let step {
-        let label = track.layouts[step.layout].keys[step.key].label
-        let pressed = step.isHold ? strings.demoHold(label) : label
-        screen.draw(
-          "▶ " + pressed, row: top + 2, column: left, style: .keyCue, attributes: .bold,
-          limit: limit)
+        drawCaption(
+          "▶ " + strings.demoCaption(step, of: track), into: &screen, row: top + 2, column: left,
+          width: column, measure: measure, attributes: .bold)
+      } else if isWaiting, let segment = moment.segment {
+        let fewer = script.segments[segment].ticks - script.segments[segment].presses[index].count
+        drawCaption(
+          "⏸ " + strings.demoWaiting(fewer: fewer), into: &screen, row: top + 2, column: left,
+          width: column, measure: measure, attributes: [])
       }
       var decorations: [Int: KeyDecoration] = [:]
       // The key is lit on the layout it belongs to, shown as it was when pressed.
@@ -145,15 +117,14 @@ public enum DemoRenderer {
 
   /// Every frame as plain text (`--frames`), separated by blank lines.
   public static func textFrames(
-    _ tracks: [DemoTrack], size: KeySize, strings: UIStrings,
+    _ script: DemoScript, size: KeySize, strings: UIStrings,
     width: @escaping @Sendable (Character) -> Int
   ) -> String {
-    let total = tracks.map(\.steps.count).max() ?? 0
     var frames: [String] = []
-    for count in 0...total {
+    for tick in 0...script.tickCount {
       frames.append(
         frame(
-          tracks, after: count, size: size, strings: strings, marksPressedKey: true, width: width
+          script, at: tick, size: size, strings: strings, marksPressedKey: true, width: width
         ).textDump)
     }
     return frames.joined(separator: "\n\n") + "\n"
@@ -196,6 +167,116 @@ public enum DemoRenderer {
     let visited = Set([track.startLayout] + track.steps.map(\.layout))
     return track.layouts.indices.filter(visited.contains)
       .map { PadGeometry(layout: track.layouts[$0], size: size).height }.reduce(0, max)
+  }
+
+  /// The text to type, the syllable being typed lit, and under each character the presses
+  /// it took on each track so far; a text too wide shows the part around the syllable.
+  private static func drawOverview(
+    _ script: DemoScript, moment: DemoScript.Moment, into screen: inout Screen, left: Int,
+    width: Int, strings: UIStrings, measure: TextMeasure
+  ) {
+    let labels =
+      [strings.demoTextLabel]
+      + (script.tracks.count == 1 ? [strings.demoPressesLabel] : script.tracks.map(\.title))
+    let labelWidth = labels.map { measure($0) }.max() ?? 0
+    for (row, label) in labels.enumerated() {
+      screen.draw(label, row: row, column: left, style: .title, attributes: .bold)
+    }
+    let first = left + labelWidth + 2
+    let slots = max(1, (left + width - first) / characterCells)
+    let current = moment.segment.map { script.segments[$0] }
+    let currentCharacter = current?.characters.lowerBound ?? 0
+    // Keep the syllable a third of the way in, so what comes next shows too.
+    let start = max(0, min(currentCharacter - slots / 3, script.text.count - slots))
+    let end = min(script.text.count, start + slots)
+    for position in start..<end {
+      let x = first + (position - start) * characterCells
+      if isCut(position, start: start, end: end, count: script.text.count) {
+        screen.draw("…", row: 0, column: x, style: .normal)
+        continue
+      }
+      let style: CellStyle
+      if let current, current.characters.contains(position) {
+        style = .composing
+      } else if position < currentCharacter {
+        style = .correct
+      } else {
+        style = .normal
+      }
+      let character = shownCharacter(script.text[position])
+      // A narrow character sits over the count's last cell, as a syllable's right half does.
+      screen.draw(
+        character, row: 0, column: x + 2 - min(2, max(1, measure(character))), style: style,
+        attributes: .bold)
+    }
+    // The counts, under the first character of each segment.
+    for (index, segment) in script.segments.enumerated() {
+      let position = segment.characters.lowerBound
+      guard position >= start, position < end, let currentIndex = moment.segment,
+        index <= currentIndex
+      else { continue }
+      if isCut(position, start: start, end: end, count: script.text.count) { continue }
+      let x = first + (position - start) * characterCells
+      let counts = segment.presses.enumerated().map { track, presses in
+        index < currentIndex ? presses.count : moment.shown[track] - presses.lowerBound
+      }
+      let isComplete = index < currentIndex || moment.endsSegment
+      let most = counts.max() ?? 0
+      let differ = script.tracks.count > 1 && isComplete && counts.contains { $0 != most }
+      for (track, count) in counts.enumerated() {
+        let text = String(count)
+        let style: CellStyle = differ ? (count == most ? .warning : .correct) : .normal
+        screen.draw(
+          text, row: 1 + track, column: x + 2 - measure(text), style: style,
+          attributes: differ ? .bold : [])
+      }
+    }
+  }
+
+  /// Whether a slot of the overview shows `…` for the characters cut off on its side.
+  private static func isCut(_ position: Int, start: Int, end: Int, count: Int) -> Bool {
+    (position == start && start > 0) || (position == end - 1 && end < count)
+  }
+
+  /// A character of the text as the overview shows it: a space as `␣`, a line break as `⏎`.
+  private static func shownCharacter(_ character: Character) -> String {
+    switch character {
+    case " ": "␣"
+    case "\n": "⏎"
+    default: String(character)
+    }
+  }
+
+  /// Draws a caption over ``captionRows`` rows, broken at spaces, cut with `…` when longer.
+  private static func drawCaption(
+    _ text: String, into screen: inout Screen, row: Int, column: Int, width: Int,
+    measure: TextMeasure, attributes: CellAttributes
+  ) {
+    let lines = wrap(text, width: width, measure: measure)
+    for (index, line) in lines.prefix(captionRows).enumerated() {
+      var shown = line
+      if index == captionRows - 1, lines.count > captionRows { shown += " …" }
+      screen.draw(
+        shown, row: row + index, column: column, style: .normal, attributes: attributes,
+        limit: column + width)
+    }
+  }
+
+  /// Breaks `text` into lines at most `width` cells wide, at spaces where it can.
+  static func wrap(_ text: String, width: Int, measure: TextMeasure) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      let candidate = line.isEmpty ? String(word) : line + " " + word
+      if measure(candidate) <= width || line.isEmpty {
+        line = candidate
+      } else {
+        lines.append(line)
+        line = String(word)
+      }
+    }
+    lines.append(line)
+    return lines
   }
 
   /// Draws the text so far and the cursor; a text too long for the column keeps its end in

@@ -1,0 +1,187 @@
+import HangulEngine
+
+/// A key sequence played on a layout set: the engine after every press and what the press
+/// did, for `cheonjiin demo`.
+public struct DemoTrack: Sendable {
+  public struct Step: Sendable {
+    /// The layout the key belongs to and the key.
+    public var layout: Int
+    public var key: Int
+    public var isHold: Bool
+    /// The text after the press.
+    public var typed: TypedText
+    /// What the press did, read from the engine (the caption).
+    public var effect: PressEffect
+  }
+
+  /// Text as the demo shows it: the document and the open composition, and the layout the
+  /// next key is on.
+  public struct TypedText: Sendable {
+    public var committed: String
+    public var preedit: String
+    public var layout: Int
+  }
+
+  /// Presses that type some characters of the text.
+  public struct Group: Sendable, Hashable {
+    /// Positions in ``DemoTrack/text``.
+    public var characters: Range<Int>
+    /// Positions in ``DemoTrack/steps``.
+    public var presses: Range<Int>
+  }
+
+  public let title: String
+  public let layouts: [Layout]
+  public let startLayout: Int
+  /// The text typed, one element per character (conjoining jamo composed).
+  public let text: [Character]
+  public let steps: [Step]
+  /// The steps by the characters they type, in order, covering both entirely.
+  public let groups: [Group]
+
+  /// Spells `text` with the shortest sequence and records every state on the way.
+  ///
+  /// - Throws: ``SpellError`` for a character the layouts cannot type.
+  public init(text: String, layouts: [Layout], title: String) throws(SpellError) {
+    self.title = title
+    let spelling = try Speller(layouts: layouts).spelling(text)
+    var typist = Typist(layouts: layouts)
+    self.layouts = layouts
+    self.text = spelling.text
+    startLayout = typist.inputMethod.layoutIndex
+    var steps: [Step] = []
+    var groups: [Group] = []
+    for group in spelling.groups {
+      let first = steps.count
+      for press in group.presses {
+        let before = typist.inputMethod
+        let output = press.isHold ? typist.hold(press.key) : typist.tap(press.key)
+        let effect = PressEffect(
+          key: press.key, isHold: press.isHold, before: before, after: typist.inputMethod,
+          output: output)
+        let typed = TypedText(
+          committed: typist.buffer.text, preedit: typist.inputMethod.preedit,
+          layout: typist.inputMethod.layoutIndex)
+        steps.append(
+          Step(
+            layout: press.layout, key: press.key, isHold: press.isHold, typed: typed,
+            effect: effect))
+      }
+      groups.append(Group(characters: group.characters, presses: first..<steps.count))
+    }
+    self.steps = steps
+    self.groups = groups
+  }
+
+  /// The text after `count` presses (0: before any).
+  public func typed(after count: Int) -> TypedText {
+    count <= 0
+      ? TypedText(committed: "", preedit: "", layout: startLayout)
+      : steps[min(count, steps.count) - 1].typed
+  }
+
+  /// The label of a step's key as pressed: `ㅇㅁ`, or `ㅣ 길게` for a hold.
+  func keyName(_ step: Step, strings: UIStrings) -> String {
+    let label = layouts[step.layout].keys[step.key].label
+    return step.isHold ? strings.demoHold(label) : label
+  }
+}
+
+/// Several tracks typing the same text, played a syllable at a time: every track reaches the
+/// end of each character together, the faster waiting for the slower (`--compare`).
+///
+/// Time is counted in *ticks*: one press of the slowest track each. A lone track's ticks
+/// are its presses.
+public struct DemoScript: Sendable {
+  /// Characters of the text that every track types as one stretch of presses.
+  public struct Segment: Sendable {
+    /// Positions in ``DemoScript/text``.
+    public var characters: Range<Int>
+    /// For each track, its presses (positions in its steps) for these characters.
+    public var presses: [Range<Int>]
+    /// The first tick after this segment starts.
+    public var firstTick: Int
+    /// Ticks the segment takes: the most presses any track needs.
+    public var ticks: Int { presses.map(\.count).max() ?? 0 }
+  }
+
+  /// Where the demo is at one tick.
+  public struct Moment: Sendable, Hashable {
+    /// The segment being typed (the last one at the end; nil before the first press).
+    public var segment: Int?
+    /// Presses shown so far, for each track.
+    public var shown: [Int]
+    /// For each track: it has typed the segment and waits for the slower ones.
+    public var isWaiting: [Bool]
+    /// Whether this tick ends its segment.
+    public var endsSegment: Bool
+  }
+
+  public let tracks: [DemoTrack]
+  /// The text every track types.
+  public let text: [Character]
+  public let segments: [Segment]
+  /// Ticks from the first press to the last.
+  public let tickCount: Int
+
+  /// Aligns the tracks where all of them have finished the same characters.
+  ///
+  /// Every track spells the same text, so all end at its end; a segment runs to the next
+  /// character boundary where every track's group ends.
+  public init(tracks: [DemoTrack]) {
+    self.tracks = tracks
+    text = tracks.first?.text ?? []
+    var ends: Set<Int>? = nil
+    for track in tracks {
+      let trackEnds = Set(track.groups.map(\.characters.upperBound))
+      ends = ends.map { $0.intersection(trackEnds) } ?? trackEnds
+    }
+    var segments: [Segment] = []
+    var start = 0
+    var firstTick = 1
+    var nextGroup = [Int](repeating: 0, count: tracks.count)
+    for end in (ends ?? []).sorted() {
+      var presses: [Range<Int>] = []
+      for (index, track) in tracks.enumerated() {
+        let first = track.groups[safe: nextGroup[index]]?.presses.lowerBound ?? track.steps.count
+        while let group = track.groups[safe: nextGroup[index]],
+          group.characters.upperBound <= end
+        {
+          nextGroup[index] += 1
+        }
+        let last = track.groups[safe: nextGroup[index] - 1]?.presses.upperBound ?? first
+        presses.append(first..<max(first, last))
+      }
+      let segment = Segment(characters: start..<end, presses: presses, firstTick: firstTick)
+      segments.append(segment)
+      firstTick += segment.ticks
+      start = end
+    }
+    self.segments = segments
+    tickCount = firstTick - 1
+  }
+
+  /// The demo after `tick` ticks (0: before any press; at most ``tickCount``).
+  public func moment(at tick: Int) -> Moment {
+    let tick = min(max(0, tick), tickCount)
+    guard tick > 0,
+      let index = segments.lastIndex(where: { $0.firstTick <= tick })
+    else {
+      return Moment(
+        segment: nil, shown: tracks.map { _ in 0 }, isWaiting: tracks.map { _ in false },
+        endsSegment: false)
+    }
+    let segment = segments[index]
+    let offset = tick - segment.firstTick + 1
+    return Moment(
+      segment: index,
+      shown: segment.presses.map { $0.lowerBound + min(offset, $0.count) },
+      isWaiting: segment.presses.map { offset > $0.count },
+      endsSegment: offset == segment.ticks)
+  }
+
+  /// The ticks at which a segment ends, in order.
+  public var segmentEnds: [Int] {
+    segments.map { $0.firstTick + $0.ticks - 1 }
+  }
+}
