@@ -21,7 +21,9 @@ let pageTemplate = #"""
   html { background: var(--paper); color: var(--ink); }
   body {
     margin: 0; padding: 1.2rem 2vw 2rem;
-    font: clamp(18px, 1.6vw + 8px, 30px)/1.35 system-ui, "Noto Sans CJK KR", "Noto Sans KR",
+    /* As large as the window allows in both directions: a projector at 1280×720 shows the
+       whole pad above the controls. */
+    font: clamp(15px, min(1.6vw + 8px, 2.4vh + 4px), 30px)/1.35 system-ui, "Noto Sans CJK KR", "Noto Sans KR",
       "Malgun Gothic", "Apple SD Gothic Neo", sans-serif;
   }
   h1 { font-size: 1.3em; margin: 0 0 .6em; }
