@@ -120,7 +120,7 @@ extension ScreenEffect {
     switch self {
     case .finish, .cancel: true
     case .suspend, .repaint, .setTheme, .saveDraft, .setDraftAside, .learn, .mirror, .held,
-      .sendToChild, .resizeChild:
+      .sendToChild, .resizeChild, .bell:
       false
     }
   }
@@ -264,6 +264,8 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
       case .sendToChild(let bytes):
         // A child that stopped reading loses keys, never the loop: it ends soon anyway.
         try? services.child?.write(bytes)
+      case .bell:
+        terminal.write([0x07])
       case .resizeChild(let rows, let columns):
         services.child?.resize(rows: rows, columns: columns)
       }

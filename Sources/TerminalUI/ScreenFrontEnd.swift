@@ -27,6 +27,8 @@ enum ScreenEffect: Hashable {
   case sendToChild([UInt8])
   /// `cheonjiin run`: the child's window is now this size.
   case resizeChild(rows: Int, columns: Int)
+  /// `cheonjiin run`: the child rang the bell; ring the terminal's.
+  case bell
 }
 
 /// Where the input path is, for drawing: the key that is down and its hold progress.

@@ -11,13 +11,13 @@ import Testing
 typealias RunDriver = ScreenDriver<RunController>
 
 extension ScreenDriver where FrontEnd == RunController {
-  init(kitty: Bool = false) throws {
+  init(kitty: Bool = false, erase: @escaping () -> UInt8 = { 0x7F }) throws {
     let emulator = Emulator(rows: 24, columns: 80)
     self.init(
       RunController(
         layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout),
         keymaps: try shippedKeymaps(), keymap: "numpad", strings: UIStrings(.korean),
-        emulator: emulator, eraseCharacter: 0x7F),
+        emulator: emulator, eraseCharacter: erase),
       kitty: kitty)
   }
 
@@ -93,6 +93,18 @@ struct RunControllerTests {
     #expect(sent.count >= 3 && sent.allSatisfy { $0 == "\u{7F}" }, "\(Array(sent.utf8))")
   }
 
+  @Test("the program's erase character is read when text is taken back: it may change it")
+  func eraseCharacterChanges() throws {
+    final class Modes: @unchecked Sendable { var erase: UInt8 = 0x7F }
+    let modes = Modes()
+    var driver = try RunDriver(erase: { modes.erase })
+    driver.type(numpadKeys(forPhoneDigits: "412#412#"))  // 가가, sent
+    driver.type([keypad("-")])
+    modes.erase = 0x08  // `stty erase ^H` in the program
+    driver.type([keypad("-")])
+    #expect(driver.takeSent() == "가가\u{7F}\u{08}")
+  }
+
   @Test("holding a suggestion key replaces the word being typed, sent part erased, and learns it")
   func suggestionHold() throws {
     var driver = try RunDriver()
@@ -159,6 +171,8 @@ struct RunControllerTests {
     var driver = try RunDriver()
     driver.childWrites("$ ")
     #expect(driver.render()[0, 2].style == .cursor)
+    driver.childWrites("\u{07}")  // the bell: rung on the terminal
+    #expect(driver.effects.contains { if case .bell = $0 { true } else { false } })
     driver.childWrites("\u{1b}[?25l\u{1b}]0;title\u{07}")
     #expect(driver.render()[0, 2].style != .cursor)
     #expect(driver.takeSent() == "")

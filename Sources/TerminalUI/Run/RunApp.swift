@@ -39,7 +39,7 @@ public enum RunApp {
         return RunController(
           layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
           strings: strings, emulator: Emulator(rows: child.rows, columns: child.columns),
-          eraseCharacter: pty.eraseCharacter, dock: dock, keySize: options.settings.keySize,
+          eraseCharacter: { pty.eraseCharacter }, dock: dock, keySize: options.settings.keySize,
           bold: options.settings.bold)
       },
       finish: { outcome, controller, terminal in

@@ -53,8 +53,9 @@ struct RunController: ScreenFrontEnd {
   let keymap: Keymap
   private(set) var typing: ChildTyping
   let emulator: Emulator
-  /// The child's erase character, read once at the start (its VERASE; DEL by default).
-  private let eraseCharacter: UInt8
+  /// Reads the child's erase character (its VERASE; DEL by default) when a press takes text
+  /// back: the program may change it at any time (`stty erase ^H`).
+  private let readEraseCharacter: () -> UInt8
   /// The child's window size last told to it.
   private var childSize: (rows: Int, columns: Int)
   /// Set when the child closed its terminal.
@@ -78,7 +79,8 @@ struct RunController: ScreenFrontEnd {
 
   init(
     layouts: [Layout], keymaps: [Keymap], keymap: String, strings: UIStrings, emulator: Emulator,
-    eraseCharacter: UInt8, dock: DockMode = .full, keySize: KeySize = .normal, bold: Bool = false
+    eraseCharacter: @escaping () -> UInt8, dock: DockMode = .full, keySize: KeySize = .normal,
+    bold: Bool = false
   ) {
     self.keySize = keySize
     self.bold = bold
@@ -90,7 +92,7 @@ struct RunController: ScreenFrontEnd {
       keymaps.first { $0.id == keymap } ?? keymaps.first
       ?? Keymap(id: "none", name: "-", englishName: "-", bindings: [:])
     self.emulator = emulator
-    self.eraseCharacter = eraseCharacter
+    readEraseCharacter = eraseCharacter
     self.dock = dock
     childSize = (emulator.rows, emulator.columns)
   }
@@ -172,7 +174,7 @@ struct RunController: ScreenFrontEnd {
     case .childOutput(let bytes):
       emulator.feed(bytes)
       // Replies to the child's queries (cursor position, device attributes).
-      return send(emulator.takeOutput())
+      return send(emulator.takeOutput()) + (emulator.takeBells() > 0 ? [.bell] : [])
     case .childEnded:
       hasEnded = true
       return [.finish("")]
@@ -264,6 +266,7 @@ struct RunController: ScreenFrontEnd {
 
   /// A pad step, sent to the child as it commits.
   private mutating func pad(_ action: PadAction, rows: Int, columns: Int) -> [ScreenEffect] {
+    let eraseCharacter = readEraseCharacter()
     let bindings = routing(rows: rows, columns: columns).pad
     func resolved(_ source: PressSource) -> Int? {
       if case .key(let key)? = bindings?.resolve(source) { return key }
@@ -332,7 +335,8 @@ struct RunController: ScreenFrontEnd {
     guard bar.words.indices.contains(index) else { return [] }
     let word = bar.words[index]
     let typedCount = trailingWord(of: typing.tail).count
-    var effects = send(typing.replaceTrailing(typedCount, with: word + " ", erase: eraseCharacter))
+    var effects = send(
+      typing.replaceTrailing(typedCount, with: word + " ", erase: readEraseCharacter()))
     if bar.learn(word, fromSuggestion: true) { effects.append(.learn(word)) }
     bar.invalidate()
     return effects
