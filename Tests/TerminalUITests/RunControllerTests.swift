@@ -105,6 +105,24 @@ struct RunControllerTests {
     #expect(driver.takeSent() == "가가\u{7F}\u{08}")
   }
 
+  @Test("a word typed on the pad and ended by its space is learned once, not again on a mark")
+  func learnsTypedWords() throws {
+    var driver = try RunDriver()
+    let speller = try #require(
+      PrimitiveSpeller(vowels: driver.controller.typing.engine.layout.composer.vowels))
+    driver.load(
+      SuggestionData(
+        index: SuggestionIndex(corpus: [], everyday: [], speller: speller),
+        user: UserWords(speller: speller), today: 20_000))
+    driver.type(numpadKeys(forPhoneDigits: "412##"))  // 가, then the space
+    driver.type([keypad("*"), keypad("*")])  // . then , : the same key cycling
+    let learned = driver.effects.compactMap { effect -> String? in
+      if case .learn(let word) = effect { word } else { nil }
+    }
+    #expect(learned == ["가"])
+    #expect(driver.takeSent().hasPrefix("가 "))
+  }
+
   @Test("holding a suggestion key replaces the word being typed, sent part erased, and learns it")
   func suggestionHold() throws {
     var driver = try RunDriver()

@@ -266,7 +266,7 @@ struct RunController: ScreenFrontEnd {
 
   /// A pad step, sent to the child as it commits.
   private mutating func pad(_ action: PadAction, rows: Int, columns: Int) -> [ScreenEffect] {
-    let eraseCharacter = readEraseCharacter()
+    let before = typing.tail
     let bindings = routing(rows: rows, columns: columns).pad
     func resolved(_ source: PressSource) -> Int? {
       if case .key(let key)? = bindings?.resolve(source) { return key }
@@ -274,7 +274,7 @@ struct RunController: ScreenFrontEnd {
     }
     switch action {
     case .tap(let source), .repeatTick(let source):
-      if case .flush? = bindings?.resolve(source) { return typed(typing.flush()) }
+      if case .flush? = bindings?.resolve(source) { return typed(typing.flush(), after: before) }
       guard let key = resolved(source) else { return [] }
       switch typing.engine.layout.keys[key].action {
       case .enter:
@@ -284,11 +284,12 @@ struct RunController: ScreenFrontEnd {
       case .dismiss:
         return passThrough([])  // nothing to dismiss: the child keeps the terminal
       case .vowel, .consonant, .text, .spaceNext, .space, .next, .backspace, .switchLayout:
-        return typed(typing.tap(key, erase: eraseCharacter))
+        return typed(typing.tap(key, erase: readEraseCharacter()), after: before)
       }
     case .hold(let source, let undoTaps):
       if case .physical(let physical, _) = source, let slot = keymap.suggestionHolds[physical] {
         // The bar as it was before the taps: a held + takes the word it showed.
+        let eraseCharacter = readEraseCharacter()
         var bytes = typing.undo(undoTaps, erase: eraseCharacter)
         bar.invalidate()
         _ = catchUp()
@@ -298,33 +299,28 @@ struct RunController: ScreenFrontEnd {
         if let key = resolved(source) {
           bytes += typing.hold(key, undoTaps: 0, erase: eraseCharacter)
         }
-        return typed(bytes) + [.held]
+        return typed(bytes, after: before) + [.held]
       }
       guard let key = resolved(source) else {
-        return send(typing.undo(undoTaps, erase: eraseCharacter))
+        return send(typing.undo(undoTaps, erase: readEraseCharacter()))
       }
-      return typed(typing.hold(key, undoTaps: undoTaps, erase: eraseCharacter)) + [.held]
+      let held = typing.hold(key, undoTaps: undoTaps, erase: readEraseCharacter())
+      return typed(held, after: before) + [.held]
     case .undoTaps(_, let count):
-      return send(typing.undo(count, erase: eraseCharacter))
+      return send(typing.undo(count, erase: readEraseCharacter()))
     case .release:
       typing.release()
       return []
     }
   }
 
-  /// Bytes of a pad press, and the word it finished, learned.
-  private mutating func typed(_ bytes: [UInt8]) -> [ScreenEffect] {
+  /// Bytes of a pad press, and the word it finished (the tail was `before` it), learned.
+  private mutating func typed(_ bytes: [UInt8], after before: String) -> [ScreenEffect] {
     var effects = send(bytes)
-    // The word a separator just ended: the tail before it is the tail less what was sent.
-    let tail = typing.tail
-    if let last = tail.last, isSeparator(last) {
-      let before = String(tail.dropLast(tail.reversed().prefix { isSeparator($0) }.count))
-      if let word = SuggestionBar.finishedWord(before: before, after: before + String(last)),
-        tail.dropLast().last.map({ !isSeparator($0) }) ?? false,
-        bar.learn(word, fromSuggestion: false)
-      {
-        effects.append(.learn(word))
-      }
+    if let word = SuggestionBar.finishedWord(before: before, after: typing.tail),
+      bar.learn(word, fromSuggestion: false)
+    {
+      effects.append(.learn(word))
     }
     return effects
   }
