@@ -15,6 +15,7 @@ struct KeypadCommand: ParsableCommand {
       Keymaps: numpad (default; keypad 7 8 9 is the top row ㅣ ㆍ ㅡ) or phone (1 2 3 on top). \
       Where the terminal speaks the kitty keyboard protocol, the keypad and the top-row digits \
       work at the same time. NO_COLOR is honoured.
+      Example: cheonjiin pad --keymap phone --output notes.txt
       """)
 
   @OptionGroup var layoutOption: LayoutOption
@@ -65,7 +66,9 @@ struct PadOptions: ParsableArguments {
     case light, dark, contrast
   }
 
-  @Option(help: ArgumentHelp("numpad, phone, or a keymap .json file.", valueName: "ID|PATH"))
+  @Option(
+    help: ArgumentHelp("numpad, phone, or a keymap .json file.", valueName: "ID|PATH"),
+    completion: IDCompletion.keymaps)
   var keymap: String = KeymapLibrary.defaultID
 
   @Option(

@@ -1,6 +1,7 @@
 import Foundation
 import HangulEngine
 import TerminalInput
+import TestSupport
 import Testing
 
 @testable import LayoutLoading
@@ -17,7 +18,7 @@ private final class UserKeymaps {
   let directory: URL
 
   init(_ files: [String: String]) throws {
-    directory = FileManager.default.temporaryDirectory
+    directory = scratchDirectory
       .appendingPathComponent("cheonjiin-keymaps-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     for (name, text) in files {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TerminalUI
@@ -7,7 +8,7 @@ import Testing
 struct DraftStoreTests {
   /// A draft path in a new folder that does not exist yet, removed after the test.
   private static func withDraft(_ body: (DraftStore, URL) throws -> Void) throws {
-    let folder = FileManager.default.temporaryDirectory
+    let folder = scratchDirectory
       .appendingPathComponent("cheonjiin-draft-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("state/cheonjiin/draft.txt")

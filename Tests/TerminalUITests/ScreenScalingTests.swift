@@ -1,0 +1,47 @@
+import HangulEngine
+import TestSupport
+import Testing
+
+@testable import TerminalUI
+
+/// Issue 25: the screens grow no faster than n log n with what is on them. A key typed into a
+/// long text, with the frame drawn after it as the run loop draws it, costs about the same as
+/// one typed into a short one.
+@Suite("Screens grow with their text, not faster (issue 25)")
+struct ScreenScalingTests {
+  /// Phone keys 0 1 2 5, 5 2 2 1 0 and the space key: 안 and 녕 (the second ㄴ cycles the
+  /// first to ㄹ, as on a phone without a pause: 알영), then a space.
+  static let word = numpadKeys(forPhoneDigits: "012552210#")
+
+  @Test("the pad: typing a long text, a frame drawn after each key")
+  func padTyping() throws {
+    var check = ScalingCheck("the pad, typing with a frame per key", unit: "keys")
+    check.maximumSize = 65_536
+    let curve = try check.measure { count in
+      var driver = try Driver()
+      let keys = (0..<count).map { Self.word[$0 % Self.word.count] }
+      return WorkCost.ofThread {
+        for key in keys {
+          driver.send(key)
+          _ = driver.render()
+        }
+      }
+    }
+    #expect(curve.isAtMostNLogN, "\(curve)")
+  }
+
+  @Test("the pad: a long text pasted at once, then drawn")
+  func padPaste() throws {
+    var check = ScalingCheck("the pad, one paste and a frame", unit: "syllables")
+    check.maximumSize = 262_144
+    let curve = try check.measure { count in
+      var driver = try Driver()
+      let text = String(repeating: "안녕하세요 ", count: max(1, count / 6))
+      return WorkCost.ofThread {
+        driver.send("\u{1b}[200~" + text + "\u{1b}[201~")
+        _ = driver.render()
+      }
+    }
+    #expect(curve.isAtMostNLogN, "\(curve)")
+  }
+}
