@@ -33,6 +33,11 @@ public struct WorkCost: Sendable, Hashable {
 
   /// Runs a program to its end and returns its CPU time and peak memory (`wait4`'s rusage).
   ///
+  /// The program is started by a small Python process that forks and waits for it: Linux keeps
+  /// the largest memory a process had before `exec`, and a child spawned from the test process
+  /// would report the test process's peak, not its own (hundreds of MB); the fork of a small
+  /// launcher reports the launcher's few MB, which the first size of a ladder takes off.
+  ///
   /// - Parameters:
   ///   - command: The program's path, then its arguments.
   ///   - input: A file for standard input; `/dev/null` when `nil`.
@@ -45,6 +50,25 @@ public struct WorkCost: Sendable, Hashable {
     _ command: [String], input: String? = nil, output: String? = nil,
     environment: [String: String] = [:], allowedStatuses: Set<Int32> = [0]
   ) throws -> WorkCost {
+    let report = scratchDirectory.appendingPathComponent("cost-\(UUID().uuidString)").path
+    defer { unlink(report) }
+    let launcher = [
+      "/usr/bin/python3", "-c",
+      """
+      import os, sys
+      pid = os.fork()
+      if pid == 0:
+          try:
+              os.execv(sys.argv[2], sys.argv[2:])
+          finally:
+              os._exit(127)
+      _, status, usage = os.wait4(pid, 0)
+      with open(sys.argv[1], "w") as report:
+          code = os.waitstatus_to_exitcode(status)
+          report.write(f"{usage.ru_utime} {usage.ru_stime} {usage.ru_maxrss} {code}")
+      """,
+      report,
+    ]
     var fileActions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&fileActions)
     defer { posix_spawn_file_actions_destroy(&fileActions) }
@@ -54,25 +78,24 @@ public struct WorkCost: Sendable, Hashable {
     posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
     var variables = ProcessInfo.processInfo.environment
     for (name, value) in environment { variables[name] = value }
-    let arguments = command.map { strdup($0) } + [nil]
+    let arguments = (launcher + command).map { strdup($0) } + [nil]
     let assignments = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in arguments + assignments { free(pointer) } }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, command[0], &fileActions, nil, arguments, assignments)
+    let spawned = posix_spawn(&pid, launcher[0], &fileActions, nil, arguments, assignments)
     guard spawned == 0 else { throw ScalingError.cannotStart(command, errno: spawned) }
     var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 {
+    while waitpid(pid, &status, 0) < 0 {
       guard errno == EINTR else { throw ScalingError.cannotStart(command, errno: errno) }
     }
-    // WIFEXITED and WEXITSTATUS, which Swift does not import.
-    let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    let fields = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "")
+      .split(separator: " ").compactMap { Double($0) }
+    guard fields.count == 4 else { throw ScalingError.cannotStart(command, errno: ECHILD) }
+    let exitStatus = Int32(fields[3])
     guard allowedStatuses.contains(exitStatus) else {
       throw ScalingError.failed(command, status: exitStatus)
     }
-    let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return WorkCost(
-      seconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), peakBytes: usage.ru_maxrss * 1024)
+    return WorkCost(seconds: fields[0] + fields[1], peakBytes: Int(fields[2]) * 1024)
   }
 
   private static func threadCPUSeconds() -> Double {
