@@ -10,9 +10,9 @@ STRIP ?= strip
 SWIFT_BUILD_FLAGS = --no-color-diagnostics
 
 # Every swift command runs with TMPDIR (and tmux's TMUX_TMPDIR) in a folder of its own, removed
-# after it (Scripts/scratch-tmpdir.sh): what the compiler, SwiftPM (its lock files) and the
-# tests leave in temporary files is gone after the run, and nothing in /tmp outlives a build
-# as root to stand in the way of a later build as a user.
+# after it, and one at a time in a clone (Scripts/scratch-tmpdir.sh): what the compiler,
+# SwiftPM (its lock files) and the tests leave in temporary files is gone after the run, and
+# nothing in /tmp outlives a build as root to stand in the way of a later build as a user.
 IN_SCRATCH = Scripts/scratch-tmpdir.sh
 
 # The release build: the Swift runtime linked in; no RUNPATH ($ORIGIN), which nothing needs with
