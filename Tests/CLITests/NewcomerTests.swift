@@ -16,7 +16,10 @@ struct NewcomerTests {
     arguments: [
       (["keys", "--bogus"], "cheonjiin: unknown option '--bogus'", "Usage: cheonjiin keys"),
       (["pad", "--hold-ms", "x"], "cheonjiin: the value 'x' is invalid", "Usage: cheonjiin pad"),
-      (["layouts", "show", "a", "b"], "cheonjiin: unexpected argument 'b'", "cheonjiin layouts show"),
+      (
+        ["layouts", "show", "a", "b"], "cheonjiin: unexpected argument 'b'",
+        "cheonjiin layouts show"
+      ),
       (["--bogus"], "cheonjiin: unknown option '--bogus'", "cheonjiin <subcommand> [<options>]"),
     ])
   func usageErrorStyle(arguments: [String], start: String, usage: String) throws {
@@ -35,10 +38,12 @@ struct NewcomerTests {
     #expect(result.stderr.hasPrefix("cheonjiin: unknown option '--bogus'"), "\(result.stderr)")
   }
 
-  @Test("a mistyped subcommand is named as one, with the nearest name", arguments: [
-    ("padd", "did you mean 'pad'?"), ("grpe", "did you mean 'grep'?"),
-    ("prac", "did you mean 'practice'?"), ("xyzzy", "is not a cheonjiin command"),
-  ])
+  @Test(
+    "a mistyped subcommand is named as one, with the nearest name",
+    arguments: [
+      ("padd", "did you mean 'pad'?"), ("grpe", "did you mean 'grep'?"),
+      ("prac", "did you mean 'practice'?"), ("xyzzy", "is not a cheonjiin command"),
+    ])
   func unknownSubcommand(word: String, suggestion: String) throws {
     let result = try run([word], environment: locale("C.UTF-8"))
     #expect(result.status == 64)
@@ -185,8 +190,10 @@ struct NewcomerTests {
     try FileManager.default.createDirectory(at: before, withIntermediateDirectories: true)
     let data = root.appendingPathComponent("usr/local/share/cheonjiin")
     let record = data.appendingPathComponent("installed-folders").path
-    let folders = ["usr/local/bin", "usr/local/share/cheonjiin/layouts", "usr/local/share/man/man1"]
-      .map { root.appendingPathComponent($0).path }
+    let folders = [
+      "usr/local/bin", "usr/local/share/cheonjiin/layouts", "usr/local/share/man/man1",
+    ]
+    .map { root.appendingPathComponent($0).path }
     #expect(try runProgram([script, "make", record] + folders).status == 0)
     for folder in folders { #expect(FileManager.default.fileExists(atPath: folder)) }
     let recorded = try String(contentsOfFile: record, encoding: .utf8)
@@ -205,7 +212,9 @@ struct NewcomerTests {
   }
 
   /// Runs `command` as nobody (uid 65534), as ProgressSafetyEndToEndTests does.
-  private let asNobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+  private let asNobody = [
+    "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--",
+  ]
 
   @Test("install-deps.sh: a user is told to run only the apt-get line with sudo")
   func missingPackagesAsUser() throws {

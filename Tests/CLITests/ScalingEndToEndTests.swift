@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
-/// Issue 25: every command, fed inputs from 1 to about 10⁶ units, grows no faster than
-/// n log n in CPU time and in peak memory (``ScalingCheck``). Whole commands, as a user runs
-/// them: the debug binary, a process per run, its cost read from `wait4`.
+/// Issue 25: every command grows no faster than n log n with its input.
+///
+/// Fed inputs from 1 to about 10⁶ units, in CPU time and in peak memory (``ScalingCheck``).
+/// Whole commands, as a user runs them: the debug binary, a process per run, its cost read
+/// from `wait4`.
 ///
 /// Serialized: each run is timed in CPU time, which other tests running beside it barely move,
 /// but two ladders at once would each wait longer for nothing.

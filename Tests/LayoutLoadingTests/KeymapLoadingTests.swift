@@ -18,7 +18,8 @@ private final class UserKeymaps {
   let directory: URL
 
   init(_ files: [String: String]) throws {
-    directory = scratchDirectory
+    directory =
+      scratchDirectory
       .appendingPathComponent("cheonjiin-keymaps-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     for (name, text) in files {

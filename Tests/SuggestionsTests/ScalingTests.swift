@@ -10,7 +10,8 @@ struct SuggestionScalingTests {
   static func lexicon(_ count: Int) -> String {
     (0..<count).map { index in
       let first = Unicode.Scalar(0xAC00 + index % 11_172).map(Character.init) ?? "가"
-      let second = Unicode.Scalar(0xAC00 + (index / 11_172 * 97 + index * 7) % 11_172)
+      let second =
+        Unicode.Scalar(0xAC00 + (index / 11_172 * 97 + index * 7) % 11_172)
         .map(Character.init) ?? "가"
       let third = index / 11_172 > 0 ? "다" : ""
       return "\(first)\(second)\(third)\t\(count - index)\n"

@@ -114,7 +114,8 @@ struct SyscallTests {
 
   @Test("a directory lists its names as bytes, without . and .., a non-UTF-8 one included")
   func directoryNames() throws {
-    let folder = scratchDirectory
+    let folder =
+      scratchDirectory
       .appendingPathComponent("cheonjiin-systemio-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

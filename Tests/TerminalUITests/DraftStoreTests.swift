@@ -8,7 +8,8 @@ import Testing
 struct DraftStoreTests {
   /// A draft path in a new folder that does not exist yet, removed after the test.
   private static func withDraft(_ body: (DraftStore, URL) throws -> Void) throws {
-    let folder = scratchDirectory
+    let folder =
+      scratchDirectory
       .appendingPathComponent("cheonjiin-draft-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("state/cheonjiin/draft.txt")

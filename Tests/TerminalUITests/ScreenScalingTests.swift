@@ -1,12 +1,15 @@
+import Foundation
 import HangulEngine
+import Practice
 import TestSupport
 import Testing
 
 @testable import TerminalUI
 
-/// Issue 25: the screens grow no faster than n log n with what is on them. A key typed into a
-/// long text, with the frame drawn after it as the run loop draws it, costs about the same as
-/// one typed into a short one.
+/// Issue 25: the screens grow no faster than n log n with what is on them.
+///
+/// A key typed into a long text, with the frame drawn after it as the run loop draws it, costs
+/// about the same as one typed into a short one.
 @Suite("Screens grow with their text, not faster (issue 25)")
 struct ScreenScalingTests {
   /// Phone keys 0 1 2 5, 5 2 2 1 0 and the space key: 안 and 녕 (the second ㄴ cycles the
@@ -40,6 +43,66 @@ struct ScreenScalingTests {
       return WorkCost.ofThread {
         driver.send("\u{1b}[200~" + text + "\u{1b}[201~")
         _ = driver.render()
+      }
+    }
+    #expect(curve.isAtMostNLogN, "\(curve)")
+  }
+
+  @Test("practice: typing a long item, a frame drawn after each key")
+  func practiceLongItem() throws {
+    var check = ScalingCheck("practice, one long item typed with a frame per key", unit: "keys")
+    check.maximumSize = 16_384
+    let curve = try check.measure { count in
+      // The item is what the keys type, so every key is right and the cue moves on.
+      var typist = try Driver()
+      let keys = (0..<count).map { Self.word[$0 % Self.word.count] }
+      for key in keys { typist.send(key) }
+      let target = typist.text.trimmingCharacters(in: .whitespaces)
+      let lesson = Lesson(
+        id: "long", stage: .messages, title: "긴 글", summary: "", texts: [target])
+      var practice = try PracticeDriver(
+        lessons: [lesson], recorder: MemoryRecorder(), start: "long")
+      return WorkCost.ofThread {
+        for key in keys {
+          practice.driver.send(key)
+          _ = practice.driver.render()
+        }
+      }
+    }
+    #expect(curve.isAtMostNLogN, "\(curve)")
+  }
+
+  @Test("run: a child's output of many lines, a frame drawn after each 4 KiB")
+  func runChildOutput() throws {
+    var check = ScalingCheck("run, child output with a frame per 4 KiB", unit: "lines")
+    check.maximumSize = 262_144
+    let curve = try check.measure { count in
+      var driver = try RunDriver()
+      let line = "안녕하세요, 오늘 날씨가 좋네요 0123456789\r\n"
+      let chunk = String(repeating: line, count: 4_096 / line.utf8.count)
+      let lines = 4_096 / line.utf8.count
+      return WorkCost.ofThread {
+        for _ in 0..<max(1, count / lines) {
+          driver.childWrites(chunk)
+          _ = driver.render()
+        }
+      }
+    }
+    #expect(curve.isAtMostNLogN, "\(curve)")
+  }
+
+  @Test("run: typing on the pad for a long time, a frame drawn after each key")
+  func runTyping() throws {
+    var check = ScalingCheck("run, typing with a frame per key", unit: "keys")
+    check.maximumSize = 65_536
+    let curve = try check.measure { count in
+      var driver = try RunDriver()
+      let keys = (0..<count).map { Self.word[$0 % Self.word.count] }
+      return WorkCost.ofThread {
+        for key in keys {
+          driver.send(key)
+          _ = driver.render()
+        }
       }
     }
     #expect(curve.isAtMostNLogN, "\(curve)")

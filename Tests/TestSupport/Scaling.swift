@@ -214,8 +214,9 @@ public struct ScalingCurve: CustomStringConvertible, Sendable {
   public var check: ScalingCheck
   public var points: [Point]
 
-  /// The largest growth exponent allowed: cost ∝ size^1.5 at most between the sizes compared.
-  /// n log n grows as about size^1.1 over 16×, n² as size^2.
+  /// The largest growth exponent allowed: cost ∝ size^1.5 at most.
+  ///
+  /// Between the sizes compared, n log n grows as about size^1.1 over 16×, n² as size^2.
   public static let limit = 1.5
 
   /// The cost of the point at `index` above the first point's: the fixed part taken off.
@@ -268,7 +269,9 @@ public struct ScalingCurve: CustomStringConvertible, Sendable {
         String(format: "  %9d  %8.4f s", point.size, point.cost.seconds)
           + (memory.map { "  \($0) MB" } ?? ""))
     }
-    let format = { (value: Double?) in value.map { String(format: "%.2f", $0) } ?? "too small to tell" }
+    let format = { (value: Double?) in
+      value.map { String(format: "%.2f", $0) } ?? "too small to tell"
+    }
     lines.append(
       "  growth: time ∝ n^\(format(timeExponent)), memory ∝ n^\(format(memoryExponent))"
         + " (limit n^\(Self.limit))")
