@@ -28,5 +28,13 @@ do {
 do {
   try command.run()
 } catch {
+  // An error a command did not explain itself (an ExitCode says nothing more) is said in the
+  // same style, without ArgumentParser's `Error: `.
+  let status = Cheonjiin.exitCode(for: error)
+  let message = Cheonjiin.message(for: error)
+  if !(error is ExitCode), !status.isSuccess, !message.isEmpty {
+    printError(sentenceStart(message))
+    Cheonjiin.exit(withError: status)
+  }
   Cheonjiin.exit(withError: error)
 }

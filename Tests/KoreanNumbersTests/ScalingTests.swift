@@ -28,6 +28,7 @@ struct NumberScalingTests {
       return try WorkCost.ofThread { _ = try KoreanNumber.reading(of: line) }
     }
     #expect(curve.isAtMostNLogN, "\(curve)")
+    print(curve)  // the table, for the closing note and reruns on a quiet machine
   }
 
   @Test("the spellings of a long line take space in proportion to the line")

@@ -31,6 +31,7 @@ struct ScreenScalingTests {
       }
     }
     #expect(curve.isAtMostNLogN, "\(curve)")
+    print(curve)  // the table, for the closing note and reruns on a quiet machine
   }
 
   @Test("the pad: a long text pasted at once, then drawn")
@@ -46,6 +47,7 @@ struct ScreenScalingTests {
       }
     }
     #expect(curve.isAtMostNLogN, "\(curve)")
+    print(curve)  // the table, for the closing note and reruns on a quiet machine
   }
 
   @Test("practice: typing a long item, a frame drawn after each key")
@@ -70,6 +72,7 @@ struct ScreenScalingTests {
       }
     }
     #expect(curve.isAtMostNLogN, "\(curve)")
+    print(curve)  // the table, for the closing note and reruns on a quiet machine
   }
 
   @Test("run: a child's output of many lines, a frame drawn after each 4 KiB")
@@ -89,6 +92,7 @@ struct ScreenScalingTests {
       }
     }
     #expect(curve.isAtMostNLogN, "\(curve)")
+    print(curve)  // the table, for the closing note and reruns on a quiet machine
   }
 
   @Test("run: typing on the pad for a long time, a frame drawn after each key")
@@ -106,5 +110,6 @@ struct ScreenScalingTests {
       }
     }
     #expect(curve.isAtMostNLogN, "\(curve)")
+    print(curve)  // the table, for the closing note and reruns on a quiet machine
   }
 }
