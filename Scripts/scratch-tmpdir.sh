@@ -21,5 +21,8 @@ if ! flock -n 9; then
   flock 9
 fi
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/cheonjiin-run.XXXXXX") || exit 1
+# Others may pass through, not list: tests run the program as nobody in a folder of nobody's
+# inside it (ProgressSafetyEndToEndTests), as they would inside /tmp.
+chmod 711 "$scratch"
 trap 'rm -rf "$scratch"' EXIT
 TMPDIR=$scratch TMUX_TMPDIR=$scratch "$@" 9>&-

@@ -34,7 +34,7 @@ struct ProgressSafetyEndToEndTests {
   /// A folder the unprivileged user owns, outside the root-only scratch folder.
   private func ownedFolder() throws -> String {
     var template = Array(
-      "\(scratchDirectory.path)/cheonjiin-ro-XXXXXX".utf8CString)
+      "\(FileManager.default.temporaryDirectory.path)/cheonjiin-ro-XXXXXX".utf8CString)
     let made = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
     }

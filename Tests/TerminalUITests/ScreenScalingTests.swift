@@ -16,13 +16,21 @@ struct ScreenScalingTests {
   /// first to ㄹ, as on a phone without a pause: 알영), then a space.
   static let word = numpadKeys(forPhoneDigits: "012552210#")
 
-  @Test("the pad: typing a long text, a frame drawn after each key")
-  func padTyping() throws {
-    var check = ScalingCheck("the pad, typing with a frame per key", unit: "keys")
-    check.maximumSize = 65_536
+  /// The first `count` keys of ``word`` over and over.
+  static func keys(_ count: Int) -> [String] { (0..<count).map { word[$0 % word.count] } }
+
+  /// Types `count` keys into the screen `open` makes for them, drawing a frame after each key
+  /// as the run loop does, and checks the cost grows no faster than n log n.
+  func expectTypingScales<FrontEnd: ScreenFrontEnd>(
+    _ name: String, upTo maximumSize: Int,
+    open: ([String]) throws -> ScreenDriver<FrontEnd>,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    var check = ScalingCheck(name, unit: "keys")
+    check.maximumSize = maximumSize
     let curve = try check.measure { count in
-      var driver = try Driver()
-      let keys = (0..<count).map { Self.word[$0 % Self.word.count] }
+      let keys = Self.keys(count)
+      var driver = try open(keys)
       return WorkCost.ofThread {
         for key in keys {
           driver.send(key)
@@ -30,8 +38,15 @@ struct ScreenScalingTests {
         }
       }
     }
-    #expect(curve.isAtMostNLogN, "\(curve)")
+    #expect(curve.isAtMostNLogN, "\(curve)", sourceLocation: sourceLocation)
     print(curve)  // the table, for the issue's closing note and reruns on a quiet machine
+  }
+
+  @Test("the pad: typing a long text, a frame drawn after each key")
+  func padTyping() throws {
+    try expectTypingScales("the pad, typing with a frame per key", upTo: 65_536) { _ in
+      try Driver()
+    }
   }
 
   @Test("the pad: a long text pasted at once, then drawn")
@@ -52,27 +67,17 @@ struct ScreenScalingTests {
 
   @Test("practice: typing a long item, a frame drawn after each key")
   func practiceLongItem() throws {
-    var check = ScalingCheck("practice, one long item typed with a frame per key", unit: "keys")
-    check.maximumSize = 16_384
-    let curve = try check.measure { count in
+    try expectTypingScales("practice, one long item typed with a frame per key", upTo: 16_384) {
+      keys in
       // The item is what the keys type, so every key is right and the cue moves on.
       var typist = try Driver()
-      let keys = (0..<count).map { Self.word[$0 % Self.word.count] }
       for key in keys { typist.send(key) }
       let target = typist.text.trimmingCharacters(in: .whitespaces)
       let lesson = Lesson(
         id: "long", stage: .messages, title: "긴 글", summary: "", texts: [target])
-      var practice = try PracticeDriver(
-        lessons: [lesson], recorder: MemoryRecorder(), start: "long")
-      return WorkCost.ofThread {
-        for key in keys {
-          practice.driver.send(key)
-          _ = practice.driver.render()
-        }
-      }
+      return try PracticeDriver(lessons: [lesson], recorder: MemoryRecorder(), start: "long")
+        .driver
     }
-    #expect(curve.isAtMostNLogN, "\(curve)")
-    print(curve)  // the table, for the issue's closing note and reruns on a quiet machine
   }
 
   @Test("run: a child's output of many lines, a frame drawn after each 4 KiB")
@@ -97,19 +102,8 @@ struct ScreenScalingTests {
 
   @Test("run: typing on the pad for a long time, a frame drawn after each key")
   func runTyping() throws {
-    var check = ScalingCheck("run, typing with a frame per key", unit: "keys")
-    check.maximumSize = 65_536
-    let curve = try check.measure { count in
-      var driver = try RunDriver()
-      let keys = (0..<count).map { Self.word[$0 % Self.word.count] }
-      return WorkCost.ofThread {
-        for key in keys {
-          driver.send(key)
-          _ = driver.render()
-        }
-      }
+    try expectTypingScales("run, typing with a frame per key", upTo: 65_536) { _ in
+      try RunDriver()
     }
-    #expect(curve.isAtMostNLogN, "\(curve)")
-    print(curve)  // the table, for the issue's closing note and reruns on a quiet machine
   }
 }
