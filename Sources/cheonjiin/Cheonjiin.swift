@@ -23,7 +23,7 @@ struct Cheonjiin: ParsableCommand {
     subcommands: [
       KeypadCommand.self, PracticeCommand.self, StatsCommand.self, NumberCommand.self,
       DemoCommand.self, DictCommand.self, GrepCommand.self, KeysCommand.self, SpellCommand.self,
-      LayoutsCommand.self, RunCommand.self,
+      LayoutsCommand.self, RunCommand.self, DraftsCommand.self,
     ],
     defaultSubcommand: KeypadCommand.self
   )
