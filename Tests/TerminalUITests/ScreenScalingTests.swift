@@ -70,7 +70,7 @@ struct ScreenScalingTests {
     // Found by this test: each key costs in proportion to the item (64 → 256 keys took 9.6
     // times as long), n² in all; items are short (a message), and the practice screen is being
     // worked on elsewhere. Known until fixed, then the check holds it.
-    try withKnownIssue(
+    withKnownIssue(
       "the practice screen: a key's cost grows with the item", isIntermittent: true
     ) {
       try practiceTyping()
