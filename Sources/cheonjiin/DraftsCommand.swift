@@ -23,7 +23,8 @@ struct DraftsCommand: ParsableCommand {
 
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List the kept texts: number, time, kind, first line (newest first).")
+      abstract: "List the kept texts: number, time, kind, first line (newest first).",
+      discussion: "Example: cheonjiin drafts list")
 
     func run() throws {
       let store = DraftStore.standard()
@@ -51,7 +52,8 @@ struct DraftsCommand: ParsableCommand {
 
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Print a kept text to standard output, as the keypad prints it.")
+      abstract: "Print a kept text to standard output, as the keypad prints it.",
+      discussion: "Example: cheonjiin drafts show 2 > message.txt")
 
     @Argument(help: "Its number in the list (1 is the newest).")
     var number: Int
@@ -73,7 +75,8 @@ struct DraftsCommand: ParsableCommand {
 
   struct Restore: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Make a kept text the draft again: the keypad offers it when it starts.")
+      abstract: "Make a kept text the draft again: the keypad offers it when it starts.",
+      discussion: "Example: cheonjiin drafts restore 2, then cheonjiin")
 
     @Argument(help: "Its number in the list (1 is the newest).")
     var number: Int
@@ -92,7 +95,9 @@ struct DraftsCommand: ParsableCommand {
   }
 
   struct Remove: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Remove kept texts for good.")
+    static let configuration = CommandConfiguration(
+      abstract: "Remove kept texts for good.",
+      discussion: "Example: cheonjiin drafts remove 2 3")
 
     @Argument(help: "Their numbers in the list (1 is the newest).")
     var numbers: [Int]
