@@ -57,6 +57,8 @@ class Outer:
 
     def close(self):
         self.tmux("kill-server")
+        if alive(self.pid):  # a program that hangs must not outlive the measurement
+            os.kill(self.pid, 9)
 
 
 def rss_kb(pid):
@@ -71,9 +73,10 @@ def rss_kb(pid):
 
 
 def alive(pid):
+    """Whether the process runs (a zombie waiting for its parent has ended)."""
     try:
-        os.kill(pid, 0)
-        return True
+        with open("/proc/%d/stat" % pid) as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
 
@@ -172,13 +175,14 @@ def responsive(outer, inner, pid, label):
     outer.keys("F12")
     changed = outer.wait(lambda: outer.screen() != before, 10, 0.005)
     key_time = time.monotonic() - start
+    rss = rss_kb(pid)
     start = time.monotonic()
     subprocess.run(["kill", "-TERM", str(pid)])
     gone = outer.wait(lambda: not alive(pid), 30, 0.005)
     term_time = time.monotonic() - start
     return "%-6s %-9s key shows after %s; SIGTERM ends it in %s; RSS %d MB" % (
         label, inner.name, "%.3f s" % key_time if changed else "NEVER (10 s)",
-        "%.3f s" % term_time if gone else "NOT within 30 s", rss_kb(pid) // 1024)
+        "%.3f s" % term_time if gone else "NOT within 30 s", rss // 1024)
 
 
 def case_paste(inner, size, env, scratch):
