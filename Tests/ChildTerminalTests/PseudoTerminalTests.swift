@@ -138,7 +138,7 @@ struct PseudoTerminalTests {
   @Test("the end of the child is seen even while a job it started holds the terminal")
   func backgroundJob() throws {
     let child = try PseudoTerminal(
-      command: "sh", arguments: ["-c", "(setsid sleep 30 &); exit 4"], rows: 5, columns: 20)
+      command: "sh", arguments: ["-c", "(setsid sleep 3 &); exit 4"], rows: 5, columns: 20)
     let deadline = Date().addingTimeInterval(5)
     var status: Int32?
     while status == nil && Date() < deadline {

@@ -67,10 +67,14 @@ final class ChildLink {
   func send(_ bytes: [UInt8]) -> Delivery {
     guard let last = bytes.last, exitStatus == nil else { return .sent }
     guard bytes.count <= input.capacity else { return .refused(count: bytes.count) }
+    let written = input.isEmpty ? write(bytes) : 0
+    if written == bytes.count { return .sent }
     if last < 0x20 || last == 0x7F, let (signal, keepsInput) = child.signal(typing: last) {
-      let before = Array(bytes.dropLast())
-      if input.isEmpty && before.isEmpty && writeNow(bytes) { return .sent }
-      if !before.isEmpty, !input.append(before) { return .refused(count: bytes.count) }
+      // The key cannot reach the terminal now: its signal goes straight to the program, and
+      // what waits is discarded as the terminal discards its unread input (unless NOFLSH).
+      if written < bytes.count - 1, !input.append(Array(bytes[written..<(bytes.count - 1)])) {
+        return .refused(count: bytes.count)
+      }
       var discarded = 0
       if !keepsInput {
         discarded = input.removeAll()
@@ -79,17 +83,13 @@ final class ChildLink {
       child.send(signal: signal)
       return .signalled(signal, discarded: discarded)
     }
-    if input.isEmpty && writeNow(bytes) { return .sent }
-    return input.append(bytes) ? .sent : .refused(count: bytes.count)
+    return input.append(Array(bytes[written...])) ? .sent : .refused(count: bytes.count - written)
   }
 
-  /// Writes bytes whole if the terminal takes them whole now; else queues the rest.
-  private func writeNow(_ bytes: [UInt8]) -> Bool {
-    let written = bytes.withUnsafeBytes { (try? child.write($0)) ?? $0.count }
-    guard written < bytes.count else { return true }
-    // The rest fits: the queue was empty, and nothing larger than it is written.
-    _ = input.append(Array(bytes[written...]))
-    return true
+  /// Writes what the terminal takes of `bytes` now; all of them when the child is gone (it
+  /// can never read them).
+  private func write(_ bytes: [UInt8]) -> Int {
+    bytes.withUnsafeBytes { (try? child.write($0)) ?? $0.count }
   }
 
   /// Writes what the child's terminal takes of the queued input.

@@ -13,23 +13,20 @@ extension UIStrings {
     return tenths % 10 == 0 ? "\(tenths / 10) MB" : "\(tenths / 10).\(tenths % 10) MB"
   }
 
-  /// Input typed for the program waits because it is not reading.
+  /// The status line: input typed for the program waits because it is not reading.
   func runInputWaiting(_ count: Int) -> String {
-    pick(
-      "프로그램이 아직 읽지 않은 입력 \(byteSize(count)): 읽는 대로 보내요",
-      "\(byteSize(count)) of input not read by the program yet: sent as it reads")
+    pick("안 읽은 입력 \(byteSize(count))", "\(byteSize(count)) not read yet")
   }
 
-  /// The input queue is full: what was just typed or pasted was not sent.
+  /// The status line: the input queue is full, what was just typed or pasted was not sent.
   func runInputRefused(_ count: Int, waiting: Int) -> String {
     pick(
-      "프로그램이 입력을 읽지 않아요. \(byteSize(waiting))가 기다리고 있어서 방금 친 \(byteSize(count))는 "
-        + "보내지 않았어요 (Ctrl-C로 비워요)",
-      "The program is not reading: \(byteSize(waiting)) wait, so the \(byteSize(count)) just "
-        + "typed were not sent (Ctrl-C empties the queue)")
+      "입력 \(byteSize(waiting)) 가득: \(byteSize(count)) 못 보냄",
+      "\(byteSize(waiting)) waiting: \(byteSize(count)) not sent")
   }
 
-  /// The program's interrupt key discarded input it had not read, as a terminal does.
+  /// The status line: the program's interrupt key discarded input it had not read, as a
+  /// terminal does.
   func runInputDiscarded(_ count: Int, signal: Int32) -> String {
     let key =
       switch signal {
@@ -38,8 +35,7 @@ extension UIStrings {
       default: "Ctrl-C"
       }
     return pick(
-      "\(key): 프로그램이 읽지 않은 입력 \(byteSize(count))를 버렸어요",
-      "\(key): \(byteSize(count)) of input the program had not read were discarded")
+      "\(key): 안 읽은 입력 \(byteSize(count)) 버림", "\(key): \(byteSize(count)) unread, dropped")
   }
 
   /// At the end, on standard error: input the program never read.
@@ -51,7 +47,7 @@ extension UIStrings {
 
   /// The status line while the pass-through key waits for the key it sends to the program.
   func runPassNextStatus(_ key: String) -> String {
-    pick("다음 키는 프로그램으로 (\(key))", "next key goes to the program (\(key))")
+    pick("\(key): 다음 키→프로그램", "\(key): next key → program")
   }
 
   /// The program could not be started: not found (exit 127), or found but not runnable.
