@@ -248,4 +248,34 @@ struct RunLimitsEndToEndTests {
     #expect(try session.waitForExit() == 0)
     #expect(try String(contentsOf: file, encoding: .utf8) == "echo 2024")
   }
+
+  @Test(
+    "a terminal answering the start-up query late: the answer is read, never typed at the shell")
+  func lateQueryAnswer() throws {
+    let folder = try scratchFolder("run-late-answer")
+    let leaked = folder.appendingPathComponent("leaked.txt")
+    // `run -- true` ends at once; the terminal (the pty harness) answers DA1 150 ms later. What
+    // the shell would read after cheonjiin is caught by `head`, for half a second.
+    let shell =
+      "\(shellQuote(binary.path)) run -- true; stty -icanon -echo min 0 time 5; "
+      + "head -c 100 > \(shellQuote(leaked.path))"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", repositoryRoot.appendingPathComponent("Tests/CLITests/Harness/ptyterm.py").path,
+      "--da-delay", "150", "--script", #"[{"wait": 1200}]"#, "--", "env", "LANG=C.UTF-8",
+      "TERM=xterm-256color",
+      "CHEONJIIN_LAYOUTS=" + repositoryRoot.appendingPathComponent("Layouts").path,
+      "XDG_STATE_HOME=" + folder.path, "sh", "-c", shell,
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(report.contains("\"status\": 0"), "\(report)")
+    let left = try Data(contentsOf: leaked)
+    #expect(
+      left.isEmpty, "typed at the shell: \(String(decoding: left, as: UTF8.self).debugDescription)")
+  }
 }
