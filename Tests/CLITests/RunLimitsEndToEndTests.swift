@@ -14,6 +14,10 @@ import Testing
   "cheonjiin run under floods, pastes and children that stop reading", .enabled(if: hasTmux),
   .serialized)
 struct RunLimitsEndToEndTests {
+  /// What tmux knows of the modes the program left its pane in: the alternate screen, mouse
+  /// reports, application keypad (off once the terminal is restored), the cursor (shown).
+  static let terminalModes = "#{alternate_on} #{mouse_any_flag} #{keypad_flag} #{cursor_flag}"
+
   /// Resident memory of a process, in kilobytes.
   static func residentKB(_ pid: String) -> Int {
     guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
@@ -59,6 +63,7 @@ struct RunLimitsEndToEndTests {
     #expect(session.exitStatus == 143)
     // Nothing typed is lost silently: what the program never read is counted on stderr.
     try session.waitFor { session.screen().contains("never read by the program") }
+    #expect(try session.display(Self.terminalModes) == "0 0 0 1", "the terminal was not restored")
   }
 
   @Test("41 KB typed into a raw-mode child that stopped reading: keys and the dock go on")
@@ -149,6 +154,7 @@ struct RunLimitsEndToEndTests {
     #expect(lines.dropFirst().first == "red")
     let colored = try session.tmux(["capture-pane", "-p", "-e", "-t", "0"])
     #expect(colored.contains("\u{1b}[31mred"))
+    #expect(try session.display(Self.terminalModes) == "0 0 0 1", "the terminal was not restored")
   }
 
   @Test("the program ends while a job it left in the background holds the pty: run ends with it")
