@@ -29,7 +29,7 @@ class Outer:
         self.socket = "run-limits-%d-%d" % (os.getpid(), int(time.monotonic() * 1000) % 100000)
         cols, rows = size
         assignments = " ".join("%s=%s" % (k, shlex.quote(v)) for k, v in sorted(env.items()))
-        shell = "exec env %s %s" % (assignments, command)
+        shell = "exec env -u TMUX %s %s" % (assignments, command)
         self.tmux("-f", "/dev/null", "new-session", "-d", "-x", str(cols), "-y", str(rows),
                   "sh", "-c", shell)
         self.pid = int(self.tmux("display", "-p", "-t", "0", "#{pane_pid}").strip())

@@ -73,6 +73,11 @@ struct RunChildIOTests {
     #expect(!pacer.isFrameDue(at: start + .milliseconds(10)))
     #expect(pacer.nextFrame == start + .milliseconds(16))
     #expect(pacer.isFrameDue(at: start + .milliseconds(16)))
+    // A frame for a key (no output owed) does not hold back the echo that follows it.
+    pacer.drew(at: start + .milliseconds(16))
+    pacer.drew(at: start + .milliseconds(40))
+    pacer.fed()
+    #expect(pacer.isFrameDue(at: start + .milliseconds(41)))
     #expect(pacer.keepsReading(since: start, at: start + .milliseconds(11)))
     #expect(!pacer.keepsReading(since: start, at: start + .milliseconds(12)))
   }

@@ -37,6 +37,18 @@ struct RunControllerKeysTests {
     #expect(driver.controller.typing.preedit != "")
   }
 
+  @Test("kitty protocol: Ctrl-] as CSI u; a lone Shift after it is not the key, the F1 after it is")
+  func passNextKitty() throws {
+    var driver = try RunDriver(kitty: true)
+    driver.send("\u{1b}[93;5u\u{1b}[93;5:3u")  // Ctrl-] pressed and released
+    driver.send("\u{1b}[57441;2u")  // Left Shift pressed
+    #expect(driver.controller.passesNextKey)
+    driver.send("\u{1b}[57441;2:3u\u{1b}[P")  // Shift let go, then F1 (kitty's CSI P)
+    #expect(driver.takeSent() == "\u{1b}OP")
+    #expect(!driver.controller.passesNextKey)
+    #expect(driver.controller.helpScroll == nil)
+  }
+
   @Test("Ctrl-] twice sends Ctrl-] itself; the open syllables go first")
   func passNextItself() throws {
     var driver = try RunDriver()

@@ -14,6 +14,7 @@ struct ChildOutputPacer {
   var frameInterval: Duration = .milliseconds(16)
   /// The longest a wake-up spends reading output before it draws and reads the keyboard.
   var readBudget: Duration = .milliseconds(12)
+  /// When the last frame that showed output was drawn.
   private(set) var lastFrame: Instant?
   /// Output arrived since the last frame.
   private(set) var owesFrame = false
@@ -40,8 +41,12 @@ struct ChildOutputPacer {
     return next <= now
   }
 
-  /// A frame was drawn at `now` (for output, a key or anything else).
+  /// A frame was drawn at `now`.
+  ///
+  /// Only a frame that showed output counts towards the rate: one drawn for a key must not
+  /// delay the program's echo of it, which comes a moment later.
   mutating func drew(at now: Instant) {
+    guard owesFrame else { return }
     lastFrame = now
     owesFrame = false
   }

@@ -174,6 +174,8 @@ struct RunController: ScreenFrontEnd {
     case .key(let key), .command(_, let key):
       guard key.kind != .release else { return [] }
       if passesNextKey {
+        // A lone Shift or Ctrl (kitty reports them) is not the key meant.
+        if case .otherFunctional = key.key { return [] }
         passesNextKey = false
         return passThrough(encode(key))
       }
