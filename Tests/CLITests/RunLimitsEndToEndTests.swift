@@ -66,6 +66,29 @@ struct RunLimitsEndToEndTests {
     #expect(try session.display(Self.terminalModes) == "0 0 0 1", "the terminal was not restored")
   }
 
+  @Test("100 KB pasted into `cat`, more than its terminal holds: every byte arrives, in order")
+  func pasteIntoCat() throws {
+    let folder = try scratchFolder("run-paste-cat")
+    let text = folder.appendingPathComponent("paste.txt")
+    let copy = folder.appendingPathComponent("copy.txt")
+    let line = "echo 0123456789 가나다라마바사 abcdefghijklmnopqrstuvwxyz\n"
+    let pasted = String(repeating: line, count: 100_000 / line.utf8.count + 1)
+    try pasted.write(to: text, atomically: true, encoding: .utf8)
+    let session = try TmuxSession(
+      arguments: ["run", "--", "sh", "-c", "cat > \(shellQuote(copy.path))"],
+      environment: locale("C.UTF-8"))
+    try session.waitFor { session.screen().contains("F1 help") }
+    try session.tmux(["load-buffer", text.path])
+    try session.tmux(["paste-buffer", "-p", "-t", "0"])
+    let size = pasted.utf8.count
+    try session.waitFor(20) {
+      ((try? FileManager.default.attributesOfItem(atPath: copy.path)[.size]) as? Int) == size
+    }
+    try session.keys(["C-d"])
+    #expect(try session.waitForExit() == 0)
+    #expect(try String(contentsOf: copy, encoding: .utf8) == pasted)
+  }
+
   @Test("41 KB typed into a raw-mode child that stopped reading: keys and the dock go on")
   func typingIntoRawChild() throws {
     let session = try TmuxSession(
