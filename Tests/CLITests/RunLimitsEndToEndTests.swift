@@ -18,8 +18,16 @@ struct RunLimitsEndToEndTests {
   /// reports, application keypad (off once the terminal is restored), the cursor (shown).
   static let terminalModes = "#{alternate_on} #{mouse_any_flag} #{keypad_flag} #{cursor_flag}"
 
+  /// The cheonjiin process of a session: the child of the pane's shell (`env` became it).
+  static func cheonjiin(_ session: TmuxSession) throws -> pid_t {
+    let pane = try session.display("#{pane_pid}")
+    let children = try? String(
+      contentsOfFile: "/proc/\(pane)/task/\(pane)/children", encoding: .utf8)
+    return try #require(children?.split(separator: " ").first.flatMap { pid_t(String($0)) })
+  }
+
   /// Resident memory of a process, in kilobytes.
-  static func residentKB(_ pid: String) -> Int {
+  static func residentKB(_ pid: pid_t) -> Int {
     guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
     else { return 0 }
@@ -52,12 +60,7 @@ struct RunLimitsEndToEndTests {
     // The dock key still works: the pad goes, the status line stays.
     try session.keys(["F12"])
     try session.waitFor { !session.screen().contains("ㄱㅋ") }
-    let pid = try session.display("#{pane_pid}")
-    let child = try #require(
-      (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8))?
-        .split(separator: " ").first.map(String.init))
-    #expect(kill(pid_t(child) ?? 0, 0) == 0, "sleep should still run")
-    #expect(system("kill -TERM $(pgrep -P \(pid))") == 0)
+    #expect(kill(try Self.cheonjiin(session), SIGTERM) == 0)
     let ended = Self.seconds(5) { session.exitStatus != nil }
     #expect(ended != nil, "SIGTERM did not end it")
     #expect(session.exitStatus == 143)
@@ -101,8 +104,7 @@ struct RunLimitsEndToEndTests {
     try session.waitFor(10) { !session.screen().contains("ㄱㅋ") }
     try session.keys(["F12"])  // the dock is hidden now
     try session.waitFor { !session.screen().contains("F1 help") }
-    let pid = try session.display("#{pane_pid}")
-    #expect(system("kill -TERM $(pgrep -P \(pid))") == 0)
+    #expect(kill(try Self.cheonjiin(session), SIGTERM) == 0)
     #expect(Self.seconds(5) { session.exitStatus != nil } != nil, "SIGTERM did not end it")
   }
 
@@ -115,10 +117,7 @@ struct RunLimitsEndToEndTests {
     try session.tmux(["send-keys", "-t", "0", "-l", "seq 1 20000000"])
     try session.keys(["Enter"])
     Thread.sleep(forTimeInterval: 1)
-    let pane = try session.display("#{pane_pid}")
-    let cheonjiin = try #require(
-      (try? String(contentsOfFile: "/proc/\(pane)/task/\(pane)/children", encoding: .utf8))?
-        .split(separator: " ").first.map(String.init))
+    let cheonjiin = try Self.cheonjiin(session)
     let resident = Self.residentKB(cheonjiin)
     try session.keys(["C-c"])
     let back = Self.seconds(5) {
@@ -138,10 +137,7 @@ struct RunLimitsEndToEndTests {
     let session = try TmuxSession(
       arguments: ["run", "--", "sh", "-c", "yes flood"], environment: locale("C.UTF-8"))
     try session.waitFor { session.screen().contains("flood\nflood") }
-    let pane = try session.display("#{pane_pid}")
-    let cheonjiin = try #require(
-      (try? String(contentsOfFile: "/proc/\(pane)/task/\(pane)/children", encoding: .utf8))?
-        .split(separator: " ").first.map(String.init))
+    let cheonjiin = try Self.cheonjiin(session)
     var peak = 0
     for _ in 0..<20 {
       peak = max(peak, Self.residentKB(cheonjiin))
@@ -151,7 +147,7 @@ struct RunLimitsEndToEndTests {
     // Keys still work during the flood: F12 hides the pad.
     try session.keys(["F12"])
     try session.waitFor { !session.screen().contains("ㄱㅋ") }
-    #expect(kill(pid_t(cheonjiin) ?? 0, SIGHUP) == 0)
+    #expect(kill(cheonjiin, SIGHUP) == 0)
     #expect(Self.seconds(5) { session.exitStatus != nil } != nil, "SIGHUP did not end it")
     #expect(session.exitStatus == 129)
   }
