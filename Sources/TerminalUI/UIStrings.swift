@@ -160,8 +160,8 @@ public struct UIStrings: Sendable {
       pick("아래 패드: 전체 → 한 줄 → 숨김", "the dock: full → one line → hidden")
     case .passNext:
       pick(
-        "다음 키 하나를 그대로 프로그램에 보내요 (F1, F9 같은 위의 키도)",
-        "the next key goes to the program as it is (the keys above too)")
+        "다음 키 하나를 그대로 프로그램에 보내요 (F1, F9도)",
+        "the next key goes to the program as it is (F1, F9 too)")
     }
   }
   /// `cheonjiin run`: the help line's name for every other key.
