@@ -10,10 +10,18 @@ import Testing
 struct PseudoTerminalTests {
   /// Reads the child's output until it closes the terminal, feeding it to an emulator.
   private func runToEnd(_ child: PseudoTerminal, into emulator: Emulator) -> [UInt8] {
+    readUntil(child, into: emulator) { false }
+  }
+
+  /// Reads the child's output, feeding it to an emulator, until `done` holds or the child
+  /// closes the terminal (at most 10 s).
+  private func readUntil(
+    _ child: PseudoTerminal, into emulator: Emulator, _ done: () -> Bool
+  ) -> [UInt8] {
     var all: [UInt8] = []
     let deadline = Date().addingTimeInterval(10)
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while Date() < deadline {
+    while Date() < deadline && !done() {
       var entry = pollfd(fd: child.master.rawValue, events: Int16(POLLIN), revents: 0)
       _ = poll(&entry, 1, 100)
       switch buffer.withUnsafeMutableBytes({ child.read(into: $0) }) {
@@ -55,11 +63,12 @@ struct PseudoTerminalTests {
       command: "/bin/sh", arguments: ["-c", "stty size; read line; stty size"], rows: 7,
       columns: 31)
     let emulator = Emulator(rows: 10, columns: 40)
-    Thread.sleep(forTimeInterval: 0.3)
+    // The first `stty size` has answered before the size changes: no sleep to race with.
+    var output = readUntil(child, into: emulator) { emulator.text(row: 0) == "7 31" }
     child.resize(rows: 9, columns: 44)
     try type(Array("\r".utf8), into: child)
-    _ = runToEnd(child, into: emulator)
-    #expect(emulator.text(row: 0) == "7 31")
+    output += runToEnd(child, into: emulator)
+    #expect(emulator.text(row: 0) == "7 31", "\(String(decoding: output, as: UTF8.self))")
     #expect((0..<5).contains { emulator.text(row: $0) == "9 44" })
     #expect(child.waitForExit() == 0)
     #expect(child.eraseCharacter == 0x7F || child.eraseCharacter == 0x08)
