@@ -56,7 +56,10 @@ class Outer:
         return False
 
     def close(self):
+        socket_path = self.tmux("display-message", "-p", "#{socket_path}").strip()
         self.tmux("kill-server")
+        if socket_path.endswith("/" + self.socket) and os.path.exists(socket_path):
+            os.remove(socket_path)  # tmux 3.3 leaves it behind
         if alive(self.pid):  # a program that hangs must not outlive the measurement
             os.kill(self.pid, 9)
 
@@ -109,7 +112,11 @@ class Inner:
 
     def cleanup(self):
         if self.name == "tmux":
+            path = subprocess.run(["tmux", "-L", self.socket, "display-message", "-p",
+                                   "#{socket_path}"], capture_output=True, text=True).stdout.strip()
             subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+            if path.endswith("/" + self.socket) and os.path.exists(path):
+                os.remove(path)
 
 
 def environment(scratch):

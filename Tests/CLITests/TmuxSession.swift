@@ -55,7 +55,14 @@ final class TmuxSession {
   }
 
   deinit {
+    // tmux 3.3 leaves its socket behind when the server is killed: remove it too, so a run
+    // leaves nothing in /tmp.
+    let socketPath = (try? tmux(["display-message", "-p", "#{socket_path}"]))?
+      .trimmingCharacters(in: .whitespacesAndNewlines)
     _ = try? tmux(["kill-server"])
+    if let socketPath, socketPath.hasSuffix("/" + socket) {
+      try? FileManager.default.removeItem(atPath: socketPath)
+    }
     try? FileManager.default.removeItem(at: directory)
   }
 
