@@ -92,7 +92,9 @@ let package = Package(
       dependencies: ["Practice", "HangulEngine", "LayoutLoading", "KoreanNumbers", "Suggestions"]),
     .testTarget(
       name: "StorageTests",
-      dependencies: ["Storage", "Practice", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "Storage", "Practice", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .testTarget(
       name: "SuggestionsTests", dependencies: ["TestSupport", "Suggestions", "HangulEngine", "LayoutLoading"]),
     .testTarget(
@@ -108,7 +110,9 @@ let package = Package(
       name: "ChildTerminalTests", dependencies: ["ChildTerminal", "HangulEngine", "LayoutLoading"]),
     .testTarget(
       name: "SystemIOTests",
-      dependencies: ["SystemIO", .product(name: "SystemPackage", package: "swift-system")]),
+      dependencies: [
+        "SystemIO", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     // Runs the built binary; grep's printer is also tested in-process (@testable import).
     .testTarget(
       name: "CLITests",

@@ -225,10 +225,14 @@ left=$(find "$root" -path "$root/var" -prune -o -type f -print)
 # --- 5. make install and make uninstall ----------------------------------------------------
 echo "== make install DESTDIR=… PREFIX=/usr/local"
 dest="$scratch/dest"
+# A folder that was there before install (as /usr/local/bin is), which uninstall must leave.
+mkdir -p "$dest/usr/local/bin"
 make --no-print-directory install DESTDIR="$dest" PREFIX=/usr/local > "$scratch/install.log" 2>&1 ||
   fail "make install failed: $(cat "$scratch/install.log")"
-expected_files /usr/local cheonjiin.1 /usr/local/share/zsh/site-functions \
-  > "$scratch/expected-install"
+{
+  expected_files /usr/local cheonjiin.1 /usr/local/share/zsh/site-functions
+  echo /usr/local/share/cheonjiin/installed-folders
+} | LC_ALL=C sort > "$scratch/expected-install"
 (cd "$dest" && find . -type f -printf '/%P\n' | LC_ALL=C sort) > "$scratch/actual-install"
 diff -u "$scratch/expected-install" "$scratch/actual-install" > "$scratch/install.diff" &&
   pass "make install: the same files under /usr/local" ||
@@ -240,8 +244,11 @@ search_path zsh | grep -qx /usr/local/share/zsh/site-functions &&
 make --no-print-directory uninstall DESTDIR="$dest" PREFIX=/usr/local > "$scratch/install.log" \
   2>&1 ||
   fail "make uninstall failed: $(cat "$scratch/install.log")"
-left=$(find "$dest" -type f)
-[ -z "$left" ] && pass "make uninstall removed every file" || fail "make uninstall left: $left"
+left=$(find "$dest" -mindepth 1 -not -path "$dest/usr" -not -path "$dest/usr/local" \
+  -not -path "$dest/usr/local/bin")
+[ -z "$left" ] && [ -d "$dest/usr/local/bin" ] &&
+  pass "make uninstall removed every file and the folders install made, and no other" ||
+  fail "make uninstall left: ${left:-nothing, but removed usr/local/bin, which was there before}"
 
 if [ "$problems" -gt 0 ]; then
   echo "cheonjiin: check-deb: $problems problem(s)" >&2

@@ -1,8 +1,22 @@
 #!/usr/bin/env bash
 # Installs the Debian packages cheonjiin needs to build and run, if any are missing, and any
 # packages named as arguments (`make test` adds what the end-to-end tests drive, `make bench`
-# hyperfine and vim). As root it installs them; otherwise it prints the exact command and fails.
+# hyperfine and vim). As root it installs them; otherwise it prints the exact command, says to
+# run only that line with sudo, and fails.
+#
+# It also refuses to let root build in a folder that belongs to someone else (`sudo make`): the
+# build would leave files in .build that the owner's next `make` cannot write.
 set -euo pipefail
+cd "$(dirname "$0")/.."
+
+owner=$(stat -c %u .)
+if [ "$(id -u)" -eq 0 ] && [ "$owner" -ne 0 ]; then
+  name=$(id -nu "$owner" 2>/dev/null || echo "user $owner")
+  echo "cheonjiin: you are root, but this folder belongs to $name." >&2
+  echo "cheonjiin: a build as root leaves files in .build that $name's next make cannot" \
+    "write; run make as $name (only the apt-get line it prints needs sudo)." >&2
+  exit 1
+fi
 
 packages=(libncurses-dev libsqlite3-dev libvterm-dev "$@")
 
@@ -14,6 +28,13 @@ for package in "${packages[@]}"; do
 done
 
 if ! command -v swift >/dev/null 2>&1; then
+  for folder in /opt/swift/usr/bin /usr/share/swift/usr/bin "$HOME/.local/share/swiftly/bin"; do
+    if [ -x "$folder/swift" ]; then
+      echo "cheonjiin: Swift is in $folder but not on your PATH; add it:" >&2
+      echo "    export PATH=$folder:\$PATH" >&2
+      exit 1
+    fi
+  done
   echo "cheonjiin: Swift 6 is not installed; get it from https://www.swift.org/install/linux/" >&2
   exit 1
 fi
@@ -25,7 +46,12 @@ fi
 command="apt-get install -y --no-install-recommends ${missing[*]}"
 if [ "$(id -u)" -ne 0 ]; then
   echo "cheonjiin: missing Debian packages: ${missing[*]}" >&2
-  echo "cheonjiin: install them with:  sudo $command" >&2
+  echo "cheonjiin: installing packages needs root; run this one line with sudo:" >&2
+  echo "" >&2
+  echo "    sudo $command" >&2
+  echo "" >&2
+  echo "cheonjiin: then run make again as yourself, without sudo: a build as root leaves" \
+    "files in .build that your own builds cannot write." >&2
   exit 1
 fi
 

@@ -119,15 +119,24 @@ int cj_signals_install(int fd, const int *wake, size_t wake_count, const int *cr
   return result;
 }
 
+/// The signals of the job-control keys: ignored for the rest of the exit.
+static int is_key_signal(int signal_number) {
+  return signal_number == SIGINT || signal_number == SIGQUIT || signal_number == SIGTSTP;
+}
+
 void cj_signals_uninstall(void) {
   wake_fd = -1;
-  for (size_t i = 0; i < installed_count; i++) signal(installed[i], SIG_DFL);
-  installed_count = 0;
   // The terminal is back in line mode from here on: Ctrl-C, Ctrl-\ and Ctrl-Z typed while the
   // program finishes (saving the draft, printing the text) would kill or stop it half way.
+  // Ignored first, then the rest put back: going through the default action on the way (as
+  // an earlier version did) left a window in which Ctrl-\ still ended the program.
   signal(SIGINT, SIG_IGN);
   signal(SIGQUIT, SIG_IGN);
   signal(SIGTSTP, SIG_IGN);
+  for (size_t i = 0; i < installed_count; i++) {
+    if (!is_key_signal(installed[i])) signal(installed[i], SIG_DFL);
+  }
+  installed_count = 0;
 }
 
 size_t cj_terminating_signals(int *out, size_t capacity) {

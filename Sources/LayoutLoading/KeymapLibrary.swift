@@ -41,34 +41,42 @@ public struct KeymapLibrary: Sendable {
 
   /// Loads every keymap and picks the one `name` chooses.
   ///
+  /// A broken keymap file that `name` does not choose is skipped, with its problems in
+  /// `skipped` for the caller to report, as a broken layout nobody uses never stops the pad:
+  /// one bad file of the user's must not keep every keymap from working.
+  ///
   /// - Parameter name: A keymap id, or the path of a keymap file (which replaces a keymap
   ///   with the same id).
-  /// - Returns: The keymaps in catalog order (a file given by path last), and the chosen one's
-  ///   id.
-  /// - Throws: ``LayoutError`` with the problems of every file (a keymap found by id must have
-  ///   that id inside), or one naming the known ids when `name` is none of them.
+  /// - Returns: The keymaps in catalog order (a file given by path last), the chosen one's
+  ///   id, and the problems of the files skipped.
+  /// - Throws: ``LayoutError`` with the problems of the chosen file (a keymap found by id must
+  ///   have that id inside), or one naming the known ids when `name` is none of them.
   public func loadAll(choosing name: String) throws(LayoutError) -> (
-    keymaps: [Keymap], chosen: String
+    keymaps: [Keymap], chosen: String, skipped: [LayoutProblem]
   ) {
+    let isPath = name.contains("/") || name.hasSuffix(".json")
     var keymaps: [Keymap] = []
     var problems: [LayoutProblem] = []
+    var skipped: [LayoutProblem] = []
     for entry in catalog() {
+      let isChosen = !isPath && entry.id == name
       do {
         let keymap = try Self.load(file: entry.file)
-        if keymap.id != entry.id {
-          problems.append(
-            LayoutProblem(
-              .idMismatch, file: entry.file, path: "id",
-              message: "\(jsonQuoted(keymap.id)) does not match the file name \(entry.id).json; "
-                + "rename the file or change the id"))
+        guard keymap.id == entry.id else {
+          let mismatch = LayoutProblem(
+            .idMismatch, file: entry.file, path: "id",
+            message: "\(jsonQuoted(keymap.id)) does not match the file name \(entry.id).json; "
+              + "rename the file or change the id")
+          if isChosen { problems.append(mismatch) } else { skipped.append(mismatch) }
+          continue
         }
         keymaps.append(keymap)
       } catch {
-        problems += error.problems
+        if isChosen { problems += error.problems } else { skipped += error.problems }
       }
     }
     var chosen = name
-    if name.contains("/") || name.hasSuffix(".json") {
+    if isPath {
       do {
         let given = try Self.load(file: name)
         keymaps.removeAll { $0.id == given.id }
@@ -81,7 +89,7 @@ public struct KeymapLibrary: Sendable {
       problems.append(unknownKeymapProblem(name, known: keymaps.map(\.id)))
     }
     guard problems.isEmpty else { throw LayoutError(problems) }
-    return (keymaps, chosen)
+    return (keymaps, chosen, skipped)
   }
 
   private func unknownKeymapProblem(_ name: String, known: [String]) -> LayoutProblem {

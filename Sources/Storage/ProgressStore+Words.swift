@@ -38,6 +38,8 @@ public struct WordImport: Sendable, Hashable {
   public var added: Int
   /// Lines skipped, with why.
   public var problems: [WordImportProblem]
+  /// Learned words in the store after the import.
+  public var learned = 0
 }
 
 /// A line of an import that was skipped, or imported only in part (a count too large).
@@ -286,15 +288,6 @@ extension ProgressStore {
     }
   }
 
-  /// Deletes learned words in one transaction: the ones `UserWords.evict` chose.
-  public func forget(_ words: [String]) throws(StorageError) {
-    try write("forgetting words") { db in
-      for word in words {
-        try db.execute(sql: "DELETE FROM learnedWord WHERE word = ?", arguments: [word])
-      }
-    }
-  }
-
   // MARK: - Reading
 
   /// Every learned word, most used first (then most recent, then by word).
@@ -413,7 +406,9 @@ extension ProgressStore {
         try Self.add(db, word: entry.word, count: entry.count, day: entry.day)
         if !existed { added += 1 }
       }
-      return WordImport(imported: imported.count, added: added, problems: problems)
+      let learned = try Int.fetchOne(db, sql: "SELECT count(*) FROM learnedWord") ?? 0
+      return WordImport(
+        imported: imported.count, added: added, problems: problems, learned: learned)
     }
   }
 

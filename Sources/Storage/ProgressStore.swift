@@ -45,7 +45,7 @@ public final class ProgressStore: Sendable {
     CalendarDay(year: 1, month: 1, day: 1)
     .dayNumber...CalendarDay(year: 9999, month: 12, day: 31).dayNumber
 
-  private init(
+  fileprivate init(
     path: String, pool: any DatabaseWriter, readOnly: StorageError?, busyTimeout: Duration
   ) {
     self.path = path
@@ -151,6 +151,8 @@ public final class ProgressStore: Sendable {
             copyIfOlder: true)
         else { throw readOnly }
         return Opening(store: store, recovery: nil, notices: [], readOnly: readOnly)
+      } catch let newer as NewerSchema {
+        return newer.opening(path: path, busyTimeout: busyTimeout)
       } catch let error as StorageError {
         throw error
       } catch {
@@ -164,6 +166,9 @@ public final class ProgressStore: Sendable {
         access == .writing
         ? store.repairLearnedWords(today: localDayNumber(now: now, timeZone: timeZone)) : []
       return Opening(store: store, recovery: nil, notices: notices, readOnly: nil)
+    } catch let newer as NewerSchema {
+      // Never migrated, repaired, moved aside or written: its schema is not this version's.
+      return newer.opening(path: path, busyTimeout: busyTimeout)
     } catch let firstError {
       guard isDamage(firstError) else {
         throw failure(firstError, path: path, operation: "opening", busyTimeout: busyTimeout)
@@ -237,6 +242,7 @@ public final class ProgressStore: Sendable {
   /// - Parameter copyIfOlder: A file from an older version is read through a copy in memory,
   ///   migrated there (the file cannot be written); else such a file gives `nil`: migrating
   ///   it takes a writer.
+  /// A file of a newer version throws ``NewerSchema``.
   private static func connectReading(
     _ path: String, readOnly: StorageError?, immutable: Bool, busyTimeout: Duration,
     copyIfOlder: Bool = false
@@ -245,6 +251,9 @@ public final class ProgressStore: Sendable {
     configuration.readonly = true
     let pool = try DatabasePool(
       path: immutable ? immutableURI(path) : path, configuration: configuration)
+    if let migrations = try pool.read(NewerSchema.unknownMigrations) {
+      throw NewerSchema(migrations: migrations, pool: pool)
+    }
     guard try pool.read({ db in try Schema.migrator.hasCompletedMigrations(db) }) else {
       guard copyIfOlder else { return nil }
       let copy = try DatabaseQueue(configuration: self.configuration(busyTimeout: busyTimeout))
@@ -311,6 +320,11 @@ public final class ProgressStore: Sendable {
   private static func check(
     _ pool: any DatabaseWriter, before prepare: (any DatabaseWriter) throws -> Void = { _ in }
   ) throws {
+    // Before anything that writes or judges the schema: a newer version's file is neither
+    // migrated nor taken for damage.
+    if let migrations = try pool.read(NewerSchema.unknownMigrations) {
+      throw NewerSchema(migrations: migrations, pool: pool)
+    }
     let check = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
     guard check == ["ok"] else {
       throw DamagedDatabase(reason: "damaged: " + check.prefix(3).joined(separator: "; "))
@@ -441,6 +455,37 @@ public func localDayNumber(now: Date = Date(), timeZone: TimeZone = .current) ->
 /// arbitrary origin (the boot) and only differences between them mean anything.
 public func unixMilliseconds(_ date: Date = Date()) -> Int64 {
   Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+}
+
+/// A file written by a newer version of cheonjiin.
+///
+/// It records migrations this version does not know. It is opened for reading only
+/// (``StorageError/newerVersion(path:migrations:)``), never migrated, repaired or moved aside.
+struct NewerSchema: Error {
+  /// The unknown migrations, sorted.
+  let migrations: [String]
+  /// The connections that found them, kept for reading: closing them and opening others
+  /// would only cost time (and wake libdispatch's pool, which the idle pad must not).
+  let pool: any DatabaseWriter
+
+  /// The file's unknown migrations, sorted, if it has any.
+  @Sendable static func unknownMigrations(_ db: Database) throws -> [String]? {
+    let migrator = Schema.migrator
+    guard try migrator.hasBeenSuperseded(db) else { return nil }
+    let known = Set(try migrator.completedMigrations(db))
+    return try migrator.appliedIdentifiers(db).subtracting(known).sorted()
+  }
+}
+
+extension NewerSchema {
+  /// The file opened for reading only: every write throws
+  /// ``StorageError/newerVersion(path:migrations:)``.
+  func opening(path: String, busyTimeout: Duration) -> ProgressStore.Opening {
+    let readOnly = StorageError.newerVersion(path: path, migrations: migrations)
+    let store = ProgressStore(
+      path: path, pool: pool, readOnly: readOnly, busyTimeout: busyTimeout)
+    return ProgressStore.Opening(store: store, recovery: nil, notices: [], readOnly: readOnly)
+  }
 }
 
 /// A file that opens as SQLite but is damaged or is not our schema: it is moved aside.

@@ -22,6 +22,9 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
   case busy(path: String, operation: String, waitedSeconds: Int)
   /// Something other than a plain file is where the database or a file beside it belongs.
   case unsafeFile(path: String, kind: UnsafeFileKind)
+  /// The database was written by a newer version of cheonjiin (its schema has `migrations`
+  /// this version does not know): it is read, never written.
+  case newerVersion(path: String, migrations: [String])
 
   /// What was found where a plain file belongs.
   public enum UnsafeFileKind: Sendable, Hashable {
@@ -60,6 +63,10 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
     case .unsafeFile(let path, let kind):
       "\(path): \(kind.english), not a plain file; cheonjiin keeps its progress in a plain "
         + "file of its own: move it away, then start again"
+    case .newerVersion(let path, let migrations):
+      "\(path): written by a newer version of cheonjiin (schema \(migrations.joined(separator: ", "))"
+        + "); this version reads it but never writes it, so nothing new is saved: update "
+        + "cheonjiin to save again"
     }
   }
 }

@@ -18,8 +18,8 @@ public struct LearnedStats: Hashable, Sendable {
 ///
 /// Modelled on `UITextChecker` (spec §1.5): ``learn(_:today:)`` when a word is committed,
 /// ``unlearn(_:isCorpusWord:)`` to remove it (hiding a corpus word so it is never suggested),
-/// ``evict(capacity:today:)`` to keep the store small. Every method is pure; the caller writes
-/// each change to its store (the methods return what changed).
+/// ``mostUseful(_:limit:today:)`` to choose which stored words to hold in memory. Every method
+/// is pure; the caller writes each change to its store (the methods return what changed).
 public struct UserWords: Sendable {
   /// A learned word with its keys precomputed, so a query can match it without re-spelling.
   struct Entry: Sendable {
@@ -31,8 +31,12 @@ public struct UserWords: Sendable {
     var initials: [UInt8]
   }
 
-  /// The store keeps about this many learned words (spec §1.5).
-  public static let defaultCapacity = 5_000
+  /// How many learned words a keypad holds (spec §1.5: about 5,000), the most useful ones.
+  ///
+  /// The store keeps every word (`dict import` of 301,644 words keeps them all, and says
+  /// this bound); only this many are searched as you type. Measured with the debug build:
+  /// 300,000 words held took 116 MB more and 25 s to load, and every lookup scans them.
+  public static let loadLimit = 5_000
   /// Longer "words" are pasted text, not something to suggest again.
   public static let maximumWordLength = 20
 
@@ -201,33 +205,30 @@ public struct UserWords: Sendable {
     hiddenSet.remove(WordKey(word)) != nil
   }
 
-  /// Evicts the learned words with the lowest learned score until at most `capacity` remain.
+  /// The `limit` most useful of `words`, the ones a keypad holds: the highest
+  /// ``Ranking/learnedScore(userCount:daysSinceUse:)``, then the latest use, then the word, so
+  /// the choice is deterministic.
   ///
-  /// The order is ``Ranking/learnedScore(userCount:daysSinceUse:)`` (lowest first), then the
-  /// older last use, then the word, so it is deterministic. The corpus part of the score is
-  /// left out on purpose: a corpus word that is evicted is still suggested, a learned-only
-  /// word is not, and both are judged by how the user used them. Hidden words are never
-  /// evicted (that would bring back a word the user removed).
+  /// The corpus part of the score is left out on purpose: a corpus word left out is still
+  /// suggested, a learned-only word is not, and both are judged by how the user used them. A
+  /// word left out stays in the store, and comes back once it is used again.
   ///
-  /// - Returns: The evicted words, for the caller to delete from its store.
-  public mutating func evict(capacity: Int = UserWords.defaultCapacity, today: Int) -> [String] {
-    let excess = entries.count - max(0, capacity)
-    guard excess > 0 else { return [] }
-    let ranked = entries.map { entry in
-      (
-        word: entry.word,
-        score: Ranking.learnedScore(
-          userCount: entry.stats.count, daysSinceUse: today - entry.stats.lastUsedDay),
-        day: entry.stats.lastUsedDay
-      )
-    }.sorted { a, b in
-      if a.score != b.score { return a.score < b.score }
-      if a.day != b.day { return a.day < b.day }
-      return a.word.unicodeScalars.lexicographicallyPrecedes(b.word.unicodeScalars)
+  /// - Returns: The chosen words, best first.
+  public static func mostUseful(
+    _ words: [(word: String, stats: LearnedStats)], limit: Int = UserWords.loadLimit, today: Int
+  ) -> [(word: String, stats: LearnedStats)] {
+    guard words.count > limit else { return words }
+    let scores = words.map {
+      Ranking.learnedScore(userCount: $0.stats.count, daysSinceUse: today - $0.stats.lastUsedDay)
     }
-    let evicted = ranked.prefix(excess).map(\.word)
-    for word in evicted { _ = remove(word) }
-    return evicted
+    return words.indices.sorted { a, b in
+      if scores[a] != scores[b] { return scores[a] > scores[b] }
+      let (x, y) = (words[a], words[b])
+      if x.stats.lastUsedDay != y.stats.lastUsedDay {
+        return x.stats.lastUsedDay > y.stats.lastUsedDay
+      }
+      return y.word.unicodeScalars.lexicographicallyPrecedes(x.word.unicodeScalars)
+    }.prefix(max(0, limit)).map { words[$0] }
   }
 }
 

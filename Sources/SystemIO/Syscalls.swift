@@ -221,6 +221,21 @@ public func renameFile(_ source: FilePath, to destination: FilePath) throws(Errn
   if result != 0 { throw Errno(rawValue: errno) }
 }
 
+/// Removes a file (a plain file, FIFO or link itself, never a folder: that fails with
+/// `EISDIR`), unlike `FileManager.removeItem`, which would remove a folder and all it holds.
+///
+/// The corresponding C function is `unlink`.
+public func removeFile(_ path: FilePath) throws(Errno) {
+  let result = path.withPlatformString { unlink($0) }
+  if result != 0 { throw Errno(rawValue: errno) }
+}
+
+/// Whether this process leads its session: started by a terminal emulator (`xterm -e`) or a
+/// multiplexer's pane rather than a shell, so its terminal goes away when it ends.
+///
+/// The corresponding C functions are `getsid` and `getpid`.
+public var processLeadsItsSession: Bool { getsid(0) == getpid() }
+
 /// Whether this process may write `path` (and, for a folder, create files in it), by the
 /// real user's permissions.
 ///

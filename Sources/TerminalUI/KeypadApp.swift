@@ -30,6 +30,9 @@ public struct KeypadRunOptions: Sendable {
   /// How long a lone ESC waits for the rest of a sequence before it is the Escape key
   /// (`cheonjiin run --escape-ms`).
   public var escapeMs: UInt64 = 100
+  /// Said on the pad's message row when it starts (and already printed on standard error):
+  /// keymap files skipped for their problems.
+  public var startNotices: [String] = []
 
   public init(layouts: [Layout], keymaps: [Keymap]) {
     self.layouts = layouts
@@ -55,19 +58,35 @@ public enum KeypadApp {
         return 1
       }
     }
+    let strings = UIStrings(options.settings.language)
     let (draft, draftProblem) = options.draft?.loadChecked() ?? (nil, nil)
     if let draftProblem {
       // Said before the screen takes the terminal, so it stays readable after the run.
-      printError(UIStrings(options.settings.language).message(draftProblem))
+      printError(strings.message(draftProblem))
     }
+    var settings = options.settings
+    settings.unconfirmedDelivery = unconfirmedDelivery(options)
+    let notices = (draftProblem.map { [strings.message($0)] } ?? []) + options.startNotices
     let controller = KeypadController(
       layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
-      settings: options.settings, draft: draft,
-      notice: draftProblem.map { UIStrings(options.settings.language).message($0) })
+      settings: settings, draft: draft,
+      notice: notices.isEmpty ? nil : notices.joined(separator: " · "))
     return Screens.run(controller, options: options, services: services) {
       outcome, final, terminal in
       finish(outcome, controller: final, terminal: terminal, services: services, options: options)
     }
+  }
+
+  /// Why the finished text could go nowhere that confirms it, if so.
+  ///
+  /// The clipboard, or a window that closes with the pad, and no file, pipe or pane besides.
+  /// Nil when something confirms it, or when nothing may be kept (`--no-draft`).
+  static func unconfirmedDelivery(_ options: KeypadRunOptions) -> UnconfirmedDelivery? {
+    guard options.draft != nil, options.outputFile == nil, options.tmuxTarget == nil,
+      FileDescriptor.standardOutput.isTerminal
+    else { return nil }
+    if options.clipboard { return .clipboard }
+    return processLeadsItsSession ? .closingWindow : nil
   }
 
   private static func finish(
@@ -79,16 +98,16 @@ public enum KeypadApp {
     func report(_ problem: OutputProblem?) {
       if let problem { printError(strings.message(problem)) }
     }
-    /// Keeps text the run did not deliver: the draft, or if that fails, standard error.
-    /// Messages come after the terminal is restored, where the user can read them.
+    /// Keeps text the run did not deliver: the draft, or if that fails, standard error, after
+    /// one message that says which. Messages come after the terminal is restored, where the
+    /// user can read them.
     func keep(_ text: String, saved problem: OutputProblem?, cancelled: Bool) {
       guard !text.isEmpty else { return }
       if options.draft != nil, problem == nil {
         if cancelled { printError(strings.cancelled) }
         return
       }
-      report(problem)
-      printError(strings.textFollows)
+      printError(strings.notSavedFollows(problem))
       _ = try? FileDescriptor.standardError.writeAll(Array((text + "\n").utf8))
     }
     switch outcome {
@@ -102,13 +121,28 @@ public enum KeypadApp {
         do {
           try FileDescriptor.standardOutput.writeAll(Array((text + "\n").utf8))
         } catch {
-          // Standard output closed (a pipe whose reader left): the text stays the draft.
-          printError(strings.outputFailed("\(error)"))
-          keep(text, saved: options.draft?.save(text), cancelled: false)
+          // Standard output closed or full: the text stays the draft. It is saved before
+          // anything is said, so that one message tells what happened.
+          let problem = options.draft?.save(text)
+          if let draft = options.draft, problem == nil {
+            printError(strings.outputFailedKept("\(error)", draft: draft.path))
+          } else {
+            printError(strings.outputFailedNotKept("\(error)", because: problem))
+            _ = try? FileDescriptor.standardError.writeAll(Array((text + "\n").utf8))
+          }
           return 1
         }
+        if !controller.isKept, let history = options.draft?.history,
+          case .failure(let problem) = history.add(text, kind: .sent)
+        {
+          // A folder made read-only on purpose was said at the start.
+          if case .draftFolderReadOnly = problem {} else { printError(strings.notKept(problem)) }
+        }
       }
-      report(options.draft?.save(""))
+      // Only a failure to remove is news here: what keeps drafts from being saved was said at
+      // the start.
+      let cleared = options.draft?.save("")
+      if case .cannotRemoveDraft? = cleared { report(cleared) }
       return 0
     case .cancelled:
       let problem = options.draft?.save(kept)

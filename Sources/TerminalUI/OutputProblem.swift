@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// What went wrong writing the text somewhere outside the screen.
 ///
 /// The draft, `--output`, a tmux pane, the timer thread. Carried as a value and worded by ``UIStrings`` in the
@@ -17,6 +19,34 @@ public enum OutputProblem: Error, Sendable, Equatable {
   case draftTooLarge(path: String, bytes: Int, limit: Int)
   /// The thread that times holds and flashes could not start.
   case timerThread(reason: String)
+  /// Something other than a plain file is at the draft's path: it is left alone, and drafts
+  /// are not saved until it is moved.
+  case draftNotAFile(path: String, kind: DraftFileKind)
+  /// The draft's folder has no write permission for its owner (made read-only on purpose):
+  /// nothing is written there, and it is not made writable.
+  case draftFolderReadOnly(folder: String)
+  /// Text could not be kept in the drafts' history.
+  case cannotKeep(folder: String, reason: String)
+  /// Text over the largest entry the drafts' history keeps.
+  case tooLargeToKeep(bytes: Int, limit: Int)
+  /// A kept text could not be read back.
+  case cannotReadKept(path: String, reason: String)
+}
+
+/// What was found at the draft's path instead of a plain file.
+public enum DraftFileKind: Sendable, Equatable {
+  case folder
+  case symbolicLink
+  /// A FIFO, socket or device.
+  case special
+
+  init(_ type: FileType) {
+    switch type {
+    case .directory: self = .folder
+    case .symbolicLink: self = .symbolicLink
+    default: self = .special
+    }
+  }
 }
 
 extension UIStrings {
@@ -55,6 +85,46 @@ extension UIStrings {
       pick(
         "길게 누르기 타이머를 시작할 수 없어요: \(reason)",
         "cannot start the timer thread: \(reason)")
+    case .draftNotAFile(let path, let kind):
+      pick(
+        "임시 저장을 하지 않아요: \(fileName(path)) 가 보통 파일이 아니에요 (\(name(of: kind))). "
+          + "그대로 두니, 치우면 다시 저장해요. 끝낼 때 쓴 글을 출력해요: \(path)",
+        "drafts are not saved: \(fileName(path)) is \(name(of: kind)), not a plain file, and is "
+          + "left as it is (move it away to save drafts again; the text is printed when you "
+          + "finish): \(path)")
+    case .draftFolderReadOnly(let folder):
+      pick(
+        "임시 저장을 하지 않아요: 폴더가 읽기 전용이에요 (다시 저장하려면 chmod u+w \(folder))",
+        "drafts are not saved: their folder is read-only (to save them again: chmod u+w \(folder))")
+    case .cannotKeep(let folder, let reason):
+      pick(
+        "보관함 \(folder) 에 글을 둘 수 없어요: \(reason)",
+        "cannot keep the text in \(folder): \(reason)")
+    case .tooLargeToKeep(let bytes, let limit):
+      pick(
+        "글이 \(megabytes(bytes))MB라서 보관함에 두지 않았어요 (한 글에 \(limit >> 20)MB까지).",
+        "the text is \(megabytes(bytes)) MB, more than the \(limit >> 20) MB kept with your drafts")
+    case .cannotReadKept(let path, let reason):
+      pick("보관한 글 \(path) 을 읽을 수 없어요: \(reason)", "cannot read \(path): \(reason)")
     }
+  }
+
+  func name(of kind: DraftFileKind) -> String {
+    switch kind {
+    case .folder: pick("폴더예요", "a folder")
+    case .symbolicLink: pick("심볼릭 링크예요", "a symbolic link")
+    case .special: pick("FIFO·소켓·장치예요", "a FIFO, socket or device")
+    }
+  }
+
+  /// The last part of a path.
+  private func fileName(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+  }
+
+  /// Bytes in MB with one decimal (8.4), for sizes near the limits.
+  private func megabytes(_ bytes: Int) -> String {
+    let tenths = (bytes * 10 + (1 << 19)) >> 20
+    return "\(tenths / 10).\(tenths % 10)"
   }
 }

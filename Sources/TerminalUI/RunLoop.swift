@@ -135,8 +135,8 @@ extension ScreenEffect {
   var endsRun: Bool {
     switch self {
     case .finish, .cancel: true
-    case .suspend, .repaint, .setTheme, .saveDraft, .setDraftAside, .learn, .mirror, .held,
-      .sendToChild, .resizeChild, .bell:
+    case .suspend, .repaint, .setTheme, .saveDraft, .setDraftAside, .keepFinished, .learn,
+      .mirror, .held, .sendToChild, .resizeChild, .bell:
       false
     }
   }
@@ -367,7 +367,17 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
           let notice = session.frontEnd.strings.message(problem)
           _ = apply(session.deliver(.notice(notice), at: Terminal.now()))
         }
-      case .setDraftAside: services.draft?.setAside()
+      case .setDraftAside:
+        // The front end said it went to the drafts; anywhere else is said here.
+        if let draft = services.draft,
+          let notice = session.frontEnd.strings.setAside(draft.setAside(), history: draft.history)
+        {
+          _ = apply(session.deliver(.notice(notice), at: Terminal.now()))
+        }
+      case .keepFinished(let text):
+        let strings = session.frontEnd.strings
+        let note = services.draft.map { strings.keptNote($0.history.add(text, kind: .unconfirmed)) }
+        _ = apply(session.deliver(.notice(note ?? ""), at: Terminal.now()))
       case .learn(let word): services.learn?(word)
       case .mirror(let erase, let insert):
         services.tmux?.delete(erase)

@@ -14,8 +14,11 @@ enum ScreenEffect: Hashable {
   case setTheme(Theme.Name)
   /// Save the draft now (debounced by the front end).
   case saveDraft(String)
-  /// The user declined the saved draft: keep it aside, out of the way.
+  /// The user declined the saved draft: move it to the drafts' history, out of the way.
   case setDraftAside
+  /// The finished text has no destination that can confirm it: keep it with the drafts now,
+  /// and tell the front end where (a ``InputEvent/notice(_:)``).
+  case keepFinished(String)
   /// A word was committed or taken from the bar: remember it for suggestions.
   case learn(String)
   /// The document changed at its end: mirror it (`--tmux-target`) by deleting `erase`

@@ -68,10 +68,6 @@ public struct UIStrings: Sendable {
   public var helpMouse: String {
     pick("마우스: 키를 누르세요. 길게 누르면 숫자", "Mouse: click a key; hold it for its digit")
   }
-  /// Said after Esc on the draft offer: where the earlier text went.
-  public var draftSetAside: String {
-    pick("지난 글은 draft.txt.old 에 따로 두었어요", "Your earlier text is kept in draft.txt.old")
-  }
   public var draftTitle: String {
     pick("지난번에 쓰던 글이 있어요", "You have unfinished text from last time")
   }
@@ -89,16 +85,6 @@ public struct UIStrings: Sendable {
   }
   public var cancelled: String {
     pick("취소했어요. 쓴 글은 임시 저장했어요", "Cancelled; your text was saved as a draft")
-  }
-  /// Before the text of a run whose draft could not be saved, printed to standard error.
-  public var textFollows: String {
-    pick("저장하지 못한 글을 아래에 그대로 옮겨 둘게요:", "The text could not be kept; here it is:")
-  }
-  /// Standard output refused the finished text.
-  public func outputFailed(_ reason: String) -> String {
-    pick(
-      "쓴 글을 표준 출력에 쓸 수 없어요 (\(reason)). 글은 임시 저장해서 다음에 이어서 쓸 수 있어요.",
-      "cannot write the text to standard output (\(reason)); it is kept as the draft for next time")
   }
   /// Why the keypad cannot start, and what to do.
   public func startError(_ error: TerminalStartError) -> String {

@@ -1,6 +1,8 @@
 import ArgumentParser
+import Foundation
 import HangulEngine
 import LayoutLoading
+import Practice
 import Storage
 // Re-exported so that every command file sees SystemIO's printError(_:) without importing it.
 @_exported import SystemIO
@@ -15,12 +17,13 @@ struct Cheonjiin: ParsableCommand {
       ㄱ ㄴ ㄷ ㅂ ㅅ ㅈ ㅇ the consonant keys; _ the space/next key; < backspace; \
       . the .,?! key; 0-9 * # keys by phone position; <space> <next> <bs> <enter> <punct> \
       <symbols> <dismiss> <hold:N> and <ID> by name. White space is ignored.
+      Examples: cheonjiin (the keypad);  cheonjiin practice;  cheonjiin help number
       """,
     version: "cheonjiin \(cheonjiinVersion)",
     subcommands: [
       KeypadCommand.self, PracticeCommand.self, StatsCommand.self, NumberCommand.self,
       DemoCommand.self, DictCommand.self, GrepCommand.self, KeysCommand.self, SpellCommand.self,
-      LayoutsCommand.self, RunCommand.self,
+      LayoutsCommand.self, RunCommand.self, DraftsCommand.self,
     ],
     defaultSubcommand: KeypadCommand.self
   )
@@ -33,7 +36,90 @@ struct Cheonjiin: ParsableCommand {
   static func namesSubcommand(_ arguments: some Collection<String>) -> Bool {
     guard let first = arguments.first else { return false }
     return first == "help"
-      || configuration.subcommands.contains { $0.configuration.commandName == first }
+      || configuration.subcommands.contains { $0._commandName == first }
+  }
+
+  /// A usage error as every message is written: `cheonjiin: ` and what is wrong, then the
+  /// usage to follow.
+  ///
+  /// After a subcommand, the usage is that subcommand's (ArgumentParser's, without its
+  /// `Error: `); without one, the top-level usage, and a word where a subcommand goes is named
+  /// as an unknown command with the nearest names (`cheonjiin padd`: did you mean `pad`?),
+  /// since the pad, which took the arguments by default, takes no words.
+  static func usageErrorText(for error: Error, arguments: [String]) -> String {
+    let reason = message(for: error)
+    let stated = "cheonjiin: " + sentenceStart(reason)
+    guard namesSubcommand(arguments) else {
+      if let word = arguments.first, !word.hasPrefix("-") {
+        let unknown = commandStrings.unknownSubcommand(
+          word, suggestions: nearestSubcommands(to: word, among: configuration.subcommands))
+        return "cheonjiin: \(unknown)\n\(commandStrings.topLevelUsage)\n"
+      }
+      return "\(stated)\n\(commandStrings.topLevelUsage)\n"
+    }
+    let full = fullMessage(for: error)
+    let parserStart = "Error: " + reason
+    guard full.hasPrefix(parserStart) else { return stated + "\n" }
+    return stated + full.dropFirst(parserStart.count) + "\n"
+  }
+
+  /// What is wrong with `cheonjiin help WORDS`, when the words name no subcommand
+  /// (ArgumentParser would show the top-level help and succeed), or `nil`.
+  static func helpTopicProblem(_ arguments: [String]) -> String? {
+    guard arguments.first == "help" else { return nil }
+    var commands = configuration.subcommands
+    var named: [String] = []
+    for word in arguments.dropFirst() where !word.hasPrefix("-") {
+      guard let next = commands.first(where: { $0._commandName == word }) else {
+        let path = (named + [word]).joined(separator: " ")
+        let nearest = nearestSubcommands(to: word, among: commands).map {
+          (named + [$0]).joined(separator: " ")
+        }
+        return commandStrings.unknownHelpTopic(path, suggestions: nearest)
+      }
+      named.append(word)
+      commands = next.configuration.subcommands
+    }
+    return nil
+  }
+
+  /// The names among `commands` nearest to a mistyped `word` (LayoutLoading's `didYouMean`:
+  /// `padd` → `pad`, `grpe` → `grep`), or else those that begin with it (`prac` → `practice`).
+  static func nearestSubcommands(
+    to word: String, among commands: [ParsableCommand.Type]
+  ) -> [String] {
+    let names = commands.map { $0._commandName }
+    if let near = didYouMean(word, in: names) { return [near] }
+    return word.count < 2 ? [] : names.filter { $0.hasPrefix(word) }
+  }
+}
+
+/// The message with its first letter small, as our own messages are (`Unknown option` →
+/// `unknown option`); left alone when the first word is an abbreviation (`ID`) or not English.
+func sentenceStart(_ message: String) -> String {
+  let letters = Array(message.prefix(2))
+  guard letters.count == 2, letters[0].isASCII, letters[0].isUppercase, letters[1].isLowercase
+  else { return message }
+  return letters[0].lowercased() + message.dropFirst()
+}
+
+/// Shell completions of the ids the program finds at run time, the user's own included: the
+/// completion scripts call the installed binary back for them (CompletionKind.custom).
+enum IDCompletion {
+  /// Layout ids (`--layout`, `--compare`, `layouts show`).
+  static let layouts = CompletionKind.custom { _, _, prefix in
+    LayoutLibrary.standard().catalog().map(\.id).filter { $0.hasPrefix(prefix) }
+  }
+
+  /// Keymap ids (`--keymap`).
+  static let keymaps = CompletionKind.custom { _, _, prefix in
+    KeymapLibrary.standard().catalog().map(\.id).filter { $0.hasPrefix(prefix) }
+  }
+
+  /// Lesson ids (`practice --lesson`), with the messages lessons of the shipped list.
+  static let lessons = CompletionKind.custom { _, _, prefix in
+    let messages = AdaptiveData.messages(environment: ProcessInfo.processInfo.environment)
+    return LessonCatalog.standard(messages: messages).map(\.id).filter { $0.hasPrefix(prefix) }
   }
 }
 
@@ -42,7 +128,8 @@ struct LayoutOption: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Layout id or path to a layout .json file.", valueName: "ID|PATH"))
+      "Layout id or path to a layout .json file.", valueName: "ID|PATH"),
+    completion: IDCompletion.layouts)
   var layout: String = LayoutLibrary.defaultID
 
   /// Loads the layout and the layouts it switches to, or exits with status 65 after printing

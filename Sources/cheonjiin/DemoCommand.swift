@@ -28,7 +28,9 @@ struct DemoCommand: ParsableCommand {
 
   @OptionGroup var layoutOption: LayoutOption
 
-  @Option(help: ArgumentHelp("Also play this layout beside it (e.g. iphone).", valueName: "LAYOUT"))
+  @Option(
+    help: ArgumentHelp("Also play this layout beside it (e.g. iphone).", valueName: "LAYOUT"),
+    completion: IDCompletion.layouts)
   var compare: String?
 
   @Option(help: "Keys per second (0.25–20).")

@@ -14,12 +14,14 @@ struct DictCommand: ParsableCommand {
       suggestions; `learn` brings a hidden word back. Kept in \
       $XDG_DATA_HOME/cheonjiin/progress.sqlite with the practice progress. \
       The export format is word<TAB>count<TAB>YYYY-MM-DD per line, which import reads back.
+      Example: cheonjiin dict export > words.tsv;  cheonjiin dict import words.tsv
       """,
     subcommands: [Learn.self, Unlearn.self, List.self, Import.self, Export.self])
 
   struct Learn: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Learn words (or use them once more); un-hides hidden words.")
+      abstract: "Learn words (or use them once more); un-hides hidden words.",
+      discussion: "Example: cheonjiin dict learn --times 3 할머니 감사해요")
 
     @Option(help: "How many uses to add to each word (1 to 1000000).")
     var times = 1
@@ -55,7 +57,8 @@ struct DictCommand: ParsableCommand {
 
   struct Unlearn: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Forget words; words from the shipped lists are also hidden from suggestions.")
+      abstract: "Forget words; words from the shipped lists are also hidden from suggestions.",
+      discussion: "Example: cheonjiin dict unlearn 뷁")
 
     @Argument(help: "Words to forget.")
     var words: [String]
@@ -75,7 +78,8 @@ struct DictCommand: ParsableCommand {
 
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List learned words (word, count, last used), most used first.")
+      abstract: "List learned words (word, count, last used), most used first.",
+      discussion: "Example: cheonjiin dict list --hidden")
 
     @Flag(help: "List the hidden words instead.")
     var hidden = false
@@ -100,7 +104,8 @@ struct DictCommand: ParsableCommand {
 
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Learn the words of a file (word, or word<TAB>count[<TAB>YYYY-MM-DD] per line).")
+      abstract: "Learn the words of a file (word, or word<TAB>count[<TAB>YYYY-MM-DD] per line).",
+      discussion: "Example: cheonjiin dict import words.tsv  (or - for standard input)")
 
     @Argument(help: ArgumentHelp("The file; - for standard input.", valueName: "FILE"))
     var file: String
@@ -135,7 +140,8 @@ struct DictCommand: ParsableCommand {
 
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Print the learned words as TSV, for a backup or another machine.")
+      abstract: "Print the learned words as TSV, for a backup or another machine.",
+      discussion: "Example: cheonjiin dict export > words.tsv")
 
     func run() throws {
       let store = try openStore(for: .reading)

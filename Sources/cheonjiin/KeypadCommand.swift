@@ -11,10 +11,12 @@ struct KeypadCommand: ParsableCommand {
     discussion: """
       The keypad draws on the terminal; when you finish (닫기, Esc or Ctrl-D) the text is \
       printed to standard output, so  msg=$(cheonjiin)  works. Ctrl-C cancels and keeps the \
-      text as a draft, offered back next time. F1 shows every key.
+      text as a draft, offered back next time; declined drafts and finished messages are kept \
+      too (see  cheonjiin drafts). F1 shows every key.
       Keymaps: numpad (default; keypad 7 8 9 is the top row ㅣ ㆍ ㅡ) or phone (1 2 3 on top). \
       Where the terminal speaks the kitty keyboard protocol, the keypad and the top-row digits \
       work at the same time. NO_COLOR is honoured.
+      Example: cheonjiin pad --keymap phone --output notes.txt
       """)
 
   @OptionGroup var layoutOption: LayoutOption
@@ -32,7 +34,8 @@ struct KeypadCommand: ParsableCommand {
     help: ArgumentHelp("Send text to this tmux pane as it is typed.", valueName: "PANE"))
   var tmuxTarget: String?
 
-  @Flag(name: .customLong("no-draft"), help: "Do not save or offer drafts.")
+  @Flag(
+    name: .customLong("no-draft"), help: "Do not save or offer drafts, and keep no earlier texts.")
   var noDraft = false
 
   @Flag(
@@ -65,7 +68,9 @@ struct PadOptions: ParsableArguments {
     case light, dark, contrast
   }
 
-  @Option(help: ArgumentHelp("numpad, phone, or a keymap .json file.", valueName: "ID|PATH"))
+  @Option(
+    help: ArgumentHelp("numpad, phone, or a keymap .json file.", valueName: "ID|PATH"),
+    completion: IDCompletion.keymaps)
   var keymap: String = KeymapLibrary.defaultID
 
   @Option(
@@ -91,9 +96,10 @@ struct PadOptions: ParsableArguments {
   /// as for layouts), and from the environment the language, colour (`NO_COLOR`) and the Linux
   /// console's keys.
   func runOptions(layouts: [Layout], environment: [String: String]) throws -> KeypadRunOptions {
-    let (keymaps, chosen) = try loadKeymaps(keymap)
+    let (keymaps, chosen, skipped) = try loadKeymaps(keymap)
     var options = KeypadRunOptions(layouts: layouts, keymaps: keymaps)
     options.keymap = chosen
+    options.startNotices = skipped
     options.settings.holdMs = UInt64(holdMs)
     options.settings.theme = Theme.Name(rawValue: theme.rawValue) ?? .light
     options.settings.bold = bold
@@ -106,10 +112,24 @@ struct PadOptions: ParsableArguments {
 }
 
 /// Every keymap (the user's, the shipped ones, and a file given by path), and the id of the
-/// one `--keymap` chooses; prints every problem and exits 65 on bad data, as for layouts.
-func loadKeymaps(_ keymap: String) throws -> (keymaps: [Keymap], chosen: String) {
+/// one `--keymap` chooses; prints every problem and exits 65 on bad data in the chosen one,
+/// as for layouts.
+///
+/// A broken keymap nobody chose is skipped: its problems are printed (before any screen
+/// takes the terminal, so they are there when it closes), and `skipped` says so in a line
+/// for the pad's message row.
+func loadKeymaps(_ keymap: String) throws -> (
+  keymaps: [Keymap], chosen: String, skipped: [String]
+) {
   do {
-    return try KeymapLibrary.standard().loadAll(choosing: keymap)
+    let loaded = try KeymapLibrary.standard().loadAll(choosing: keymap)
+    let files = loaded.skipped.map(\.file).reduce(into: [String]()) { files, file in
+      if !files.contains(file) { files.append(file) }
+    }
+    guard !files.isEmpty else { return (loaded.keymaps, loaded.chosen, []) }
+    printError(
+      commandStrings.keymapsSkipped(files) + "\n" + LayoutError(loaded.skipped).description)
+    return (loaded.keymaps, loaded.chosen, [commandStrings.keymapsSkippedNotice(files)])
   } catch {
     printError(error.description)
     throw ExitCode.dataError

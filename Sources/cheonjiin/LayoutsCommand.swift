@@ -9,11 +9,14 @@ struct LayoutsCommand: ParsableCommand {
     discussion: """
       Shipped layouts live in Layouts/; your own go in $XDG_CONFIG_HOME/cheonjiin/layouts \
       (~/.config/cheonjiin/layouts) and override a shipped one with the same id.
+      Examples: cheonjiin layouts list;  cheonjiin layouts show cheonjiin-iphone
       """,
     subcommands: [List.self, Show.self, Validate.self])
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the layouts you can use.")
+    static let configuration = CommandConfiguration(
+      abstract: "List the layouts you can use.",
+      discussion: "Each line: id, name, shipped or user, file. Example: cheonjiin layouts list")
 
     func run() throws {
       let library = LayoutLibrary.standard()
@@ -41,9 +44,13 @@ struct LayoutsCommand: ParsableCommand {
   }
 
   struct Show: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show a layout's keys and settings.")
+    static let configuration = CommandConfiguration(
+      abstract: "Show a layout's keys and settings.",
+      discussion: "Example: cheonjiin layouts show cheonjiin-iphone")
 
-    @Argument(help: ArgumentHelp("Layout id or path.", valueName: "ID|PATH"))
+    @Argument(
+      help: ArgumentHelp("Layout id or path.", valueName: "ID|PATH"),
+      completion: IDCompletion.layouts)
     var layout: String = LayoutLibrary.defaultID
 
     func run() throws {
@@ -64,7 +71,10 @@ struct LayoutsCommand: ParsableCommand {
   struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Check layout files and report every problem with its JSON path and a fix.",
-      discussion: "Exit status 0 if all files are valid, 65 otherwise.")
+      discussion: """
+        Exit status 0 if all files are valid, 65 otherwise. \
+        Example: cheonjiin layouts validate ~/.config/cheonjiin/layouts/mine.json
+        """)
 
     @Argument(help: "Layout files to check.")
     var files: [String]

@@ -52,7 +52,9 @@ struct NumberCommand: ParsableCommand {
           output.append(spelling + "\n")
         }
       } catch {
-        output.append("\n")
+        // Reading standard input, an empty line keeps the answers in step with the lines; a
+        // number given as an argument has no other answers to keep in step with.
+        if line != nil { output.append("\n") }
         output.flush()
         // The message quotes the input: a long line of garbage must not come back whole.
         let full = commandStrings.numberError(error)

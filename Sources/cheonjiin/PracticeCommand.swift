@@ -22,11 +22,14 @@ struct PracticeCommand: ParsableCommand {
       one is confident (at least 5 samples, confidence = target time ÷ the median of the \
       latest 15 times ≥ 1); each round works on the weakest letter with real words from the \
       shipped lists. --blind hides the keys' labels and shows cues only after 5 s.
+      Examples: cheonjiin practice --list;  cheonjiin practice --lesson words-family
       """)
 
   @OptionGroup var layoutOption: LayoutOption
 
-  @Option(help: ArgumentHelp("Start this lesson directly (see --list).", valueName: "ID"))
+  @Option(
+    help: ArgumentHelp("Start this lesson directly (see --list).", valueName: "ID"),
+    completion: IDCompletion.lessons)
   var lesson: String?
 
   @Flag(help: "List the lessons and exit.")

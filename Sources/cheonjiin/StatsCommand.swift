@@ -18,6 +18,7 @@ struct StatsCommand: ParsableCommand {
       letter's time per day. --json prints the whole history (or the --days asked for) with \
       a stable schema (cheonjiin-stats, version 2: version 1 plus timings). \
       Progress: $XDG_DATA_HOME/cheonjiin/progress.sqlite.
+      Examples: cheonjiin stats --days 7;  cheonjiin stats --json > progress.json
       """)
 
   @Option(help: "Show the last N days, today included (default 30; JSON: the whole history).")

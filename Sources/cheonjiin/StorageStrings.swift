@@ -1,4 +1,5 @@
 import Storage
+import Suggestions
 import TerminalUI
 
 // The wording of what `Storage` reports. It lives beside the commands that open the
@@ -28,11 +29,21 @@ extension UIStrings {
     "\(file): " + onLine(problem.line, "\"\(problem.text)\": \(problem.reason)")
   }
 
-  /// What `dict import` did.
+  /// What `dict import` did, and how many of the learned words the keypad holds when there
+  /// are more than it holds.
   public func imported(_ result: WordImport) -> String {
-    pick(
+    let done = pick(
       "낱말 \(result.imported)개를 가져왔어요. 그중 \(result.added)개는 새 낱말이에요.",
       "imported \(englishCount(result.imported, "word")), \(result.added) of them new")
+    let limit = UserWords.loadLimit
+    guard result.learned > limit else { return done }
+    return done + "\n"
+      + pick(
+        "배운 낱말 \(result.learned)개를 모두 저장했어요. 추천 줄은 그중 가장 많이, 최근에 쓴 \(limit)개에서 "
+          + "골라요. 나머지는 쓰면 추천에 들어와요 (cheonjiin dict list 로 모두 볼 수 있어요).",
+        "all \(result.learned) learned words are kept; the suggestion bar picks from the \(limit) "
+          + "used most and most recently, and another word joins them once you use it "
+          + "(cheonjiin dict list shows them all)")
   }
 
 }
@@ -90,6 +101,11 @@ extension UIStrings {
         "\(path): 보통 파일이 아니라 \(koreanKind(kind)). cheonjiin은 기록을 보통 파일에 "
           + "저장해요. 다른 곳으로 옮긴 다음 다시 시작해 주세요.",
         error.description)
+    case .newerVersion(let path, _):
+      pick(
+        "\(path): 더 새 버전의 cheonjiin이 만든 기록 파일이에요. 읽기만 하고 바꾸지 않아서 "
+          + "새 기록은 저장하지 않아요. 다시 저장하려면 cheonjiin을 새 버전으로 올려 주세요.",
+        error.description)
     }
   }
 
@@ -127,6 +143,10 @@ extension UIStrings {
     case .unsafeFile(let path, _):
       return pick(
         "기록 파일(\(name(path)))이 보통 파일이 아니에요.", "\(name(path)) is not a plain file")
+    case .newerVersion:
+      return pick(
+        "더 새 버전이 만든 기록 파일이라 읽기만 해요 (cheonjiin을 올려 주세요).",
+        "the progress file is from a newer version: read only (update cheonjiin)")
     case .cannotCreateFolder, .cannotOpen, .cannotMoveAside, .database, .cannotReadFile,
       .invalidValue:
       return pick(

@@ -49,16 +49,14 @@ enum SuggestionSetup {
       let today = localDayNumber(now: Date(), timeZone: .current)
       let (reader, problem) = storeBox.openForReading()
       if let reader {
-        for word in (try? reader.learnedWords()) ?? [] {
-          _ = user.restore(
-            word.word, stats: LearnedStats(count: word.count, lastUsedDay: word.lastUsedDay))
+        // Every word stays in the store; the most useful are held (`dict import` says so).
+        let stored = ((try? reader.learnedWords()) ?? []).map {
+          (word: $0.word, stats: LearnedStats(count: $0.count, lastUsedDay: $0.lastUsedDay))
+        }
+        for word in UserWords.mostUseful(stored, today: today) {
+          _ = user.restore(word.word, stats: word.stats)
         }
         for word in (try? reader.hiddenWords()) ?? [] { user.restoreHidden(word) }
-        // About 5,000 words at most (spec §1.5): the least used go, once per start.
-        let evicted = user.evict(today: today)
-        if !evicted.isEmpty {
-          storeBox.work.run { _ = try? storeBox.writer?.forget(evicted) }  // retried next start
-        }
       }
       return SuggestionData(
         index: index, user: user, today: today,

@@ -2,33 +2,39 @@ import ArgumentParser
 import SystemPackage
 
 // The executable only parses arguments and dispatches; the work lives in the library targets.
-// This is Cheonjiin.main() with one difference: grep's usage errors exit 2, the status its help
-// promises and scripts written for grep test for, where ArgumentParser exits 64 (EX_USAGE).
-// Every other command keeps 64. A usage error with no subcommand named (`cheonjiin --bogus`)
-// ends with the top-level usage, not only the pad's, which took the arguments by default.
+// This is Cheonjiin.main() with usage errors in the style of every other message
+// (`cheonjiin: …`, see Cheonjiin.usageErrorText), and one difference: grep's usage errors exit
+// 2, the status its help promises and scripts written for grep test for, where ArgumentParser
+// exits 64 (EX_USAGE). Every other command keeps 64.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if let problem = Cheonjiin.helpTopicProblem(arguments) {
+  printError(problem)
+  Cheonjiin.exit(withError: ExitCode.validationFailure)
+}
 var command: ParsableCommand
 do {
   command = try Cheonjiin.parseAsRoot()
 } catch {
-  if CommandLine.arguments.dropFirst().first == GrepCommand.configuration.commandName,
-    Cheonjiin.exitCode(for: error) == .validationFailure
-  {
-    // Like printError, nothing is left to do if standard error cannot be written.
-    _ = try? FileDescriptor.standardError.writeAll((Cheonjiin.fullMessage(for: error) + "\n").utf8)
-    // An ExitCode prints nothing more; it only sets the status.
-    Cheonjiin.exit(withError: GrepCommand.usageErrorStatus)
+  guard Cheonjiin.exitCode(for: error) == .validationFailure else {
+    Cheonjiin.exit(withError: error)
   }
-  if !Cheonjiin.namesSubcommand(CommandLine.arguments.dropFirst()),
-    Cheonjiin.exitCode(for: error) == .validationFailure
-  {
-    let message = "Error: \(Cheonjiin.message(for: error))\n\(commandStrings.topLevelUsage)\n"
-    _ = try? FileDescriptor.standardError.writeAll(message.utf8)
-    Cheonjiin.exit(withError: ExitCode.validationFailure)
-  }
-  Cheonjiin.exit(withError: error)
+  // Like printError, nothing is left to do if standard error cannot be written.
+  _ = try? FileDescriptor.standardError.writeAll(
+    Cheonjiin.usageErrorText(for: error, arguments: arguments).utf8)
+  let isGrep = arguments.first == GrepCommand.configuration.commandName
+  // An ExitCode prints nothing more; it only sets the status.
+  Cheonjiin.exit(withError: isGrep ? GrepCommand.usageErrorStatus : ExitCode.validationFailure)
 }
 do {
   try command.run()
 } catch {
+  // An error a command did not explain itself (an ExitCode says nothing more) is said in the
+  // same style, without ArgumentParser's `Error: `.
+  let status = Cheonjiin.exitCode(for: error)
+  let message = Cheonjiin.message(for: error)
+  if !(error is ExitCode), !status.isSuccess, !message.isEmpty {
+    printError(sentenceStart(message))
+    Cheonjiin.exit(withError: status)
+  }
   Cheonjiin.exit(withError: error)
 }

@@ -99,13 +99,13 @@ struct GrepEndToEndTests {
   // MARK: - Usage errors
 
   @Test(
-    "usage errors exit 2 with ArgumentParser's message",
+    "usage errors exit 2 with the message in the style of every command's",
     arguments: [
-      (["grep", "--bogus", "ㄱ"], "Error: Unknown option '--bogus'"),
-      (["grep"], "Error: Missing the query; write one"),
-      (["grep", "-m", "x", "ㄱ"], "Error: The value 'x' is invalid for '-m <NUM>'"),
-      (["grep", "--max-count=-1", "ㄱ"], "Error: -m -1 is negative; give 0 or more"),
-      (["grep", "-H", "-h", "ㄱ"], "Error: -H and -h contradict each other"),
+      (["grep", "--bogus", "ㄱ"], "cheonjiin: unknown option '--bogus'"),
+      (["grep"], "cheonjiin: missing the query; write one"),
+      (["grep", "-m", "x", "ㄱ"], "cheonjiin: the value 'x' is invalid for '-m <NUM>'"),
+      (["grep", "--max-count=-1", "ㄱ"], "cheonjiin: -m -1 is negative; give 0 or more"),
+      (["grep", "-H", "-h", "ㄱ"], "cheonjiin: -H and -h contradict each other"),
     ])
   func usageErrors(_ arguments: [String], _ message: String) throws {
     let result = try run(arguments, input: "가\n")
@@ -120,7 +120,7 @@ struct GrepEndToEndTests {
     #expect(try run(["grep", "-A", "x", "ㄱ"]).status == 2)
     let keys = try run(["keys", "--bogus"])
     #expect(keys.status == 64)
-    #expect(keys.stderr.hasPrefix("Error: Unknown option '--bogus'"))
+    #expect(keys.stderr.hasPrefix("cheonjiin: unknown option '--bogus'"))
     #expect(try run(["stats", "--days", "x"]).status == 64)
     #expect(try run(["spell"]).status == 64)
     let help = try run(["grep", "--help"])

@@ -24,7 +24,7 @@ struct HeadlessCommandTests {
       (["practice", "--hold-ms", "5"], "100에서 3000", "give 100 to 3000"),
       (["--hold-ms", "5"], "100에서 3000", "give 100 to 3000"),
       (["practice", "--items", "0"], "1에서 50", "give 1 to 50"),
-      (["grep"], "찾을 말이 없어요", "Missing the query"),
+      (["grep"], "찾을 말이 없어요", "missing the query"),
       (["grep", "-H", "-h", "x"], "함께 쓸 수 없어요", "contradict each other"),
     ])
   func localizedOptionErrors(arguments: [String], korean: String, english: String) throws {

@@ -158,7 +158,7 @@ struct KeypadEndToEndTests {
 /// Runs the keypad under Tests/CLITests/Harness/ptyterm.py (Python, standard library only).
 func runPtyTerminal(
   kitty: Bool, script: String, stdout: URL?, arguments: [String] = [], stateHome: URL? = nil,
-  rows: Int = 30, columns: Int = 80, stderr: URL? = nil
+  rows: Int = 30, columns: Int = 80, stderr: URL? = nil, environment: [String: String] = [:]
 ) throws -> String {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -171,7 +171,9 @@ func runPtyTerminal(
   let state = stateHome ?? scratchDirectory.appendingPathComponent("pty-state")
   var program: [String] = ["env", "LANG=C.UTF-8", "TERM=xterm-256color"]
   program.append("CHEONJIIN_LAYOUTS=" + repositoryRoot.appendingPathComponent("Layouts").path)
-  program += ["XDG_STATE_HOME=" + state.path, binary.path]
+  program += ["XDG_STATE_HOME=" + state.path]
+  program += environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+  program.append(binary.path)
   if stateHome == nil { program.append("--no-draft") }
   process.arguments = harnessArguments + ["--"] + program + arguments
   let pipe = Pipe()

@@ -7,8 +7,10 @@ import Testing
 
 /// A private tmux server running one command, for end-to-end tests of the real keypad.
 final class TmuxSession {
-  let socket = "cheonjiin-test-\(UUID().uuidString.prefix(8))"
   let directory: URL
+  /// The server's socket, in the session's own folder (`-S`): with `-L NAME` it would be in
+  /// /tmp/tmux-UID, where tmux 3.3a's `kill-server` leaves it behind (24 after one test run).
+  var socket: String { directory.appendingPathComponent("socket").path }
   var stdoutFile: URL { directory.appendingPathComponent("stdout.txt") }
   var statusFile: URL { directory.appendingPathComponent("status.txt") }
   var stateHome: URL { directory.appendingPathComponent("state") }
@@ -26,7 +28,7 @@ final class TmuxSession {
     environment: [String: String] = [:],
     shell: Bool = false
   ) throws {
-    directory = try scratchFolder(socket)
+    directory = try scratchFolder("tmux")
     var env = [
       "LANG": "C.UTF-8", "TERM": "xterm-256color",
       "CHEONJIIN_LAYOUTS": repositoryRoot.appendingPathComponent("Layouts").path,
@@ -55,14 +57,7 @@ final class TmuxSession {
   }
 
   deinit {
-    // tmux 3.3 leaves its socket behind when the server is killed: remove it too, so a run
-    // leaves nothing in /tmp.
-    let socketPath = (try? tmux(["display-message", "-p", "#{socket_path}"]))?
-      .trimmingCharacters(in: .whitespacesAndNewlines)
     _ = try? tmux(["kill-server"])
-    if let socketPath, socketPath.hasSuffix("/" + socket) {
-      try? FileManager.default.removeItem(atPath: socketPath)
-    }
     try? FileManager.default.removeItem(at: directory)
   }
 
@@ -75,7 +70,7 @@ final class TmuxSession {
     let output = directory.appendingPathComponent("tmux-output-\(UUID().uuidString.prefix(6))")
     defer { try? FileManager.default.removeItem(at: output) }
     let command =
-      (["tmux", "-L", socket] + arguments).map(shellQuote).joined(separator: " ")
+      (["tmux", "-S", socket] + arguments).map(shellQuote).joined(separator: " ")
       + " < /dev/null > \(capture ? shellQuote(output.path) : "/dev/null")"
       + " 2>> \(shellQuote(errorLog.path))"
     _ = system(command)

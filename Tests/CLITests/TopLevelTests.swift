@@ -35,7 +35,7 @@ struct TopLevelTests {
     let english = try run(arguments, environment: locale("C.UTF-8"))
     #expect(english.status == 64)
     #expect(english.stdout.isEmpty)
-    #expect(english.stderr.hasPrefix("Error: "), "\(english.stderr)")
+    #expect(english.stderr.hasPrefix("cheonjiin: "), "\(english.stderr)")
     #expect(english.stderr.contains("cheonjiin <subcommand> [<options>]"), "\(english.stderr)")
     #expect(english.stderr.contains("See 'cheonjiin --help' for the subcommands"))
     #expect(!english.stderr.contains("Usage: cheonjiin pad"), "\(english.stderr)")
@@ -47,7 +47,7 @@ struct TopLevelTests {
   @Test("the unknown option is named in the message")
   func unknownOptionNamed() throws {
     let result = try run(["--bogus"], environment: locale("C.UTF-8"))
-    #expect(result.stderr.hasPrefix("Error: Unknown option '--bogus'"), "\(result.stderr)")
+    #expect(result.stderr.hasPrefix("cheonjiin: unknown option '--bogus'"), "\(result.stderr)")
   }
 
   @Test("a usage error after a named subcommand keeps that subcommand's usage")

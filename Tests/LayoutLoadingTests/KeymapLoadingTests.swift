@@ -1,6 +1,7 @@
 import Foundation
 import HangulEngine
 import TerminalInput
+import TestSupport
 import Testing
 
 @testable import LayoutLoading
@@ -17,7 +18,8 @@ private final class UserKeymaps {
   let directory: URL
 
   init(_ files: [String: String]) throws {
-    directory = FileManager.default.temporaryDirectory
+    directory =
+      scratchDirectory
       .appendingPathComponent("cheonjiin-keymaps-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     for (name, text) in files {
@@ -36,7 +38,7 @@ private final class UserKeymaps {
 struct ShippedKeymapTests {
   @Test("every shipped keymap loads, with the id of its file; numpad is the default")
   func shipped() throws {
-    let (keymaps, chosen) = try keymapLibrary.loadAll(choosing: KeymapLibrary.defaultID)
+    let (keymaps, chosen, _) = try keymapLibrary.loadAll(choosing: KeymapLibrary.defaultID)
     #expect(keymaps.map(\.id) == ["numpad", "phone"])
     #expect(chosen == "numpad")
   }
@@ -146,7 +148,7 @@ struct UserKeymapTests {
   @Test("a user keymap overrides the shipped one with the same id")
   func overrides() throws {
     let user = try UserKeymaps(["numpad.json": Self.mine])
-    let (keymaps, chosen) = try user.library.loadAll(choosing: "numpad")
+    let (keymaps, chosen, _) = try user.library.loadAll(choosing: "numpad")
     #expect(chosen == "numpad")
     #expect(keymaps.map(\.id).sorted() == ["numpad", "phone"])
     let numpad = try #require(keymaps.first { $0.id == "numpad" })
@@ -159,7 +161,7 @@ struct UserKeymapTests {
   func newID() throws {
     let text = Self.mine.replacingOccurrences(of: "\"numpad\"", with: "\"left\"")
     let user = try UserKeymaps(["left.json": text])
-    let (keymaps, chosen) = try user.library.loadAll(choosing: "left")
+    let (keymaps, chosen, _) = try user.library.loadAll(choosing: "left")
     #expect(chosen == "left")
     #expect(Set(keymaps.map(\.id)) == ["left", "numpad", "phone"])
   }
@@ -168,23 +170,33 @@ struct UserKeymapTests {
   func idMismatch() throws {
     let user = try UserKeymaps(["left.json": Self.mine])
     do {
-      _ = try user.library.loadAll(choosing: "numpad")
+      _ = try user.library.loadAll(choosing: "left")
       Issue.record("loaded a keymap whose id is not its file name")
     } catch {
       #expect(error.problems.map(\.kind) == [.idMismatch])
       #expect(error.problems.first?.path == "id")
       #expect(error.problems.first?.file.hasSuffix("/left.json") == true)
     }
+    // Not chosen, it is skipped and reported instead.
+    let (keymaps, _, skipped) = try user.library.loadAll(choosing: "numpad")
+    #expect(Set(keymaps.map(\.id)) == ["numpad", "phone"])
+    #expect(skipped.map(\.kind) == [.idMismatch])
   }
 
-  @Test("a broken user keymap stops loading even when another one is chosen")
+  @Test("a broken keymap nobody chose is skipped and reported; the pad's keymaps still load")
   func brokenUserKeymap() throws {
     let user = try UserKeymaps([
       "mine.json": #"{"id": "mine", "name": "x", "bindings": {"KP7": 1}}"#
     ])
+    let (keymaps, chosen, skipped) = try user.library.loadAll(choosing: "phone")
+    #expect(chosen == "phone")
+    #expect(Set(keymaps.map(\.id)) == ["numpad", "phone"])
+    #expect(skipped.map(\.path) == ["bindings.KP7"])
+    #expect(skipped.first?.file.hasSuffix("/mine.json") == true)
+    // Chosen, the same file stops loading with its problems.
     do {
-      _ = try user.library.loadAll(choosing: "phone")
-      Issue.record("skipped a broken keymap")
+      _ = try user.library.loadAll(choosing: "mine")
+      Issue.record("loaded a broken keymap that was chosen")
     } catch {
       #expect(error.problems.map(\.path) == ["bindings.KP7"])
     }
@@ -194,7 +206,7 @@ struct UserKeymapTests {
   func givenByPath() throws {
     let user = try UserKeymaps(["elsewhere.json": Self.mine])
     let path = user.directory.appendingPathComponent("elsewhere.json").path
-    let (keymaps, chosen) = try keymapLibrary.loadAll(choosing: path)
+    let (keymaps, chosen, _) = try keymapLibrary.loadAll(choosing: path)
     #expect(chosen == "numpad")
     #expect(keymaps.map(\.id) == ["phone", "numpad"])
     #expect(keymaps.last?.name == "내 숫자패드")

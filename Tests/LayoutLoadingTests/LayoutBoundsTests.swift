@@ -1,5 +1,6 @@
 import Foundation
 import HangulEngine
+import TestSupport
 import Testing
 
 @testable import LayoutLoading
@@ -110,7 +111,7 @@ struct LayoutBoundsTests {
 
   @Test("a file over 1 MiB is refused before it is read")
   func oversizedFile() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let folder = scratchDirectory.appendingPathComponent(
       "cheonjiin-bounds-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -124,7 +125,7 @@ struct LayoutBoundsTests {
 
   @Test("a FIFO or a device is refused without reading it")
   func specialFiles() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let folder = scratchDirectory.appendingPathComponent(
       "cheonjiin-bounds-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,5 +1,6 @@
 import Foundation
 import HangulEngine
+import TestSupport
 import Testing
 
 @testable import LayoutLoading
@@ -160,7 +161,8 @@ struct InvalidLayoutTests {
 
   @Test("a folder and a link to a missing file are named for what they are")
   func folderAndDanglingLink() throws {
-    let directory = FileManager.default.temporaryDirectory
+    let directory =
+      scratchDirectory
       .appendingPathComponent("cheonjiin-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -187,7 +189,8 @@ struct InvalidLayoutTests {
 
   @Test("a user layout whose id does not match its file name is reported")
   func idMismatch() throws {
-    let directory = FileManager.default.temporaryDirectory
+    let directory =
+      scratchDirectory
       .appendingPathComponent("cheonjiin-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -207,7 +210,8 @@ struct InvalidLayoutTests {
 
   @Test("a user layout overrides the shipped one with the same id")
   func userOverrides() throws {
-    let directory = FileManager.default.temporaryDirectory
+    let directory =
+      scratchDirectory
       .appendingPathComponent("cheonjiin-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -227,7 +231,8 @@ struct InvalidLayoutTests {
 
   @Test("a user layout overrides a shipped one that a shipped switch key names")
   func userOverridesSwitchTarget() throws {
-    let directory = FileManager.default.temporaryDirectory
+    let directory =
+      scratchDirectory
       .appendingPathComponent("cheonjiin-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }

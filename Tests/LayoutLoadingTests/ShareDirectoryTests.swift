@@ -1,5 +1,6 @@
 import Foundation
 import LayoutLoading
+import TestSupport
 import Testing
 
 @Suite("Finding the shipped layouts, keymaps and lexicon")
@@ -10,7 +11,7 @@ struct ShareDirectoryTests {
 
     init() throws {
       root =
-        FileManager.default.temporaryDirectory
+        scratchDirectory
         .appendingPathComponent("cheonjiin-share-\(UUID().uuidString)").path
       try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Practice
 import Storage
+import TestSupport
 import Testing
 
 /// A fresh folder under the system temporary directory, removed by ``remove()``.
@@ -9,7 +10,7 @@ struct TemporaryFolder {
 
   init() throws {
     path =
-      FileManager.default.temporaryDirectory.path + "/cheonjiin-storage-test-" + UUID().uuidString
+      scratchDirectory.path + "/cheonjiin-storage-test-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   }
 

@@ -40,16 +40,6 @@ struct WordsTests {
     #expect(try !store.unhide("그래"))
   }
 
-  @Test("forget removes evicted words")
-  func forget() throws {
-    let folder = try TemporaryFolder()
-    defer { folder.remove() }
-    let store = try openStore(folder.databasePath)
-    for word in ["가방", "나비", "다리"] { try store.learn(word, day: 1) }
-    try store.forget(["가방", "다리", "없는말"])
-    #expect(try store.learnedWords().map(\.word) == ["나비"])
-  }
-
   struct ImportCase: Sendable, CustomTestStringConvertible {
     let id: String
     let text: String

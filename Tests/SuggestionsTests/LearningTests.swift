@@ -63,25 +63,20 @@ struct LearningTests {
     #expect(wasHidden == false)
   }
 
-  @Test("eviction keeps the capacity, dropping the lowest learned score")
-  func eviction() throws {
-    var user = UserWords(speller: try speller())
+  @Test("a keypad holds the most useful words: the highest learned score, then the latest use")
+  func mostUseful() throws {
     let today = 1_000
-    user.restore("가", stats: LearnedStats(count: 1, lastUsedDay: today - 400))  // lowest
-    user.restore("나", stats: LearnedStats(count: 1, lastUsedDay: today - 10))
-    user.restore("다", stats: LearnedStats(count: 9, lastUsedDay: today - 400))
-    user.restore("라", stats: LearnedStats(count: 1, lastUsedDay: today))
-    user.restore("마", stats: LearnedStats(count: 1, lastUsedDay: today))  // ties with 라
-    user.restoreHidden("바")
-    let none = user.evict(capacity: 10, today: today)
-    #expect(none.isEmpty)
-    let twoEvicted = user.evict(capacity: 3, today: today)
-    #expect(twoEvicted == ["가", "나"])
-    let oneEvicted = user.evict(capacity: 2, today: today)
-    #expect(oneEvicted == ["라"])
-    #expect(user.learnedWords.map(\.word) == ["다", "마"])
-    #expect(user.isHidden("바"))
-    #expect(UserWords.defaultCapacity == 5_000)
+    let words: [(word: String, stats: LearnedStats)] = [
+      ("가", LearnedStats(count: 1, lastUsedDay: today - 400)),  // lowest
+      ("나", LearnedStats(count: 1, lastUsedDay: today - 10)),
+      ("다", LearnedStats(count: 9, lastUsedDay: today - 400)),
+      ("라", LearnedStats(count: 1, lastUsedDay: today)),
+      ("마", LearnedStats(count: 1, lastUsedDay: today)),  // ties with 라
+    ]
+    #expect(UserWords.mostUseful(words, limit: 10, today: today).map(\.word) == words.map(\.word))
+    #expect(UserWords.mostUseful(words, limit: 3, today: today).map(\.word) == ["다", "마", "라"])
+    #expect(UserWords.mostUseful(words, limit: 2, today: today).map(\.word) == ["다", "마"])
+    #expect(UserWords.loadLimit == 5_000)
   }
 
   @Test(

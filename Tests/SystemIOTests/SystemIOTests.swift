@@ -1,5 +1,6 @@
 import Foundation
 import SystemPackage
+import TestSupport
 import Testing
 
 @testable import SystemIO
@@ -113,7 +114,8 @@ struct SyscallTests {
 
   @Test("a directory lists its names as bytes, without . and .., a non-UTF-8 one included")
   func directoryNames() throws {
-    let folder = FileManager.default.temporaryDirectory
+    let folder =
+      scratchDirectory
       .appendingPathComponent("cheonjiin-systemio-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

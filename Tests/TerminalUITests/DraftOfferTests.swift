@@ -29,8 +29,85 @@ struct DraftOfferTests {
     driver.send("\u{1b}")
     driver.wait(100)
     #expect(driver.effects.contains { if case .setDraftAside = $0 { true } else { false } })
-    #expect(driver.render().textDump.contains("draft.txt.old"))
+    #expect(driver.render().textDump.contains("kept with your drafts"))
     #expect(driver.text == "")
+  }
+}
+
+@Suite("Text whose destination cannot be confirmed")
+struct UnconfirmedDeliveryTests {
+  private func driver(_ why: UnconfirmedDelivery?) throws -> Driver {
+    var settings = KeypadSettings()
+    settings.unconfirmedDelivery = why
+    return try Driver(settings: settings)
+  }
+
+  @Test("--clipboard alone: Esc keeps the text, the pad says where, and the next key closes")
+  func clipboard() throws {
+    var driver = try driver(.clipboard)
+    driver.type([keypad("4"), keypad("7"), keypad("8")])  // 가
+    driver.send("\u{1b}")
+    driver.wait(100)
+    #expect(driver.effects.contains(.keepFinished("가")))
+    #expect(!driver.effects.contains { if case .finish = $0 { true } else { false } })
+    // The run loop answers with where it went.
+    driver.effects += driver.session.deliver(.notice("kept in /somewhere"), at: driver.now)
+    let screen = driver.render().textDump
+    #expect(screen.contains("Sent to the clipboard, if the terminal allows it"))
+    #expect(screen.contains("xterm"))
+    #expect(screen.contains("kept in /somewhere"))
+    #expect(screen.contains("Press any key to close"))
+    driver.send("x")
+    #expect(driver.effects.last == .finish("가"))
+    #expect(driver.controller.isKept)
+  }
+
+  @Test("a window that closes with the pad: Esc keeps the text and says so too")
+  func closingWindow() throws {
+    var driver = try driver(.closingWindow)
+    driver.type([keypad("4"), keypad("7"), keypad("8")])
+    driver.send("\u{1b}")
+    driver.wait(100)
+    #expect(driver.effects.contains(.keepFinished("가")))
+    #expect(driver.render().textDump.contains("This window closes with the keypad"))
+  }
+
+  @Test("a destination that confirms (a pipe, a file), or nothing typed: Esc finishes at once")
+  func confirmed() throws {
+    var plain = try driver(nil)
+    plain.type([keypad("4"), keypad("7"), keypad("8")])
+    plain.send("\u{1b}")
+    plain.wait(100)
+    #expect(plain.effects.last == .finish("가"))
+    var empty = try driver(.clipboard)
+    empty.send("\u{1b}")
+    empty.wait(100)
+    #expect(empty.effects.last == .finish(""))
+  }
+}
+
+@Suite("F2, the keymap switch")
+struct KeymapSwitchTests {
+  @Test("F2 says the new keymap on the pad until the next key; F2 again puts it back")
+  func banner() throws {
+    var driver = try Driver()
+    driver.send("\u{1b}OQ")  // F2
+    driver.wait(50)
+    let switched = driver.render().textDump
+    #expect(switched.contains("Keymap switched to ‘phone’ · F2 again goes back to ‘numpad’"))
+    // Still there while nothing is pressed: it ends with a key, not with time.
+    driver.wait(10_000)
+    #expect(driver.render().textDump.contains("Keymap switched to ‘phone’"))
+    driver.send(keypad("7"))  // on the phone keymap the keypad's 7 is phone 7: ㅂ
+    driver.wait(100)
+    #expect(!driver.render().textDump.contains("Keymap switched"))
+    #expect(driver.text == "ㅂ")
+    driver.send("\u{1b}OQ")
+    driver.wait(50)
+    #expect(driver.render().textDump.contains("Keymap switched to ‘numpad’"))
+    driver.send(keypad("7"))  // back on numpad: ㅣ, which makes ㅂ 비
+    driver.wait(100)
+    #expect(driver.text == "비")
   }
 }
 

@@ -1,13 +1,19 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 @Suite("The draft file")
 struct DraftStoreTests {
   /// A draft path in a new folder that does not exist yet, removed after the test.
   private static func withDraft(_ body: (DraftStore, URL) throws -> Void) throws {
-    let folder = FileManager.default.temporaryDirectory
+    let folder =
+      scratchDirectory
       .appendingPathComponent("cheonjiin-draft-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("state/cheonjiin/draft.txt")
@@ -41,14 +47,92 @@ struct DraftStoreTests {
     }
   }
 
-  @Test("a declined draft is kept as draft.txt.old")
-  func setAside() throws {
-    try Self.withDraft { store, file in
-      #expect(store.save("나") == nil)
-      store.setAside()
+  @Test("declining never destroys an earlier draft: two declines keep both (issue 24)")
+  func setAsideTwice() throws {
+    try Self.withDraft { store, _ in
+      let day = Date(timeIntervalSince1970: 1_790_000_000)
+      #expect(store.save("안") == nil)
+      #expect(throws: Never.self) { try store.setAside(now: day).get() }
       #expect(store.load() == nil)
-      let old = try String(contentsOfFile: file.path + ".old", encoding: .utf8)
-      #expect(old == "나")
+      #expect(store.save("할머니 생신") == nil)
+      #expect(throws: Never.self) { try store.setAside(now: day.addingTimeInterval(60)).get() }
+      let kept = store.history.entries()
+      #expect(kept.map(\.kind) == [.declined, .declined])
+      #expect(kept.compactMap { try? store.history.text(of: $0).get() } == ["할머니 생신", "안"])
+    }
+  }
+
+  @Test("draft.txt.old of an earlier version joins the history, dated by its last change")
+  func legacySlot() throws {
+    try Self.withDraft { store, file in
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data("옛 글".utf8).write(to: URL(fileURLWithPath: file.path + ".old"))
+      #expect(store.loadChecked().text == nil)
+      #expect(!FileManager.default.fileExists(atPath: file.path + ".old"))
+      let kept = try #require(store.history.entries().first)
+      #expect(kept.kind == .declined)
+      #expect(try store.history.text(of: kept).get() == "옛 글")
+    }
+  }
+
+  @Test("kept texts are private files in a private folder")
+  func historyIsPrivate() throws {
+    try Self.withDraft { store, _ in
+      let entry = try store.history.add("비밀", kind: .sent).get()
+      let files = FileManager.default
+      let file = try files.attributesOfItem(atPath: store.history.path(of: entry))
+      let folder = try files.attributesOfItem(atPath: store.history.folder)
+      #expect((file[.posixPermissions] as? Int) == 0o600)
+      #expect((folder[.posixPermissions] as? Int) == 0o700)
+    }
+  }
+
+  @Test("the history keeps the newest 100 texts, never the one just kept")
+  func historyCountBound() throws {
+    try Self.withDraft { store, _ in
+      let start = Date(timeIntervalSince1970: 1_790_000_000)
+      for index in 0..<(DraftHistory.maximumEntries + 5) {
+        _ = try store.history.add("글 \(index)", kind: .sent, now: start + Double(index)).get()
+      }
+      let kept = store.history.entries()
+      #expect(DraftHistory.maximumEntries == 100)
+      #expect(kept.count == DraftHistory.maximumEntries)
+      #expect(try store.history.text(of: kept[0]).get() == "글 \(DraftHistory.maximumEntries + 4)")
+      #expect(try store.history.text(of: kept[kept.count - 1]).get() == "글 5")
+    }
+  }
+
+  @Test("the history keeps at most 16 MiB: the oldest go; a text over 8 MiB is not kept")
+  func historySizeBound() throws {
+    try Self.withDraft { store, _ in
+      let start = Date(timeIntervalSince1970: 1_790_000_000)
+      let big = String(repeating: "a", count: 6 << 20)
+      for index in 0..<3 {
+        _ = try store.history.add(big, kind: .sent, now: start + Double(index)).get()
+      }
+      let kept = store.history.entries()
+      #expect(kept.count == 2)  // 18 MiB would be over the bound
+      #expect(kept.map(\.bytes).reduce(0, +) <= DraftHistory.maximumTotalBytes)
+      let huge = String(repeating: "a", count: DraftHistory.maximumEntryBytes + 1)
+      guard case .failure(.tooLargeToKeep) = store.history.add(huge, kind: .sent) else {
+        Issue.record("kept a text over the limit")
+        return
+      }
+      #expect(store.history.entries().count == 2)
+    }
+  }
+
+  @Test("restore makes a kept text the draft; a draft already there is kept, not replaced")
+  func restore() throws {
+    try Self.withDraft { store, _ in
+      let entry = try store.history.add("돌아올 글", kind: .sent).get()
+      #expect(store.save("지금 글") == nil)
+      let earlier = try store.restore(entry).get()
+      #expect(store.load() == "돌아올 글")
+      let aside = try #require(earlier)
+      #expect(try String(contentsOfFile: aside, encoding: .utf8) == "지금 글")
+      #expect(store.history.entries().map(\.kind) == [.declined])
     }
   }
 
@@ -119,6 +203,59 @@ struct DraftStoreTests {
       #expect(bytes == big.count)
       #expect(try Data(contentsOf: URL(fileURLWithPath: aside)) == big)
       #expect(!FileManager.default.fileExists(atPath: file.path))  // typing cannot save over it
+    }
+  }
+
+  @Test("a FIFO at the draft's path is not opened (no hang), not replaced, and said")
+  func fifo() throws {
+    try Self.withDraft { store, file in
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      #expect(mkfifo(file.path, 0o600) == 0)
+      let (text, problem) = store.loadChecked()
+      #expect(text == nil)
+      #expect(problem == .draftNotAFile(path: file.path, kind: .special))
+      #expect(store.save("가") == .draftNotAFile(path: file.path, kind: .special))
+      #expect(store.save("") == .draftNotAFile(path: file.path, kind: .special))
+      var status = stat()
+      #expect(lstat(file.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    }
+  }
+
+  @Test("a folder named draft.txt is neither renamed to draft.txt.large nor removed")
+  func folderAtDraftPath() throws {
+    try Self.withDraft { store, file in
+      let inside = file.appendingPathComponent("mine.txt")
+      try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+      try Data("keep".utf8).write(to: inside)
+      let (text, problem) = store.loadChecked()
+      #expect(text == nil)
+      #expect(problem == .draftNotAFile(path: file.path, kind: .folder))
+      #expect(!FileManager.default.fileExists(atPath: file.path + ".large"))
+      #expect(store.save("가") == .draftNotAFile(path: file.path, kind: .folder))
+      _ = store.save("")  // finishing must not remove a folder and what it holds
+      #expect(try String(contentsOf: inside, encoding: .utf8) == "keep")
+      #expect(UIStrings(.english).message(problem ?? .timerThread(reason: "")).contains("a folder"))
+    }
+  }
+
+  @Test("a draft folder made read-only (0500) stays so, and nothing is written in it")
+  func readOnlyFolder() throws {
+    try Self.withDraft { store, file in
+      let folder = file.deletingLastPathComponent()
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder.path)
+      defer {
+        try? FileManager.default.setAttributes(
+          [.posixPermissions: 0o700], ofItemAtPath: folder.path)
+      }
+      #expect(store.loadChecked().problem == .draftFolderReadOnly(folder: folder.path))
+      #expect(store.save("가") == .draftFolderReadOnly(folder: folder.path))
+      let mode = try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions]
+      #expect((mode as? Int) == 0o500)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+      let message = UIStrings(.english).message(.draftFolderReadOnly(folder: folder.path))
+      #expect(message.contains("chmod u+w"))
     }
   }
 }

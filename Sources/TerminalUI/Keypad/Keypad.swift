@@ -138,8 +138,18 @@ struct Keypad {
       suggestionKeys: suggestionKeys)
   }
 
+  /// The keymap used before the last switch, which the next switch goes back to.
+  private(set) var previousKeymapIndex: Int? = nil
+
+  /// Switches the keymap (F2).
+  ///
+  /// Back to the one used before, or the first time to the next one: an accidental F2 is
+  /// undone by another, whatever keymaps there are.
   mutating func switchKeymap() {
-    keymapIndex = (keymapIndex + 1) % keymaps.count
+    guard keymaps.count > 1 else { return }
+    let target = previousKeymapIndex ?? (keymapIndex + 1) % keymaps.count
+    previousKeymapIndex = keymapIndex
+    keymapIndex = target
   }
 
   // MARK: - Presses

@@ -32,6 +32,10 @@ extension KeypadController {
     model.keySize = settings.keySize
     model.bold = settings.bold
     model.message = message?.text
+    if keymapSwitched, let previous = keypad.previousKeymapIndex {
+      model.message = strings.keymapSwitched(
+        to: strings.name(of: keypad.keymap), back: strings.name(of: keypad.keymaps[previous]))
+    }
     model.status = statusItems
     switch mode {
     case .typing:
@@ -39,6 +43,12 @@ extension KeypadController {
     case .draftOffer(let offer):
       model.overlay = .prompt(
         title: strings.draftTitle, lines: Self.draftPreview(offer) + ["", strings.draftQuestion])
+    case .kept(let text, let why, let note):
+      model.overlay = .prompt(
+        title: strings.keptTitle(why),
+        lines: Self.draftPreview(text) + [""] + strings.keptExplanation(why) + note + [
+          "", strings.keptClose,
+        ])
     case .help(let scroll):
       model.overlay = .help(
         title: strings.helpTitle, sections: keypad.helpSections(strings: strings), scroll: scroll,

@@ -16,8 +16,21 @@ public struct KeypadSettings: Sendable {
   public var draftDelayMs: UInt64 = 500
   /// The Linux console sends its own SS3 codes for the keypad's + − * / keys.
   public var isLinuxConsole = false
+  /// Set when nothing can confirm that the finished text arrived: the pad then keeps it with
+  /// the drafts and says where before it closes.
+  public var unconfirmedDelivery: UnconfirmedDelivery? = nil
 
   public init() {}
+}
+
+/// Why the finished text's only destination cannot be confirmed.
+public enum UnconfirmedDelivery: Sendable, Hashable {
+  /// `--clipboard` with standard output on the terminal: OSC 52 gets no answer, and xterm
+  /// refuses it by default.
+  case clipboard
+  /// Standard output is the terminal, and the terminal goes away with the pad (`xterm -e
+  /// cheonjiin`, a desktop icon): what is printed there is gone with the window.
+  case closingWindow
 }
 
 /// The keypad screen's modes: what keys mean depends on it.
@@ -27,6 +40,9 @@ enum PadMode: Hashable {
   case help(scroll: Int)
   /// A draft from last time is offered back.
   case draftOffer(String)
+  /// The finished text, kept with the drafts because nothing can confirm it arrived; the
+  /// note says where (or why it could not be kept). Any key closes the pad.
+  case kept(String, why: UnconfirmedDelivery, note: [String])
 }
 
 /// The keypad screen (`cheonjiin`): the pad, the text, the suggestion bar, help and the offered
@@ -41,6 +57,8 @@ public struct KeypadController: ScreenFrontEnd {
   private(set) var bar = SuggestionBar()
   private(set) var message: (text: String, until: Instant)? = nil
   private var draftDueAt: Instant? = nil
+  /// F2 switched the keymap and no key was pressed since: the pad says so.
+  private(set) var keymapSwitched = false
   /// The document wrapped for the text area, kept up to date after every event.
   private(set) var textLayout: TextLayout? = nil
 
@@ -64,8 +82,17 @@ public struct KeypadController: ScreenFrontEnd {
   var text: String { keypad.text }
 
   public var keptDraft: String? {
-    if case .draftOffer(let offer) = mode { return offer }
-    return keypad.text
+    switch mode {
+    case .draftOffer(let offer): offer
+    case .kept(let text, _, _): text
+    case .typing, .help: keypad.text
+    }
+  }
+
+  /// Whether the finished text is already kept with the drafts (it was shown as kept).
+  public var isKept: Bool {
+    if case .kept = mode { return true }
+    return false
   }
 
   mutating func start(at time: Instant) -> [ScreenEffect] {
@@ -125,7 +152,7 @@ public struct KeypadController: ScreenFrontEnd {
 
   func routing(rows: Int, columns: Int) -> InputRouting {
     switch mode {
-    case .help:
+    case .help, .kept:
       return .plainKeys
     case .typing, .draftOffer:
       let place = placement(rows: rows, columns: columns)
@@ -156,6 +183,10 @@ public struct KeypadController: ScreenFrontEnd {
     -> [ScreenEffect]
   {
     defer { refresh(rows: rows, columns: columns) }
+    if case .kept(let text, let why, _) = mode {
+      return handleKept(event, text: text, why: why)
+    }
+    if keymapSwitched, event.isKeyPress, !event.isKeymapSwitch { keymapSwitched = false }
     switch event {
     case .pad(let action):
       if case .draftOffer(let offer) = mode {
@@ -228,7 +259,7 @@ public struct KeypadController: ScreenFrontEnd {
   private mutating func after(_ stroke: KeyStroke?, at time: Instant) -> [ScreenEffect] {
     guard let stroke else { return [] }
     var effects = mirror(stroke.change)
-    if stroke.output.event == .dismiss { return effects + [.finish(keypad.text)] }
+    if stroke.output.event == .dismiss { return finish(effects) }
     if let word = stroke.finishedWord, bar.learn(word, fromSuggestion: false) {
       effects.append(.learn(word))
     }
@@ -286,13 +317,14 @@ public struct KeypadController: ScreenFrontEnd {
         mode = .typing
         keypad.setText(offer)
       case .character("n"), .character("N"):
-        mode = .typing
-        return [.setDraftAside]
+        return declineDraft(at: time)
       case .character, .enter, .tab, .backspace, .escape, .up, .down, .left, .right, .home,
         .end, .pageUp, .pageDown, .insert, .delete, .function, .numpad, .otherFunctional:
         break
       }
       return []
+    case .kept:
+      return []  // handled before the modes
     case .typing:
       if case .character(let scalar) = key.key, !scalar.isASCII,
         key.modifiers.subtracting(.shift).isEmpty
@@ -311,9 +343,7 @@ public struct KeypadController: ScreenFrontEnd {
   ) -> [ScreenEffect] {
     switch command {
     case .dismiss where key.key == .escape:
-      mode = .typing
-      message = (strings.draftSetAside, time + .milliseconds(5000))
-      return [.setDraftAside]
+      return declineDraft(at: time)
     case .cancel, .dismiss:
       return [.cancel]  // the draft stays as it is
     case .suspend: return [.suspend]
@@ -329,16 +359,59 @@ public struct KeypadController: ScreenFrontEnd {
   {
     switch command {
     case .dismiss:
-      return mirror(keypad.flush()) + [.finish(keypad.text)]
+      return finish(mirror(keypad.flush()))
     case .cancel:
       return [.saveDraft(keptDraft ?? ""), .cancel]
     case .help:
       mode = .help(scroll: 0)
       return []
+    case .switchKeymap:
+      keypad.switchKeymap()
+      keymapSwitched = keypad.keymaps.count > 1
+      return []
     case .focusUp, .focusDown, .focusLeft, .focusRight, .pressFocused, .space, .backspace, .next,
-      .switchKeymap, .cycleTheme, .toggleSize, .suspend, .redraw:
+      .cycleTheme, .toggleSize, .suspend, .redraw:
       let geometry = placement(rows: rows, columns: columns)?.geometry
       return keypad.perform(command, settings: &settings, geometry: geometry)
+    }
+  }
+
+  /// Esc (or n) at the offer: the draft goes to the drafts' history, never away; the run
+  /// loop says so if it could not move.
+  private mutating func declineDraft(at time: Instant) -> [ScreenEffect] {
+    mode = .typing
+    message = (strings.draftSetAside, time + .milliseconds(5000))
+    return [.setDraftAside]
+  }
+
+  /// Ends the run with the text; first keeps it with the drafts and says where when nothing
+  /// can confirm its destination.
+  private mutating func finish(_ effects: [ScreenEffect]) -> [ScreenEffect] {
+    let text = keypad.text
+    guard let why = settings.unconfirmedDelivery, !text.isEmpty else {
+      return effects + [.finish(text)]
+    }
+    mode = .kept(text, why: why, note: [])
+    return effects + [.keepFinished(text)]
+  }
+
+  /// The kept-text notice: the run loop's note says where it went; then any key closes.
+  private mutating func handleKept(_ event: InputEvent, text: String, why: UnconfirmedDelivery)
+    -> [ScreenEffect]
+  {
+    switch event {
+    case .notice(let note):
+      mode = .kept(text, why: why, note: note.split(separator: "\n").map(String.init))
+      return []
+    case .key(let key) where key.kind == .press:
+      return [.finish(text)]
+    case .mouse(let mouse) where mouse.action == .press:
+      return [.finish(text)]
+    case .pad(.tap), .command:
+      return [.finish(text)]
+    case .pad, .key, .mouse, .paste, .suggestionClicked, .suggestionsLoaded, .childOutput,
+      .childEnded, .resized:
+      return []
     }
   }
 
@@ -394,5 +467,23 @@ public struct KeypadController: ScreenFrontEnd {
   mutating func catchUp() -> Bool {
     guard bar.isLoaded else { return false }
     return bar.refresh(tail: keypad.textTail, cycling: keypad.engine.cyclingConsonants)
+  }
+}
+
+extension InputEvent {
+  /// A key press, click or paste of the user's (not a release, a timer, a notice or data).
+  fileprivate var isKeyPress: Bool {
+    switch self {
+    case .pad(.tap), .pad(.hold), .command, .suggestionClicked, .paste: true
+    case .key(let key): key.kind != .release
+    case .mouse(let mouse): mouse.action == .press
+    case .pad, .notice, .suggestionsLoaded, .childOutput, .childEnded, .resized: false
+    }
+  }
+
+  /// F2.
+  fileprivate var isKeymapSwitch: Bool {
+    if case .command(.switchKeymap, _) = self { return true }
+    return false
   }
 }

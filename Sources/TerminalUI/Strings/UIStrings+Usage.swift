@@ -22,3 +22,27 @@ extension UIStrings {
       """)
   }
 }
+
+extension UIStrings {
+  /// `cheonjiin padd`: a word where a subcommand goes that names none, and the nearest names.
+  public func unknownSubcommand(_ word: String, suggestions: [String]) -> String {
+    let quoted = suggestions.map { "'\($0)'" }
+    guard !quoted.isEmpty else {
+      return pick("'\(word)'라는 명령은 없어요.", "'\(word)' is not a cheonjiin command")
+    }
+    return pick(
+      "'\(word)'라는 명령은 없어요. \(quoted.joined(separator: ", "))을(를) 쓰려고 했나요?",
+      "'\(word)' is not a cheonjiin command; did you mean \(quoted.joined(separator: " or "))?")
+  }
+
+  /// `cheonjiin help nosuch`: help asked for a subcommand that does not exist.
+  public func unknownHelpTopic(_ words: String, suggestions: [String]) -> String {
+    let quoted = suggestions.map { "'cheonjiin help \($0)'" }
+    let guess = quoted.joined(separator: pick(", ", " or "))
+    return pick(
+      "'\(words)'에 대한 도움말은 없어요. "
+        + (quoted.isEmpty ? "명령 목록은 'cheonjiin --help'에 있어요." : "\(guess)을(를) 보세요."),
+      "no help for '\(words)': it is not a cheonjiin command; "
+        + (quoted.isEmpty ? "'cheonjiin --help' lists them" : "try \(guess)"))
+  }
+}

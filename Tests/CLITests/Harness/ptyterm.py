@@ -8,7 +8,7 @@ terminal, plays a script of byte writes and waits, and reports what happened as 
                --script JSON -- PROGRAM ARGS...
 
 The script is a list of steps: {"send": "text with \\u001b escapes"}, {"wait": ms},
-{"until": "text the program must have written"} (up to 5 s), {"cpu": 1} (records the child's
+{"until": "text the program must have written"} (up to 5 s; "missed" lists those that never came), {"cpu": 1} (records the child's
 CPU time), {"resize": [rows, cols]} (sets the window size, which sends SIGWINCH),
 {"signal": "TERM"} (sends a signal to the program), {"cooked": 1} (puts the terminal in line
 mode, as a shell does when a job stops), {"termios": 1} (records whether the terminal is in
@@ -58,6 +58,7 @@ def main():
     answered = 0
     latencies, first_bytes, sizes = [], [], []
     until_ms, cpu_ns, raw_modes = [], [], []
+    missed = []  # "until" texts that never came
     marks = []  # output length at each measured send, for bytes per key cycle
 
     def cpu_time():
@@ -125,6 +126,8 @@ def main():
                 if pump(0.005) is None:
                     break
             until_ms.append((time.monotonic() - started) * 1000)
+            if needle not in output:
+                missed.append(step["until"])
         elif "cpu" in step:
             cpu_ns.append(cpu_time())
         elif "resize" in step:
@@ -183,7 +186,7 @@ def main():
         status = "killed"
     result = {"status": status, "elapsed_ms": (time.monotonic() - started) * 1000,
               "output_bytes": len(output), "output_tail": output[-400:].decode("utf-8", "replace")}
-    result.update(until_ms=until_ms, cpu_ns=cpu_ns, raw_modes=raw_modes,
+    result.update(until_ms=until_ms, missed=missed, cpu_ns=cpu_ns, raw_modes=raw_modes,
                   signalled_by=-status if isinstance(status, int) and status < 0 else None,
                   core_dumped=core_dumped)
     if args.latency:

@@ -1,0 +1,220 @@
+import Foundation
+
+// MARK: - The pad: keymap switches, kept text
+
+extension UIStrings {
+  /// Shown on the pad after F2 until the next key.
+  public func keymapSwitched(to keymap: String, back previous: String) -> String {
+    pick(
+      "키맵이 바뀌었어요: ‘\(keymap)’ · 되돌리려면 F2 (‘\(previous)’)",
+      "Keymap switched to ‘\(keymap)’ · F2 again goes back to ‘\(previous)’")
+  }
+
+  /// The title of the notice shown when the finished text's destination cannot be confirmed.
+  public func keptTitle(_ why: UnconfirmedDelivery) -> String {
+    switch why {
+    case .clipboard:
+      pick("클립보드에 복사해 달라고 터미널에 보냈어요", "Sent to the clipboard, if the terminal allows it")
+    case .closingWindow:
+      pick("이 창은 키패드와 함께 닫혀요", "This window closes with the keypad")
+    }
+  }
+
+  /// Why the pad cannot know that the text arrived.
+  public func keptExplanation(_ why: UnconfirmedDelivery) -> [String] {
+    switch why {
+    case .clipboard:
+      [
+        pick(
+          "터미널이 막으면 복사되지 않아요 (xterm은 기본으로 막아요).",
+          "The terminal may refuse it (xterm does by default).")
+      ]
+    case .closingWindow:
+      [pick("창에 출력하는 글은 창과 함께 사라져요.", "Text printed in it goes away with it.")]
+    }
+  }
+
+  public var keptClose: String { pick("아무 키나 누르면 닫아요", "Press any key to close") }
+
+  /// Where the finished text was kept, or why it was not, in lines.
+  public func keptNote(_ kept: Result<DraftHistory.Entry, OutputProblem>) -> String {
+    switch kept {
+    case .success:
+      pick(
+        "글은 보관함에도 두었어요.\n다시 보려면: cheonjiin drafts",
+        "Your text is also kept with your drafts.\nTo see it again: cheonjiin drafts")
+    case .failure(let problem):
+      message(problem) + "\n"
+        + pick("글을 보관하지 못했어요. 닫기 전에 옮겨 두세요.", "It could not be kept: copy it before you close.")
+    }
+  }
+
+  /// Said after Esc at the offer: where the earlier text went.
+  public var draftSetAside: String {
+    pick(
+      "지난 글은 보관함에 두었어요 · 다시 보려면 cheonjiin drafts",
+      "Your earlier text is kept with your drafts · see  cheonjiin drafts")
+  }
+
+  /// What to say when a declined draft did not go to the drafts' history: where it went
+  /// instead, or why it stayed the draft; nil when it went to the history
+  /// (``draftSetAside`` said so).
+  public func setAside(_ result: Result<String, OutputProblem>, history: DraftHistory)
+    -> String?
+  {
+    switch result {
+    case .success(let path) where path.hasPrefix(history.folder + "/"):
+      nil
+    case .success(let path):
+      pick("지난 글은 \(path) 에 두었어요", "Your earlier text is kept as \(path)")
+    case .failure(let problem):
+      message(problem) + " "
+        + pick("지난 글은 그대로 임시 저장 글로 남아요.", "The earlier text stays the draft.")
+    }
+  }
+}
+
+// MARK: - Finishing
+
+extension UIStrings {
+  /// Standard output refused the finished text, which is now the draft.
+  public func outputFailedKept(_ reason: String, draft path: String) -> String {
+    pick(
+      "쓴 글을 표준 출력에 쓸 수 없어서 (\(reason)) 임시 저장했어요: \(path). 다음에 시작하면 이어서 쓸 수 있어요.",
+      "cannot write the text to standard output (\(reason)); it is kept as the draft \(path), offered when you start again"
+    )
+  }
+
+  /// Standard output refused the finished text, and it could not be saved as the draft
+  /// either (or drafts are off): it follows on standard error.
+  public func outputFailedNotKept(_ reason: String, because problem: OutputProblem?) -> String {
+    guard let problem else {
+      return pick(
+        "쓴 글을 표준 출력에 쓸 수 없어요 (\(reason)). 임시 저장도 꺼져 있어서 (--no-draft) 글을 아래에 그대로 옮겨 둘게요:",
+        "cannot write the text to standard output (\(reason)), and drafts are off (--no-draft); here it is:"
+      )
+    }
+    return pick(
+      "쓴 글을 표준 출력에 쓸 수 없고 (\(reason)) 임시 저장도 못 했어요 (\(shortReason(problem))). 글을 아래에 그대로 옮겨 둘게요:",
+      "cannot write the text to standard output (\(reason)), nor save it as the draft (\(shortReason(problem))); here it is:"
+    )
+  }
+
+  /// Ctrl-C or a signal, and the draft could not be saved (or drafts are off): the text
+  /// follows on standard error.
+  public func notSavedFollows(_ problem: OutputProblem?) -> String {
+    guard let problem else {
+      return pick(
+        "임시 저장이 꺼져 있어서 (--no-draft) 쓴 글을 아래에 그대로 옮겨 둘게요:",
+        "drafts are off (--no-draft); here is the text:")
+    }
+    return pick(
+      "쓴 글을 임시 저장하지 못했어요 (\(shortReason(problem))). 글을 아래에 그대로 옮겨 둘게요:",
+      "the text could not be saved as the draft (\(shortReason(problem))); here it is:")
+  }
+
+  /// Why the draft was not saved, short enough to go inside another message.
+  func shortReason(_ problem: OutputProblem) -> String {
+    switch problem {
+    case .cannotSaveDraft(let path, let reason), .cannotRemoveDraft(let path, let reason):
+      "\(path): \(reason)"
+    case .draftNotAFile(let path, let kind):
+      pick("\(path) 가 보통 파일이 아니에요", "\(path) is \(name(of: kind))")
+    case .draftFolderReadOnly(let folder):
+      pick("\(folder) 가 읽기 전용이에요", "\(folder) is read-only")
+    case .cannotCreateOutput, .cannotWriteOutput, .noTmuxPane, .tmuxFailed, .draftTooLarge,
+      .timerThread, .cannotKeep, .tooLargeToKeep, .cannotReadKept:
+      message(problem)
+    }
+  }
+
+  /// A finished message that went out but could not be kept with the drafts.
+  public func notKept(_ problem: OutputProblem) -> String {
+    message(problem) + " "
+      + pick(
+        "(글은 출력했어요. 보관함에만 없어요.)", "(The text went out; only the copy in your drafts is missing.)")
+  }
+}
+
+// MARK: - cheonjiin drafts
+
+extension UIStrings {
+  /// A kept text's kind, as `drafts list` shows it.
+  public func name(of kind: DraftHistory.Kind) -> String {
+    switch kind {
+    case .sent: pick("보낸 글", "sent")
+    case .unconfirmed: pick("확인 못 한 글", "unconfirmed")
+    case .declined: pick("미룬 글", "set aside")
+    }
+  }
+
+  /// The header of `drafts list`.
+  public var draftsHeader: String { pick("번호\t때\t종류\t크기\t내용", "#\twhen\tkind\tsize\ttext") }
+
+  /// The line about the current draft, before the list.
+  public func currentDraft(_ preview: String, path: String) -> String {
+    pick(
+      "임시 저장 글 (다음에 시작하면 이어 쓸지 물어봐요): \(preview)  [\(path)]",
+      "the draft (offered when the keypad starts): \(preview)  [\(path)]")
+  }
+
+  public var noDrafts: String {
+    pick("보관한 글이 없어요.", "nothing is kept: no draft, no earlier texts")
+  }
+
+  /// After the list: how to use it.
+  public func draftsHint(count: Int) -> String {
+    pick(
+      "\(count)개 · 보기: cheonjiin drafts show N · 다시 쓰기: cheonjiin drafts restore N · 지우기: cheonjiin drafts remove N",
+      "\(count) kept · print one: cheonjiin drafts show N · take one back into the pad: cheonjiin drafts restore N · remove: cheonjiin drafts remove N"
+    )
+  }
+
+  /// `drafts show/restore/remove N` with an N that is not in the list.
+  public func noSuchDraft(_ number: Int, count: Int) -> String {
+    count == 0
+      ? pick("보관한 글이 없어요 (\(number)번도 없어요).", "there is no kept text \(number): nothing is kept")
+      : pick(
+        "\(number)번 글이 없어요. 1부터 \(count)까지 있어요 (cheonjiin drafts 로 목록 보기).",
+        "there is no kept text \(number); they are numbered 1 to \(count) (see  cheonjiin drafts)")
+  }
+
+  /// `drafts restore N` made entry N the draft.
+  public func restored(_ number: Int, asideTo earlier: String?) -> String {
+    let before =
+      earlier.map {
+        pick(
+          "원래 있던 임시 저장 글은 보관함에 두었어요 (\($0)). ",
+          "The draft there was kept with your drafts (\($0)). ")
+      } ?? ""
+    return before
+      + pick(
+        "\(number)번 글을 임시 저장 글로 돌려 놓았어요. cheonjiin 을 시작하면 이어서 쓸 수 있어요.",
+        "Text \(number) is the draft again: start cheonjiin to go on with it.")
+  }
+
+  /// `drafts remove N…` removed these entries.
+  public func removedDrafts(_ count: Int) -> String {
+    pick("\(count)개를 지웠어요.", "removed \(count)")
+  }
+}
+
+// MARK: - Keymaps skipped
+
+extension UIStrings {
+  /// Before the problems of keymap files that were skipped.
+  public func keymapsSkipped(_ files: [String]) -> String {
+    pick(
+      "키맵 파일에 문제가 있어서 건너뛰었어요 (다른 키맵은 그대로 써요): \(files.joined(separator: ", "))",
+      "skipped keymap files with problems (the other keymaps work): \(files.joined(separator: ", "))"
+    )
+  }
+
+  /// The pad's message row at start when keymap files were skipped.
+  public func keymapsSkippedNotice(_ files: [String]) -> String {
+    let names = files.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
+    return pick(
+      "키맵 \(names) 에 문제가 있어 건너뛰었어요 · 자세한 내용은 끝낸 뒤 터미널에",
+      "skipped the keymap \(names): it has problems, listed on the terminal when you finish")
+  }
+}

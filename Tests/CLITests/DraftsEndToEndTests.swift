@@ -1,0 +1,290 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Nothing typed is lost, and nothing said about it is untrue (issues 24 and 25): the real
+/// keypad on a pty, with its state in a folder of its own.
+@Suite("Drafts, kept texts and what the pad says about them, end to end", .serialized)
+struct DraftsEndToEndTests {
+  struct Run {
+    var status: Int?
+    var missed: [String]
+    var outputTail: String
+    var stdout: String
+    var stderr: String
+  }
+
+  /// A state folder (`XDG_STATE_HOME`) and a config folder of the test's own.
+  struct Home {
+    let root: URL
+    var state: URL { root.appendingPathComponent("state") }
+    var draftFolder: URL { state.appendingPathComponent("cheonjiin") }
+    var draft: URL { draftFolder.appendingPathComponent("draft.txt") }
+    var history: URL { draftFolder.appendingPathComponent("history") }
+    var config: URL { root.appendingPathComponent("config") }
+
+    init() throws {
+      root = try scratchFolder("drafts")
+      try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+    }
+
+    /// The texts kept in the history, newest first.
+    func kept() -> [String] {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: history.path)) ?? []
+      return names.sorted(by: >).compactMap {
+        try? String(contentsOf: history.appendingPathComponent($0), encoding: .utf8)
+      }
+    }
+
+    /// `cheonjiin ARGS` with this state.
+    func command(_ arguments: [String]) throws -> RunResult {
+      try CLITests.run(
+        arguments, environment: ["XDG_STATE_HOME": state.path, "LANG": "C.UTF-8"])
+    }
+  }
+
+  /// Runs the keypad on a pty: `stdout` is a file path, "tty" or "closed".
+  static func run(
+    _ steps: [[String: Any]], home: Home, arguments: [String] = ["--no-suggestions"],
+    stdout: String? = nil, environment: [String: String] = [:]
+  ) throws -> Run {
+    let output = home.root.appendingPathComponent("stdout-\(UUID().uuidString.prefix(6)).txt")
+    let errors = home.root.appendingPathComponent("stderr-\(UUID().uuidString.prefix(6)).txt")
+    let script = String(
+      decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
+    let harness = repositoryRoot.appendingPathComponent("Tests/CLITests/Harness/ptyterm.py").path
+    var command = [
+      "python3", harness, "--kitty", "--rows", "30", "--cols", "80",
+      "--stdout", stdout ?? output.path, "--stderr", errors.path, "--script", script, "--",
+      "env", "LANG=C.UTF-8", "TERM=xterm-256color",
+      "CHEONJIIN_LAYOUTS=" + repositoryRoot.appendingPathComponent("Layouts").path,
+      "XDG_STATE_HOME=" + home.state.path, "XDG_CONFIG_HOME=" + home.config.path,
+      "XDG_DATA_HOME=" + home.root.appendingPathComponent("data").path,
+    ]
+    command += environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    command += [binary.path] + arguments
+    let result = try runProgram(["/usr/bin/env"] + command)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+      "\(result.stdout)\(result.stderr)")
+    return Run(
+      status: json["status"] as? Int, missed: json["missed"] as? [String] ?? [],
+      outputTail: json["output_tail"] as? String ?? "",
+      stdout: (try? String(contentsOf: output, encoding: .utf8)) ?? "",
+      stderr: (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
+  }
+
+  /// 가 on the numpad keymap (KP4 ㄱ, KP7 ㅣ, KP8 ㆍ), as a kitty terminal sends the keys.
+  static var typeGa: [[String: Any]] { SafetyEndToEndTests.typeGa }
+  static var escape: [[String: Any]] { [["send": "\u{1B}"], ["wait": 300]] }
+
+  // MARK: - Issue 24: declining never deletes
+
+  @Test("Esc at “continue?” twice keeps both earlier drafts; drafts lists and shows them")
+  func declineTwice() throws {
+    let home = try Home()
+    for text in ["안", "할머니 생신"] {
+      try FileManager.default.createDirectory(
+        at: home.draftFolder, withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: home.draft)
+      let run = try Self.run(
+        [["until": "Continue"]] + Self.escape + [["until": "kept with your drafts"]]
+          + Self.escape,
+        home: home)
+      #expect(run.missed.isEmpty, "\(run.missed)")
+      #expect(run.status == 0)
+    }
+    #expect(home.kept() == ["할머니 생신", "안"])
+    let list = try home.command(["drafts"])
+    #expect(list.status == 0)
+    #expect(list.stdout.split(separator: "\n").count == 2)
+    #expect(list.stdout.contains("1\t") && list.stdout.contains("할머니 생신"))
+    #expect(try home.command(["drafts", "show", "2"]).stdout == "안\n")
+    // Taking it back: the pad offers it again.
+    #expect(try home.command(["drafts", "restore", "2"]).status == 0)
+    #expect(try String(contentsOf: home.draft, encoding: .utf8) == "안")
+    let unknown = try home.command(["drafts", "show", "9"])
+    #expect(unknown.status != 0)
+    #expect(unknown.stderr.contains("numbered 1 to 1"))
+    #expect(try home.command(["drafts", "remove", "1"]).status == 0)
+    #expect(home.kept().isEmpty)
+    let rest = try home.command(["drafts"])
+    #expect(rest.stdout.isEmpty)
+    #expect(rest.stderr.contains("the draft (offered when the keypad starts)"))
+  }
+
+  @Test("every finished message is kept too, and the pad's output stays exact")
+  func finishedKept() throws {
+    let home = try Home()
+    let run = try Self.run([["until": "F1"]] + Self.typeGa + Self.escape, home: home)
+    #expect(run.status == 0)
+    #expect(run.stdout == "가\n")
+    #expect(home.kept() == ["가"])
+    #expect(try home.command(["drafts", "list"]).stdout.contains("\tsent\t가"))
+  }
+
+  // MARK: - Issue 24: a destination that cannot be confirmed
+
+  @Test("--clipboard on the terminal: the text is kept and the pad says where before it closes")
+  func clipboardOnly() throws {
+    let home = try Home()
+    let run = try Self.run(
+      [["until": "F1"]] + Self.typeGa + Self.escape + [
+        ["until": "clipboard,"], ["until": "again:"], ["wait": 300],
+        ["send": "x"], ["wait": 300],
+      ],
+      home: home, arguments: ["--no-suggestions", "--clipboard"], stdout: "tty")
+    #expect(run.missed.isEmpty, "\(run.missed)")
+    #expect(run.status == 0)
+    #expect(run.outputTail.contains("\u{1B}]52;c;6rCA"))  // 가, base64, still sent
+    #expect(home.kept() == ["가"])
+    #expect(try home.command(["drafts"]).stdout.contains("unconfirmed"))
+  }
+
+  @Test("--clipboard with --output FILE: the file confirms it, Esc closes at once")
+  func clipboardWithFile() throws {
+    let home = try Home()
+    let file = home.root.appendingPathComponent("out.txt")
+    let run = try Self.run(
+      [["until": "F1"]] + Self.typeGa + Self.escape, home: home,
+      arguments: ["--no-suggestions", "--clipboard", "--output", file.path], stdout: "tty")
+    #expect(run.status == 0)
+    #expect(try String(contentsOf: file, encoding: .utf8) == "가\n")
+  }
+
+  // MARK: - Issue 25: standard output on a full disk
+
+  @Test("stdout on a full disk, draft saved: one message, and it is true")
+  func fullStdout() throws {
+    let home = try Home()
+    let run = try Self.run(
+      [["until": "F1"]] + Self.typeGa + Self.escape, home: home, stdout: "/dev/full")
+    #expect(run.status == 1)
+    #expect(try String(contentsOf: home.draft, encoding: .utf8) == "가")
+    let lines = run.stderr.split(separator: "\n")
+    #expect(lines.count == 1, "\(run.stderr)")
+    #expect(run.stderr.contains("kept as the draft \(home.draft.path)"))
+  }
+
+  @Test("stdout on a full disk and the draft unsaveable: one message, then the text")
+  func fullStdoutNoDraft() throws {
+    let home = try Home()
+    // The state folder's parent is a file: nothing can be made under it.
+    let blocker = home.root.appendingPathComponent("blocker")
+    try Data("x".utf8).write(to: blocker)
+    let run = try Self.run(
+      [["until": "F1"]] + Self.typeGa + Self.escape, home: home, stdout: "/dev/full",
+      environment: ["XDG_STATE_HOME": blocker.appendingPathComponent("state").path])
+    #expect(run.status == 1)
+    #expect(!run.stderr.contains("kept"), "\(run.stderr)")
+    #expect(run.stderr.contains("nor save it as the draft"))
+    #expect(run.stderr.hasSuffix("here it is:\n가\n"), "\(run.stderr)")
+    #expect(run.stderr.split(separator: "\n").count == 2, "\(run.stderr)")
+  }
+
+  // MARK: - Issue 25: odd things at the draft's path
+
+  @Test("a FIFO at the draft's path: the pad draws, says so, and the text is printed at the end")
+  func fifoAtDraft() throws {
+    let home = try Home()
+    try FileManager.default.createDirectory(at: home.draftFolder, withIntermediateDirectories: true)
+    #expect(mkfifo(home.draft.path, 0o600) == 0)
+    let run = try Self.run(
+      [["until": "F1"], ["until": "FIFO"]] + Self.typeGa + [["send": "\u{03}"], ["wait": 300]],
+      home: home)
+    #expect(run.missed.isEmpty, "\(run.missed)")
+    #expect(run.status == 130)
+    #expect(run.stderr.contains("FIFO"))
+    #expect(run.stderr.hasSuffix("가\n"), "\(run.stderr)")
+    var status = stat()
+    #expect(lstat(home.draft.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+  }
+
+  @Test("a folder named draft.txt is left whole, never renamed .large nor removed")
+  func folderAtDraft() throws {
+    let home = try Home()
+    let inside = home.draft.appendingPathComponent("notes.txt")
+    try FileManager.default.createDirectory(at: home.draft, withIntermediateDirectories: true)
+    try Data("mine".utf8).write(to: inside)
+    let run = try Self.run(
+      [["until": "F1"], ["until": "a folder"]] + Self.typeGa + Self.escape, home: home)
+    #expect(run.missed.isEmpty, "\(run.missed)")
+    #expect(run.status == 0)
+    #expect(run.stdout == "가\n")
+    #expect(try String(contentsOf: inside, encoding: .utf8) == "mine")
+    #expect(!FileManager.default.fileExists(atPath: home.draft.path + ".large"))
+    let cancelled = try Self.run(
+      [["until": "F1"]] + Self.typeGa + [["send": "\u{03}"], ["wait": 300]], home: home)
+    #expect(cancelled.status == 130)
+    #expect(cancelled.stderr.hasSuffix("here it is:\n가\n"), "\(cancelled.stderr)")
+    #expect(try String(contentsOf: inside, encoding: .utf8) == "mine")
+  }
+
+  @Test(
+    "a draft folder made 0500 stays 0500: the pad says drafts are not saved, and prints the text")
+  func readOnlyDraftFolder() throws {
+    let home = try Home()
+    try FileManager.default.createDirectory(at: home.draftFolder, withIntermediateDirectories: true)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o500], ofItemAtPath: home.draftFolder.path)
+    defer {
+      try? FileManager.default.setAttributes(
+        [.posixPermissions: 0o700], ofItemAtPath: home.draftFolder.path)
+    }
+    let run = try Self.run(
+      [["until": "F1"], ["until": "read-only"]] + Self.typeGa + [["wait": 800]]
+        + [["send": "\u{03}"], ["wait": 300]],
+      home: home)
+    #expect(run.missed.isEmpty, "\(run.missed)")
+    #expect(run.status == 130)
+    let mode = try FileManager.default.attributesOfItem(atPath: home.draftFolder.path)[
+      .posixPermissions]
+    #expect((mode as? Int) == 0o500)
+    #expect(!FileManager.default.fileExists(atPath: home.draft.path))
+    #expect(run.stderr.hasSuffix("가\n"), "\(run.stderr)")
+  }
+
+  // MARK: - Issue 25: a broken keymap nobody chose
+
+  @Test("a broken keymap file nobody chose is reported and skipped; the pad starts")
+  func brokenKeymapSkipped() throws {
+    let home = try Home()
+    let keymaps = home.config.appendingPathComponent("cheonjiin/keymaps")
+    try FileManager.default.createDirectory(at: keymaps, withIntermediateDirectories: true)
+    try Data(#"{"id": "mine", "name": "x", "bindings": {"KP7": 1}}"#.utf8)
+      .write(to: keymaps.appendingPathComponent("mine.json"))
+    let run = try Self.run([["until": "F1"]] + Self.typeGa + Self.escape, home: home)
+    #expect(run.missed.isEmpty, "\(run.missed)")
+    #expect(run.status == 0)
+    #expect(run.stdout == "가\n")
+    #expect(run.stderr.contains("mine.json"))
+    #expect(run.stderr.contains("bindings.KP7"))
+  }
+
+  // MARK: - Issue 25: learned words past the keypad's bound
+
+  @Test(
+    "dict import of more words than the pad holds keeps them all, says so, and the pad keeps them")
+  func importPastTheBound() throws {
+    let home = try Home()
+    let data = ["XDG_DATA_HOME": home.root.appendingPathComponent("data").path, "LANG": "C.UTF-8"]
+    // 6,000 distinct words of two syllables, 1,000 more than the pad holds.
+    let syllables = (0..<100).map { String(UnicodeScalar(0xAC00 + $0 * 28) ?? "가") }
+    let words = (0..<6_000).map { syllables[$0 / 100 % 60] + syllables[$0 % 100] }
+    #expect(Set(words).count == 6_000)
+    let imported = try CLITests.run(
+      ["dict", "import", "-"], input: words.joined(separator: "\n") + "\n", environment: data)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stderr.contains("all 6000 learned words are kept"), "\(imported.stderr)")
+    #expect(imported.stderr.contains("5000"))
+    let run = try Self.run(
+      [["until": "F1"], ["wait": 3_000]] + Self.escape, home: home, arguments: [],
+      environment: data)
+    #expect(run.status == 0)
+    let listed = try CLITests.run(["dict", "list"], environment: data)
+    #expect(listed.stdout.split(separator: "\n").count == 6_000)
+  }
+}
