@@ -67,6 +67,12 @@ void cj_terminal_restore(void) {
 
 void cj_terminal_disarm(void) { armed_fd = -1; }
 
+int cj_terminal_saved_modes(struct termios *out) {
+  if (!has_modes) return -1;
+  *out = saved_modes;
+  return 0;
+}
+
 static void wake_handler(int signal_number) {
   int fd = wake_fd;
   if (fd < 0) return;

@@ -173,6 +173,58 @@ public enum BindingTarget: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
+/// A key of `cheonjiin run` itself, as keymap files name it: a function key (`F1` … `F35`) or
+/// Ctrl with a letter or one of `\ ] ^ _` (`Ctrl-]`, `Ctrl-G`): keys every terminal sends and
+/// that type nothing.
+public enum CommandChord: Hashable, Sendable, CustomStringConvertible {
+  /// F1 … F35.
+  case function(Int)
+  /// Ctrl with a lowercase letter or one of `\ ] ^ _`.
+  case control(Unicode.Scalar)
+
+  /// The characters that go with Ctrl: those a terminal sends as a control byte of their own
+  /// (Ctrl-H, I, J, M and [ arrive as ⌫, Tab, Enter and Esc, so they cannot be told apart).
+  public static let controlCharacters: [Character] =
+    "abcdefgklnopqrstuvwxyz".map { $0 } + ["\\", "]", "^", "_"]
+
+  /// The names keymap files may use, for messages.
+  public static let forms =
+    "\"F1\" … \"F35\", or \"Ctrl-\" and a letter or one of \\ ] ^ _ "
+    + "(not Ctrl-H, I, J or M: they are ⌫, Tab and Enter)"
+
+  /// Reads a name as keymap files write it: `F1`, `Ctrl-]`, `Ctrl-g` (letters in either case).
+  public init?(name: String) {
+    if name.hasPrefix("F"), name.count <= 3, !name.dropFirst().hasPrefix("0"),
+      let number = Int(name.dropFirst()), (1...35).contains(number)
+    {
+      self = .function(number)
+      return
+    }
+    guard name.hasPrefix("Ctrl-"), name.count == 6, let last = name.last else { return nil }
+    let character = Character(last.lowercased())
+    guard Self.controlCharacters.contains(character),
+      let scalar = character.unicodeScalars.first
+    else { return nil }
+    self = .control(scalar)
+  }
+
+  /// Whether a key event is this chord: the key, with Ctrl for a character, and no other
+  /// modifier.
+  public func matches(_ event: TerminalKeyEvent) -> Bool {
+    switch self {
+    case .function(let number): event.key == .function(number) && event.modifiers.isEmpty
+    case .control(let scalar): event.key == .character(scalar) && event.modifiers == .control
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .function(let number): "F\(number)"
+    case .control(let scalar): "Ctrl-" + String(Character(scalar)).uppercased()
+    }
+  }
+}
+
 /// Which physical keys press which pad keys; data in `Keymaps/*.json`.
 public struct Keymap: Sendable, Hashable {
   public var id: String
@@ -189,10 +241,22 @@ public struct Keymap: Sendable, Hashable {
   /// (`numpad`: the user types on the keypad) or plain characters (`phone`: the top-row
   /// digits, `*` and `#`, where `.` on the main keyboard is not the keypad's `.`).
   public var hintsShowCharacters: Bool
+  /// The keys of `cheonjiin run` itself, by action (`help`, `digits`, `dock`, `passNext`);
+  /// an action the file leaves out has its key in ``defaultRunKeys``.
+  public var runKeys: [String: CommandChord]
+
+  /// The actions of `cheonjiin run` a keymap binds, with their keys when the file says
+  /// nothing: F1 help, F9 digits, F12 the dock, and Ctrl-] to send the next key (F1 too) to
+  /// the program.
+  public static let defaultRunKeys: [String: CommandChord] = [
+    "help": .function(1), "digits": .function(9), "dock": .function(12),
+    "passNext": .control("]"),
+  ]
 
   public init(
     id: String, name: String, englishName: String, bindings: [PhysicalKey: BindingTarget],
-    suggestionHolds: [PhysicalKey: Int] = [:], hintsShowCharacters: Bool = false
+    suggestionHolds: [PhysicalKey: Int] = [:], hintsShowCharacters: Bool = false,
+    runKeys: [String: CommandChord] = [:]
   ) {
     self.id = id
     self.name = name
@@ -200,6 +264,7 @@ public struct Keymap: Sendable, Hashable {
     self.bindings = bindings
     self.suggestionHolds = suggestionHolds
     self.hintsShowCharacters = hintsShowCharacters
+    self.runKeys = Self.defaultRunKeys.merging(runKeys) { $1 }
   }
 
   /// The key shown next to suggestion `slot` (1-based): `+` for KP+.

@@ -15,7 +15,7 @@ struct KeymapReader {
   /// Top-level members, each with whether it is required.
   static let topFields: [String: Bool] = [
     "$schema": false, "id": true, "name": true, "englishName": false, "description": false,
-    "hints": false, "bindings": true, "holds": false,
+    "hints": false, "bindings": true, "holds": false, "run": false,
   ]
 
   /// What `hints` may say, and whether it means the characters' hints.
@@ -25,7 +25,9 @@ struct KeymapReader {
   static let holdTargets = ["suggestion 1", "suggestion 2", "suggestion 3"]
 
   /// The problem kinds only keymap files have; a fixture of each is in `InvalidKeymaps/`.
-  static let kinds: [LayoutProblem.Kind] = [.unknownKeyName, .invalidBinding, .invalidHold]
+  static let kinds: [LayoutProblem.Kind] = [
+    .unknownKeyName, .invalidBinding, .invalidHold, .invalidRunKey,
+  ]
 
   // MARK: - Reading
 
@@ -41,6 +43,7 @@ struct KeymapReader {
     var hintsShowCharacters = false
     var bindings: [PhysicalKey: BindingTarget]?
     var holds: [PhysicalKey: Int] = [:]
+    var runKeys: [String: CommandChord] = [:]
     for (field, value) in members {
       if field.hasPrefix("x-") { continue }
       guard Self.topFields[field] != nil else {
@@ -60,6 +63,7 @@ struct KeymapReader {
       case "hints": hintsShowCharacters = readHints(value) ?? false
       case "bindings": bindings = readBindings(value)
       case "holds": holds = readHolds(value) ?? [:]
+      case "run": runKeys = readRunKeys(value) ?? [:]
       default: continue  // unreachable: topFields lists every case above
       }
     }
@@ -71,7 +75,8 @@ struct KeymapReader {
     guard let id, let name, let bindings, problems.isEmpty else { return nil }
     return Keymap(
       id: id, name: name, englishName: englishName.flatMap { $0.isEmpty ? nil : $0 } ?? id,
-      bindings: bindings, suggestionHolds: holds, hintsShowCharacters: hintsShowCharacters)
+      bindings: bindings, suggestionHolds: holds, hintsShowCharacters: hintsShowCharacters,
+      runKeys: runKeys)
   }
 
   /// An example for a missing required field.
@@ -158,6 +163,42 @@ struct KeymapReader {
       holds[key] = index + 1
     }
     return holds
+  }
+
+  /// The keys of `cheonjiin run`: an action each, and no key for two actions (the keys the
+  /// file leaves out keep their defaults, which count too).
+  private mutating func readRunKeys(_ value: JSONValue) -> [String: CommandChord]? {
+    guard let entries = keyedObject(value, at: "run") else { return nil }
+    let actions = Keymap.defaultRunKeys.keys.sorted()
+    var keys: [String: CommandChord] = [:]
+    for (action, keyValue, path) in entries {
+      guard Keymap.defaultRunKeys[action] != nil else {
+        let hint = didYouMean(action, in: actions).map { "did you mean \"\($0)\"? " } ?? ""
+        report(
+          .invalidRunKey, path,
+          "\(jsonQuoted(action)) is not an action of cheonjiin run; \(hint)write one of "
+            + actions.map { "\"\($0)\"" }.joined(separator: ", "))
+        continue
+      }
+      guard case .string(let name) = keyValue, let chord = CommandChord(name: name) else {
+        report(
+          .invalidRunKey, path,
+          "\(keyValue.jsonText) is not a key for it; write \(CommandChord.forms), e.g. "
+            + "\"\(Keymap.defaultRunKeys[action].map(String.init(describing:)) ?? "F1")\"")
+        continue
+      }
+      keys[action] = chord
+    }
+    let all = Keymap.defaultRunKeys.merging(keys) { $1 }
+    for action in actions {
+      guard let chord = all[action],
+        let other = actions.first(where: { $0 < action && all[$0] == chord })
+      else { continue }
+      report(
+        .invalidRunKey, "run.\(keys[action] == nil ? other : action)",
+        "\(chord) is the key of both \"\(other)\" and \"\(action)\"; give one of them another key")
+    }
+    return keys
   }
 
   /// The members of `bindings` or `holds`, each with its path, in file order.

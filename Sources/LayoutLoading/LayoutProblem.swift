@@ -38,6 +38,9 @@ public struct LayoutProblem: Error, Sendable, Hashable, CustomStringConvertible 
     case invalidBinding
     /// A hold target that is not a suggestion slot.
     case invalidHold
+    /// A key of `cheonjiin run` (`run`) that is not a key name, names no action, or is
+    /// given to two actions.
+    case invalidRunKey
     /// `--keymap` names no keymap.
     case unknownKeymap
   }

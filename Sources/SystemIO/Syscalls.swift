@@ -67,6 +67,56 @@ extension FileDescriptor {
     }
   }
 
+  /// What to wait for on one descriptor, for ``waitForEvents(_:timeout:retryOnInterrupt:)``.
+  public struct WaitRequest: Sendable {
+    public var descriptor: FileDescriptor
+    /// Wait until it can be read (input, end of file or an error is pending).
+    public var input: Bool
+    /// Wait until it can be written without waiting.
+    public var output: Bool
+
+    public init(_ descriptor: FileDescriptor, input: Bool = true, output: Bool = false) {
+      self.descriptor = descriptor
+      self.input = input
+      self.output = output
+    }
+  }
+
+  /// What a descriptor is ready for, answering a ``WaitRequest``.
+  public struct Readiness: Hashable, Sendable {
+    /// A read will not wait (input, end of file, or an error to report).
+    public var input: Bool
+    /// A write will not wait (or will report an error).
+    public var output: Bool
+  }
+
+  /// Waits until one of `requests` is ready, as ``waitForInput(on:timeout:retryOnInterrupt:)``
+  /// does, for input, output or both (a child's pty, written as it reads).
+  ///
+  /// - Returns: The readiness of each request, in order; none ready when the time ran out or
+  ///   a signal interrupted a wait that must not restart.
+  ///
+  /// The corresponding C function is `poll`.
+  public static func waitForEvents(
+    _ requests: [WaitRequest], timeout: Duration?, retryOnInterrupt: Bool = true
+  ) throws(Errno) -> [Readiness] {
+    var entries = requests.map { request in
+      var events: Int32 = 0
+      if request.input { events |= Int32(POLLIN) }
+      if request.output { events |= Int32(POLLOUT) }
+      return pollfd(fd: request.descriptor.rawValue, events: Int16(events), revents: 0)
+    }
+    try entries.withUnsafeMutableBufferPointer { buffer throws(Errno) in
+      try pollEntries(buffer, timeout: timeout, retryOnInterrupt: retryOnInterrupt)
+    }
+    return entries.map { entry in
+      let failed = entry.revents & Int16(POLLERR | POLLNVAL) != 0
+      return Readiness(
+        input: isReady(entry),
+        output: failed || entry.revents & Int16(POLLOUT) != 0)
+    }
+  }
+
   /// Input, end of file or an error is pending.
   private static func isReady(_ entry: pollfd) -> Bool {
     entry.revents & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0

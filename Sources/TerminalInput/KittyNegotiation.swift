@@ -33,6 +33,8 @@ public struct KittyNegotiation: Sendable {
   /// Queries sent whose DA1 answer has not come: after a restart, the answer to an older
   /// query may still be on its way, and only the last one's DA1 decides "unsupported".
   private var unansweredQueries = 0
+  /// When the last query was sent.
+  private var queriedAt: Instant?
 
   /// Creates a negotiation; by default it asks for flags 1|2|8 = 11 (see spec §1.3).
   public init(
@@ -56,6 +58,7 @@ public struct KittyNegotiation: Sendable {
     if outcome != .pending { settled = outcome }
     hasStarted = true
     unansweredQueries += 1
+    queriedAt = time
     outcome = .pending
     deadline = time + .milliseconds(timeoutMs)
     return (again ? Self.popBytes : []) + Self.pushBytes(requestedFlags) + Self.queryBytes
@@ -86,6 +89,16 @@ public struct KittyNegotiation: Sendable {
     case .key, .mouse, .paste, .focusIn, .focusOut, .unknown:
       return false
     }
+  }
+
+  /// Until when an answer to a query is still on its way: a DA1 answer has not come, for at
+  /// most twice the timeout after the last query; nil when none is expected.
+  ///
+  /// Read the terminal until then before leaving raw mode: an answer that comes after it is
+  /// typed at the shell's prompt.
+  public var awaitedUntil: Instant? {
+    guard unansweredQueries > 0, let queriedAt else { return nil }
+    return queriedAt + .milliseconds(2 * timeoutMs)
   }
 
   /// When to give up waiting; nil once decided or before ``start(at:)``.

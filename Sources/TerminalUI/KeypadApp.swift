@@ -27,6 +27,9 @@ public struct KeypadRunOptions: Sendable {
   public var loadSuggestions: (@Sendable () -> SuggestionData?)? = nil
   /// Remembers a learned word (the caller stores it off the UI thread).
   public var learn: (@Sendable (String) -> Void)? = nil
+  /// How long a lone ESC waits for the rest of a sequence before it is the Escape key
+  /// (`cheonjiin run --escape-ms`).
+  public var escapeMs: UInt64 = 100
   /// Said on the pad's message row when it starts (and already printed on standard error):
   /// keymap files skipped for their problems.
   public var startNotices: [String] = []
@@ -260,9 +263,11 @@ enum Screens {
     var loop = RunLoop(
       terminal: terminal, frontEnd: frontEnd,
       pipeline: InputPipeline(
-        holdMs: options.settings.holdMs, isLinuxConsole: options.settings.isLinuxConsole),
+        holdMs: options.settings.holdMs, isLinuxConsole: options.settings.isLinuxConsole,
+        escapeMs: options.escapeMs),
       theme: Theme.named(options.settings.theme), timer: timer, services: services)
     let outcome = loop.run()
+    loop.awaitReplies()
     timer.stop()
     try? services.keyLog?.close()  // the log is a debugging aid; losing its tail is harmless
     return finish(outcome, loop.frontEnd, terminal)

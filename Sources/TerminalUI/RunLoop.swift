@@ -26,8 +26,7 @@ struct RunServices {
   /// `CHEONJIIN_KEYLOG=FILE` records every byte read and every hold, for reports of
   /// terminals that send unexpected sequences (and for `make bench`).
   var keyLog: FileDescriptor? = nil
-  /// `cheonjiin run`: the child program and the thread that reads its output.
-  var child: PseudoTerminal? = nil
+  /// `cheonjiin run`: the child program, polled by the loop.
   var childLink: ChildLink? = nil
 }
 
@@ -54,6 +53,15 @@ struct ScreenSession<FrontEnd: ScreenFrontEnd> {
 
   var exitBytes: [UInt8] { pipeline.exitBytes }
 
+  /// Until when the terminal's answers to the start-up queries are still expected; nil when
+  /// none is.
+  var repliesAwaitedUntil: Instant? { pipeline.negotiation.awaitedUntil }
+
+  /// Decodes tty bytes read while leaving, for the answers they hold; keys are dropped.
+  mutating func consumeReplies(_ bytes: some Sequence<UInt8>, at time: Instant) {
+    _ = pipeline.decode(bytes, at: time)
+  }
+
   mutating func start(at time: Instant) -> [ScreenEffect] {
     frontEnd.start(at: time)
   }
@@ -62,8 +70,16 @@ struct ScreenSession<FrontEnd: ScreenFrontEnd> {
   ///
   /// Stops at the first effect that ends the run: keys after Esc in the same read must not change
   /// the text that goes out.
-  mutating func feed(_ bytes: some Sequence<UInt8>, at time: Instant) -> [ScreenEffect] {
-    route(pipeline.decode(bytes, at: time), at: time)
+  mutating func feed(_ bytes: some Collection<UInt8>, at time: Instant) -> [ScreenEffect] {
+    if frontEnd.takesUnmarkedPastes, !pipeline.hasPendingBytes,
+      let text = UnmarkedPaste.text(in: bytes)
+    {
+      // The open run of a pad key ends first, as before any key that is not the pad's.
+      let released = pipeline.release(at: time).flatMap { deliver($0, at: time) }
+      return released
+        + frontEnd.takeUnmarkedPaste(text, rows: size.rows, columns: size.columns, at: time)
+    }
+    return route(pipeline.decode(bytes, at: time), at: time)
   }
 
   private mutating func route(_ decoded: [TerminalEvent], at time: Instant) -> [ScreenEffect] {
@@ -137,6 +153,8 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
   private var palette: Palette
   private let timer: LongPressTimer
   private let services: RunServices
+  /// Frames for the child's output (`cheonjiin run`); idle for the other screens.
+  private var pacer = ChildOutputPacer()
   /// Suggestion data handed over from the loading thread.
   private let loaded = Mailbox<SuggestionData>()
 
@@ -162,21 +180,25 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
     startLoading()
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
-      timer.schedule(session.nextDeadline(now: Terminal.now()))
-      let ready = terminal.wait()
+      let before = Terminal.now()
+      timer.schedule(earliest(session.nextDeadline(now: before), childDeadline(now: before)))
+      let ready = wait()
+      // Anything but the child's output is drawn at once; its output at the pacer's rate.
+      var changed = false
       if ready.wake {
+        changed = true
         for note in terminal.drainWakeNotes() {
           if let outcome = handle(note) { return outcome }
         }
       }
       // Timers only when one is due: most wake-ups are a key, and its path stays short.
       let now = Terminal.now()
-      if let due = session.nextDeadline(now: now), due <= now,
-        let outcome = apply(session.advance(to: now))
-      {
-        return outcome
+      if let due = session.nextDeadline(now: now), due <= now {
+        changed = true
+        if let outcome = apply(session.advance(to: now)) { return outcome }
       }
       if ready.tty {
+        changed = true
         let count = buffer.withUnsafeMutableBytes { terminal.read(into: $0) }
         // End of file or a read error other than a retry: the terminal went away.
         guard let count, count != 0 else { return .signalled(SIGHUP) }
@@ -187,8 +209,106 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
           }
         }
       }
-      draw()
+      // The child after the keyboard: a key typed during a flood goes out first.
+      if let outcome = serviceChild() { return outcome }
+      if changed || pacer.isFrameDue(at: Terminal.now()) { draw() }
     }
+  }
+
+  /// Waits for the terminal, the wake pipe and, in `cheonjiin run`, the child (its output, room
+  /// for input waiting for it, its end).
+  private func wait() -> (tty: Bool, wake: Bool) {
+    guard let link = services.childLink else { return terminal.wait() }
+    let requests = [.init(terminal.tty), .init(terminal.wakeReader)] + link.waitRequests
+    let ready = try? FileDescriptor.waitForEvents(
+      requests, timeout: link.exitPollInterval, retryOnInterrupt: false)
+    return (ready?[0].input ?? false, ready?[1].input ?? false)
+  }
+
+  /// Whether a key or a wake byte is waiting, without waiting.
+  private func hasInput() -> Bool {
+    let ready = try? FileDescriptor.waitForInput(
+      terminal.tty, terminal.wakeReader, timeout: .zero)
+    return ready.map { $0.first || $0.second } ?? false
+  }
+
+  /// Reads the terminal's answers to the start-up queries still on their way, so that none is
+  /// typed at the shell's prompt after the exit (`cheonjiin run -- true` ends before they come).
+  ///
+  /// Waits at most until the negotiation stops expecting them; keys read meanwhile were typed
+  /// for a screen that is gone.
+  mutating func awaitReplies() {
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while let deadline = session.repliesAwaitedUntil {
+      let now = Terminal.now()
+      guard now < deadline,
+        let ready = try? FileDescriptor.waitForInput(on: [terminal.tty], timeout: deadline - now),
+        !ready.isEmpty
+      else { return }
+      let count = buffer.withUnsafeMutableBytes { terminal.read(into: $0) }
+      guard let count, count > 0 else { return }
+      session.consumeReplies(buffer[0..<count], at: Terminal.now())
+    }
+  }
+
+  // MARK: - The child of `cheonjiin run`
+
+  /// When the child's side wants the loop awake: a frame of its output, a notice about input
+  /// it has not read.
+  private func childDeadline(now: Instant) -> Instant? {
+    guard let link = services.childLink else { return nil }
+    return earliest(pacer.nextFrame, link.nextNotice)
+  }
+
+  /// The child's turn, after the keyboard's: input waiting for it written, its output read for
+  /// at most the pacer's budget (the keyboard looked at between pieces), its end noticed.
+  private mutating func serviceChild() -> Outcome? {
+    guard let link = services.childLink else { return nil }
+    link.writePending()
+    let start = Terminal.now()
+    while let bytes = link.read() {
+      pacer.fed()
+      if let outcome = apply(session.deliver(.childOutput(Array(bytes)), at: Terminal.now())) {
+        return outcome
+      }
+      if !pacer.keepsReading(since: start, at: Terminal.now()) || hasInput() { break }
+    }
+    let now = Terminal.now()
+    if link.checkExit() != nil { return finishChild(link) }
+    if let waiting = link.takeBacklogNotice(at: now) {
+      return apply(
+        session.deliver(.notice(session.frontEnd.strings.runInputWaiting(waiting)), at: now))
+    }
+    return nil
+  }
+
+  /// The child ended: its last output is read (briefly: a job it left in the background may
+  /// hold the terminal open, and flood it), then the front end hears of the end.
+  private mutating func finishChild(_ link: ChildLink) -> Outcome? {
+    let deadline = Terminal.now() + .milliseconds(500)
+    repeat {
+      while let bytes = link.read(), Terminal.now() < deadline {
+        _ = apply(session.deliver(.childOutput(Array(bytes)), at: Terminal.now()))
+      }
+    } while link.waitForLastOutput(quiet: .milliseconds(30), until: deadline, now: Terminal.now())
+    return apply(session.deliver(.childEnded, at: Terminal.now()))
+  }
+
+  /// Bytes for the child: written, queued, or refused with a notice and the bell.
+  private mutating func sendToChild(_ bytes: [UInt8]) {
+    guard let link = services.childLink else { return }
+    let strings = session.frontEnd.strings
+    let notice: String
+    switch link.send(bytes) {
+    case .sent: return
+    case .refused(let count):
+      terminal.write([0x07])
+      notice = strings.runInputRefused(count, waiting: link.input.count)
+    case .signalled(let signal, let discarded):
+      guard discarded > 0 else { return }
+      notice = strings.runInputDiscarded(discarded, signal: signal)
+    }
+    _ = apply(session.deliver(.notice(notice), at: Terminal.now()))
   }
 
   /// Sends the kitty negotiation (again after a resume) and repaints everything.
@@ -205,14 +325,6 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
     case .suggestionsLoaded:
       guard let data = loaded.take() else { return nil }
       return apply(session.deliver(.suggestionsLoaded(data), at: Terminal.now()))
-    case .childOutput:
-      guard let (bytes, ended) = services.childLink?.take() else { return nil }
-      if !bytes.isEmpty,
-        let outcome = apply(session.deliver(.childOutput(bytes), at: Terminal.now()))
-      {
-        return outcome
-      }
-      return ended ? apply(session.deliver(.childEnded, at: Terminal.now())) : nil
     case .signal(let signal):
       switch signal {
       case SIGWINCH:
@@ -272,18 +384,18 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
         if !insert.isEmpty { services.tmux?.send(insert) }
       case .held: log("", "hold")
       case .sendToChild(let bytes):
-        // A child that stopped reading loses keys, never the loop: it ends soon anyway.
-        try? services.child?.write(bytes)
+        sendToChild(bytes)
       case .bell:
         terminal.write([0x07])
       case .resizeChild(let rows, let columns):
-        services.child?.resize(rows: rows, columns: columns)
+        services.childLink?.child.resize(rows: rows, columns: columns)
       }
     }
     return nil
   }
 
   private mutating func suspend() {
+    awaitReplies()
     if let text = session.frontEnd.keptDraft, let problem = services.draft?.save(text) {
       printError(session.frontEnd.strings.message(problem))
     }
@@ -301,8 +413,10 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
   }
 
   private mutating func drawFrame() {
-    let screen = session.render(at: Terminal.now())
+    let now = Terminal.now()
+    let screen = session.render(at: now)
     terminal.write(writer.update(to: screen, palette: palette))
+    pacer.drew(at: now)
   }
 
   /// After the first frame: the pad shows at once, the bar fills in when ready.

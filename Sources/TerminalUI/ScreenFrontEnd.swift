@@ -68,11 +68,21 @@ protocol ScreenFrontEnd {
   mutating func catchUp() -> Bool
   /// The text to keep as a draft if the run ends abruptly; nil for screens without one.
   var keptDraft: String? { get }
+  /// Whether text that comes in one read, more than a hand types at once (a paste from a
+  /// terminal that does not mark pastes), goes to ``takeUnmarkedPaste(_:rows:columns:at:)``
+  /// whole instead of being read as keys (false by default).
+  var takesUnmarkedPastes: Bool { get }
+  mutating func takeUnmarkedPaste(_ text: String, rows: Int, columns: Int, at time: Instant)
+    -> [ScreenEffect]
 }
 
 extension ScreenFrontEnd {
   mutating func catchUp() -> Bool { false }
   var keptDraft: String? { nil }
+  var takesUnmarkedPastes: Bool { false }
+  mutating func takeUnmarkedPaste(_ text: String, rows: Int, columns: Int, at time: Instant)
+    -> [ScreenEffect]
+  { [] }
 }
 
 /// The earlier of two optional instants (nil when both are), without building an array: the

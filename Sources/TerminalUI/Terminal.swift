@@ -25,18 +25,14 @@ enum WakeNote: Hashable, Sendable {
   case timer
   /// The suggestion data finished loading.
   case suggestionsLoaded
-  /// The child program of `cheonjiin run` wrote something, or closed its terminal.
-  case childOutput
 
   static let timerByte: UInt8 = 0
   static let suggestionsByte: UInt8 = 255
-  static let childByte: UInt8 = 254
 
   init(byte: UInt8) {
     switch byte {
     case WakeNote.timerByte: self = .timer
     case WakeNote.suggestionsByte: self = .suggestionsLoaded
-    case WakeNote.childByte: self = .childOutput
     default: self = .signal(Int32(byte))
     }
   }

@@ -118,13 +118,14 @@ public struct UIStrings: Sendable {
   public func name(of keymap: Keymap) -> String {
     pick(keymap.name, keymap.englishName)
   }
-  /// `cheonjiin run`: the status line's right end, what plain digits do now (F9 switches).
-  public func runDigitsStatus(typeOnPad: Bool) -> String {
+  /// `cheonjiin run`: the status line's right end, what plain digits do now (`key` switches).
+  public func runDigitsStatus(typeOnPad: Bool, key: String) -> String {
     typeOnPad
-      ? pick("F9 숫자키→한글", "F9 digits→Korean") : pick("F9 숫자키→숫자", "F9 digits→digits")
+      ? pick("\(key) 숫자키→한글", "\(key) digits→Korean")
+      : pick("\(key) 숫자키→숫자", "\(key) digits→digits")
   }
   /// `cheonjiin run`: where help is, on the status line.
-  public var runHelpKey: String { pick("F1 도움말", "F1 help") }
+  public func runHelpKey(_ key: String) -> String { pick("\(key) 도움말", "\(key) help") }
   /// `cheonjiin run`: the help screen's title.
   public var runHelpTitle: String {
     pick(
@@ -143,6 +144,10 @@ public struct UIStrings: Sendable {
         "Korean/digits: the digit keys type Korean, or digits for the program")
     case .dock:
       pick("아래 패드: 전체 → 한 줄 → 숨김", "the dock: full → one line → hidden")
+    case .passNext:
+      pick(
+        "다음 키 하나를 그대로 프로그램에 보내요 (F1, F9도)",
+        "the next key goes to the program as it is (F1, F9 too)")
     }
   }
   /// `cheonjiin run`: the help line's name for every other key.
@@ -151,12 +156,6 @@ public struct UIStrings: Sendable {
   public var runOtherKeysHelp: String {
     pick(
       "프로그램으로 가요 (치던 글자 먼저)", "go to the program (after the open syllables)")
-  }
-  /// `cheonjiin run`: the program could not be started.
-  public func runCannotStart(_ command: String, reason: String) -> String {
-    pick(
-      "\(command): 실행할 수 없어요 (\(reason)). 프로그램 이름과 PATH를 확인해 주세요.",
-      "\(command): cannot start it (\(reason)); check the program's name and PATH")
   }
   /// `cheonjiin run`: syllables still open when the child program ended.
   public func runLeftOpen(_ text: String) -> String {

@@ -11,12 +11,16 @@ struct RunCommand: ParsableCommand {
       The program (your shell by default) runs in the window above a dock that shows the pad \
       (--dock and F12 change it). The \
       numeric keypad types Korean on the 천지인 pad: each finished piece goes to the program \
-      at once, the syllables still open are drawn at its cursor, underlined. Every other key \
-      goes to the program, after the open syllables. Hold + * / on the keypad to take the \
-      words the dock suggests. F1 shows the keys; F9 switches the digit keys between Korean \
-      and digits (for terminals that send the keypad as plain digits); F12 changes the dock. \
-      When the program ends, cheonjiin ends with its exit status; SIGTERM and SIGHUP reach the \
-      program first. Example: cheonjiin run -- vim notes.txt
+      at once, the syllables still open are drawn at its cursor, underlined; Backspace edits \
+      them. Every other key goes to the program, after the open syllables; so does a paste, \
+      as typed. Hold + * / on the keypad to take the words the dock suggests. F1 shows the \
+      keys; F9 switches the digit keys between Korean and digits (for terminals that send the \
+      keypad as plain digits); F12 changes the dock; Ctrl-] sends the next key to the program \
+      as it is (htop's F1 and F9). The keymap's "run" section changes these keys. Input the \
+      program does not read yet waits (up to 2 MB) and the dock says so. When the program \
+      ends, its last screen stays on the terminal and cheonjiin ends with its exit status \
+      (127 if it is not found); SIGTERM and SIGHUP reach the program first. \
+      Example: cheonjiin run -- vim notes.txt
       """)
 
   @OptionGroup var layoutOption: LayoutOption
@@ -29,6 +33,17 @@ struct RunCommand: ParsableCommand {
 
   @Option(help: "What the dock shows: full (the pad), compact (one line) or hidden; F12 switches.")
   var dock: Dock = .full
+
+  @Option(
+    name: .customLong("escape-ms"),
+    help: ArgumentHelp(
+      """
+      How long Esc waits for the rest of a key's sequence (0-2000 ms); raise it over a slow \
+      link where arrows arrive as Esc and letters. Terminals with the kitty keyboard protocol \
+      never wait.
+      """,
+      valueName: "ms"))
+  var escapeMs: UInt64 = 10
 
   @Flag(
     name: .customLong("no-suggestions"),
@@ -46,6 +61,9 @@ struct RunCommand: ParsableCommand {
     if let first = command.first, first == "--help" || first == "-h" {
       throw CleanExit.helpRequest(self)
     }
+    guard escapeMs <= 2000 else {
+      throw ValidationError("--escape-ms \(escapeMs) is too long; give 0 to 2000 (default 10)")
+    }
   }
 
   func run() throws {
@@ -53,6 +71,7 @@ struct RunCommand: ParsableCommand {
     let environment = ProcessInfo.processInfo.environment
     var options = try padOptions.runOptions(layouts: layouts, environment: environment)
     options.draft = nil
+    options.escapeMs = escapeMs
     if !noSuggestions, let first = layouts.first {
       let setup = SuggestionSetup.make(layout: first, environment: environment)
       options.loadSuggestions = setup.load

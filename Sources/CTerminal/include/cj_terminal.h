@@ -45,6 +45,11 @@ void cj_ignore_broken_pipes(void);
 /// Sets RLIMIT_CORE to 0, so no core file ever holds typed text. Returns 0 or -1.
 int cj_disable_core_dumps(void);
 
+/// Copies the modes saved by cj_terminal_arm (the terminal as the shell left it) to `out`.
+/// Returns 0, or -1 when none were saved.
+struct termios;
+int cj_terminal_saved_modes(struct termios *out);
+
 /// Reinstalls the wake handler for one signal (after SIGTSTP was raised with the default).
 int cj_signals_rewake(int signal_number);
 
@@ -61,15 +66,34 @@ int cj_terminal_enter_raw(int fd);
 #include <sys/types.h>
 
 // Starts `file` (searched in PATH) with `argv` on a new pty of the given size, in its own
-// session with the pty as its controlling terminal. Returns the child's pid and sets
-// *master_fd, or returns -1 with errno set. A program that cannot be run exits 127.
+// session with the pty as its controlling terminal, its modes copied from the outer terminal's
+// saved ones (cj_terminal_arm) with IUTF8 on. Returns the child's pid and sets *master_fd and
+// *exec_errno (0 when the program started; else why exec failed: the child then exits 127 for
+// ENOENT, else 126, as a shell does), or returns -1 with errno set.
 pid_t cj_pty_spawn(const char *file, char *const argv[], unsigned short rows,
-                   unsigned short columns, int *master_fd);
+                   unsigned short columns, int *master_fd, int *exec_errno);
 
 // Tells the child its window's new size (TIOCSWINSZ; the kernel sends it SIGWINCH).
 int cj_pty_resize(int master_fd, unsigned short rows, unsigned short columns);
 
 // The erase character (VERASE) the child's terminal modes use now, or -1.
 int cj_pty_erase_character(int master_fd);
+
+// The signal the child's line discipline would send for `byte` typed now (SIGINT for its
+// VINTR, SIGQUIT for VQUIT, SIGTSTP for VSUSP, while ISIG is on), or 0. Sets *keeps_input
+// when NOFLSH is on (a signal then does not discard unread input).
+int cj_pty_signal_for_byte(int master_fd, unsigned char byte, int *keeps_input);
+
+// Sends `signal_number` (SIGINT, SIGQUIT or SIGTSTP) to the foreground process group of the
+// child's terminal, as its interrupt key would. 0, or -1 with errno set.
+int cj_pty_send_signal(int master_fd, int signal_number);
+
+// Discards what was written to the child's terminal and not read yet (tcflush TCOFLUSH on the
+// master), as the line discipline does on an interrupt.
+int cj_pty_discard_input(int master_fd);
+
+// A descriptor that becomes readable when process `pid` ends (pidfd_open, Linux 5.3), close
+// on exec; -1 with errno set where the kernel has none.
+int cj_pidfd_open(pid_t pid);
 
 #endif

@@ -59,13 +59,19 @@ struct InputPipeline {
   /// A mouse press dragged off its key: its hold, suspended until the button comes up.
   private var suspendedHold: (source: PressSource, undoTaps: Int)?
 
-  init(holdMs: UInt64, isLinuxConsole: Bool) {
+  /// - Parameter escapeMs: How long a lone ESC waits for the rest of a sequence before it is
+  ///   the Escape key (`cheonjiin run --escape-ms`).
+  init(holdMs: UInt64, isLinuxConsole: Bool, escapeMs: UInt64 = 100) {
     decoder = ByteDecoder(
-      options: ByteDecoder.Options(ss3Dialect: isLinuxConsole ? .linuxConsole : .xterm))
+      options: ByteDecoder.Options(
+        escapeTimeoutMs: escapeMs, ss3Dialect: isLinuxConsole ? .linuxConsole : .xterm))
     detector = HoldDetector(timing: HoldTiming(holdMs: holdMs))
   }
 
   var holdMs: UInt64 { detector.timing.holdMs }
+
+  /// Whether decoded bytes wait for the rest of a sequence (a lone ESC, half a character).
+  var hasPendingBytes: Bool { decoder.hasPendingBytes }
 
   /// The bytes to write once the screen is up (and again after a resume): the kitty keyboard
   /// negotiation.

@@ -1,22 +1,29 @@
 import ChildTerminal
 import Foundation
 import SystemIO
+import SystemPackage
 
 /// Runs `cheonjiin run CMD`: the child on a pty of its own, 천지인 as its input method.
 public enum RunApp {
   /// Runs `command` with `arguments` until it ends.
   ///
-  /// - Returns: The child's exit status (128 + N when a signal ended it); 1 when the terminal
-  ///   could not be used or the program could not start (the message is printed); 128 + N when
-  ///   a signal ended cheonjiin first (the child gets the same signal).
+  /// - Returns: The child's exit status (128 + N when a signal ended it); 127 when the program
+  ///   is not found and 126 when it cannot be run (said before the screen is touched); 1 when
+  ///   the terminal could not be used (the message is printed); 128 + N when a signal ended
+  ///   cheonjiin first (the child gets the same signal).
   public static func run(
     _ options: KeypadRunOptions, command: String, arguments: [String],
     dock: RunDockMode = .full
   ) -> Int32 {
     let strings = UIStrings(options.settings.language)
-    var startError: String?
+    if let problem = PseudoTerminal.problem(
+      running: command, path: ProcessInfo.processInfo.environment["PATH"])
+    {
+      return cannotRun(PseudoTerminal.StartError(command: command, errno: problem), strings)
+    }
+    var startError: PseudoTerminal.StartError?
     var leftOpen = ""
-    var started: PseudoTerminal?
+    var link: ChildLink?
     let services = RunServices(learn: options.learn, loadSuggestions: options.loadSuggestions)
     let status = Screens.run(
       options: options, services: services,
@@ -30,12 +37,11 @@ public enum RunApp {
           pty = try PseudoTerminal(
             command: command, arguments: arguments, rows: child.rows, columns: child.columns)
         } catch {
-          startError = strings.runCannotStart(command, reason: "\(error.errno)")
+          startError = error
           return nil
         }
-        started = pty
-        services.child = pty
-        services.childLink = ChildLink(child: pty, wake: terminal.wakeWriter)
+        link = ChildLink(child: pty)
+        services.childLink = link
         return RunController(
           layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
           strings: strings, emulator: Emulator(rows: child.rows, columns: child.columns),
@@ -45,27 +51,51 @@ public enum RunApp {
       finish: { outcome, controller, terminal in
         var controller = controller
         leftOpen = controller.leftOpen()
+        let lastScreen = FinalScreen.bytes(of: controller.emulator)
         terminal.restore()
-        guard let child = started else { return 1 }
+        guard let child = link?.child else { return 1 }
+        let status: Int32
         switch outcome {
         case .finished:
-          return child.waitForExit()
+          status = child.waitForExit()
         case .cancelled:
           // Ctrl-C is the child's key here; only a SIGINT from outside ends the run.
           _ = child.end(after: SIGINT)
-          return 128 + SIGINT
+          status = 128 + SIGINT
         case .signalled(let signal):
           // SIGTERM, SIGHUP …: the child gets it first, then both end.
           _ = child.end(after: signal)
-          return 128 + signal
+          status = 128 + signal
         }
+        // The program's last screen stays, as after any command; the prompt comes below it.
+        printOnTerminal(lastScreen)
+        return status
       })
     guard let status else {
-      if let startError { printError(startError) }
+      if let startError { return cannotRun(startError, strings) }
       return 1
     }
-    // Nothing typed is lost: syllables still open when the child ended go to standard error.
+    // Nothing typed is lost: syllables still open when the child ended go to standard error,
+    // and so does the size of input it never read.
     if !leftOpen.isEmpty { printError(strings.runLeftOpen(leftOpen)) }
+    if let unread = link?.input.count, unread > 0 { printError(strings.runInputUnread(unread)) }
     return status
+  }
+
+  private static func cannotRun(_ error: PseudoTerminal.StartError, _ strings: UIStrings) -> Int32 {
+    printError(
+      strings.runCannotRun(
+        error.command, notFound: error.exitStatus == 127, reason: "\(error.errno)"))
+    return error.exitStatus
+  }
+
+  /// Writes to the terminal (not standard output, which may be a file or a pipe).
+  private static func printOnTerminal(_ bytes: [UInt8]) {
+    guard !bytes.isEmpty,
+      let tty = try? FileDescriptor.open(
+        "/dev/tty", .writeOnly, options: FileDescriptor.OpenOptions(rawValue: O_NOCTTY))
+    else { return }
+    _ = try? tty.writeAll(bytes)
+    try? tty.close()
   }
 }

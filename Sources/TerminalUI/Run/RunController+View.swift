@@ -107,13 +107,19 @@ extension RunController {
   /// and on the right what F9 does now and where help is.
   private func drawStatus(into screen: inout Screen, row: Int) {
     screen.fill(row: row, column: 0, height: 1, width: screen.columns, style: .status)
-    let right = strings.runDigitsStatus(typeOnPad: digitsTypeOnPad) + " · " + strings.runHelpKey
+    let right =
+      strings.runDigitsStatus(typeOnPad: digitsTypeOnPad, key: label(.digits)) + " · "
+      + strings.runHelpKey(label(.help))
     let rightWidth = screen.width(of: right) + 1
     var left = " " + strings.name(of: typing.engine.layout)
     if !typing.preedit.isEmpty { left += " · " + typing.preedit }
     let leftLimit = max(1, screen.columns - rightWidth - 1)
     var end = screen.draw(left, row: row, column: 0, style: .status, limit: leftLimit)
-    if let message {
+    if passesNextKey {
+      screen.draw(
+        " · " + strings.runPassNextStatus(label(.passNext)), row: row, column: end, style: .status,
+        attributes: .bold, limit: leftLimit)
+    } else if let message {
       screen.draw(" · " + message.text, row: row, column: end, style: .status, limit: leftLimit)
     } else {
       for (index, word) in bar.words.enumerated() {
@@ -129,11 +135,16 @@ extension RunController {
     }
   }
 
+  /// The key of a key of `run`, as the status line and help name it: `F1`, `Ctrl-]`.
+  func label(_ key: RunKey) -> String {
+    runKeys[key].map(String.init(describing:)) ?? "-"
+  }
+
   /// The help screen: the pad keys of the keymap, then the keys of `run` itself.
   var helpSections: [HelpSection] {
     let layout = typing.engine.layout
     let runLines = RunKey.allCases.map { key in
-      HelpSection.Line(keys: CommandKey.key(key.key).label, action: strings.runHelp(key))
+      HelpSection.Line(keys: label(key), action: strings.runHelp(key))
     }
     // The keys of run first: they are what a user of the pad does not know yet.
     return [

@@ -14,8 +14,9 @@ public enum RunDockMode: String, Sendable, CaseIterable {
   case hidden
 }
 
-/// The keys of `cheonjiin run` itself, declared once with their key; the dispatch, the status
-/// line and the help screen all read this table.
+/// The keys of `cheonjiin run` itself, declared once; their keys come from the keymap (its
+/// `run` section, F1 F9 F12 and Ctrl-] by default), and the dispatch, the status line and the
+/// help screen all read this table.
 enum RunKey: CaseIterable {
   /// The help screen over the program.
   case help
@@ -23,19 +24,17 @@ enum RunKey: CaseIterable {
   case digits
   /// Full dock, one line, nothing.
   case dock
+  /// The next key goes to the program as it is, whatever it means here (htop's F1 and F9).
+  case passNext
 
-  /// Function keys: shells, readline, vim and less leave them alone.
-  var key: TerminalKey {
+  /// The action's name in keymap files.
+  var action: String {
     switch self {
-    case .help: .function(1)
-    case .digits: .function(9)
-    case .dock: .function(12)
+    case .help: "help"
+    case .digits: "digits"
+    case .dock: "dock"
+    case .passNext: "passNext"
     }
-  }
-
-  init?(_ key: TerminalKey) {
-    guard let found = Self.allCases.first(where: { $0.key == key }) else { return nil }
-    self = found
   }
 }
 
@@ -67,6 +66,10 @@ struct RunController: ScreenFrontEnd {
   private(set) var digitsTypeOnPad = false
   /// The help screen is up, scrolled down this many lines; arrows scroll, other keys close it.
   private(set) var helpScroll: Int?
+  /// The pass-through key was pressed: the next key goes to the program as it is.
+  private(set) var passesNextKey = false
+  /// The keys of `run` itself, from the keymap.
+  let runKeys: [RunKey: CommandChord]
   /// The words offered for the word typed on the pad.
   private(set) var bar = SuggestionBar()
   /// A notice on the status line, until it expires.
@@ -92,6 +95,11 @@ struct RunController: ScreenFrontEnd {
       keymaps.first { $0.id == keymap } ?? keymaps.first
       ?? Keymap(id: "none", name: "-", englishName: "-", bindings: [:])
     self.emulator = emulator
+    let chosen = self.keymap
+    runKeys = Dictionary(
+      uniqueKeysWithValues: RunKey.allCases.compactMap { key in
+        (chosen.runKeys[key.action] ?? Keymap.defaultRunKeys[key.action]).map { (key, $0) }
+      })
     readEraseCharacter = eraseCharacter
     self.dock = dock
     childSize = (emulator.rows, emulator.columns)
@@ -138,7 +146,8 @@ struct RunController: ScreenFrontEnd {
   mutating func start(at time: Instant) -> [ScreenEffect] { [] }
 
   func routing(rows: Int, columns: Int) -> InputRouting {
-    if helpScroll != nil { return .plainKeys }
+    // After the pass-through key, keypad keys too go to the program.
+    if helpScroll != nil || passesNextKey { return .plainKeys }
     var pad = PadBindings(
       keymaps: keymaps, keymap: keymap, layout: typing.engine.layout, focus: nil,
       suggestionKeys: suggestionKeys)
@@ -164,7 +173,26 @@ struct RunController: ScreenFrontEnd {
       return pad(action, rows: rows, columns: columns)
     case .key(let key), .command(_, let key):
       guard key.kind != .release else { return [] }
-      if let runKey = RunKey(key.key) { return perform(runKey, rows: rows, columns: columns) }
+      if passesNextKey {
+        // A lone Shift or Ctrl (kitty reports them) is not the key meant.
+        if case .otherFunctional = key.key { return [] }
+        passesNextKey = false
+        return passThrough(encode(key))
+      }
+      if let runKey = RunKey.allCases.first(where: { runKeys[$0]?.matches(key) == true }) {
+        return perform(runKey, rows: rows, columns: columns)
+      }
+      // ⌫ edits the syllables still open, as in every input method; with none, it is the
+      // program's.
+      if key.key == .backspace, key.modifiers.isEmpty, !typing.preedit.isEmpty,
+        case .key(let erase)? = BindingTarget.backspace.resolve(in: typing.engine.layout)
+      {
+        let before = typing.tail
+        typing.release()
+        let bytes = typing.tap(erase, erase: readEraseCharacter())
+        typing.release()
+        return typed(bytes, after: before)
+      }
       return passThrough(encode(key))
     case .mouse(let mouse):
       return send(forwardMouse(mouse, rows: rows, columns: columns))
@@ -216,7 +244,20 @@ struct RunController: ScreenFrontEnd {
       let modes = DockMode.allCases
       dock = modes[((modes.firstIndex(of: dock) ?? 0) + 1) % modes.count]
       return resizeChild(rows: rows, columns: columns)
+    case .passNext:
+      passesNextKey = true
+      return []
     }
+  }
+
+  var takesUnmarkedPastes: Bool { helpScroll == nil && !passesNextKey }
+
+  /// A paste the terminal did not mark: the program gets its bytes as typed (as it would
+  /// without cheonjiin), after the open syllables; the pad types none of it.
+  mutating func takeUnmarkedPaste(_ text: String, rows: Int, columns: Int, at time: Instant)
+    -> [ScreenEffect]
+  {
+    passThrough(Array(text.utf8))
   }
 
   /// The help's scroll after a key: arrows and Space scroll, anything else closes it.
@@ -389,9 +430,39 @@ struct RunController: ScreenFrontEnd {
     case .insert: emulator.press(.insert, control: control, alt: alt)
     case .delete: emulator.press(.delete, control: control, alt: alt)
     case .function(let number): emulator.press(.function(number), control: control, alt: alt)
-    case .numpad, .otherFunctional: break  // keypad keys are the pad's
+    case .numpad(let key): encode(key, control: control, alt: alt)
+    case .otherFunctional: break  // Caps Lock, media keys: nothing a terminal sends
     }
     return emulator.takeOutput()
+  }
+
+  /// A keypad key the pad does not take (not bound, or after the pass-through key), as the
+  /// main keyboard's key it stands for.
+  private func encode(_ key: NumpadKey, control: Bool, alt: Bool) {
+    let character: Unicode.Scalar
+    switch key {
+    case .digit(let digit): character = Unicode.Scalar(UInt8(ascii: "0") + UInt8(digit % 10))
+    case .decimal: character = "."
+    case .divide: character = "/"
+    case .multiply: character = "*"
+    case .subtract: character = "-"
+    case .add: character = "+"
+    case .equal: character = "="
+    case .separator: character = ","
+    case .enter: return emulator.press(.enter, control: control, alt: alt)
+    case .left: return emulator.press(.left, control: control, alt: alt)
+    case .right: return emulator.press(.right, control: control, alt: alt)
+    case .up: return emulator.press(.up, control: control, alt: alt)
+    case .down: return emulator.press(.down, control: control, alt: alt)
+    case .pageUp: return emulator.press(.pageUp, control: control, alt: alt)
+    case .pageDown: return emulator.press(.pageDown, control: control, alt: alt)
+    case .home: return emulator.press(.home, control: control, alt: alt)
+    case .end: return emulator.press(.end, control: control, alt: alt)
+    case .insert: return emulator.press(.insert, control: control, alt: alt)
+    case .delete: return emulator.press(.delete, control: control, alt: alt)
+    case .begin: return  // keypad 5 with Num Lock off moves nothing
+    }
+    emulator.type(character, control: control, alt: alt)
   }
 }
 

@@ -4,7 +4,7 @@
 Runs a program on a new pty, optionally answers the kitty keyboard query like a kitty-capable
 terminal, plays a script of byte writes and waits, and reports what happened as JSON:
 
-    ptyterm.py [--kitty] [--rows R] [--cols C] [--stdout FILE|tty] [--latency]
+    ptyterm.py [--kitty] [--da-delay MS] [--rows R] [--cols C] [--stdout FILE|tty] [--latency]
                --script JSON -- PROGRAM ARGS...
 
 The script is a list of steps: {"send": "text with \\u001b escapes"}, {"wait": ms},
@@ -12,7 +12,8 @@ The script is a list of steps: {"send": "text with \\u001b escapes"}, {"wait": m
 CPU time), {"resize": [rows, cols]} (sets the window size, which sends SIGWINCH),
 {"signal": "TERM"} (sends a signal to the program), {"cooked": 1} (puts the terminal in line
 mode, as a shell does when a job stops), {"termios": 1} (records whether the terminal is in
-raw mode: ICANON and ECHO off). With --latency, every "send" step (except those with "measure": false) is timed
+raw mode: ICANON and ECHO off). With --da-delay, every device attributes query (`ESC [ c`) is
+answered MS milliseconds late, as a slow terminal or link does. With --latency, every "send" step (except those with "measure": false) is timed
 from the write until the program's output goes quiet for 20 ms, and until its first output
 byte; "bytes_per_cycle" counts all output from one measured send to the next.
 """
@@ -21,6 +22,8 @@ import json, os, pty, select, struct, sys, termios, fcntl, time, argparse, signa
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--kitty", action="store_true")
+    parser.add_argument("--da-delay", type=int, default=None,
+                        help="answer DA1 queries this many milliseconds late")
     parser.add_argument("--rows", type=int, default=30)
     parser.add_argument("--cols", type=int, default=80)
     parser.add_argument("--stdout", default=os.devnull)
@@ -69,16 +72,35 @@ def main():
             pass
         return total
 
+    late_answers = []  # when each delayed DA1 answer is due
+    queries_seen = [0]
+
+    def answer_late():
+        while late_answers and late_answers[0] <= time.monotonic():
+            late_answers.pop(0)
+            try:
+                os.write(master, b"\x1b[?62;22c")
+            except OSError:
+                pass
+
     def pump(timeout):
         nonlocal answered
+        answer_late()
+        if late_answers:
+            timeout = max(0, min(timeout, late_answers[0] - time.monotonic()))
         ready, _, _ = select.select([master], [], [], timeout)
         if not ready:
+            answer_late()
             return b""
         try:
             chunk = os.read(master, 65536)
         except OSError:
             return None
         output.extend(chunk)
+        if args.da_delay is not None and not args.kitty:
+            while output.count(b"\x1b[c") > queries_seen[0]:
+                queries_seen[0] += 1
+                late_answers.append(time.monotonic() + args.da_delay / 1000)
         # Like a kitty terminal, answer every query (a program asks again after SIGCONT).
         if args.kitty and output.count(b"\x1b[?u") > answered:
             os.write(master, b"\x1b[?11u\x1b[?62;22c")
