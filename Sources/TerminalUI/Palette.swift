@@ -72,6 +72,12 @@ struct Palette: Sendable {
     if cell.attributes.contains(.ownBackground) {
       rendition.background = Self.shown(cell.background, depth: depth)
     }
+    if depth == .eight, rendition.bold, (0..<8).contains(rendition.foreground) {
+      // With 8 colours, xterm (and VTE, and the Linux console) draw bold text in the bright
+      // colour instead: bold black becomes grey, 3.2:1 on a white key (issue 20). The colour
+      // is what the theme chose for contrast, so it wins over the weight.
+      rendition.bold = false
+    }
     return rendition
   }
 
