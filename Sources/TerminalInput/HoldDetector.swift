@@ -393,9 +393,10 @@ public struct HoldDetector<Key: Hashable> {
       return actions
     }
 
-    /// Whether an event `gap` after the last press may be its first auto-repeat: at the
-    /// learned delay. With none learned yet, every event is a tap at once (and an
-    /// auto-repeat shows itself by the event after it).
+    /// Whether an event `gap` after the last press may be its first auto-repeat.
+    ///
+    /// It may when it comes at the learned delay. With none learned yet, every event is a tap
+    /// at once (and an auto-repeat shows itself by the event after it).
     private static func mayBeFirstRepeat(gap: UInt64, learned: AutoRepeat?, timing: HoldTiming)
       -> Bool
     {
