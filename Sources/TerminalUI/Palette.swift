@@ -196,6 +196,23 @@ extension [UInt8] {
     }
   }
 
+  /// Appends the glyph a cell shows: its scalar as UTF-8, except for the two Cheon-Ji-In
+  /// dots, which common terminal fonts draw too small to see (issue 20, measured in xterm
+  /// with DejaVu Sans Mono and Nanum: ㆍ a 2 × 2 pixel dot, ‥ one dot).
+  ///
+  /// ㆍ (two columns) is drawn as `●` and a space, ‥ (one column) as `∶`: the same columns,
+  /// so the screen's model (and its text in tests and `--frames`) keeps the letters.
+  mutating func appendGlyph(_ scalar: Unicode.Scalar) {
+    switch scalar {
+    case "\u{318D}":  // ㆍ HANGUL LETTER ARAEA
+      self += [0xE2, 0x97, 0x8F, 0x20]  // ● U+25CF and a space
+    case "\u{2025}":  // ‥ TWO DOT LEADER, how the engine shows ᆢ
+      self += [0xE2, 0x88, 0xB6]  // ∶ U+2236
+    default:
+      appendUTF8(scalar)
+    }
+  }
+
   /// Appends a scalar as UTF-8; control characters become a space, so text can never
   /// smuggle an escape sequence onto the terminal.
   mutating func appendUTF8(_ scalar: Unicode.Scalar) {

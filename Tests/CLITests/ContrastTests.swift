@@ -16,6 +16,7 @@ struct ContrastTests {
     let server = try XServer()
     try server.numLockOn()
     var failures: [(look: String, cell: CellContrast)] = []
+    var tooSmall: [String] = []
     var checked = 0
     for term in ["xterm", "xterm-256color"] {
       for bold in screen.takesLook ? [false, true] : [false] {
@@ -26,6 +27,9 @@ struct ContrastTests {
           let cells = grid.cells(text: texts[min(shot.theme, texts.count - 1)])
           checked += cells.count
           failures += cells.filter { $0.ratio < 4.5 }.map { (look, $0) }
+          for cell in cells where cell.inkPixels < Self.minimumInk[cell.character] ?? 0 {
+            tooSmall.append("\(screen.name), \(look): \(cell)")
+          }
         }
       }
     }
@@ -43,7 +47,13 @@ struct ContrastTests {
     #expect(
       failures.isEmpty,
       "\(failures.count) of \(checked) cells below 4.5:1:\n\(report.joined(separator: "\n"))")
+    #expect(tooSmall.isEmpty, "too small to see:\n\(tooSmall.prefix(20).joined(separator: "\n"))")
   }
+
+  /// Pixels of ink the Cheon-Ji-In dots must have at least, as the terminal draws them
+  /// (``Array/appendGlyph(_:)``): ㆍ as `●` (two cells with its space), ‥ as `∶`. In xterm
+  /// with DejaVu Sans Mono at 13 points, ㆍ itself has 12 and ㅣ 74; a 2 × 2 dot is 4.
+  static let minimumInk: [Character: Int] = ["ㆍ": 30, "●": 30, "‥": 8, "∶": 8]
 }
 
 /// A screen the contrast check looks at: the command that shows it, and how to get it there.
@@ -70,10 +80,10 @@ struct CheckedScreen: Sendable, CustomTestStringConvertible {
   static let all = [
     // 안 typed: the text, the open syllable, the suggestion bar, the pad and the status line.
     CheckedScreen(name: "pad", arguments: [], takesLook: true, keys: "0125"),
-    // 엄 of 엄마 typed: the marks, the cue, the pad.
+    // 엄마 typed as 엄ㄴ: a right and a wrong mark (✓ ✗), the correction, the pad.
     CheckedScreen(
       name: "practice", arguments: ["practice", "--lesson", "words-family"], takesLook: true,
-      keys: "021"),
+      keys: "02100#5"),
     CheckedScreen(name: "practice menu", arguments: ["practice"], takesLook: true),
     // The demo's own look (it has no --theme yet), paused after its first syllable.
     CheckedScreen(name: "demo", arguments: ["demo", "안녕", "--step"], takesLook: false),
@@ -135,7 +145,7 @@ struct CheckedScreen: Sendable, CustomTestStringConvertible {
       environment: environment)
     let settled = {
       var previous = ""
-      try session.waitFor(30) {
+      try session.waitFor(60) {
         let now = session.screen()
         defer { previous = now }
         return now == previous && now.contains(where: { !$0.isWhitespace })
