@@ -50,9 +50,11 @@ struct ContrastTests {
     #expect(tooSmall.isEmpty, "too small to see:\n\(tooSmall.prefix(20).joined(separator: "\n"))")
   }
 
-  /// Pixels of ink the Cheon-Ji-In dots must have at least, as the terminal draws them
-  /// (``Array/appendGlyph(_:)``): ㆍ as `●` (two cells with its space), ‥ as `∶`. In xterm
-  /// with DejaVu Sans Mono at 13 points, ㆍ itself has 12 and ㅣ 74; a 2 × 2 dot is 4.
+  /// Pixels of ink the Cheon-Ji-In dots must have at least.
+  ///
+  /// The terminal draws ㆍ as `●` (two cells with its space) and ‥ as `∶`
+  /// (``Array/appendGlyph(_:)``). In xterm with DejaVu Sans Mono at 13 points, ㆍ itself has
+  /// 12 and ㅣ 74; a 2 × 2 dot is 4.
   static let minimumInk: [Character: Int] = ["ㆍ": 30, "●": 30, "‥": 8, "∶": 8]
 }
 
