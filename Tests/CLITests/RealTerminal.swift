@@ -14,6 +14,9 @@ import Testing
 /// fonts-nanum for Hangul; `make test` installs them).
 let realTerminalTools = ["Xvfb", "xterm", "xdotool", "xset", "import", "python3"]
 
+/// Whether kitty is there too, for the key-release path (Debian `kitty`).
+let hasKitty: Bool = hasRealTerminal && system("command -v kitty > /dev/null 2>&1") == 0
+
 /// Whether the rig can run here.
 let hasRealTerminal: Bool = realTerminalTools.allSatisfy {
   system("command -v \($0) > /dev/null 2>&1") == 0
@@ -111,29 +114,52 @@ final class XServer {
   ///     background resources set them (not reverse video, which also swaps xterm's colours
   ///     0 and 7).
   ///   - environment: The command's whole environment besides PATH (TERM, LANG…), set with
-  ///     `env -i` inside the xterm: nothing of the test runner's (NO_COLOR, LC_ALL) leaks in,
-  ///     and the xterm itself runs with a plain UTF-8 locale.
+  ///     `env -i` inside the terminal: nothing of the test runner's (NO_COLOR, LC_ALL) leaks
+  ///     in, and the terminal itself runs with a plain UTF-8 locale.
   func xterm(
     _ command: [String], dark: Bool = false, columns: Int = 80, rows: Int = 24,
     placement: String = "+0+0", environment: [String: String] = [:]
   ) throws -> XTermWindow {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-    process.arguments = unblocked(
+    try terminal(
       [
         "xterm", "-geometry", "\(columns)x\(rows)\(placement)", "-b", "0", "+sb",
         // DejaVu Sans Mono for Latin, Nanum from fontconfig's fallback for Hangul.
         "-fa", "DejaVu Sans Mono", "-fs", "13",
         "-fg", dark ? "white" : "black", "-bg", dark ? "black" : "white",
-        "-xrm", "XTerm*cursorBlink: false",
-        "-e", "env", "-i",
-        "PATH=" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
-      ] + assignments + command)
+        "-xrm", "XTerm*cursorBlink: false", "-e",
+      ], command: command, environment: environment, columns: columns, rows: rows)
+  }
+
+  /// Starts kitty running `command` (Debian's kitty; OpenGL in software under Xvfb): a
+  /// terminal that speaks the kitty keyboard protocol, so key releases are reported.
+  func kitty(_ command: [String], environment: [String: String] = [:]) throws -> XTermWindow {
+    try terminal(
+      [
+        "kitty", "--config", "NONE", "-o", "font_size=12", "-o", "remember_window_size=no",
+        "-o", "initial_window_width=900", "-o", "initial_window_height=560",
+      ], command: command, environment: environment, columns: 80, rows: 24,
+      // Its cache and Mesa's shader cache go in the scratch folder, not the user's home.
+      extra: [
+        "LIBGL_ALWAYS_SOFTWARE": "1", "MESA_SHADER_CACHE_DISABLE": "true",
+        "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
+      ])
+  }
+
+  /// Starts a terminal (`launcher` then the command to run) and waits for its window.
+  private func terminal(
+    _ launcher: [String], command: [String], environment: [String: String], columns: Int,
+    rows: Int, extra: [String: String] = [:]
+  ) throws -> XTermWindow {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    process.arguments = unblocked(launcher + ["env", "-i", "PATH=" + path] + assignments + command)
     var env = ProcessInfo.processInfo.environment
     env["DISPLAY"] = display
     env["LANG"] = "C.UTF-8"
     env["LC_ALL"] = "C.UTF-8"
+    for (name, value) in extra { env[name] = value }
     process.environment = env
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -142,7 +168,9 @@ final class XServer {
     let window = try run([
       "xdotool", "search", "--sync", "--onlyvisible", "--pid", String(process.processIdentifier),
     ]).split(separator: "\n").last.map(String.init)
-    guard let window else { throw RigError("no window for xterm \(process.processIdentifier)") }
+    guard let window else {
+      throw RigError("no window for \(launcher[0]) \(process.processIdentifier)")
+    }
     return XTermWindow(server: self, process: process, window: window, columns: columns, rows: rows)
   }
 
@@ -191,9 +219,11 @@ final class XTermWindow {
   /// down.
   ///
   /// The pointer goes over the window first: with no window manager, keys go to the window
-  /// under it.
+  /// under it. (Not with `--sync`: when the pointer is there already, xdotool then waits
+  /// about 15 s for a motion that never comes. The server handles the motion before the keys
+  /// anyway.)
   func play(_ steps: [String]) throws {
-    try server.run(["xdotool", "mousemove", "--window", window, "--sync", "200", "150"] + steps)
+    try server.run(["xdotool", "mousemove", "--window", window, "200", "150"] + steps)
   }
 
   /// Takes a screenshot of the window as binary PPM (P6), for the pixel checks.

@@ -124,6 +124,35 @@ struct RealTerminalHoldTests {
   }
 }
 
+/// Kitty reports key releases (the kitty keyboard protocol): holds are exact at the hold time,
+/// whatever the key repeat. The issue's point of comparison for the xterm cases.
+@Suite("Holds in a real kitty, with key releases (issue 20)", .enabled(if: hasKitty))
+struct RealKittyHoldTests {
+  @Test("at 660/25 a 520 ms press is a hold, a 300 ms press a tap: the repeat does not matter")
+  func exactHolds() throws {
+    let server = try XServer()
+    try server.setKeyRepeat(delay: 660, rate: 25)
+    try server.numLockOn()
+    let output = server.directory.appendingPathComponent("typed.txt")
+    let state = server.directory.appendingPathComponent("state")
+    let kitty = try server.kitty(
+      [binary.path, "--hold-ms", "500", "--no-draft", "--no-suggestions", "--output", output.path],
+      environment: [
+        "LANG": "C.UTF-8", "TERM": "xterm-kitty",
+        "CHEONJIIN_LAYOUTS": repositoryRoot.appendingPathComponent("Layouts").path,
+        "XDG_STATE_HOME": state.path, "XDG_DATA_HOME": state.path, "XDG_CONFIG_HOME": state.path,
+      ])
+    _ = try kitty.waitUntilSettled(in: server.directory)
+    // Shorter than X's repeat delay, longer than the hold time: only releases tell.
+    try kitty.play(
+      pressSteps("KP_5", milliseconds: 520) + ["sleep", "0.6"]
+        + pressSteps("KP_Enter", milliseconds: 80) + ["sleep", "0.5"]
+        + pressSteps("KP_5", milliseconds: 300) + ["sleep", "0.6", "key", "Escape"])
+    try kitty.waitForExit()
+    #expect(try String(contentsOf: output, encoding: .utf8) == "5\nㄴ\n")
+  }
+}
+
 /// An X server with its key repeat set and measured, ready to start the pad in an xterm.
 struct HoldRig {
   let server: XServer
