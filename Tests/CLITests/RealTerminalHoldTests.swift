@@ -124,8 +124,9 @@ struct RealTerminalHoldTests {
   }
 }
 
-/// Kitty reports key releases (the kitty keyboard protocol): holds are exact at the hold time,
-/// whatever the key repeat. The issue's point of comparison for the xterm cases.
+/// Kitty reports key releases: holds are exact at the hold time, whatever the key repeat.
+///
+/// The kitty keyboard protocol; the point of comparison for the xterm cases.
 @Suite("Holds in a real kitty, with key releases (issue 20)", .enabled(if: hasKitty))
 struct RealKittyHoldTests {
   @Test("at 660/25 a 520 ms press is a hold, a 300 ms press a tap: the repeat does not matter")

@@ -4,9 +4,10 @@ import Testing
 
 @testable import TerminalUI
 
-/// What issue 20 found in a real xterm (no release events; keypad digits arrive as plain
-/// digits with NumLock on), pinned down on the screen's driver with time as data. The
-/// timings are those the rig measured in xterm (`RealTerminalHoldTests`).
+/// What issue 20 found in a real xterm, pinned down on the screen's driver with time as data.
+///
+/// xterm sends no release events, and with NumLock on its keypad digits arrive as plain
+/// digits. The timings are those the rig measured in xterm (`RealTerminalHoldTests`).
 @Suite("Keys as a real xterm sends them (issue 20)")
 struct RealTerminalKeyTests {
   /// Holds `bytes` (one key) down for `milliseconds` under OS auto-repeat, then waits `after`.
