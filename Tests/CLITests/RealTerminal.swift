@@ -287,15 +287,23 @@ struct MeasuredRepeat: CustomStringConvertible {
   var gaps: [Double]
   /// The delay of each hold.
   var delays: [Double]
+  /// How much longer than xdotool was told the gap between two presses reached the program,
+  /// in milliseconds (xdotool's own time per command): schedules subtract it.
+  var scheduleLag: Double
 
   var description: String {
     String(
-      format: "delay %.1f ms (%@), interval %.1f ms (jitter ±%.1f ms)", delay,
-      delays.map { String(format: "%.0f", $0) }.joined(separator: " "), interval, jitter)
+      format: "delay %.1f ms (%@), interval %.1f ms (jitter ±%.1f ms), presses %.0f ms late",
+      delay, delays.map { String(format: "%.0f", $0) }.joined(separator: " "), interval, jitter,
+      scheduleLag)
   }
 
+  /// The gap ``lagProbe`` plays between two presses, start to start.
+  static let probeGap = 300.0
+
   /// Reads keylog.py's lines (one read each, as a program gets them) of holds of the key
-  /// that sends `byte`, parted by the key that sends `separator`.
+  /// that sends `byte`, parted by the key that sends `separator`, and of two presses
+  /// ``probeGap`` apart.
   init(keylog: String, byte: UInt8, separator: UInt8) throws {
     var holds: [[Double]] = [[]]
     for line in keylog.split(separator: "\n") {
@@ -324,6 +332,10 @@ struct MeasuredRepeat: CustomStringConvertible {
     delay = median(delays)
     self.interval = interval
     jitter = repeats.map { abs($0 - interval) }.max() ?? 0
+    guard let pair = holds.last(where: { $0.count == 2 }) else {
+      throw RigError("no two presses to time in: \(keylog)")
+    }
+    scheduleLag = pair[1] - pair[0] - Self.probeGap
   }
 }
 
@@ -351,6 +363,10 @@ extension XServer {
         pressSteps("KP_5", milliseconds: holdSeconds * 1000) + ["sleep", "0.2"]
         + pressSteps("KP_Enter", milliseconds: 50) + ["sleep", "0.2"]
     }
+    // Two taps as the cases play them (80 ms down), probeGap apart.
+    steps +=
+      pressSteps("KP_5", milliseconds: 80) + ["sleep", seconds(MeasuredRepeat.probeGap - 80)]
+      + pressSteps("KP_5", milliseconds: 80) + ["sleep", "0.2"]
     try xterm.play(steps + ["key", "q"])
     try xterm.waitForExit()
     return try MeasuredRepeat(

@@ -34,12 +34,16 @@ struct RealTerminalHoldTests {
   }
 
   /// The cases, scheduled from the measured repeat delay, each ending with Enter.
-  static func cases(delay: Double) -> [Case] {
+  ///
+  /// Gaps between presses are played `lag` shorter, the time xdotool adds to a gap, so that
+  /// "delay + 5 ms" reaches the program 5 ms after the delay.
+  static func cases(delay: Double, interval: Double, lag: Double) -> [Case] {
+    let gapDelay = delay - lag
     let enter = pressSteps("KP_Enter", milliseconds: 80) + ["sleep", "0.5"]
     var word: [String] = []
     for key in xdotoolKeypadNames(annyeong) {
       // 80 ms taps, one key every (delay + 20) ms: a same-key pair lands just after the delay.
-      word += pressSteps(key, milliseconds: 80) + ["sleep", seconds(delay + 20 - 80)]
+      word += pressSteps(key, milliseconds: 80) + ["sleep", seconds(gapDelay + 20 - 80)]
     }
     let digits = ["KP_1", "KP_7", "KP_3", "KP_9", "KP_5"].flatMap {
       pressSteps($0, milliseconds: 80) + ["sleep", "0.25"]
@@ -50,14 +54,23 @@ struct RealTerminalHoldTests {
         expected: "5"),
       Case(name: "안녕하세요 at delay + 20 ms", steps: word, expected: "안녕하세요"),
       Case(
-        name: "ㄴㄹ twice, delay − 20 ms apart",
-        steps: pressSteps("KP_5", milliseconds: 80) + ["sleep", seconds(delay - 20 - 80)]
+        // Right at the delay: only what follows tells a second press from a repeat.
+        name: "ㄴㄹ twice, delay + 5 ms apart",
+        steps: pressSteps("KP_5", milliseconds: 80) + ["sleep", seconds(gapDelay + 5 - 80)]
           + pressSteps("KP_5", milliseconds: 80) + ["sleep", "0.6"],
         expected: "ㄹ"),
       Case(
-        // 295 ms at 250/30: the press and an auto-repeat or two; 480 ms where the delay is longer.
+        name: "ㄴㄹ twice, delay − 20 ms apart",
+        steps: pressSteps("KP_5", milliseconds: 80) + ["sleep", seconds(gapDelay - 20 - 80)]
+          + pressSteps("KP_5", milliseconds: 80) + ["sleep", "0.6"],
+        expected: "ㄹ"),
+      Case(
+        // After auto-repeats began, yet well before the hold time: 366 ms at 250/30, three
+        // repeats in (a release right after the first repeat is the one ambiguous case, not
+        // played: jitter decides it). Where the delay is longer, 400 ms: no repeat at all.
         name: "one press released before the hold time",
-        steps: pressSteps("KP_5", milliseconds: min(delay + 45, 480)) + ["sleep", "0.8"],
+        steps: pressSteps("KP_5", milliseconds: delay < 400 ? delay + 3.5 * interval : 400)
+          + ["sleep", "0.8"],
         expected: "ㄴ"),
       Case(
         name: "* held 0.9 s and 1.5 s, no suggestion showing",
@@ -76,7 +89,8 @@ struct RealTerminalHoldTests {
     let started = Date()
     let rig = try HoldRig(setting)
     let measured = rig.measured
-    let cases = Self.cases(delay: measured.delay)
+    let cases = Self.cases(
+      delay: measured.delay, interval: measured.interval, lag: measured.scheduleLag)
     let output = rig.server.directory.appendingPathComponent("typed.txt")
     let measuredAt = Date()
     let pad = try rig.pad(["--no-suggestions", "--output", output.path])

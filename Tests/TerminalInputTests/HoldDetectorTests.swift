@@ -606,14 +606,17 @@ struct RepeatSettingTests {
     #expect(Self.typed(timed) == "<5>" + Self.annyeong)
   }
 
-  @Test("same-key presses (delay − 20 ms) apart are two presses", arguments: settings)
-  func justBeforeTheDelay(setting: Setting) {
-    let presses = [
-      Press(key: "5", down: 0, length: 900), Press(key: "5", down: 2_000, length: 80),
-      Press(key: "5", down: 2_000 + setting.delay - 20, length: 80),
-    ]
-    let timed = simulate(Self.events(presses, setting), releases: .inferred, until: 10_000)
-    #expect(Self.typed(timed) == "<5>55")
+  @Test(
+    "same-key presses (delay − 20, + 5 and + 20 ms) apart are two presses", arguments: settings)
+  func nearTheDelay(setting: Setting) {
+    for offset in [-20, 5, 20] {
+      let presses = [
+        Press(key: "5", down: 0, length: 900), Press(key: "5", down: 2_000, length: 80),
+        Press(key: "5", down: UInt64(2_000 + Int(setting.delay) + offset), length: 80),
+      ]
+      let timed = simulate(Self.events(presses, setting), releases: .inferred, until: 10_000)
+      #expect(Self.typed(timed) == "<5>55", "delay \(offset > 0 ? "+" : "")\(offset) ms")
+    }
   }
 
   @Test(
