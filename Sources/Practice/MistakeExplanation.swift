@@ -9,8 +9,9 @@ public enum Mistake: Sendable, Hashable {
   /// A syllable took the next syllable's first consonant as its final (각 for 가가): on
   /// one key, two syllables need ␣ (or →) between them.
   case separateSyllables(consonant: Character)
-  /// A digit was wanted: digits are typed by holding their key.
-  case holdForDigit(Character)
+  /// A digit was wanted: digits are typed by holding their key, labelled `keyLabel` (`ㅈㅊ` for
+  /// 9) when the layout has one.
+  case holdForDigit(Character, keyLabel: String?)
   /// Anything else.
   case other
 
@@ -30,7 +31,10 @@ public enum Mistake: Sendable, Hashable {
     else { return .other }
     let want = targetCharacters[index]
     let got = typedCharacters[index]
-    if want.isASCII, want.isNumber { return .holdForDigit(want) }
+    if want.isASCII, want.isNumber {
+      let key = layout.keys.first { $0.hold == .text(String(want)) }
+      return .holdForDigit(want, keyLabel: key?.label)
+    }
     guard let wantSyllable = want.unicodeScalars.first.flatMap(Syllable.init),
       let gotSyllable = got.unicodeScalars.first.flatMap(Syllable.init)
         ?? got.unicodeScalars.first.flatMap(Choseong.init).map({

@@ -27,7 +27,9 @@ public struct HoldTiming: Hashable, Sendable {
   /// event before the gap came at least ``minimumRepeatDelayMs`` after its own predecessor.
   ///
   /// On its own a short gap proves nothing: people double-tap one key 60–90 ms apart, and
-  /// bytes from one read (tmux `send-keys`, a macro, an SSH packet) arrive 0 ms apart.
+  /// bytes from one read (tmux `send-keys`, a macro, an SSH packet) arrive 0 ms apart. It is
+  /// also how long an event that may be the first auto-repeat waits for the second one while
+  /// the repeat interval is not known yet.
   public var fastGapMs: UInt64
   /// Mode B: no OS auto-repeats sooner than this after the physical press.
   ///
@@ -36,7 +38,8 @@ public struct HoldTiming: Hashable, Sendable {
   /// wlroots 600 ms. So an event that follows the previous one by less than this cannot be
   /// the first auto-repeat, and a fast gap right after it is a tap, not a hold.
   public var minimumRepeatDelayMs: UInt64
-  /// Mode B: after auto-repeat was seen, this long without an event means released.
+  /// Mode B: after auto-repeat was seen, this long without an event means released (or
+  /// three repeat intervals, if that is longer).
   ///
   /// Must exceed the OS repeat interval.
   public var releaseGapMs: UInt64
@@ -47,11 +50,15 @@ public struct HoldTiming: Hashable, Sendable {
   /// It must exceed the OS auto-repeat delay (X11 660 ms), because until that delay has
   /// passed the last event may still turn out to be the start of a hold.
   public var retapWindowMs: UInt64
+  /// Mode B: how far from the learned repeat delay an event may come and still be taken
+  /// for a first auto-repeat worth waiting for (the scheduler's and the terminal's jitter).
+  public var delayToleranceMs: UInt64
 
   /// Creates timing constants; the defaults are the spec's.
   public init(
     holdMs: UInt64 = 500, fastGapMs: UInt64 = 100, minimumRepeatDelayMs: UInt64 = 200,
-    releaseGapMs: UInt64 = 150, repeatMs: UInt64 = 100, retapWindowMs: UInt64 = 1000
+    releaseGapMs: UInt64 = 150, repeatMs: UInt64 = 100, retapWindowMs: UInt64 = 1000,
+    delayToleranceMs: UInt64 = 30
   ) {
     self.holdMs = holdMs
     self.fastGapMs = fastGapMs
@@ -59,6 +66,40 @@ public struct HoldTiming: Hashable, Sendable {
     self.releaseGapMs = releaseGapMs
     self.repeatMs = max(1, repeatMs)
     self.retapWindowMs = retapWindowMs
+    self.delayToleranceMs = delayToleranceMs
+  }
+}
+
+/// The operating system's key auto-repeat, as measured from the events of a held key.
+public struct AutoRepeat: Hashable, Sendable {
+  /// From the physical press to its first auto-repeat.
+  public var delay: Duration
+  /// Between auto-repeats.
+  public var interval: Duration
+
+  public init(delay: Duration, interval: Duration) {
+    self.delay = delay
+    self.interval = interval
+  }
+}
+
+/// A hold on its way, for drawing its progress.
+public struct HoldProgress<Key: Hashable>: Hashable {
+  /// The key that may be held.
+  public var key: Key
+  /// When the key went down: the press itself, also where it was only inferred.
+  public var pressedAt: Instant
+  /// When the hold will fire if the key stays down.
+  public var firesAt: Instant
+  /// Whether the key is known to be down (a release is reported, or auto-repeat showed it);
+  /// false while a press may still turn out to be a tap (no auto-repeat yet).
+  public var isKnownDown: Bool
+
+  /// How far the hold is at `time`, 0…1.
+  public func fraction(at time: Instant) -> Double {
+    let span = firesAt.nanoseconds(since: pressedAt)
+    guard span > 0 else { return 1 }
+    return min(1, Double(time.nanoseconds(since: pressedAt)) / Double(span))
   }
 }
 
@@ -81,19 +122,30 @@ public struct HoldTiming: Hashable, Sendable {
 /// of holdable and repeating keys are ignored (timers drive them); of `.none` keys they tap.
 /// Repeating keys tick at press + holdMs, then every repeatMs, until the release.
 ///
-/// **Mode B** (``ReleaseReporting/inferred``): every event is a tap until auto-repeat is
-/// confirmed by three events P, R, E of the key in a row where R came at least
-/// minimumRepeatDelayMs after P (no OS repeats sooner, spec §3.1) and E came within
-/// fastGapMs of R. Then R was the first auto-repeat (it arrived after the OS delay and
-/// looked like a re-tap) and P the held physical press. A fast gap alone confirms nothing:
-/// double taps 60 ms apart and bytes from one read (gap 0) stay taps, and so does a fast
-/// event right after the run's first one. The hold fires at max(P + holdMs, confirmation)
-/// if events keep coming, and undoes the taps from P on (always 2). Release
-/// is inferred releaseGapMs after the last event once auto-repeat was seen, retapWindowMs
-/// otherwise. Repeating keys tick every repeatMs from max(press + holdMs, last tap +
-/// repeatMs) while auto-repeat continues; a tick fires from the timer only if the last
-/// event is younger than min(1.5 × the last gap, repeatMs), otherwise on the next event, so
-/// at most one tick can fall after the physical release.
+/// **Mode B** (``ReleaseReporting/inferred``): a press and its auto-repeats look alike. An
+/// auto-repeat comes the OS repeat delay after the press and is followed by more at the repeat
+/// interval; a second press is not. Every event is a tap at once, except one that could be
+/// the first auto-repeat once the delay is known: an event of the run's key at the learned
+/// delay after the last press (within ``HoldTiming/delayToleranceMs``) is held back for one
+/// repeat interval (1.5 × the learned interval plus 10 ms, at most fastGapMs). If the next
+/// event comes within it, the key is held: the held-back event was an auto-repeat and is
+/// never applied. Otherwise it was a second press and is applied as a tap when the wait ends
+/// (or at once, when another key or a release comes first).
+///
+/// Auto-repeat shows itself, and its delay and interval are learned, by three events P, R, E
+/// in a row where R came at least minimumRepeatDelayMs after P and E within fastGapMs of R:
+/// P was held, and R (applied as a tap before the delay was known, or when the machine was
+/// too busy to wait, or the delay changed) is undone with P's tap. A fast gap alone confirms
+/// nothing: double taps 60 ms apart and bytes from one read (gap 0) stay taps.
+///
+/// A holdable key's hold fires at max(P + holdMs, confirmation) if events keep coming. So
+/// where the OS repeat delay is longer than holdMs the digit comes one repeat interval after
+/// the delay (``effectiveHoldDelay``). Release is inferred releaseGapMs (or three repeat
+/// intervals) after the last event once auto-repeat was seen, retapWindowMs otherwise.
+/// Repeating keys tick every repeatMs from max(press + holdMs, last event + repeatMs) while
+/// auto-repeat continues; a tick fires from the timer only if the last event is younger than
+/// min(1.5 × the last gap, repeatMs), otherwise on the next event, so at most one tick can
+/// fall after the physical release.
 public struct HoldDetector<Key: Hashable> {
   /// What the front end should do.
   public enum Action: Hashable {
@@ -107,8 +159,7 @@ public struct HoldDetector<Key: Hashable> {
     /// Restore the snapshot from before the run's last `count` taps and apply nothing.
     ///
     /// Mode B only: auto-repeat showed that `count + 1` taps were one physical press, but it
-    /// went quiet before holdMs (e.g. a 300 ms press with a 250 ms OS delay). Always followed by
-    /// ``release(_:)``.
+    /// went quiet before holdMs. Always followed by ``release(_:)``.
     case undoTaps(Key, count: Int)
     /// The run of this key is over; the key is (known or assumed to be) up.
     case release(Key)
@@ -118,11 +169,9 @@ public struct HoldDetector<Key: Hashable> {
   public var timing: HoldTiming
 
   private var run: Run?
-  /// Mode B: the OS auto-repeat delay in nanoseconds, once an auto-repeat was confirmed.
-  ///
-  /// It is the time from the physical press to its first repeat. Repeat delays are exact to a few
-  /// milliseconds, so a second event that far after a press is that press's first repeat.
-  public private(set) var learnedRepeatDelay: UInt64?
+
+  /// Mode B: the OS auto-repeat, once a held key showed it; the latest measurement.
+  public private(set) var learnedAutoRepeat: AutoRepeat?
 
   /// Creates a detector with no open run.
   public init(timing: HoldTiming = HoldTiming()) {
@@ -132,14 +181,43 @@ public struct HoldDetector<Key: Hashable> {
   /// The key whose run is open, if any.
   public var activeKey: Key? { run?.key }
 
-  /// The key known to be held down towards its hold, and when it was pressed: with releases
-  /// reported, from the press; inferred, from the moment auto-repeat confirmed the press
-  /// (its time is the press, found from the repeat) until the hold fires or the repeats stop.
+  /// How long a key must be held for its hold in mode B, when that is longer than holdMs.
   ///
-  /// For drawing the hold's progress; nil when no hold is on its way.
-  public var pendingHold: (key: Key, pressedAt: Instant)? {
-    guard let run, case .waitingForHold(let at, _) = run.phase else { return nil }
-    return (run.key, at + (.zero - .milliseconds(timing.holdMs)))
+  /// The learned repeat delay and one interval: the hold cannot be known before the
+  /// auto-repeat shows it. Nil while no auto-repeat was learned, or when it is not longer
+  /// than holdMs.
+  public var effectiveHoldDelay: Duration? {
+    guard let learned = learnedAutoRepeat else { return nil }
+    let inferred = learned.delay + learned.interval
+    return inferred > .milliseconds(timing.holdMs) ? inferred : nil
+  }
+
+  /// The hold the open run is on its way to at `time`, for drawing its progress; nil when
+  /// none is possible.
+  ///
+  /// With releases reported, from the press. Inferred, from the moment auto-repeat confirmed
+  /// the press (its time is the press, found from the repeat) until the hold fires or the
+  /// repeats stop; and, once the repeat delay is known, from every press of a holdable key
+  /// until its first auto-repeat is overdue, as a press that may still be a tap.
+  public func holdProgress(at time: Instant) -> HoldProgress<Key>? {
+    guard let run, run.behavior == .holdable else { return nil }
+    switch run.phase {
+    case .waitingForHold(let at, _):
+      return HoldProgress(
+        key: run.key, pressedAt: run.press, firesAt: at, isKnownDown: true)
+    case .tapping, .deciding:
+      guard !run.isExact, let learned = learnedAutoRepeat else { return nil }
+      let firesAt = max(
+        run.press + .milliseconds(timing.holdMs), run.press + learned.delay + learned.interval)
+      // The first auto-repeat of a held key would have come by now.
+      let overdue =
+        run.press + learned.delay + .milliseconds(timing.delayToleranceMs)
+        + decisionWait(learned)
+      guard time <= overdue else { return nil }
+      return HoldProgress(key: run.key, pressedAt: run.press, firesAt: firesAt, isKnownDown: false)
+    case .waitingForRepeat, .held, .ticking:
+      return nil
+    }
   }
 
   /// Keeps the open run's hold from firing, leaving the run open: a mouse drag left the key,
@@ -190,8 +268,10 @@ public struct HoldDetector<Key: Hashable> {
           }
         } else {
           actions += current.inferredEvent(
-            at: time, timing: timing, learnedDelay: learnedRepeatDelay)
-          if let delay = current.confirmedRepeatDelay { learnedRepeatDelay = delay }
+            at: time, timing: timing, learned: learnedAutoRepeat,
+            wait: decisionWait(learnedAutoRepeat))
+          if let measured = current.measuredAutoRepeat { learnedAutoRepeat = measured }
+          current.measuredAutoRepeat = nil
           run = current
         }
       } else {
@@ -216,6 +296,9 @@ public struct HoldDetector<Key: Hashable> {
       case .tick:
         actions += current.fireTick(at: timer.time, timing: timing)
         run = current
+      case .decision:
+        actions += current.applyHeldBack()
+        run = current
       case .release:
         actions += endRun()
       }
@@ -225,9 +308,17 @@ public struct HoldDetector<Key: Hashable> {
 
   /// Ends the open run now, as if its key came up (on focus loss, mode changes, exit).
   ///
-  /// Timers due by `time` fire first. A holdable key's hold does not fire.
+  /// Timers due by `time` fire first. A holdable key's hold does not fire; an event held back
+  /// as a possible auto-repeat is applied as the tap it then was.
   public mutating func releaseAll(at time: Instant) -> [Action] {
     advance(to: time) + endRun()
+  }
+
+  /// Mode B: how long an event that may be the first auto-repeat waits for the next one.
+  private func decisionWait(_ learned: AutoRepeat?) -> Duration {
+    let cap = Duration.milliseconds(timing.fastGapMs)
+    guard let learned else { return cap }
+    return min(cap, learned.interval + learned.interval / 2 + .milliseconds(10))
   }
 
   // MARK: - Runs
@@ -237,17 +328,17 @@ public struct HoldDetector<Key: Hashable> {
     let behavior: HoldBehavior
     let isExact: Bool
     var phase: Phase
-    /// Time of the latest event of the run.
+    /// Time of the latest event of the run (a held-back one included).
     var lastEvent: Instant
+    /// The latest event that was a physical press as far as is known: applied as a tap, or
+    /// found to be the press of an auto-repeat.
+    var press: Instant
     /// Mode B, while tapping: time of the event before `lastEvent`.
     var previousEvent: Instant?
     /// Mode B: the gap between the last two events.
     var lastGapNanoseconds: UInt64 = 0
-    /// Mode B: the last event came the learned repeat delay after the run's press and was not
-    /// applied: it is taken for that press's first auto-repeat.
-    var absorbedRepeat = false
-    /// Mode B: the press-to-first-repeat delay of the auto-repeat this run confirmed.
-    var confirmedRepeatDelay: UInt64?
+    /// Mode B: the auto-repeat this run's last event confirmed, for the detector to learn.
+    var measuredAutoRepeat: AutoRepeat?
 
     /// A `.repeat` event in mode A.
     mutating func exactRepeat(at time: Instant) -> [Action] {
@@ -260,28 +351,33 @@ public struct HoldDetector<Key: Hashable> {
     }
 
     /// Any event in mode B.
-    mutating func inferredEvent(at time: Instant, timing: HoldTiming, learnedDelay: UInt64?)
-      -> [Action]
-    {
+    mutating func inferredEvent(
+      at time: Instant, timing: HoldTiming, learned: AutoRepeat?, wait: Duration
+    ) -> [Action] {
       let gap = time.nanoseconds(since: lastEvent)
       let isFast = gap <= Instant.nanoseconds(fromMilliseconds: timing.fastGapMs)
       var actions: [Action] = []
       switch phase {
       case .tapping:
-        if behavior != .none, isFast, let press = heldPress(timing) {
-          actions += confirmAutoRepeat(press: press, at: time, timing: timing)
-        } else if behavior != .none, previousEvent == nil, let learnedDelay,
-          Self.matches(gap, learnedDelay)
+        if behavior != .none, isFast, let held = heldPress(timing) {
+          // An auto-repeat that was applied as a tap: undo it with the press.
+          actions += confirmAutoRepeat(
+            press: held, firstRepeat: lastEvent, undo: 2, at: time, timing: timing)
+        } else if behavior != .none,
+          Self.mayBeFirstRepeat(gap: gap, learned: learned, timing: timing)
         {
-          // The first repeat of this press, by the OS's own delay: one physical press must
-          // not type two letters, even if the key comes up right after this repeat.
+          // Maybe the first auto-repeat of the press, maybe a second press: wait and see.
           previousEvent = lastEvent
-          absorbedRepeat = true
+          phase = .deciding(until: time + wait)
         } else {
           previousEvent = lastEvent
-          absorbedRepeat = false
+          press = time
           actions.append(.tap(key))
         }
+      case .deciding:
+        // The next event within one repeat interval: the held-back one was an auto-repeat.
+        actions += confirmAutoRepeat(
+          press: press, firstRepeat: lastEvent, undo: 1, at: time, timing: timing)
       case .waitingForHold, .held, .ticking(next: .some):
         break
       case .waitingForRepeat(let undo):
@@ -297,15 +393,29 @@ public struct HoldDetector<Key: Hashable> {
       return actions
     }
 
-    /// Whether a press-to-event gap is the learned auto-repeat delay (within 25 ms: the
-    /// delay itself is exact, the jitter is the scheduler's and the terminal's).
-    private static func matches(_ gap: UInt64, _ delay: UInt64) -> Bool {
-      let tolerance = Instant.nanoseconds(fromMilliseconds: 25)
-      return gap + tolerance >= delay && gap <= delay + tolerance
+    /// Whether an event `gap` after the last press may be its first auto-repeat.
+    ///
+    /// It may when it comes at the learned delay. With none learned yet, every event is a tap
+    /// at once (and an auto-repeat shows itself by the event after it).
+    private static func mayBeFirstRepeat(gap: UInt64, learned: AutoRepeat?, timing: HoldTiming)
+      -> Bool
+    {
+      guard let learned else { return false }
+      let delay = Instant(nanoseconds: 0) + learned.delay
+      let tolerance = Instant.nanoseconds(fromMilliseconds: timing.delayToleranceMs)
+      return gap + tolerance >= delay.nanoseconds && gap <= delay.nanoseconds + tolerance
     }
 
-    /// Mode B, while tapping: the physical press that `lastEvent` could be the first
-    /// auto-repeat of, or nil if it cannot be one.
+    /// The wait for a held-back event ended with no other event: it was a second press.
+    mutating func applyHeldBack() -> [Action] {
+      guard case .deciding = phase else { return [] }
+      phase = .tapping
+      press = lastEvent
+      return [.tap(key)]
+    }
+
+    /// Mode B, while tapping: the physical press that `lastEvent` (applied as a tap) could be
+    /// the first auto-repeat of, or nil if it cannot be one.
     ///
     /// That press is `previousEvent`, provided `lastEvent` came at least minimumRepeatDelayMs
     /// after it. The run's first event has no predecessor, so a fast event right after it is
@@ -318,17 +428,14 @@ public struct HoldDetector<Key: Hashable> {
       return previousEvent
     }
 
-    /// Mode B: the event at `time` came within fastGapMs of `lastEvent`, the first
-    /// auto-repeat of `press` (see ``heldPress(_:)``).
-    ///
-    /// `press` was applied as a tap, and `lastEvent` too unless it was absorbed as the
-    /// learned first repeat, so a hold undoes 2 (or 1).
+    /// Mode B: the event at `time` came right after `firstRepeat`, the first auto-repeat of
+    /// `press`; the hold undoes `undo` taps (the press's, and the repeat's if it was applied).
     private mutating func confirmAutoRepeat(
-      press: Instant, at time: Instant, timing: HoldTiming
+      press held: Instant, firstRepeat: Instant, undo: Int, at time: Instant, timing: HoldTiming
     ) -> [Action] {
-      let undo = absorbedRepeat ? 1 : 2
-      confirmedRepeatDelay = lastEvent.nanoseconds(since: press)
-      let holdAt = press + .milliseconds(timing.holdMs)
+      press = held
+      measuredAutoRepeat = AutoRepeat(delay: firstRepeat - held, interval: time - firstRepeat)
+      let holdAt = held + .milliseconds(timing.holdMs)
       switch behavior {
       case .none:
         return [.tap(key)]
@@ -340,7 +447,7 @@ public struct HoldDetector<Key: Hashable> {
         phase = .waitingForHold(at: holdAt, undoTaps: undo)
         return []
       case .repeating:
-        let next = max(holdAt, lastEvent + .milliseconds(timing.repeatMs))
+        let next = max(holdAt, firstRepeat + .milliseconds(timing.repeatMs))
         if next <= time {
           phase = .ticking(next: time + .milliseconds(timing.repeatMs))
           return [.repeatTick(key)]
@@ -389,13 +496,14 @@ public struct HoldDetector<Key: Hashable> {
     }
 
     /// The moment mode B infers a release.
-    func inferredReleaseTime(_ timing: HoldTiming) -> Instant? {
+    func inferredReleaseTime(_ timing: HoldTiming, learned: AutoRepeat?) -> Instant? {
       guard !isExact else { return nil }
       switch phase {
-      case .tapping where behavior != .none:
+      case .tapping where behavior != .none, .deciding:
         return lastEvent + .milliseconds(timing.retapWindowMs)
       case .tapping, .waitingForHold, .waitingForRepeat, .held, .ticking:
-        return lastEvent + .milliseconds(timing.releaseGapMs)
+        let gap = Duration.milliseconds(timing.releaseGapMs)
+        return lastEvent + max(gap, (learned?.interval ?? .zero) * 3)
       }
     }
   }
@@ -403,6 +511,9 @@ public struct HoldDetector<Key: Hashable> {
   fileprivate enum Phase: Sendable {
     /// Every event so far was a tap (mode B), or a `.none` key is down (mode A).
     case tapping
+    /// Mode B: the last event may be the first auto-repeat of the press before it; it is
+    /// held back until `until`, when it becomes a tap unless another event came first.
+    case deciding(until: Instant)
     /// A hold fires at `at` unless the run ends first.
     case waitingForHold(at: Instant, undoTaps: Int)
     /// Mode B: the hold delay passed while auto-repeat had paused; the next repeat is the
@@ -426,37 +537,42 @@ public struct HoldDetector<Key: Hashable> {
     case (.none, _), (_, false):
       phase = .tapping
     }
-    run = Run(key: key, behavior: behavior, isExact: isExact, phase: phase, lastEvent: time)
+    run = Run(
+      key: key, behavior: behavior, isExact: isExact, phase: phase, lastEvent: time, press: time)
     return [.tap(key)]
   }
 
   private mutating func endRun() -> [Action] {
-    guard let current = run else { return [] }
+    guard var current = run else { return [] }
+    let heldBack = current.applyHeldBack()
     run = nil
     switch current.phase {
     case .waitingForHold(_, let undo), .waitingForRepeat(let undo):
       if undo > 1 { return [.undoTaps(current.key, count: undo - 1), .release(current.key)] }
-    case .tapping, .held, .ticking: break
+    case .tapping, .deciding, .held, .ticking: break
     }
-    return [.release(current.key)]
+    return heldBack + [.release(current.key)]
   }
 
   // MARK: - Timers
 
   private enum TimerKind: Sendable {
-    case hold, tick, release
+    case hold, tick, decision, release
   }
 
-  /// The earliest timer; a hold or tick wins a tie with the release.
+  /// The earliest timer; a hold, tick or decision wins a tie with the release.
   private func nextTimer() -> (time: Instant, kind: TimerKind)? {
     guard let run else { return nil }
     var timer: (time: Instant, kind: TimerKind)?
     switch run.phase {
     case .waitingForHold(let at, _): timer = (at, .hold)
     case .ticking(let next?): timer = (next, .tick)
+    case .deciding(let until): timer = (until, .decision)
     case .tapping, .held, .ticking(next: nil), .waitingForRepeat: timer = nil
     }
-    if let release = run.inferredReleaseTime(timing), release < (timer?.time ?? .max) {
+    if let release = run.inferredReleaseTime(timing, learned: learnedAutoRepeat),
+      release < (timer?.time ?? .max)
+    {
       timer = (release, .release)
     }
     return timer
@@ -465,6 +581,7 @@ public struct HoldDetector<Key: Hashable> {
 
 extension HoldDetector: Sendable where Key: Sendable {}
 extension HoldDetector.Action: Sendable where Key: Sendable {}
+extension HoldProgress: Sendable where Key: Sendable {}
 
 extension Instant {
   /// The last representable instant.

@@ -157,7 +157,7 @@ struct FrameWriter {
       target.appendSGR(from: rendition, to: &bytes)
       rendition = target
       if cell.glyph & Cell.clusterFlag == 0, let scalar = Unicode.Scalar(cell.glyph) {
-        bytes.appendUTF8(scalar)
+        bytes.appendGlyph(scalar)
       } else {
         for scalar in character.unicodeScalars { bytes.appendUTF8(scalar) }
       }

@@ -72,6 +72,12 @@ struct Palette: Sendable {
     if cell.attributes.contains(.ownBackground) {
       rendition.background = Self.shown(cell.background, depth: depth)
     }
+    if depth == .eight, rendition.bold, (0..<8).contains(rendition.foreground) {
+      // With 8 colours, xterm (and VTE, and the Linux console) draw bold text in the bright
+      // colour instead: bold black becomes grey, 3.2:1 on a white key (issue 20). The colour
+      // is what the theme chose for contrast, so it wins over the weight.
+      rendition.bold = false
+    }
     return rendition
   }
 
@@ -187,6 +193,23 @@ extension [UInt8] {
       appendParameter(base + 8)
       appendParameter(5)
       appendParameter(Int(color))
+    }
+  }
+
+  /// Appends the glyph a cell shows: its scalar as UTF-8, except for the two Cheon-Ji-In
+  /// dots, which common terminal fonts draw too small to see (issue 20, measured in xterm
+  /// with DejaVu Sans Mono and Nanum: ㆍ a 2 × 2 pixel dot, ‥ one dot).
+  ///
+  /// ㆍ (two columns) is drawn as `●` and a space, ‥ (one column) as `∶`: the same columns,
+  /// so the screen's model (and its text in tests and `--frames`) keeps the letters.
+  mutating func appendGlyph(_ scalar: Unicode.Scalar) {
+    switch scalar {
+    case "\u{318D}":  // ㆍ HANGUL LETTER ARAEA
+      self += [0xE2, 0x97, 0x8F, 0x20]  // ● U+25CF and a space
+    case "\u{2025}":  // ‥ TWO DOT LEADER, how the engine shows ᆢ
+      self += [0xE2, 0x88, 0xB6]  // ∶ U+2236
+    default:
+      appendUTF8(scalar)
     }
   }
 

@@ -124,9 +124,8 @@ struct ScreenSession<FrontEnd: ScreenFrontEnd> {
   }
 
   func render(at time: Instant) -> Screen {
-    let input = InputState(
-      pressing: pipeline.pressing, holdFraction: pipeline.holdFraction(at: time)?.fraction)
-    return frontEnd.render(rows: size.rows, columns: size.columns, at: time, input: input)
+    frontEnd.render(
+      rows: size.rows, columns: size.columns, at: time, input: pipeline.state(at: time))
   }
 }
 

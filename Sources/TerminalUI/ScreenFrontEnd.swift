@@ -37,8 +37,14 @@ enum ScreenEffect: Hashable {
 /// Where the input path is, for drawing: the key that is down and its hold progress.
 struct InputState {
   var pressing: Pressing?
-  /// 0 ..< 1 while a hold is in progress and can be shown exactly.
+  /// 0 ..< 1 while a hold is in progress, counted from the real press.
   var holdFraction: Double?
+  /// Whether the key whose hold progresses is known to be down (without release events, a
+  /// press is not until auto-repeat shows it).
+  var holdIsKnownDown = false
+  /// How long a hold takes here when the terminal's auto-repeat makes it longer than the
+  /// hold time (no release events, a repeat delay longer than the hold time).
+  var effectiveHoldMs: UInt64?
 
   static let idle = InputState()
 }

@@ -69,6 +69,12 @@ public struct Theme: Sendable, Hashable {
     reverse: true)
 
   /// Galaxy light: white letter keys, grey function keys, a blue accent.
+  ///
+  /// Coloured text brings its own background (white in the light theme, charcoal in the
+  /// dark one), so every theme reads on a light and on a dark terminal alike; text in the
+  /// terminal's own colours needs none. Every pair is at least 4.5:1 (WCAG AA) in xterm's
+  /// palettes, measured from pixels by `ContrastTests`; with 8 colours the palette drops bold
+  /// from coloured text (see ``Palette``).
   public static let light = make(.light) { style in
     switch style {
     case .normal, .text, .preedit: look(-1, -1, -1, -1, .plain)
@@ -77,17 +83,17 @@ public struct Theme: Sendable, Hashable {
     // on cyan read grey in xterm).
     case .keyLetter: look(16, 231, black, white, .reverse)
     case .keyFunction: look(16, 252, black, white, .reverse)
-    case .keyAccent: look(231, 33, white, blue, .reverseBold)
+    case .keyAccent: look(231, 25, white, blue, .reverseBold)
     case .keyFocused: look(16, 220, black, yellow, .underlineBold)
-    case .keyCue: look(231, 28, white, green, .underlineBold)
-    case .holdProgress: look(16, 208, black, red, .reverseBold)
+    case .keyCue: look(16, 114, black, green, .underlineBold)
+    case .holdProgress: look(16, 208, black, yellow, .reverseBold)
     case .suggestion: look(-1, -1, -1, -1, .plain)
-    case .suggestionNumber: look(25, -1, blue, -1, .bold)
+    case .suggestionNumber: look(25, 231, blue, white, .bold)
     case .status: look(231, 238, white, blue, .reverse)
-    case .title: look(25, -1, blue, -1, .bold)
-    case .warning: look(160, -1, red, -1, .bold)
-    case .correct: look(28, -1, green, -1, .plain)
-    case .wrong: look(160, -1, red, -1, .underlineBold)
+    case .title: look(25, 231, blue, white, .bold)
+    case .warning: look(160, 231, red, white, .bold)
+    case .correct: look(22, 231, black, green, .plain)
+    case .wrong: look(160, 231, red, white, .underlineBold)
     case .dim: look(-1, -1, -1, -1, .plain)  // no dim text: it is the text older eyes miss
     }
   }
@@ -102,14 +108,14 @@ public struct Theme: Sendable, Hashable {
     case .keyAccent: look(255, 25, white, blue, .reverseBold)
     case .keyFocused: look(16, 220, black, yellow, .underlineBold)
     case .keyCue: look(16, 77, black, green, .underlineBold)
-    case .holdProgress: look(16, 208, black, red, .reverseBold)
+    case .holdProgress: look(16, 208, black, yellow, .reverseBold)
     case .suggestion: look(-1, -1, -1, -1, .plain)
-    case .suggestionNumber: look(117, -1, cyan, -1, .bold)
+    case .suggestionNumber: look(117, 235, cyan, black, .bold)
     case .status: look(255, 236, white, black, .reverse)
-    case .title: look(117, -1, cyan, -1, .bold)
-    case .warning: look(203, -1, red, -1, .bold)
-    case .correct: look(77, -1, green, -1, .plain)
-    case .wrong: look(203, -1, red, -1, .underlineBold)
+    case .title: look(117, 235, cyan, black, .bold)
+    case .warning: look(203, 235, yellow, black, .bold)
+    case .correct: look(77, 235, green, black, .plain)
+    case .wrong: look(203, 235, yellow, black, .underlineBold)
     case .dim: look(-1, -1, -1, -1, .plain)
     }
   }

@@ -176,6 +176,15 @@ public struct UIStrings: Sendable {
     return pick("\(holdLabel) \(seconds)초", "\(holdLabel) \(seconds) s")
   }
 
+  /// The status line's hold time when the terminal's key repeat makes holds longer than asked:
+  /// "길게 누르기: 0.7초 이상" (to the nearest tenth of a second: the delay is measured, give or
+  /// take a few milliseconds).
+  public func longHoldStatus(_ milliseconds: UInt64) -> String {
+    let tenths = (milliseconds + 50) / 100
+    let seconds = "\(tenths / 10).\(tenths % 10)"
+    return pick("길게 누르기: \(seconds)초 이상", "hold: \(seconds) s or longer")
+  }
+
   /// A physical key as the help lists it: `숫자패드 7`, `keypad Enter`, `7`.
   public func keyName(_ key: PhysicalKey) -> String {
     guard case .keypad = key else { return key.description }
@@ -266,7 +275,11 @@ public struct UIStrings: Sendable {
       return pick(
         "다음 글자가 \(consonant)\(consonant == "ㄹ" ? "로" : "으로") 시작하면 ␣로 끊어요. ⌫로 지워 보세요",
         "When the next syllable starts with \(consonant), end this one with ␣. Delete with ⌫")
-    case .holdForDigit(let digit):
+    case .holdForDigit(let digit, let label?):
+      return pick(
+        "숫자 \(digit): \(label) 키를 길게 눌러요. ⌫로 지워 보세요",
+        "For the digit \(digit), hold the \(label) key. Delete with ⌫")
+    case .holdForDigit(let digit, nil):
       return pick(
         "숫자 \(digit)\("2459".contains(digit) ? "는" : "은") 키를 길게 눌러요. ⌫로 지워 보세요",
         "For the digit \(digit), hold its key. Delete with ⌫")

@@ -25,31 +25,9 @@ struct KeypadEndToEndTests {
         == "0 0 0 1")
   }
 
-  @Test("holding a key (auto-repeat, no release events) types its digit once")
-  func longPressDigit() throws {
-    let session = try TmuxSession()
-    try session.keys(["KP4"], gap: 0.66)  // the OS repeat delay
-    try session.keys(Array(repeating: "KP4", count: 8), gap: 0.04)  // auto-repeat
-    Thread.sleep(forTimeInterval: 1.2)
-    try session.keys(["C-d"])
-    #expect(try session.waitForExit() == 0)
-    #expect(session.stdout == "4\n")
-  }
-
-  @Test("holding ⌫ keeps deleting, and stops when the repeats stop")
-  func repeatDelete() throws {
-    let session = try TmuxSession()
-    try session.keys(numpadKeyNames("412##412##412##412##412##412##"))
-    try session.waitFor { session.screen().hasPrefix(" 가 가 가 가 가 가") }
-    try session.keys(["KP-"], gap: 0.55)
-    try session.keys(Array(repeating: "KP-", count: 10), gap: 0.04)
-    Thread.sleep(forTimeInterval: 1.2)
-    try session.keys(["C-d"])
-    #expect(try session.waitForExit() == 0)
-    let left = session.stdout.dropLast().count
-    // 12 characters typed; one press, then about one deletion per 100 ms of repeats.
-    #expect(left >= 4 && left <= 10, "left \(left): \(session.stdout)")
-  }
+  // Holds and held ⌫ without release events are tested where the auto-repeat is real: in an
+  // xterm under Xvfb with the X server's own repeat (RealTerminalHoldTests). Scripted here,
+  // their timing was how fast `system("tmux")` ran against 100/150 ms thresholds (issue 23).
 
   @Test("an SGR mouse click presses the key under it")
   func mouseClick() throws {

@@ -11,8 +11,12 @@ import Testing
 let repositoryRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// The `cheonjiin` binary built next to the test bundle.
+/// The `cheonjiin` binary built next to the test bundle, or the one `CHEONJIIN_TEST_BINARY`
+/// names (to measure another build, such as main's, with the same tests).
 let binary: URL = {
+  if let path = ProcessInfo.processInfo.environment["CHEONJIIN_TEST_BINARY"], !path.isEmpty {
+    return URL(fileURLWithPath: path)
+  }
   let runner = URL(fileURLWithPath: CommandLine.arguments[0])
   var directory = runner.deletingLastPathComponent()
   // On Linux the runner is .build/<config>/cheonjiinPackageTests.xctest, beside the binary.

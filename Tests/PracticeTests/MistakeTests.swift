@@ -27,9 +27,14 @@ struct MistakeTests {
         == .separateSyllables(consonant: "ㄱ"))
   }
 
-  @Test("a wanted digit says to hold")
+  @Test("a wanted digit says which key to hold")
   func digit() {
-    #expect(Mistake.explain(typed: "ㅣ", target: "1", layout: galaxy) == .holdForDigit("1"))
+    #expect(
+      Mistake.explain(typed: "ㅣ", target: "1", layout: galaxy)
+        == .holdForDigit("1", keyLabel: "ㅣ"))
+    #expect(
+      Mistake.explain(typed: "ㅈ", target: "9", layout: galaxy)
+        == .holdForDigit("9", keyLabel: "ㅈㅊ"))
   }
 
   @Test("nothing wrong, or nothing to say, is .other")

@@ -364,11 +364,21 @@ struct CorrectionTests {
     #expect(driver.screen().contains("ㄹ은 ㄴㄹ 키를 두 번 눌러요"), "\(driver.screen())")
   }
 
+  @Test("a digit's correction names the key to hold (issue 20)")
+  func digitNamesItsKey() {
+    #expect(
+      UIStrings(.korean).correction(.holdForDigit("9", keyLabel: "ㅈㅊ"))
+        .hasPrefix("숫자 9: ㅈㅊ 키를 길게"))
+    #expect(
+      UIStrings(.english).correction(.holdForDigit("9", keyLabel: "ㅈㅊ"))
+        .hasPrefix("For the digit 9, hold the ㅈㅊ key"))
+  }
+
   @Test("the Korean particles follow the word before them")
   func particles() {
     let korean = UIStrings(.korean)
-    #expect(korean.correction(.holdForDigit("2")).hasPrefix("숫자 2는"))
-    #expect(korean.correction(.holdForDigit("3")).hasPrefix("숫자 3은"))
+    #expect(korean.correction(.holdForDigit("2", keyLabel: nil)).hasPrefix("숫자 2는"))
+    #expect(korean.correction(.holdForDigit("3", keyLabel: nil)).hasPrefix("숫자 3은"))
     #expect(korean.correction(.separateSyllables(consonant: "ㄹ")).contains("ㄹ로 시작"))
     #expect(korean.correction(.separateSyllables(consonant: "ㄱ")).contains("ㄱ으로 시작"))
   }

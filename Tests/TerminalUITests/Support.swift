@@ -80,9 +80,7 @@ struct ScreenDriver<FrontEnd: ScreenFrontEnd> {
 
   /// The input state the run loop passes when drawing.
   var inputState: InputState {
-    InputState(
-      pressing: session.pipeline.pressing,
-      holdFraction: session.pipeline.holdFraction(at: now)?.fraction)
+    session.pipeline.state(at: now)
   }
 }
 

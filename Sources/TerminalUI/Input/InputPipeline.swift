@@ -213,23 +213,30 @@ struct InputPipeline {
     earliest(decoder.nextDeadline, earliest(negotiation.nextDeadline, detector.nextDeadline))
   }
 
-  /// How far a held key is towards its hold, 0 ..< 1.
+  /// How far a held key is towards its hold, 0 ..< 1, and whether it is known to be down.
   ///
   /// With releases reported, from the press on. Without them (tmux, xterm, GNOME Terminal),
-  /// from the moment auto-repeat shows the key is held, starting where the press really was;
-  /// a key tapped is never shown held.
-  func holdFraction(at time: Instant) -> (source: PressSource, fraction: Double)? {
-    guard let pressing, pressing.behavior == .holdable, detector.activeKey == pressing.source
-    else { return nil }
-    let since: Instant
-    if pressing.isExact {
-      since = pressing.since
-    } else if let pending = detector.pendingHold, pending.key == pressing.source {
-      since = pending.pressedAt
-    } else {
-      return nil
-    }
-    let fraction = Double(time.milliseconds(since: since)) / Double(max(1, holdMs))
-    return fraction < 1 ? (pressing.source, max(0, fraction)) : nil
+  /// from the real press too: once auto-repeat shows the key is held, and, when the repeat
+  /// delay is known, from every press until its first auto-repeat is overdue (a press that may
+  /// still be a tap: not known to be down).
+  func holdFraction(at time: Instant) -> (source: PressSource, fraction: Double, isKnownDown: Bool)?
+  {
+    guard let progress = detector.holdProgress(at: time) else { return nil }
+    let fraction = progress.fraction(at: time)
+    return fraction < 1 ? (progress.key, fraction, progress.isKnownDown) : nil
+  }
+
+  /// How long a key must be held for its hold here, when auto-repeat makes it longer than
+  /// ``holdMs`` (the terminal reports no releases and repeats later than the hold time).
+  var effectiveHoldMs: UInt64? {
+    detector.effectiveHoldDelay.map { (Instant(nanoseconds: 0) + $0).milliseconds }
+  }
+
+  /// What the front end draws from: the key down, its hold progress, the hold time here.
+  func state(at time: Instant) -> InputState {
+    let hold = holdFraction(at: time)
+    return InputState(
+      pressing: pressing, holdFraction: hold?.fraction, holdIsKnownDown: hold?.isKnownDown ?? false,
+      effectiveHoldMs: effectiveHoldMs)
   }
 }

@@ -101,10 +101,12 @@ struct PadBindings {
   /// What a source presses in the current layout.
   func resolve(_ source: PressSource) -> BindingTarget.Resolution? {
     switch source {
-    case .physical(.keypad(.digit(let digit)), _) where Self.digitKey(digit, in: layout) != nil:
-      // On a pad of digits (!#1) the numeric keypad types its own digits: KP7 is 7, not the
-      // phone's top-left key.
-      return Self.digitKey(digit, in: layout).map { .key($0) }
+    case .physical(let physical, _) where Self.digit(of: physical, in: layout) != nil:
+      // On a pad of digits (!#1) a digit key types the digit printed on it: KP7 is 7, not the
+      // phone's top-left key. Most terminals send the keypad's digits as plain digits (xterm,
+      // VTE with NumLock on), so a digit character counts too (issue 20: 1 7 3 9 5 on the
+      // keypad typed 71935).
+      return Self.digit(of: physical, in: layout).map { .key($0) }
     case .physical(let physical, let fromKitty):
       return binding(for: physical, fromKitty: fromKitty).flatMap { $0.resolve(in: layout) }
     case .command(let command):
@@ -121,6 +123,19 @@ struct PadBindings {
     }
   }
 
+  /// The key of `layout` that types the digit a physical digit key shows, if the layout has
+  /// one: keypad digits and digit characters, on the !#1 pad.
+  static func digit(of physical: PhysicalKey, in layout: Layout) -> Int? {
+    switch physical {
+    case .keypad(.digit(let digit)):
+      return digitKey(digit, in: layout)
+    case .character(let scalar) where ("0"..."9").contains(scalar):
+      return digitKey(Int(scalar.value - 0x30), in: layout)
+    case .keypad, .character:
+      return nil
+    }
+  }
+
   /// The key of `layout` that types just the digit, if the layout has one (the !#1 pad).
   static func digitKey(_ digit: Int, in layout: Layout) -> Int? {
     layout.keys.firstIndex { key in
@@ -129,9 +144,12 @@ struct PadBindings {
   }
 
   /// How a source reacts to being held: a letter key types its digit, ⌫ repeats, a key that
-  /// takes a suggestion when held is holdable whatever it types.
+  /// takes a suggestion when held is holdable whatever it types, also while the bar shows no
+  /// word for it (its hold then types its own symbol: auto-repeat never cycles `.,?!`).
   func behavior(of source: PressSource) -> HoldBehavior {
-    if case .physical(let physical, _) = source, suggestionKeys.contains(physical) {
+    if case .physical(let physical, _) = source,
+      suggestionKeys.contains(physical) || keymap.suggestionHolds[physical] != nil
+    {
       return .holdable
     }
     guard case .key(let key)? = resolve(source) else { return .none }

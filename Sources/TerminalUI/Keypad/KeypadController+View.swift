@@ -37,6 +37,11 @@ extension KeypadController {
         to: strings.name(of: keypad.keymap), back: strings.name(of: keypad.keymaps[previous]))
     }
     model.status = statusItems
+    if let effective = input.effectiveHoldMs, effective > settings.holdMs {
+      // The terminal repeats keys later than the hold time: say how long a hold really takes.
+      let asked = strings.holdStatus(settings.holdMs)
+      model.status = model.status.map { $0 == asked ? strings.longHoldStatus(effective) : $0 }
+    }
     switch mode {
     case .typing:
       break
@@ -100,7 +105,7 @@ extension Keypad {
     for key in flashedKeys(at: time) { decorations[key, default: KeyDecoration()].isPressed = true }
     if let pressing = input.pressing, case .key(let key)? = bindings().resolve(pressing.source) {
       // Down for sure only when releases are reported, or once auto-repeat shows it held.
-      if pressing.isExact || input.holdFraction != nil {
+      if pressing.isExact || (input.holdFraction != nil && input.holdIsKnownDown) {
         decorations[key, default: KeyDecoration()].isPressed = true
       }
       if let fraction = input.holdFraction {

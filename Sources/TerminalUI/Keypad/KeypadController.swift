@@ -244,7 +244,12 @@ public struct KeypadController: ScreenFrontEnd {
       bar.invalidate()
       _ = bar.refresh(tail: keypad.textTail, cycling: keypad.engine.cyclingConsonants)
       if bar.words.indices.contains(slot) { return undone + choose(slot, at: time) + [.held] }
-      return undone + after(keypad.hold(source, undoTaps: 0, at: time), at: time) + [.held]
+      // No word to take: the key types its own symbol (a held * is *), the same every time.
+      guard case .physical(let physical, _) = source, !physical.padHint.isEmpty else {
+        return undone + [.held]
+      }
+      draftDueAt = time + .milliseconds(settings.draftDelayMs)
+      return undone + mirror(keypad.insert(physical.padHint)) + [.held]
     case .repeatTick(let source):
       return after(keypad.repeatTick(source, at: time), at: time)
     case .undoTaps(_, let count):

@@ -186,7 +186,12 @@ public struct PracticeController: ScreenFrontEnd {
         return []
       }
       switch mode {
-      case .menu, .summary: return handleMenuKey(key, at: time)
+      case .menu, .summary:
+        // F3 changes the colours in the menu too, as with the pad.
+        if key.key == .function(3) {
+          return keypad.perform(.cycleTheme, settings: &settings, geometry: nil)
+        }
+        return handleMenuKey(key, at: time)
       case .typing, .itemDone:
         message = (strings.unusedKey, time + .milliseconds(2000))
         return []

@@ -197,8 +197,9 @@ public enum PadRenderer {
         key.label, row: labelRow, column: left, span: rect.width, style: style, attributes: .bold)
     }
     guard rect.height > 1 else { return }
-    // Small print is dim, or bold in --bold mode where dim text is hard to read.
-    let small: CellAttributes = bold ? .bold : .dim
+    // Small print is plain, never faint: xterm draws faint text at half its colour, 3:1 on
+    // the keys (issue 20, measured from pixels); bold in --bold mode.
+    let small: CellAttributes = bold ? .bold : []
     // Small print: the physical key top-right, the hold text or second label below.
     if let hint = decoration.hint {
       let hintWidth = screen.width(of: hint)

@@ -1,0 +1,88 @@
+import HangulEngine
+import TerminalInput
+import Testing
+
+@testable import TerminalUI
+
+/// What issue 20 found in a real xterm, pinned down on the screen's driver with time as data.
+///
+/// xterm sends no release events, and with NumLock on its keypad digits arrive as plain
+/// digits. The timings are those the rig measured in xterm (`RealTerminalHoldTests`).
+@Suite("Keys as a real xterm sends them (issue 20)")
+struct RealTerminalKeyTests {
+  /// Holds `bytes` (one key) down for `milliseconds` under OS auto-repeat, then waits `after`.
+  static func hold(
+    _ bytes: String, for milliseconds: UInt64, delay: UInt64, interval: UInt64,
+    after: UInt64 = 600, driver: inout Driver
+  ) {
+    driver.send(bytes)
+    var elapsed = delay
+    driver.wait(delay)
+    while elapsed < milliseconds {
+      driver.send(bytes)
+      driver.wait(interval)
+      elapsed += interval
+    }
+    driver.wait(after)
+  }
+
+  @Test("on the !#1 pad the keypad's plain digits type the digits printed on them")
+  func digitsOnTheSymbolPad() throws {
+    var driver = try Driver()
+    driver.type(["/"])  // keypad / (NumLock on: a plain slash): the !#1 pad
+    driver.type(["1", "7", "3", "9", "5"])
+    #expect(driver.text == "17395")
+  }
+
+  @Test("holding * with no suggestion showing types *, the same every time")
+  func heldStar() throws {
+    var driver = try Driver()
+    #expect(driver.controller.bar.words.isEmpty)
+    for length: UInt64 in [600, 900, 1_600] {
+      Self.hold("*", for: length, delay: 500, interval: 33, driver: &driver)
+    }
+    #expect(driver.text == "***")
+  }
+
+  @Test("a repeat delay longer than the hold time is said on the status line (660/25: 0.7 s)")
+  func longDelaySaid() throws {
+    var driver = try Driver()
+    let before = driver.controller.viewModel(at: driver.now, input: driver.inputState).status
+    #expect(before.contains("hold 0.5 s"))
+    Self.hold("5", for: 900, delay: 661, interval: 44, driver: &driver)
+    #expect(driver.text == "5")
+    let status = driver.controller.viewModel(at: driver.now, input: driver.inputState).status
+    #expect(status.contains("hold: 0.7 s or longer"), "\(status)")
+    #expect(!status.contains("hold 0.5 s"))
+    // In Korean, as the issue asks: to the nearest tenth of a second.
+    #expect(UIStrings(.korean).longHoldStatus(705) == "길게 누르기: 0.7초 이상")
+    #expect(UIStrings(.korean).longHoldStatus(530) == "길게 누르기: 0.5초 이상")
+  }
+
+  @Test("a repeat delay shorter than the hold time changes nothing on the status line")
+  func shortDelayQuiet() throws {
+    var driver = try Driver()
+    Self.hold("5", for: 900, delay: 251, interval: 33, driver: &driver)
+    #expect(driver.text == "5")
+    let status = driver.controller.viewModel(at: driver.now, input: driver.inputState).status
+    #expect(status.contains("hold 0.5 s"))
+  }
+
+  @Test("once the delay is known, a press shows its hold progress at once, not as held")
+  func progressFromThePress() throws {
+    var driver = try Driver()
+    Self.hold("5", for: 900, delay: 251, interval: 33, driver: &driver)
+    driver.send("4")
+    driver.wait(100)
+    let model = driver.controller.viewModel(at: driver.now, input: driver.inputState)
+    let decoration = try #require(model.decorations.values.first { $0.holdFraction != nil })
+    let fraction = try #require(decoration.holdFraction)
+    #expect(fraction > 0.15 && fraction < 0.25, "\(fraction)")
+    // A press that may still be a tap is not known to be down.
+    #expect(!driver.inputState.holdIsKnownDown)
+    driver.wait(400)  // no repeat came: it was a tap
+    let later = driver.controller.viewModel(at: driver.now, input: driver.inputState)
+    #expect(!later.decorations.values.contains { $0.holdFraction != nil })
+    #expect(driver.text == "5ㄱ")
+  }
+}
