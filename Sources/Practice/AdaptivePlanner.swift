@@ -5,8 +5,9 @@ public struct AdaptiveSettings: Sendable, Hashable {
   /// The learner's target: the one saved after the last round, or asked for (`--target`);
   /// 20 글자/분 until the learner's own pace is known (``isTargetKnown``).
   public var target: SpeedTarget
-  /// The target was saved or asked for. When not, the first round that measures the
-  /// learner's pace sets it (``AdaptivePlanner``), so a slow beginner is judged against
+  /// Whether the target was saved or asked for.
+  ///
+  /// When not, the first round that measures the learner's pace sets it (``AdaptivePlanner``), so a slow beginner is judged against
   /// their own speed, not a gentle default they cannot reach yet.
   public var isTargetKnown: Bool
   public var rules: SpeedRules
@@ -112,9 +113,10 @@ public struct AdaptivePlan: Sendable, Hashable {
 /// - The target: until the learner has one (``AdaptiveSettings/isTargetKnown``), it is set
 ///   from their pace as soon as three letters have enough samples (never above the gentle
 ///   20 글자/분), so a learner at one press a second starts at about 15. It rises by
-///   ``AdaptiveSettings/targetStep`` a round while their pace is
-///   ``AdaptiveSettings/raiseMargin`` above it, or while every letter is open and at it,
-///   never above their pace; it never falls by itself. The caller saves it.
+///   ``AdaptiveSettings/targetStep`` in a round that opens no letter while their pace is
+///   ``AdaptiveSettings/raiseMargin`` above it, or while every letter is open and at it;
+///   never above their pace, nor above 20 while letters remain to open; it never falls by
+///   itself. The caller saves it.
 /// - The focus is the weakest unlocked jamo: a jamo unlocked by this plan first (it needs the
 ///   practice), then the slowest of those measured under the target, then one with too few
 ///   samples to judge (the newest first), and once all are at the target, the slowest.
@@ -267,13 +269,16 @@ public struct AdaptivePlanner: Sendable {
       return (SpeedTarget(syllablesPerMinute: start), .fromPace, pace)
     }
     let speed = target.syllablesPerMinute
+    let isAllOpen = Set(vocabulary.order).isSubset(of: Set(unlocked))
     let isFarBelowPace = paceSpeed >= speed * (1 + settings.raiseMargin)
     guard settings.targetStep > 0,
       isFarBelowPace
-        || Set(vocabulary.order).isSubset(of: Set(unlocked))
-          && allConfident(vocabulary.order, at: target, observations: observations)
+        || isAllOpen && allConfident(vocabulary.order, at: target, observations: observations)
     else { return (target, .kept, pace) }
-    let raised = min(speed + settings.targetStep, max(speed, paceSpeed.rounded(.down)))
+    // Up to the gentle 20 while letters remain to open (a target racing the pace would keep
+    // them shut); past it once every letter is open.
+    let ceiling = isAllOpen ? Double.infinity : SpeedTarget.gentle.syllablesPerMinute
+    let raised = min(speed + settings.targetStep, paceSpeed.rounded(.down), ceiling)
     guard raised > speed + 1e-9 else { return (target, .kept, pace) }
     return (SpeedTarget(syllablesPerMinute: raised), .raised, pace)
   }

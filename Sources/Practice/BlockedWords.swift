@@ -40,6 +40,8 @@ public struct BlockedWords: Sendable, Hashable {
 extension Substring {
   /// Without spaces and tabs at either end.
   fileprivate var trimmingSpaces: String {
-    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+    String(
+      drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+        .reversed())
   }
 }

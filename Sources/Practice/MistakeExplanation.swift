@@ -17,7 +17,8 @@ public enum Mistake: Sendable, Hashable {
   /// Two vowel strokes merged into one vowel (`ㅣ` then `ㆍ` is `ㅏ`) where the learner
   /// wanted the first stroke's vowel and then a new syllable: a syllable starts with its
   /// consonant (`nextConsonant`, on the key `keyLabel`), even ㅇ, before its vowel.
-  case strokesMerged(wanted: Character, merged: Character, nextConsonant: Character?, keyLabel: String?)
+  case strokesMerged(
+    wanted: Character, merged: Character, nextConsonant: Character?, keyLabel: String?)
   /// A space was wanted: ␣ (on the key `keyLabel`) goes between words.
   case missingSpace(keyLabel: String)
   /// Anything else.

@@ -106,7 +106,8 @@ extension NumberDrillKind {
       ]
     case .typeDigits: [1...10, 1...99, 100...9_999, 10_000...999_999]
     case .native: [1...10, 1...20, 1...99, 20...99]
-    case .price: [1...1_000, 1_000...100_000, 100_000...100_000_000, 100_000_000...1_000_000_000_000]
+    case .price:
+      [1...1_000, 1_000...100_000, 100_000...100_000_000, 100_000_000...1_000_000_000_000]
     case .time: [1...12, 0...59]
     case .date: [1...12, 1...31, 1_950...2_050]
     case .counter: [1...10, 1...99, 100...999]
@@ -204,7 +205,9 @@ public enum NumberDrill {
     let drawn = allowed.map { generator.next(in: $0) }
     /// A number of `usual` drawn from the range where they overlap, else from `usual`.
     func pick(_ usual: ClosedRange<Int>) -> Int {
-      if let allowed, allowed.overlaps(usual) { return generator.next(in: allowed.clamped(to: usual)) }
+      if let allowed, allowed.overlaps(usual) {
+        return generator.next(in: allowed.clamped(to: usual))
+      }
       return generator.next(in: usual)
     }
     switch kind {
@@ -257,7 +260,9 @@ public enum NumberDrill {
     case .date:
       let month = allowed.map { _ in pick(1...12) } ?? generator.next(in: 1...12)
       let day = allowed.map { _ in pick(1...28) } ?? generator.next(in: 1...28)
-      let rangeYears = allowed.flatMap { $0.overlaps(1_000...2_999) ? $0.clamped(to: 1_000...2_999) : nil }
+      let rangeYears = allowed.flatMap {
+        $0.overlaps(1_000...2_999) ? $0.clamped(to: 1_000...2_999) : nil
+      }
       if let rangeYears {
         let year = generator.next(in: rangeYears)
         let prompt = "\(year)년 \(month)월 \(day)일"

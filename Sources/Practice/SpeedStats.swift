@@ -238,7 +238,8 @@ public struct JudgedSpeed: Sendable, Hashable {
     tally = observations.tally
     filteredTime = rules.filteredTime(observations)
     self.targetTime = targetTime
-    hasEnoughSamples = rules.countedSamples(observations.tally) + 1e-9 >= Double(rules.minimumSamples)
+    hasEnoughSamples =
+      rules.countedSamples(observations.tally) + 1e-9 >= Double(rules.minimumSamples)
   }
 
   /// Target time ÷ filtered time; `nil` before there are enough samples.

@@ -15,8 +15,9 @@ public struct Screen: Sendable {
   /// Rows changed since ``markClean()`` (all of them in a new screen): the frame writer
   /// looks only at these, so a screen kept from frame to frame costs what changed.
   public private(set) var dirtyRows: [Bool]
-  /// What the rows not marked dirty hold, for the frame writer: they are those of the
-  /// snapshot ``baseline`` names (made by ``markClean()``; a new screen's is its own, all
+  /// The snapshot the rows not marked dirty hold, for the frame writer.
+  ///
+  /// Those rows are the snapshot's (made by ``markClean()``; a new screen's is its own, all
   /// dirty). A screen kept from frame to frame (a painter's canvas) may only be written as a
   /// change of the rows it marked when the terminal shows that snapshot; after another
   /// screen (a menu, a summary) it is compared in full.

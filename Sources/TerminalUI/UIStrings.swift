@@ -291,7 +291,9 @@ public struct UIStrings: Sendable {
         "Holding \(label) typed the digit \(digit). Delete with ⌫ and tap it briefly")
     case .strokesMerged(let wanted, let merged, let consonant, let label):
       // Short enough for 80 columns: what happened, then what to do.
-      let start = consonant.map { consonant in label.map { "\(consonant)(\($0) 키)" } ?? "\(consonant)" }
+      let start = consonant.map { consonant in
+        label.map { "\(consonant)(\($0) 키)" } ?? "\(consonant)"
+      }
       return pick(
         "\(wanted) 뒤의 획이 합쳐져 \(merged)가 됐어요. ⌫로 지우고 "
           + (start.map { "새 글자는 \($0)부터" } ?? "자음부터 쳐요"),

@@ -193,7 +193,9 @@ struct PracticeCommand: ParsableCommand {
     // program's lock holds it up to the busy timeout.
     let status = PracticeApp.run(
       options, lessons: lessons, path: path,
-      open: { Result { () throws(StorageError) in try ProgressStore.open(at: path, for: .writing) } },
+      open: {
+        Result { () throws(StorageError) in try ProgressStore.open(at: path, for: .writing) }
+      },
       recorder: { opened in
         let made = StoreRecorder(opened: opened, layoutID: layoutID, today: today)
         recorder = made

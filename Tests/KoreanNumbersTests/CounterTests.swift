@@ -33,7 +33,10 @@ struct CounterTests {
       #expect(counter.system == ambiguous[counter] ?? listed, "\(counter.word)")
     }
     #expect(Counter.allCases.count == native.count + sino.count + 4)
-    #expect(Counter.allCases.allSatisfy { native.contains($0.word) || sino.contains($0.word) || ambiguous[$0] != nil })
+    #expect(
+      Counter.allCases.allSatisfy {
+        native.contains($0.word) || sino.contains($0.word) || ambiguous[$0] != nil
+      })
   }
 
   @Test("words look up counters; 분 is minutes and 번 times unless asked otherwise")

@@ -140,7 +140,9 @@ struct AdaptivePlannerTests {
     #expect(early.pace == nil)
   }
 
-  @Test("the target rises as the learner gets faster, a step a round, never above their pace, never down")
+  @Test(
+    "the target rises as the learner gets faster, a step a round, never above their pace, never down"
+  )
   func risingTarget() {
     var learner = planner(
       settings: AdaptiveSettings(
@@ -159,12 +161,26 @@ struct AdaptivePlannerTests {
     #expect(target(800) == (17, .raised))  // pace 19.1, 15 % above: one step
     #expect(target(100) == (17, .raised))  // one step a round, however fast
     #expect(target(2_000) == (15, .kept))  // slower: the target never falls by itself
+    // While letters remain to open, not above the gentle 20: a target racing the pace would
+    // keep them shut.
+    var fast = planner(
+      settings: AdaptiveSettings(target: SpeedTarget(syllablesPerMinute: 19), isTargetKnown: true))
+    #expect(
+      fast.standing(unlocked: start, observations: uniform(start, perPress: 300), unlocking: false)
+        .target.syllablesPerMinute == 20)
+    var atGentle = planner()
+    #expect(
+      atGentle.standing(
+        unlocked: start, observations: uniform(start, perPress: 300), unlocking: false
+      )
+      .targetChange == .kept)
     // Every letter open and at the target raises it too, but not above the pace.
     var small = planner(
       AdaptiveVocabulary(texts: ["아이", "이", "아", "오이", "아우", "우유"]),
       settings: AdaptiveSettings(isTargetKnown: true, startingJamo: 3, roundLength: 2))
     let all = small.vocabulary.order
-    let open = small.standing(unlocked: all, observations: uniform(all, perPress: 700), unlocking: true)
+    let open = small.standing(
+      unlocked: all, observations: uniform(all, perPress: 700), unlocking: true)
     #expect(open.target.syllablesPerMinute == 21 && open.targetChange == .raised)  // pace 21.9
     var someSlow = uniform(all, perPress: 700)
     someSlow["ㅜ"] = observed(2_000)

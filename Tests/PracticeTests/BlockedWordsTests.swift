@@ -44,7 +44,9 @@ struct BlockedWordsTests {
     #expect(offered.isEmpty, "\(offered.prefix(20))")
     // The subtitle list does have them: the filter, not the list, keeps them out.
     let raw = AdaptiveVocabulary(
-      corpus: [LexiconEntry(word: "뒈져", value: 5, line: 1), LexiconEntry(word: "가자", value: 4, line: 2)],
+      corpus: [
+        LexiconEntry(word: "뒈져", value: 5, line: 1), LexiconEntry(word: "가자", value: 4, line: 2),
+      ],
       everyday: [], messages: [], blocked: shippedBlockedWords)
     #expect(raw.entries.map(\.text) == ["가자"])
   }
@@ -63,7 +65,8 @@ struct BlockedWordsTests {
     for (index, focus) in all.enumerated() {
       var observations: [String: UnitObservations] = [:]
       for letter in all {
-        let time = Milliseconds(letter == focus ? 3_000 : 500) * Milliseconds(strokes.pressCount(of: letter))
+        let time =
+          Milliseconds(letter == focus ? 3_000 : 500) * Milliseconds(strokes.pressCount(of: letter))
         observations[letter] = UnitObservations(
           tally: UnitTally(presses: 15, samples: 15), recent: Array(repeating: time, count: 15))
       }

@@ -173,7 +173,8 @@ struct NumberRangeTests {
       .split(whereSeparator: { !$0.isASCII || !$0.isNumber }).compactMap { Int($0) }
   }
 
-  @Test("--from/--to apply to every drill: prices, times, dates, counters, phone numbers (issue 22)")
+  @Test(
+    "--from/--to apply to every drill: prices, times, dates, counters, phone numbers (issue 22)")
   func rangeInEveryDrill() throws {
     let range = 2...12
     for kind in NumberDrillKind.allCases {

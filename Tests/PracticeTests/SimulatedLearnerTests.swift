@@ -169,7 +169,8 @@ struct SimulatedLearnerTests {
     let reports = try simulate(rounds: 60)
     let order = shippedVocabulary.order
     print(
-      "| round | unlocked | new | focus (why) | target | mode | confidence ×100 of each unlocked jamo |")
+      "| round | unlocked | new | focus (why) | target | mode | confidence ×100 of each unlocked jamo |"
+    )
     print("|---|---|---|---|---|---|---|")
     for report in reports { print(report.line) }
     for report in reports {
@@ -202,14 +203,17 @@ struct SimulatedLearnerTests {
     #expect(reports.contains { $0.isBlind })
   }
 
-  /// Issue 22: at a second a press every letter sat at 0.76 of the gentle 20 글자/분 and
-  /// nothing ever unlocked. The target now starts at the learner's own pace.
+  /// Issue 22: a slow beginner never advanced.
+  ///
+  /// At a second a press every letter sat at 0.76 of the gentle 20 글자/분 and nothing ever
+  /// unlocked. The target now starts at the learner's own pace.
   @Test("a slow beginner, about a second a press, advances: the target starts at their pace")
   func slowBeginner() throws {
     let reports = try simulate(rounds: 40, learner: .slowBeginner)
     print("Slow beginner:")
     print(
-      "| round | unlocked | new | focus (why) | target | mode | confidence ×100 of each unlocked jamo |")
+      "| round | unlocked | new | focus (why) | target | mode | confidence ×100 of each unlocked jamo |"
+    )
     print("|---|---|---|---|---|---|---|")
     for report in reports { print(report.line) }
     let order = shippedVocabulary.order

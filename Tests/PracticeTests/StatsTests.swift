@@ -114,7 +114,8 @@ struct StatsDataTests {
     #expect(map.rows[0][2]?.errorRate == 0.25)
   }
 
-  @Test("JSON export: stable schema, fixed order; later versions add their fields after version 1's")
+  @Test(
+    "JSON export: stable schema, fixed order; later versions add their fields after version 1's")
   func json() {
     let keys = [galaxyRef("eu"): KeyStats(hits: 30, misses: 10, streak: 2)]
     let labels = LessonSummary.keyLabels(in: galaxyLayouts)
@@ -169,7 +170,8 @@ struct StatsDataTests {
       settings: AdaptiveSettings(startingJamo: 2, roundLength: 1))
     let standing = planner.standing(unlocked: [], observations: [:], unlocking: false)
     let history = [
-      SampleDay(day: 20_249, samples: 4, median: 1_200), SampleDay(day: 20_248, samples: 2, median: 1_500),
+      SampleDay(day: 20_249, samples: 4, median: 1_200),
+      SampleDay(day: 20_248, samples: 2, median: 1_500),
     ]
     let text = StatsJSON.encode(
       days: [], keys: [:], labels: LessonSummary.keyLabels(in: galaxyLayouts), today: 20_250,

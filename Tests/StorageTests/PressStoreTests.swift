@@ -68,13 +68,16 @@ struct PressStoreTests {
     let records = samplePresses(count: 30)
     try store.record(
       result(with: records), startedAt: sampleStartedAt, session: session, day: 20_000)
-    let jamo = try #require(try store.speedObservations()[.jamo(layoutID: "cheonjiin-galaxy", jamo: "ㅏ")])
+    let jamo = try #require(
+      try store.speedObservations()[.jamo(layoutID: "cheonjiin-galaxy", jamo: "ㅏ")])
     let cued = records.filter { $0.jamoTime != nil && $0.isJamoCued }.count
     #expect(cued > 0 && cued < jamo.tally.samples)
     #expect(jamo.tally.cuedSamples == cued)
     #expect(jamo.recentCued.count == jamo.recent.count && jamo.recentCued.contains(true))
     let keyA = try #require(try store.speedObservations()[.key(key("i"))])
-    #expect(keyA.tally.cuedSamples == records.filter { $0.key == key("i") && $0.isTimed && $0.isCueShown }.count)
+    #expect(
+      keyA.tally.cuedSamples
+        == records.filter { $0.key == key("i") && $0.isTimed && $0.isCueShown }.count)
   }
 
   @Test("a result's presses are stored in order and read back as they were")

@@ -86,7 +86,8 @@ struct AdaptivePracticeTests {
     // Each item after the first was shown during the pause before it: its first press is
     // timed from its start (300 ms: the driver types 1.2 s after the last key, 0.9 s moves on).
     let firsts = recorder.results.dropFirst().compactMap(\.pressRecords.first)
-    #expect(firsts.count == 3 && firsts.allSatisfy { $0.isTimed && $0.interval == 300 }, "\(firsts)")
+    #expect(
+      firsts.count == 3 && firsts.allSatisfy { $0.isTimed && $0.interval == 300 }, "\(firsts)")
     #expect(records.contains { $0.jamoTime != nil })
     #expect(recorder.progress.isEmpty)  // nothing to "continue" in an adaptive round
     let summary = driver.screen(rows: 24)

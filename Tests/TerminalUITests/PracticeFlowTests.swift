@@ -92,7 +92,8 @@ struct PracticeFlowTests {
     settings.language = .korean
     var driver = ScreenDriver(
       PracticeController(
-        layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout), keymaps: try shippedKeymaps(),
+        layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout),
+        keymaps: try shippedKeymaps(),
         keymap: "numpad", settings: settings, lessons: [lesson], recorder: MemoryRecorder(),
         today: 20_000, startLesson: "h"),
       settings: settings, kitty: true)

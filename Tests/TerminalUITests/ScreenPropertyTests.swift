@@ -176,7 +176,8 @@ private struct RedrawChecker<FrontEnd: ScreenFrontEnd> {
     guard kept.rows == fresh.rows, kept.columns == fresh.columns else { return "sizes differ" }
     for row in 0..<kept.rows {
       for column in 0..<kept.columns where kept[row, column] != fresh[row, column] {
-        return "the screens differ at row \(row) column \(column): \(kept[row, column]) ≠ \(fresh[row, column])"
+        return
+          "the screens differ at row \(row) column \(column): \(kept[row, column]) ≠ \(fresh[row, column])"
       }
     }
     return nil
@@ -213,9 +214,11 @@ struct ScreenPropertyTests {
   private static let padKeys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "0", ".", "*", "/"]
     .map(keypad)
 
-  /// Steps any screen may take: keypad keys, Enter, Esc, arrows, Space, letters, F1 (help),
-  /// F2 (theme), F4 (size), Ctrl-L, waits, and now and then a new window size. Esc and Enter
-  /// come often: they change screens (a round's summary, another round, the menu).
+  /// A step any screen may take.
+  ///
+  /// Keypad keys, Enter, Esc, arrows, Space, letters, F1 (help), F2 (theme), F4 (size),
+  /// Ctrl-L, waits, and now and then a new window size. Esc and Enter come often: they change
+  /// screens (a round's summary, another round, the menu).
   private static func randomStep(using generator: inout SplitMix64, extra: [String] = [])
     -> Step
   {
@@ -225,16 +228,20 @@ struct ScreenPropertyTests {
         "b", "q", "1", "2", "\u{1b}OP", "\u{1b}OQ", "\u{1b}OS", "\u{0c}", "\u{1b}[6~", "\u{1b}[5~",
       ] + extra
     switch Int.random(in: 0..<24, using: &generator) {
-    case 0..<9: return .send(padKeys.randomElement(using: &generator)!)
-    case 9..<14: return .send(others.randomElement(using: &generator)!)
+    case 0..<9: return .send(pick(padKeys, &generator))
+    case 9..<14: return .send(pick(others, &generator))
     case 14..<16: return .escape
     case 16..<18: return .send("\r")
-    case 18..<23: return .wait([50, 300, 950, 1_200, 4_000].randomElement(using: &generator)!)
+    case 18..<23: return .wait(pick([50, 300, 950, 1_200, 4_000], &generator))
     default:
       return .resize(
-        rows: [24, 30, 32, 12].randomElement(using: &generator)!,
-        columns: [80, 100, 60].randomElement(using: &generator)!)
+        rows: pick([24, 30, 32, 12], &generator), columns: pick([80, 100, 60], &generator))
     }
+  }
+
+  /// One of `values` (never empty here).
+  private static func pick<T>(_ values: [T], _ generator: inout SplitMix64) -> T {
+    values[Int.random(in: 0..<values.count, using: &generator)]
   }
 
   /// Runs `rounds` random sequences of `length` steps on fresh front ends from `make`.
@@ -327,14 +334,15 @@ struct ScreenPropertyTests {
       },
       step: { generator in
         Int.random(in: 0..<4, using: &generator) == 0
-          ? .childWrites(output.randomElement(using: &generator)!)
+          ? .childWrites(Self.pick(output, &generator))
           : Self.randomStep(
             using: &generator, extra: ["\u{1b}[20~", "\u{1b}[21~", "\u{1b}[24~", "\u{1b}OR"])
       })
   }
 
-  /// The issue's own steps: `practice --adaptive --seed 1 --items 1`, 5 5 7 8 5 Enter, then
-  /// Enter. Before the fix the pad of the second round was drawn over the summary, keys missing.
+  /// The issue's own steps.
+  ///
+  /// `practice --adaptive --seed 1 --items 1`, 5 5 7 8 5 Enter, then Enter. Before the fix the pad of the second round was drawn over the summary, keys missing.
   @Test("Enter 한 판 더 draws the whole pad again, not only the cells that changed")
   func anotherRound() throws {
     let setup = AdaptiveSetup(

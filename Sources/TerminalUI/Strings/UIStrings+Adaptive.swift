@@ -44,8 +44,9 @@ extension UIStrings {
       "열린 글자 \(unlocked.count)개: \(list)", "Unlocked letters (\(unlocked.count)): \(list)")
   }
 
-  /// Where the learner stands, the same lines after a round and in `stats`: the open letters,
-  /// the next round's letter and why, what opens next and when, the target, and the letters
+  /// Where the learner stands: the same lines after a round and in `stats`.
+  ///
+  /// The open letters, the next round's letter and why, what opens next and when, the target, and the letters
   /// under it. One judgement: a round's speed is never praised while a letter lags.
   public func adaptiveStandingLines(_ standing: AdaptiveStanding) -> [String] {
     let open = standing.unlocked.filter { $0 != standing.newlyUnlocked }
@@ -77,7 +78,7 @@ extension UIStrings {
     let speed = Int(target.syllablesPerMinute.rounded())
     return pick(
       "열린 글자를 모두 \(samples)번 넘게, 1분에 \(speed)글자 빠르기로 치면 \(next) \(Self.subject(next)) 열려요.",
-      "\(next) opens once every open letter is typed \(samples) times or more at \(speed) syllables a minute."
+      "\(next) opens when every open letter is typed \(samples)+ times at \(speed) syllables a minute."
     )
   }
 
