@@ -5,7 +5,7 @@
 /// blocked when any of its words (split at spaces, `. , ? !` removed) is.
 public struct BlockedWords: Sendable, Hashable {
   private var words: Set<String> = []
-  private var prefixes: [String] = []
+  private var prefixes: Set<String> = []
 
   /// The rules of a file: one a line, `#` comments and blank lines skipped.
   public init(parsing text: String) {
@@ -14,7 +14,7 @@ public struct BlockedWords: Sendable, Hashable {
       if rule.isEmpty || rule.hasPrefix("#") { continue }
       if rule.hasSuffix("*") {
         let prefix = String(rule.dropLast())
-        if !prefix.isEmpty { prefixes.append(prefix) }
+        if !prefix.isEmpty { prefixes.insert(prefix) }
       } else {
         words.insert(rule)
       }
@@ -28,10 +28,17 @@ public struct BlockedWords: Sendable, Hashable {
   public var isEmpty: Bool { words.isEmpty && prefixes.isEmpty }
 
   /// Whether `text` has a blocked word.
+  ///
+  /// Each word's own prefixes are looked up (a word has a few characters), not every rule
+  /// tried against it: the vocabulary checks tens of thousands of words at every start.
   public func blocks(_ text: String) -> Bool {
     for piece in text.split(separator: " ") {
-      let word = String(piece.filter { !".,?!".contains($0) })
-      if words.contains(word) || prefixes.contains(where: { word.hasPrefix($0) }) { return true }
+      var prefix = ""
+      for character in piece where !".,?!".contains(character) {
+        prefix.append(character)
+        if prefixes.contains(prefix) { return true }
+      }
+      if words.contains(prefix) { return true }
     }
     return false
   }

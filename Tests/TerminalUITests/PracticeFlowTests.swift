@@ -175,9 +175,12 @@ struct PracticeStartupTests {
   }
 
   @Test("waiting for the file says what it waits for and that Esc leaves; Esc leaves")
-  func waiting() {
+  func waiting() throws {
     var driver = startup(Mailbox())
     #expect(driver.render().textDump.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+    // The loop wakes at a fixed instant to look again, not at "now + 50 ms" (never reached).
+    let deadline = try #require(driver.session.nextDeadline(now: driver.now))
+    #expect(driver.session.nextDeadline(now: deadline) == deadline)
     driver.wait(600)
     let screen = driver.render().textDump
     #expect(screen.contains("연습 기록 파일을 여는 중이에요"), "\(screen)")

@@ -7,8 +7,9 @@ import TerminalInput
 /// The loop wakes every ``pollInterval`` while waiting; nothing else changes in it.
 struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
   enum State {
-    /// Since when the file is being opened (the first wake-up), for the message's delay.
-    case waiting(since: Instant?)
+    /// Since when the file is being opened, for the message's delay, and when the mailbox
+    /// was last looked at.
+    case waiting(since: Instant?, lookedAt: Instant?)
     case ready(PracticeController)
   }
 
@@ -19,7 +20,7 @@ struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
   private let make: (Opened) -> PracticeController
   /// The file, named on the waiting screen.
   private let path: String
-  private(set) var state: State = .waiting(since: nil)
+  private(set) var state: State = .waiting(since: nil, lookedAt: nil)
 
   /// How often the loop looks whether the file is open.
   static var pollInterval: Duration { .milliseconds(50) }
@@ -43,13 +44,17 @@ struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
   }
 
   mutating func start(at time: Instant) -> [ScreenEffect] {
-    state = .waiting(since: time)
+    state = .waiting(since: time, lookedAt: time)
     return takeOpened(at: time)
   }
 
   /// Becomes practice if the file has arrived.
   private mutating func takeOpened(at time: Instant) -> [ScreenEffect] {
-    guard case .waiting = state, let file = opened.take() else { return [] }
+    guard case .waiting(let since, _) = state else { return [] }
+    // The deadline is the last look plus the interval: a fixed instant, which the loop
+    // reaches (a deadline of "now + interval" would always lie ahead).
+    state = .waiting(since: since, lookedAt: time)
+    guard let file = opened.take() else { return [] }
     var controller = make(file)
     let effects = controller.start(at: time)
     state = .ready(controller)
@@ -87,15 +92,17 @@ struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
   }
 
   func nextDeadline(now: Instant) -> Instant? {
-    guard let controller else { return now + Self.pollInterval }
-    return controller.nextDeadline(now: now)
+    switch state {
+    case .ready(let controller): return controller.nextDeadline(now: now)
+    case .waiting(_, let lookedAt): return (lookedAt ?? now) + Self.pollInterval
+    }
   }
 
   func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
     switch state {
     case .ready(let controller):
       return controller.render(rows: rows, columns: columns, at: time, input: input)
-    case .waiting(let since):
+    case .waiting(let since, _):
       let waited = since.map { time >= $0 + Self.quietWait } ?? false
       return PracticeView.summary(
         waited ? strings.practiceWaitingForFile(path) : [], keys: waited ? strings.waitingKeys : "",

@@ -109,11 +109,12 @@ extension UIStrings {
     let unjudged = open.filter { !(standing.speeds[$0]?.hasEnoughSamples ?? false) }
     var lines: [String] = []
     if !slow.isEmpty {
-      let shown = slow.prefix(6).map { "\($0.0) \(wholePercent($0.1))%" }.joined(separator: ", ")
+      // The four slowest: the line fits 72 columns.
+      let shown = slow.prefix(4).map { "\($0.0) \(wholePercent($0.1))%" }.joined(separator: ", ")
       lines.append(
         pick(
-          "목표보다 느린 글자 (목표 빠르기의 몇 %): \(shown)",
-          "Letters under the goal (% of the goal's speed): \(shown)"))
+          "목표보다 느린 글자 (목표 빠르기의 %): \(shown)",
+          "Letters under the goal (% of its speed): \(shown)"))
     }
     if !unjudged.isEmpty {
       let shown = unjudged.prefix(8).joined(separator: " ")
@@ -183,7 +184,7 @@ extension UIStrings {
     [
       pick("연습 기록 파일을 여는 중이에요.", "Opening the practice progress file."),
       pick(
-        "다른 프로그램(다른 cheonjiin 연습 등)이 쓰고 있어서 기다려요. 10초까지 기다려요.",
+        "다른 프로그램(다른 cheonjiin 연습 등)이 쓰고 있어요. 10초까지 기다려요.",
         "Another program (another cheonjiin practice?) is writing it: waiting up to 10 seconds."),
       path,
     ]

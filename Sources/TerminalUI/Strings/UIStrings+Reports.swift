@@ -212,8 +212,8 @@ extension UIStrings {
   /// The learning curves' note: what the numbers are and which way is good.
   public var jamoCurveNote: String {
     pick(
-      "한 글자를 치는 데 걸린 시간이에요. 작을수록 빨라요. 목표: 그 글자의 목표 시간",
-      "Time to type each letter: lower is faster. Goal: that letter's own target time")
+      "한 글자에 걸린 시간, 작을수록 빨라요 · 목표: 그 글자의 목표 시간",
+      "Time per letter, lower is faster · goal: that letter's own target time")
   }
 
   /// The column of each letter's own target time in the learning curves.
