@@ -117,8 +117,8 @@ let package = Package(
     .testTarget(
       name: "CLITests",
       dependencies: [
-        "cheonjiin", "HangulEngine", "LayoutLoading", "Storage", "Suggestions", "TerminalUI",
-        "TestSupport",
+        "cheonjiin", "HangulEngine", "LayoutLoading", "Practice", "Storage", "Suggestions",
+        "TerminalUI", "TestSupport",
       ],
       exclude: ["Harness"]),
   ]

@@ -90,7 +90,7 @@ expected_files() {
     echo "$prefix/bin/cheonjiin"
     for file in Layouts/*.json; do echo "$prefix/share/cheonjiin/layouts/${file#Layouts/}"; done
     for file in Keymaps/*.json; do echo "$prefix/share/cheonjiin/keymaps/${file#Keymaps/}"; done
-    for file in ko-words.tsv everyday-ko.tsv practice-messages-ko.txt NOTICE; do
+    for file in ko-words.tsv everyday-ko.tsv practice-messages-ko.txt practice-blocked-ko.txt NOTICE; do
       echo "$prefix/share/cheonjiin/lexicon/$file"
     done
     echo "$prefix/share/man/man1/$man"

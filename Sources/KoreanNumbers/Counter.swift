@@ -48,6 +48,8 @@ public enum Counter: String, Sendable, Hashable, CaseIterable {
   case pairs
   /// 달: months of duration (`세 달`).
   case months
+  /// 번째: order (`첫 번째`, `두 번째`, `스무 번째`); 1 is `첫`, never `한`.
+  case ordinal
 
   // MARK: Sino
   /// 원: won.
@@ -82,17 +84,30 @@ public enum Counter: String, Sendable, Hashable, CaseIterable {
   case kilograms
   /// 미터: metres.
   case meters
+  /// 개월: months of duration (`삼 개월`).
+  case monthCount
+  /// 주: weeks (`삼 주`; `세 주` is said too).
+  case weeks
+  /// 학년: a school year (`삼 학년`).
+  case schoolYear
+  /// 등: a place in a ranking (`일 등`).
+  case rank
+  /// 점: points, a score (`구십 점`).
+  case points
 
   /// Looks a counter up by its Korean word: `"개"` → ``items``.
   ///
   /// 분 gives ``minutes`` and 번 gives ``times``; `분(사람)` gives ``honoredPeople`` and
-  /// `번(번호)` ``number``. Returns `nil` for a word that is not a counter here.
+  /// `번(번호)` ``number``. The signs written after digits are counters too: `%` is
+  /// ``percent`` and `kg` ``kilograms``. Returns `nil` for a word that is not a counter here.
   public init?(word: String) {
     switch word {
     case "분": self = .minutes  // people only when asked for: .honoredPeople
     case "번": self = .times
     case "분(사람)": self = .honoredPeople
     case "번(번호)": self = .number
+    case "%", "％": self = .percent
+    case "kg", "㎏", "KG": self = .kilograms
     default:
       guard let counter = Counter.allCases.first(where: { $0.word == word }) else { return nil }
       self = counter
@@ -135,6 +150,26 @@ public enum Counter: String, Sendable, Hashable, CaseIterable {
     case .percent: "퍼센트"
     case .kilograms: "킬로그램"
     case .meters: "미터"
+    case .ordinal: "번째"
+    case .monthCount: "개월"
+    case .weeks: "주"
+    case .schoolYear: "학년"
+    case .rank: "등"
+    case .points: "점"
+    }
+  }
+
+  /// Shorter words said for the same unit, accepted as well: `오십 프로`, `삼 킬로`.
+  var spokenWords: [String] {
+    switch self {
+    case .percent: ["프로"]
+    case .kilograms: ["킬로"]
+    case .items, .people, .persons, .honoredPeople, .age, .oclock, .hours, .animals, .times,
+      .cups, .bottles, .volumes, .sheets, .vehicles, .outfits, .pairs, .months, .ordinal, .won,
+      .minutes, .seconds, .years, .calendarMonth, .days, .floors, .roomNumber, .number, .rounds,
+      .formalAge, .servings, .degrees, .meters, .monthCount, .weeks, .schoolYear, .rank,
+      .points:
+      []
     }
   }
 
@@ -142,10 +177,11 @@ public enum Counter: String, Sendable, Hashable, CaseIterable {
   public var system: NumberSystem {
     switch self {
     case .items, .people, .persons, .honoredPeople, .age, .oclock, .hours, .animals, .times,
-      .cups, .bottles, .volumes, .sheets, .vehicles, .outfits, .pairs, .months:
+      .cups, .bottles, .volumes, .sheets, .vehicles, .outfits, .pairs, .months, .ordinal:
       .native
     case .won, .minutes, .seconds, .years, .calendarMonth, .days, .floors, .roomNumber,
-      .number, .rounds, .formalAge, .servings, .degrees, .percent, .kilograms, .meters:
+      .number, .rounds, .formalAge, .servings, .degrees, .percent, .kilograms, .meters,
+      .monthCount, .weeks, .schoolYear, .rank, .points:
       .sino
     }
   }
@@ -158,22 +194,25 @@ public enum Counter: String, Sendable, Hashable, CaseIterable {
   public var mayAttach: Bool {
     switch self {
     case .oclock, .minutes, .seconds, .years, .calendarMonth, .days, .floors, .roomNumber,
-      .number, .rounds:
+      .number, .rounds, .ordinal, .schoolYear, .rank:
       true
     case .items, .people, .persons, .honoredPeople, .age, .hours, .animals, .times, .cups,
       .bottles, .volumes, .sheets, .vehicles, .outfits, .pairs, .months, .won, .formalAge,
-      .servings, .degrees, .percent, .kilograms, .meters:
+      .servings, .degrees, .percent, .kilograms, .meters, .monthCount, .weeks, .points:
       false
     }
   }
 
   /// Reads `count` of this counter, spaced from the number: `세 개`, `스무 살`, `만 원`.
   ///
-  /// - Native counters take the determiner form (`한 개`, `스무 살`, `스물한 살`); from 100
-  ///   on, Sino hundreds with a native remainder (`백한 살`, `백두 개`), and a multiple of 100
-  ///   stays Sino (`백 개`). Zero is `영`. For ``oclock`` from 13 on, Sino is also accepted
-  ///   (`열일곱 시`, `십칠 시`).
-  /// - Sino counters take ``KoreanNumber/sino(_:style:)``: `삼 분`, `만 원`.
+  /// - Native counters take the determiner form (`한 개`, `스무 살`, `스물한 살`; `첫 번째`);
+  ///   from 100 on, Sino hundreds with a native remainder (`백한 살`, `백쉰 개`), and a
+  ///   multiple of 100 stays Sino (`백 개`); the number read all in Sino is said as much and
+  ///   accepted too (`백오십 개`). Zero is `영`. For ``oclock`` from 13 on, Sino is also
+  ///   accepted (`열일곱 시`, `십칠 시`).
+  /// - Sino counters take ``KoreanNumber/sino(_:style:)``: `삼 분`, `만 원`; weeks below 100
+  ///   are said in native numbers too (`세 주`).
+  /// - Shorter spoken words are accepted where people use them (`오십 프로`, `삼 킬로`).
   /// - Months of the year 1…12 are single words: `일월` … `유월` … `시월` … `십이월`.
   /// - Variants: `일만` for `만`; the counter attached where ``mayAttach`` allows (`세시`);
   ///   for ``won``, the amount written as one word, as on price tags and checks (`만오천원`,
@@ -188,10 +227,15 @@ public enum Counter: String, Sendable, Hashable, CaseIterable {
         KoreanNumber.nativeCount(count, ilRule: .dropped),
         KoreanNumber.nativeCount(count, ilRule: .keptBeforeMan),
       ]
+      if self == .ordinal && count == 1 { numbers = ["첫"] }
       if self == .oclock && count >= 13 { numbers.append(KoreanNumber.sino(count)) }
+      if count >= 100 && self != .oclock {
+        numbers += [KoreanNumber.sino(count), KoreanNumber.sino(count, style: .ilMan)]
+      }
       return counted(numbers)
     case .sino:
-      let numbers = [KoreanNumber.sino(count), KoreanNumber.sino(count, style: .ilMan)]
+      var numbers = [KoreanNumber.sino(count), KoreanNumber.sino(count, style: .ilMan)]
+      if self == .weeks, let native = NativeNumber(count) { numbers.append(native.determiner) }
       let reading = counted(numbers)
       guard self == .won else { return reading }
       var oneWord: [String] = []
@@ -226,10 +270,14 @@ public enum Counter: String, Sendable, Hashable, CaseIterable {
     return counted(numbers)
   }
 
-  /// The number spellings followed by this counter: spaced, and attached where allowed.
+  /// The number spellings followed by this counter (and its ``spokenWords``): spaced, and
+  /// attached where allowed.
   private func counted(_ numbers: [String]) -> Reading {
-    var spellings = numbers.map { $0 + " " + word }
-    if mayAttach { spellings += numbers.map { $0 + word } }
+    var spellings: [String] = []
+    for unit in [word] + spokenWords {
+      spellings += numbers.map { $0 + " " + unit }
+      if mayAttach { spellings += numbers.map { $0 + unit } }
+    }
     return Reading(spellings: spellings) ?? Reading(text: word)
   }
 

@@ -28,6 +28,17 @@ extension KoreanNumber {
     return Reading(text: reading.text, alternatives: reading.variants + half)
   }
 
+  /// Reads a clock time of the morning or the afternoon: `오후 3:45` → `오후 세 시 사십오 분`,
+  /// with every spelling ``time(hour:minute:second:)`` accepts after `오전` or `오후`.
+  ///
+  /// - Parameter isAfternoon: 오후 (from noon) rather than 오전.
+  public static func time(hour: UInt64, minute: UInt64, isAfternoon: Bool) -> Reading {
+    let period = isAfternoon ? "오후 " : "오전 "
+    let reading = time(hour: hour, minute: minute)
+    return Reading(
+      text: period + reading.text, alternatives: reading.variants.map { period + $0 })
+  }
+
   /// Reads a date: `2025, 6, 10` → `이천이십오 년 유월 십 일`.
   ///
   /// 6월 and 10월 are `유월` and `시월` (제52항). Variants attach 년 and 일 (제43항):

@@ -11,7 +11,9 @@
 ///   "newlyUnlocked": "ㅓ" | null,            // unlocked by this plan
 ///   "next": "ㅓ" | null,                     // the jamo that unlocks next
 ///   "offersBlind": false,
-///   "confidence": {"ㅇ": 1.25 | null, …}      // each unlocked jamo, null before 5 samples
+///   "confidence": {"ㅇ": 1.25 | null, …},     // each unlocked jamo, null before 5 samples
+///   "targetChange": "kept|fromPace|raised",  // how the target came about (as stats --json)
+///   "pace": 14.8 | null                      // the learner's 글자/분 now
 /// }
 /// ```
 /// Written by hand like ``StatsJSON``: keys always in this order, numbers to 4 decimals.
@@ -38,7 +40,9 @@ public enum AdaptivePlanJSON {
         "newlyUnlocked": \(optional(standing.newlyUnlocked)),
         "next": \(optional(standing.next)),
         "offersBlind": \(standing.offersBlind),
-        "confidence": {\(confidences.joined(separator: ", "))}
+        "confidence": {\(confidences.joined(separator: ", "))},
+        "targetChange": \(StatsJSON.string(standing.targetChange.rawValue)),
+        "pace": \(standing.pace.map { StatsJSON.number($0.syllablesPerMinute) } ?? "null")
       }
 
       """

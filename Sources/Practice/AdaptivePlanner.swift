@@ -2,8 +2,14 @@ import HangulEngine
 
 /// The settings of the adaptive round; every one has a gentle default.
 public struct AdaptiveSettings: Sendable, Hashable {
-  /// The speed asked for (`--target`): 20 글자/분 by default.
+  /// The learner's target: the one saved after the last round, or asked for (`--target`);
+  /// 20 글자/분 until the learner's own pace is known (``isTargetKnown``).
   public var target: SpeedTarget
+  /// Whether the target was saved or asked for.
+  ///
+  /// When not, the first round that measures the learner's pace sets it (``AdaptivePlanner``), so a slow beginner is judged against
+  /// their own speed, not a gentle default they cannot reach yet.
+  public var isTargetKnown: Bool
   public var rules: SpeedRules
   /// Jamo unlocked from the start: the most frequent six (`ㅇ ㅏ ㄴ ㄱ ㅣ ㄹ` with the
   /// shipped lists), more when six make fewer words than a round needs.
@@ -15,25 +21,36 @@ public struct AdaptiveSettings: Sendable, Hashable {
   /// Items are drawn from this many of the preferred entries, so a round brings common
   /// words, yet not always the same.
   public var pool: Int
-  /// How far the target rises, in 글자/분, once every jamo is unlocked and confident.
+  /// How far the target rises in one round, in 글자/분.
   public var targetStep: Double
-  /// The target never rises more than this above the one asked for.
-  public var largestRise: Double
+  /// The target rises once the learner's pace is this far above it (0.15: 15 % faster).
+  public var raiseMargin: Double
 
   public init(
-    target: SpeedTarget = .gentle, rules: SpeedRules = SpeedRules(), startingJamo: Int = 6,
-    roundLength: Int = 10, focusShare: Double = 0.7, pool: Int = 40, targetStep: Double = 2,
-    largestRise: Double = 10
+    target: SpeedTarget = .gentle, isTargetKnown: Bool = false, rules: SpeedRules = SpeedRules(),
+    startingJamo: Int = 6, roundLength: Int = 10, focusShare: Double = 0.7, pool: Int = 40,
+    targetStep: Double = 2, raiseMargin: Double = 0.15
   ) {
     self.target = target
+    self.isTargetKnown = isTargetKnown
     self.rules = rules
     self.startingJamo = max(1, startingJamo)
     self.roundLength = max(1, roundLength)
     self.focusShare = min(1, max(0, focusShare))
     self.pool = max(1, pool)
     self.targetStep = max(0, targetStep)
-    self.largestRise = max(0, largestRise)
+    self.raiseMargin = max(0, raiseMargin)
   }
+}
+
+/// How the target in force came about, for the sentence on screen and `stats`.
+public enum TargetChange: String, Sendable, Hashable {
+  /// As saved (or asked for).
+  case kept
+  /// Set from the learner's own pace, the first time it could be measured.
+  case fromPace
+  /// Raised: the learner's pace is well above it, or every letter is open and at it.
+  case raised
 }
 
 /// Why the focus jamo was chosen, for the sentence on screen (its raw value in JSON).
@@ -57,8 +74,14 @@ public struct AdaptiveStanding: Sendable, Hashable {
   /// The weakest unlocked jamo.
   public var focus: String?
   public var reason: FocusReason
-  /// The target in force: the one asked for, raised a little once every jamo is confident.
+  /// The target in force: the learner's (``AdaptiveSettings/target``), set from their pace
+  /// the first time, raised as they improve.
   public var target: SpeedTarget
+  /// How ``target`` came about this time.
+  public var targetChange: TargetChange
+  /// The learner's pace now, from the letters with enough samples (the median of their times
+  /// per press, in 글자/분); `nil` until three letters have enough.
+  public var pace: SpeedTarget?
   /// The speed of every jamo of the vocabulary, typed or not.
   public var speeds: [String: JudgedSpeed]
   /// Some unlocked jamo is confident, so typing without labels is offered.
@@ -80,19 +103,25 @@ public struct AdaptivePlan: Sendable, Hashable {
   public static let lessonID = "adaptive"
 }
 
-/// Plans adaptive rounds (issue 13): unlock jamo in frequency order, work on the weakest.
+/// Plans adaptive rounds (issues 13 and 22): unlock jamo in frequency order, work on the
+/// weakest, against a target that starts at the learner's own pace.
 ///
 /// - The first ``AdaptiveSettings/startingJamo`` jamo of ``AdaptiveVocabulary/order`` are
 ///   unlocked from the start. The next one unlocks only when every unlocked jamo is
 ///   confident (enough samples, at or above the target: ``JudgedSpeed/isConfident``); one per
 ///   round, so nothing unlocks while any jamo is under the target.
-/// - The focus is the weakest unlocked jamo: one with too few samples to judge (the newest
-///   first, so a jamo just unlocked gets the practice), else the lowest confidence.
+/// - The target: until the learner has one (``AdaptiveSettings/isTargetKnown``), it is set
+///   from their pace as soon as three letters have enough samples (never above the gentle
+///   20 글자/분), so a learner at one press a second starts at about 15. It rises by
+///   ``AdaptiveSettings/targetStep`` in a round that opens no letter while their pace is
+///   ``AdaptiveSettings/raiseMargin`` above it, or while every letter is open and at it;
+///   never above their pace, nor above 20 while letters remain to open; it never falls by
+///   itself. The caller saves it.
+/// - The focus is the weakest unlocked jamo: a jamo unlocked by this plan first (it needs the
+///   practice), then the slowest of those measured under the target, then one with too few
+///   samples to judge (the newest first), and once all are at the target, the slowest.
 /// - A round's items are entries typed with unlocked jamo only; ``AdaptiveSettings/focusShare``
 ///   of them contain the focus.
-/// - Once every jamo of the vocabulary is unlocked and confident, the target rises by
-///   ``AdaptiveSettings/targetStep`` to the first step not yet reached (at most
-///   ``AdaptiveSettings/largestRise`` above the target asked for).
 public struct AdaptivePlanner: Sendable {
   public let vocabulary: AdaptiveVocabulary
   public var settings: AdaptiveSettings
@@ -138,24 +167,38 @@ public struct AdaptivePlanner: Sendable {
     var unlocked = vocabulary.order.filter { start.contains($0) || storedSet.contains($0) }
     // A jamo saved by an earlier version of the lists stays unlocked.
     unlocked += stored.filter { !vocabulary.order.contains($0) && !unlocked.contains($0) }
-    let target = raisedTarget(unlocked: unlocked, observations: observations)
+    var next = vocabulary.order.first { !unlocked.contains($0) }
+    var newlyUnlocked: String?
+    // A letter opens when every open one reached the target the learner practised for; the
+    // target moves only in a round that opens nothing (one change at a time).
+    if unlocking, settings.isTargetKnown, let candidate = next,
+      allConfident(unlocked, at: settings.target, observations: observations)
+    {
+      unlocked.append(candidate)
+      newlyUnlocked = candidate
+      next = vocabulary.order.first { !unlocked.contains($0) }
+    }
+    var (target, change, pace) = targetInForce(unlocked: unlocked, observations: observations)
+    if newlyUnlocked != nil { (target, change) = (settings.target, .kept) }
     var speeds: [String: JudgedSpeed] = [:]
     for jamo in Set(vocabulary.order).union(observations.keys) {
       speeds[jamo] = JudgedSpeed(
         observations[jamo] ?? UnitObservations(), targetTime: targetTime(of: jamo, target: target),
         rules: settings.rules)
     }
-    var next = vocabulary.order.first { !unlocked.contains($0) }
-    var newlyUnlocked: String?
-    if unlocking, let candidate = next, unlocked.allSatisfy({ speeds[$0]?.isConfident ?? false }) {
+    // The first target, from the learner's pace, is judged at once.
+    if unlocking, newlyUnlocked == nil, !settings.isTargetKnown, let candidate = next,
+      unlocked.allSatisfy({ speeds[$0]?.isConfident ?? false })
+    {
       unlocked.append(candidate)
       newlyUnlocked = candidate
       next = vocabulary.order.first { !unlocked.contains($0) }
     }
-    let (focus, reason) = weakest(unlocked, speeds: speeds)
+    let (focus, reason) =
+      newlyUnlocked.map { ($0, FocusReason.new) } ?? weakest(unlocked, speeds: speeds)
     return AdaptiveStanding(
       unlocked: unlocked, next: next, newlyUnlocked: newlyUnlocked, focus: focus, reason: reason,
-      target: target, speeds: speeds,
+      target: target, targetChange: change, pace: pace, speeds: speeds,
       offersBlind: unlocked.contains { speeds[$0]?.isConfident ?? false },
       minimumSamples: settings.rules.minimumSamples)
   }
@@ -195,23 +238,49 @@ public struct AdaptivePlanner: Sendable {
 
   // MARK: - Helpers
 
-  /// The target in force: the one asked for, or, once every jamo of the vocabulary is unlocked
-  /// and confident, the first step above it that some jamo has not reached.
-  private mutating func raisedTarget(
+  /// The learner's pace: the median over the unlocked jamo with enough samples of their
+  /// filtered time per press, as 글자/분; `nil` before three jamo have enough samples.
+  public mutating func pace(
     unlocked: [String], observations: [String: UnitObservations]
-  ) -> SpeedTarget {
-    let asked = settings.target
-    guard settings.targetStep > 0, Set(vocabulary.order).isSubset(of: Set(unlocked)) else {
-      return asked
+  ) -> SpeedTarget? {
+    var perPress: [Milliseconds] = []
+    for jamo in unlocked {
+      let judged = JudgedSpeed(
+        observations[jamo] ?? UnitObservations(), targetTime: 1, rules: settings.rules)
+      guard judged.hasEnoughSamples, let time = judged.filteredTime else { continue }
+      perPress.append(max(1, time / Milliseconds(max(1, strokes.pressCount(of: jamo)))))
     }
-    var target = asked
-    while target.syllablesPerMinute + settings.targetStep
-      <= asked.syllablesPerMinute + settings.largestRise + 1e-9,
-      allConfident(vocabulary.order, at: target, observations: observations)
-    {
-      target = SpeedTarget(syllablesPerMinute: target.syllablesPerMinute + settings.targetStep)
+    guard perPress.count >= 3, let median = perPress.median, median > 0 else { return nil }
+    return SpeedTarget(
+      syllablesPerMinute: 60_000 / (Double(median) * SpeedTarget.pressesPerSyllable))
+  }
+
+  /// The target in force (see the type's notes), how it came about, and the learner's pace.
+  private mutating func targetInForce(
+    unlocked: [String], observations: [String: UnitObservations]
+  ) -> (SpeedTarget, TargetChange, SpeedTarget?) {
+    let target = settings.target
+    guard let pace = pace(unlocked: unlocked, observations: observations) else {
+      return (target, .kept, nil)
     }
-    return target
+    let paceSpeed = pace.syllablesPerMinute
+    if !settings.isTargetKnown {
+      let start = min(SpeedTarget.gentle.syllablesPerMinute, max(1, paceSpeed.rounded(.down)))
+      return (SpeedTarget(syllablesPerMinute: start), .fromPace, pace)
+    }
+    let speed = target.syllablesPerMinute
+    let isAllOpen = Set(vocabulary.order).isSubset(of: Set(unlocked))
+    let isFarBelowPace = paceSpeed >= speed * (1 + settings.raiseMargin)
+    guard settings.targetStep > 0,
+      isFarBelowPace
+        || isAllOpen && allConfident(vocabulary.order, at: target, observations: observations)
+    else { return (target, .kept, pace) }
+    // Up to the gentle 20 while letters remain to open (a target racing the pace would keep
+    // them shut); past it once every letter is open.
+    let ceiling = isAllOpen ? Double.infinity : SpeedTarget.gentle.syllablesPerMinute
+    let raised = min(speed + settings.targetStep, paceSpeed.rounded(.down), ceiling)
+    guard raised > speed + 1e-9 else { return (target, .kept, pace) }
+    return (SpeedTarget(syllablesPerMinute: raised), .raised, pace)
   }
 
   private mutating func allConfident(
@@ -226,20 +295,23 @@ public struct AdaptivePlanner: Sendable {
     return true
   }
 
-  /// The weakest of `unlocked`: too few samples first (the latest unlocked of those), then
-  /// the lowest confidence (the earlier in frequency order on a tie).
+  /// The weakest of `unlocked`: the slowest of those measured under the target (a slow letter
+  /// needs the work more than a rare one needs samples), then one with too few samples to
+  /// judge (the latest unlocked of those), then the slowest (the earlier in frequency order
+  /// on a tie).
   private func weakest(
     _ unlocked: [String], speeds: [String: JudgedSpeed]
   ) -> (String?, FocusReason) {
+    var slowest: (jamo: String, confidence: Double)?
+    for jamo in unlocked {
+      guard let confidence = speeds[jamo]?.confidence else { continue }
+      if slowest.map({ confidence < $0.confidence }) ?? true { slowest = (jamo, confidence) }
+    }
+    if let slowest, slowest.confidence < 1 { return (slowest.jamo, .slow) }
     let unjudged = unlocked.filter { !(speeds[$0]?.hasEnoughSamples ?? false) }
     if let newest = unjudged.last { return (newest, .new) }
-    var weakest: (jamo: String, confidence: Double)?
-    for jamo in unlocked {
-      let confidence = speeds[jamo]?.confidence ?? 0
-      if weakest.map({ confidence < $0.confidence }) ?? true { weakest = (jamo, confidence) }
-    }
-    guard let weakest else { return (nil, .new) }
-    return (weakest.jamo, weakest.confidence < 1 ? .slow : .slowest)
+    guard let slowest else { return (nil, .new) }
+    return (slowest.jamo, .slowest)
   }
 
   /// `count` texts drawn without repeats from the first ``AdaptiveSettings/pool`` of `texts`

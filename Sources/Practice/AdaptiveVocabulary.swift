@@ -6,7 +6,8 @@ import Suggestions
 /// write, strongest boost first), then the practice messages (short phrases), then
 /// `ko-words.tsv` by corpus count. Nothing is made up: an item is always a whole entry of a
 /// list. Words longer than ``longestWord`` syllables and phrases longer than
-/// ``longestPhrase`` characters are left out (an item should take seconds, not a minute).
+/// ``longestPhrase`` characters are left out (an item should take seconds, not a minute), and
+/// so is every entry with a blocked word (``BlockedWords``: insults, curses, threats …).
 ///
 /// The jamo order is by frequency in the lists: every occurrence of a jamo in a word adds the
 /// word's corpus count, and an everyday word adds its boost's pseudo-count
@@ -44,7 +45,10 @@ public struct AdaptiveVocabulary: Sendable {
   ///   - corpus: `ko-words.tsv`, parsed (``Lexicon/parseCorpus(_:)``).
   ///   - everyday: `everyday-ko.tsv`, parsed (``Lexicon/parseEveryday(_:)``).
   ///   - messages: The practice messages (the items of the messages lessons).
-  public init(corpus: [LexiconEntry], everyday: [LexiconEntry], messages: [String]) {
+  ///   - blocked: Words never offered (`practice-blocked-ko.txt`).
+  public init(
+    corpus: [LexiconEntry], everyday: [LexiconEntry], messages: [String], blocked: BlockedWords
+  ) {
     var weights: [String: Int] = [:]
     for entry in corpus { weights[entry.word, default: 0] += entry.value }
     for entry in everyday {
@@ -60,23 +64,26 @@ public struct AdaptiveVocabulary: Sendable {
     self.init(
       ordered: everydayWords.map { ($0, Source.everyday) } + messages.map { ($0, .message) }
         + corpusWords.map { ($0, .corpus) },
-      weights: weights)
+      weights: weights, blocked: blocked)
   }
 
   /// A vocabulary of plain texts in the order given, each counted once for the jamo order:
   /// the built-in lessons' words when the shipped lists cannot be found, or a small list in
   /// tests.
-  public init(texts: [String]) {
+  public init(texts: [String], blocked: BlockedWords = .none) {
     var weights: [String: Int] = [:]
     for text in texts { weights[text, default: 0] += 1 }
-    self.init(ordered: texts.map { ($0, .corpus) }, weights: weights)
+    self.init(ordered: texts.map { ($0, .corpus) }, weights: weights, blocked: blocked)
   }
 
-  private init(ordered: [(text: String, source: Source)], weights: [String: Int]) {
+  private init(
+    ordered: [(text: String, source: Source)], weights: [String: Int], blocked: BlockedWords
+  ) {
     var seen: Set<String> = []
     var entries: [Entry] = []
     for (text, source) in ordered where !seen.contains(text) {
       seen.insert(text)
+      if blocked.blocks(text) { continue }
       let letters = JamoUnits.letters(of: text)
       guard !letters.isEmpty, Self.isShort(text, source: source) else { continue }
       entries.append(Entry(text: text, source: source, letters: Set(letters)))

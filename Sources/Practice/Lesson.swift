@@ -96,6 +96,10 @@ public struct PracticeItem: Sendable, Hashable, Identifiable {
 
   /// The preferred target text.
   public var target: String { answer.preferred }
+
+  /// The answer is asked from memory (a number drill: `79` to be typed as `칠십구`): it is not
+  /// on the screen, and the pad never lights its keys, until the item is handed in.
+  public var isRecall: Bool { prompt != target }
 }
 
 /// A lesson: a titled list of items on one rung of the ladder.

@@ -15,7 +15,7 @@ public enum LessonCatalog {
   ///   - numberSeed: Seed for the number drills (e.g. today's day number for fresh numbers
   ///     each day; item ids stay stable per number, so history is kept).
   ///   - numberItems: Items per number lesson.
-  ///   - numberRange: The numbers the plain number drills draw (`--from`/`--to`), or `nil`.
+  ///   - numberRange: The numbers the number drills draw (`--from`/`--to`), or `nil`.
   public static func standard(
     messages: String? = nil, numberSeed: UInt64 = 1, numberItems: Int = 10,
     numberRange: ClosedRange<Int>? = nil

@@ -72,7 +72,7 @@ public enum NumberDrillKind: String, Sendable, Hashable, CaseIterable {
     case .price: "숫자 3: 가격"
     case .time: "숫자 4: 시간"
     case .date: "숫자 5: 날짜"
-    case .counter: "숫자 6: 세는 말 (개, 살, 명)"
+    case .counter: "숫자 6: 세는 말 (개, 살, 번째, %)"
     case .phone: "숫자 7: 전화번호 읽기"
     case .native: "숫자 8: 고유어로 세기 (하나, 서른하나)"
     }
@@ -93,15 +93,25 @@ public enum NumberDrillKind: String, Sendable, Hashable, CaseIterable {
 }
 
 extension NumberDrillKind {
-  /// The ranges offered in the practice menu (← →) for the drills of plain numbers.
+  /// The ranges offered in the practice menu (← →) for each drill; what a range means for
+  /// each is said at ``numbers(within:)``.
   ///
-  /// Empty for the others. Small ranges first: older learners start with 1–10.
+  /// Small ranges first: older learners start with 1–10.
   public var rangePresets: [ClosedRange<Int>] {
     switch self {
-    case .readDigits: [1...10, 1...99, 100...999, 1_000...9_999, 10_000...999_999]
-    case .typeDigits: [1...10, 1...99, 100...9_999]
+    case .readDigits:
+      [
+        1...10, 1...99, 100...999, 1_000...9_999, 10_000...999_999, 1_000_000...99_999_999,
+        100_000_000...999_999_999_999, 1_000_000_000_000...9_999_000_000_000_000,
+      ]
+    case .typeDigits: [1...10, 1...99, 100...9_999, 10_000...999_999]
     case .native: [1...10, 1...20, 1...99, 20...99]
-    case .price, .time, .date, .counter, .phone: []
+    case .price:
+      [1...1_000, 1_000...100_000, 100_000...100_000_000, 100_000_000...1_000_000_000_000]
+    case .time: [1...12, 0...59]
+    case .date: [1...12, 1...31, 1_950...2_050]
+    case .counter: [1...10, 1...99, 100...999]
+    case .phone: [0...99, 0...9_999]
     }
   }
 
@@ -111,15 +121,21 @@ extension NumberDrillKind {
     self = kind
   }
 
-  /// The part of `range` this drill draws its numbers from, or `nil` when it takes no range
-  /// or none of `range` suits it.
+  /// The part of `range` this drill draws its numbers from, or `nil` when none of `range`
+  /// suits it (the drill then keeps its usual mix).
+  ///
+  /// The number read (``readDigits``), typed (``typeDigits``) or counted (``native``, 1–99;
+  /// ``counter``); the amount of a ``price`` in won; the hour and the minute of a ``time``
+  /// (each from the range where it can be, 0–59); the month, the day or the year of a
+  /// ``date``; the four-digit groups of a ``phone`` number (0–9,999).
   func numbers(within range: ClosedRange<Int>) -> ClosedRange<Int>? {
     let readable: ClosedRange<Int>
     switch self {
-    case .readDigits: readable = 0...999_999_999
-    case .typeDigits: readable = 0...9_999
+    case .readDigits, .typeDigits, .price, .counter: readable = NumberDrill.readableRange
     case .native: readable = 1...99
-    case .price, .time, .date, .counter, .phone: return nil
+    case .time: readable = 0...59
+    case .date: readable = 1...9_999
+    case .phone: readable = 0...9_999
     }
     guard range.overlaps(readable) else { return nil }
     return range.clamped(to: readable)
@@ -128,14 +144,26 @@ extension NumberDrillKind {
 
 /// Builds number drill items from a seed, with KoreanNumbers giving every accepted spelling.
 public enum NumberDrill {
+  /// The numbers `--from`/`--to` may name: 0 to just under 1경 (9999조 …).
+  public static let readableRange = 0...9_999_999_999_999_999
+
+  /// The counters of the counting drill, each with the counts it is used with (no one is
+  /// 3,000 years old), and the sign written after digits where there is one.
+  static let counters: [(word: String, counts: ClosedRange<Int>)] = [
+    ("개", 1...readableRange.upperBound), ("살", 1...110), ("명", 1...readableRange.upperBound),
+    ("시", 1...12), ("마리", 1...100_000), ("번", 1...1_000), ("잔", 1...30), ("권", 1...10_000),
+    ("개월", 1...120), ("주", 1...52), ("번째", 1...1_000), ("학년", 1...6), ("등", 1...100),
+    ("점", 0...100), ("%", 0...100), ("kg", 1...1_000),
+  ]
+
   /// `count` distinct items of one kind, the same for the same seed.
   ///
   /// Item ids are `lessonID:prompt` (`numbers-price:15,000원`), so an item seen on another
   /// day with another seed keeps its spaced-repetition history.
   ///
-  /// - Parameter range: The numbers to draw for the drills of plain numbers (``readDigits``,
-  ///   ``typeDigits`` up to 9,999, ``native`` within 1…99; `--from`/`--to`); `nil` for the
-  ///   usual mix. A range outside what a drill can read leaves that drill its usual mix.
+  /// - Parameter range: The numbers to draw (`--from`/`--to`): read, typed or counted, or as
+  ///   ``NumberDrillKind/numbers(within:)`` says for each drill; `nil` for the usual mix. A
+  ///   range outside what a drill can read leaves that drill its usual mix.
   public static func items(
     _ kind: NumberDrillKind, count: Int, seed: UInt64, range: ClosedRange<Int>? = nil
   ) -> [PracticeItem] {
@@ -161,7 +189,7 @@ public enum NumberDrill {
     _ kind: NumberDrillKind, count: Int = 10, seed: UInt64, range: ClosedRange<Int>? = nil
   ) -> Lesson {
     let drawn = range.flatMap { kind.numbers(within: $0) }
-    let title = drawn.map { "\(kind.title) \(grouped($0.lowerBound))–\(grouped($0.upperBound))" }
+    let title = drawn.map { "\(kind.title) \(rangeText($0))" }
     return Lesson(
       id: kind.lessonID, stage: .numbers, title: title ?? kind.title, summary: kind.hint,
       items: items(kind, count: count, seed: seed, range: range))
@@ -173,7 +201,15 @@ public enum NumberDrill {
     range: ClosedRange<Int>? = nil
   ) -> PracticeItem? {
     let id = kind.lessonID
-    let drawn = range.flatMap { kind.numbers(within: $0) }.map { generator.next(in: $0) }
+    let allowed = range.flatMap { kind.numbers(within: $0) }
+    let drawn = allowed.map { generator.next(in: $0) }
+    /// A number of `usual` drawn from the range where they overlap, else from `usual`.
+    func pick(_ usual: ClosedRange<Int>) -> Int {
+      if let allowed, allowed.overlaps(usual) {
+        return generator.next(in: allowed.clamped(to: usual))
+      }
+      return generator.next(in: usual)
+    }
     switch kind {
     case .readDigits:
       let value = drawn ?? drillNumber(using: &generator)
@@ -193,20 +229,48 @@ public enum NumberDrill {
       return PracticeItem(
         id: "\(id):\(value)", prompt: prompt, answer: .heldDigits(String(value)), hint: kind.hint)
     case .price:
-      let unit = generator.pick([100, 500, 1000, 1000, 5000, 10_000])
-      let won = unit * generator.next(in: 1...30)
+      var won: Int
+      if let drawn, let allowed {
+        // Round prices in a wide range, as price tags have them.
+        let unit = allowed.count > 10_000 ? 1_000 : allowed.count > 1_000 ? 100 : 1
+        won = drawn / unit * unit
+        if !allowed.contains(won) { won = drawn }
+      } else {
+        won = generator.pick([100, 500, 1000, 1000, 5000, 10_000]) * generator.next(in: 1...30)
+      }
       return reading(of: grouped(won) + "원", kind: kind)
     case .time:
-      let hour = generator.next(in: 1...12)
-      let minute = generator.pick([0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 7, 23])
-      let prompt = "\(hour):\(twoDigits(minute))"
-      let reading = KoreanNumber.time(hour: UInt64(hour), minute: UInt64(minute))
+      let hour = allowed.map { _ in pick(1...12) } ?? generator.next(in: 1...12)
+      let minute =
+        allowed.map { _ in pick(0...59) }
+        ?? generator.pick([0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 7, 23])
+      let clock = "\(hour):\(twoDigits(minute))"
+      // One time in three says 오전 or 오후, as appointments do.
+      let period = generator.next(in: 0...5)
+      guard period < 2 else {
+        let reading = KoreanNumber.time(hour: UInt64(hour), minute: UInt64(minute))
+        return PracticeItem(
+          id: "\(id):\(clock)", prompt: clock, answer: .reading(reading), hint: kind.hint)
+      }
+      let prompt = (period == 1 ? "오후 " : "오전 ") + clock
+      let reading = KoreanNumber.time(
+        hour: UInt64(hour), minute: UInt64(minute), isAfternoon: period == 1)
       return PracticeItem(
         id: "\(id):\(prompt)", prompt: prompt, answer: .reading(reading), hint: kind.hint)
     case .date:
-      let month = generator.next(in: 1...12)
-      let day = generator.next(in: 1...28)
-      if generator.next(in: 0...3) == 0 {
+      let month = allowed.map { _ in pick(1...12) } ?? generator.next(in: 1...12)
+      let day = allowed.map { _ in pick(1...28) } ?? generator.next(in: 1...28)
+      let rangeYears = allowed.flatMap {
+        $0.overlaps(1_000...2_999) ? $0.clamped(to: 1_000...2_999) : nil
+      }
+      if let rangeYears {
+        let year = generator.next(in: rangeYears)
+        let prompt = "\(year)년 \(month)월 \(day)일"
+        let reading = KoreanNumber.date(year: UInt64(year), month: UInt64(month), day: UInt64(day))
+        return PracticeItem(
+          id: "\(id):\(prompt)", prompt: prompt, answer: .reading(reading), hint: kind.hint)
+      }
+      if allowed == nil, generator.next(in: 0...3) == 0 {
         let year = generator.next(in: 2020...2030)
         let prompt = "\(year)년 \(month)월 \(day)일"
         let reading = KoreanNumber.date(year: UInt64(year), month: UInt64(month), day: UInt64(day))
@@ -215,18 +279,19 @@ public enum NumberDrill {
       }
       return reading(of: "\(month)월 \(day)일", kind: kind)
     case .counter:
-      let counter = generator.pick(["개", "살", "명", "시", "마리", "번", "잔", "권"])
+      // The counters whose counts meet the range; the usual mix keeps to small counts.
+      let usable = counters.filter { allowed?.overlaps($0.counts) ?? true }
+      let (word, counts) = usable.isEmpty ? counters[0] : generator.pick(usable)
       let value =
-        counter == "살"
-        ? generator.next(in: 1...99)
-        : counter == "시" ? generator.next(in: 1...12) : generator.next(in: 1...30)
-      return reading(of: "\(value)\(counter)", kind: kind)
+        allowed.map { generator.next(in: $0.clamped(to: counts)) }
+        ?? generator.next(in: counts.clamped(to: counts.lowerBound...min(counts.upperBound, 30)))
+      // Numbers with a sign after them are written without a space: 50%, 3kg.
+      let prompt = word == "%" || word == "kg" ? "\(value)\(word)" : "\(grouped(value))\(word)"
+      return reading(of: prompt, kind: kind)
     case .phone:
-      let middle = generator.next(in: 1000...9999)
-      let last = generator.next(in: 0...9999)
-      let digits = "\(last)"
-      let padded = String(repeating: "0", count: 4 - digits.count) + digits
-      let prompt = "010-\(middle)-\(padded)"
+      let middle = allowed.map { _ in pick(0...9999) } ?? generator.next(in: 1000...9999)
+      let last = allowed.map { _ in pick(0...9999) } ?? generator.next(in: 0...9999)
+      let prompt = "010-\(fourDigits(middle))-\(fourDigits(last))"
       // Digits and hyphens only, always valid; see .readDigits for why a nil is enough.
       guard let reading = try? KoreanNumber.digits(prompt) else { return nil }
       return PracticeItem(
@@ -262,6 +327,32 @@ public enum NumberDrill {
     default: generator.next(in: 10_000...999_999)
     }
   }
+}
+
+/// `1–99`, `1,000–9,999`, `1만–99만 9999`, `1조–9999조`: a range as the menu and the titles
+/// show it, in the 만 groups Korean writes large numbers in (한글 맞춤법 제44항: `12억 3456만`).
+public func rangeText(_ range: ClosedRange<Int>) -> String {
+  "\(koreanGrouped(range.lowerBound))–\(koreanGrouped(range.upperBound))"
+}
+
+/// `9,999` below 10,000, else digits in 만 groups: `99만 9999`, `1억`, `9999조`.
+func koreanGrouped(_ value: Int) -> String {
+  guard value >= 10_000 else { return grouped(value) }
+  let units = ["", "만", "억", "조", "경"]
+  var groups: [String] = []
+  var rest = value
+  for unit in units where rest > 0 {
+    let group = rest % 10_000
+    if group > 0 { groups.insert("\(group)\(unit)", at: 0) }
+    rest /= 10_000
+  }
+  return groups.joined(separator: " ")
+}
+
+/// `7` → `0007`: a group of a phone number.
+func fourDigits(_ value: Int) -> String {
+  let digits = String(value)
+  return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
 }
 
 /// `15000` → `15,000`.

@@ -132,8 +132,9 @@ public struct PracticeSession: Sendable {
     var lastKey: KeyRef?
     var lastWasHit = false
     /// The jamo being typed: its occurrence, the time of the press before its first, the
-    /// next press expected in it, and whether every press so far was a timed hit.
-    var jamo: (group: Int, startedAfter: Milliseconds, next: Int, isClean: Bool)?
+    /// next press expected in it, whether every press so far was a timed hit, and whether
+    /// any was made while the next key was lit.
+    var jamo: (group: Int, startedAfter: Milliseconds, next: Int, isClean: Bool, isCued: Bool)?
   }
 
   /// - Parameters:
@@ -164,12 +165,17 @@ public struct PracticeSession: Sendable {
   ///   - time: When the item appears.
   ///   - reviews: How often the user has reviewed the item before (``ItemSchedule/reviews``);
   ///     while below ``CuePolicy/newItemReviews`` every cue shows at once.
+  ///   - timesFirstPress: The learner could read the item before it started (it was shown
+  ///     as the next one during the pause after the last), so its first press is timed from
+  ///     `time`, as every later press is from the one before: letters that start words are
+  ///     measured too. Otherwise the first press only starts the clock (reading a new item is
+  ///     not typing).
   /// - Returns: An empty engine and text on the starting layout; type into it.
   /// - Throws: ``PracticeError/cannotType(item:text:reason:)`` when the layouts cannot type
   ///   the answer; the session is then idle.
   @discardableResult
   public mutating func start(
-    _ item: PracticeItem, at time: Milliseconds, reviews: Int = 0
+    _ item: PracticeItem, at time: Milliseconds, reviews: Int = 0, timesFirstPress: Bool = false
   ) throws(PracticeError) -> Typist {
     guard !layouts.isEmpty else {
       phase = .idle
@@ -190,6 +196,10 @@ public struct PracticeSession: Sendable {
     phase = .typing
     startedAt = time
     counters = Counters(lastActivity: time)
+    if timesFirstPress {
+      counters.lastPressAt = time
+      counters.lastWasHit = true
+    }
     countersBeforeLastPress = nil
     typed = ""
     slots = jamoStrokes.slots(
@@ -316,6 +326,9 @@ public struct PracticeSession: Sendable {
   public var cueAppearsAt: Milliseconds? {
     guard phase == .typing, let cue else { return nil }
     let now = counters.lastActivity
+    // An item asked from memory (`79` to be typed as 칠십구) never lights its answer's keys:
+    // ⏎ hands it in and shows the right keys.
+    if cue.kind == .next, item?.isRecall ?? false { return nil }
     if policy.alwaysShows || reviews < policy.newItemReviews { return now }
     switch cue.kind {
     case .correction:
@@ -383,18 +396,23 @@ public struct PracticeSession: Sendable {
     let isTimed = PressRecord.isTimedSample(
       isHit: isHit, isHold: press.isHold, interval: interval, previousWasHit: counters.lastWasHit)
     var jamoTime: Milliseconds?
+    var isJamoCued = false
     if isHit, let slot {
       if slot.index == 0, let previous = counters.lastPressAt {
-        counters.jamo = (slot.group, previous, 1, isTimed)
+        counters.jamo = (slot.group, previous, 1, isTimed, isCueShown)
       } else if var jamo = counters.jamo, jamo.group == slot.group, jamo.next == slot.index {
         jamo.next += 1
         jamo.isClean = jamo.isClean && isTimed
+        jamo.isCued = jamo.isCued || isCueShown
         counters.jamo = jamo
       } else {
         counters.jamo = nil
       }
       if slot.isLast, let jamo = counters.jamo, jamo.group == slot.group, jamo.next == slot.count {
-        if jamo.isClean { jamoTime = time - jamo.startedAfter }
+        if jamo.isClean {
+          jamoTime = time - jamo.startedAfter
+          isJamoCued = jamo.isCued
+        }
         counters.jamo = nil
       }
     } else if !isHit {
@@ -405,7 +423,7 @@ public struct PracticeSession: Sendable {
       PressRecord(
         key: key, previousKey: counters.lastKey, interval: interval, isHold: press.isHold,
         isCueShown: isCueShown, isRight: !isWrong, isTimed: isTimed, jamo: slot?.jamo,
-        jamoTime: jamoTime))
+        jamoTime: jamoTime, isJamoCued: isJamoCued))
     counters.lastPressAt = time
     counters.lastKey = key
     counters.lastWasHit = isHit

@@ -24,11 +24,14 @@ public struct PressRecord: Sendable, Hashable {
   /// On the last press of a jamo typed without a slip after a timed press: the time from the
   /// press before the jamo's first press to this one, the jamo's speed sample.
   public var jamoTime: Milliseconds?
+  /// With ``jamoTime``: some press of the jamo was made while the next key was lit (the
+  /// sample was copied, not recalled; it counts less: ``SpeedRules/cuedWeight``).
+  public var isJamoCued: Bool
 
   public init(
     key: KeyRef, previousKey: KeyRef?, interval: Milliseconds?, isHold: Bool = false,
     isCueShown: Bool, isRight: Bool, isTimed: Bool, jamo: String? = nil,
-    jamoTime: Milliseconds? = nil
+    jamoTime: Milliseconds? = nil, isJamoCued: Bool = false
   ) {
     self.key = key
     self.previousKey = previousKey
@@ -39,6 +42,7 @@ public struct PressRecord: Sendable, Hashable {
     self.isTimed = isTimed
     self.jamo = jamo
     self.jamoTime = jamoTime
+    self.isJamoCued = jamoTime != nil && isJamoCued
   }
 
   /// What the press counts for: its key, and its jamo when it has one, each with the press's
@@ -47,16 +51,23 @@ public struct PressRecord: Sendable, Hashable {
   ///
   /// The one definition behind ``SpeedBook``, ``UnitDaySummary/fold(_:day:)`` and the SQL of
   /// `Storage`.
+  ///
+  /// A sample made while the next key was lit is counted in ``UnitTally/cuedSamples`` too:
+  /// for a key, this press's cue; for a jamo, the cue of any of its presses.
   public var contributions: [(unit: SpeedUnit, tally: UnitTally, sample: Milliseconds?)] {
-    func tally(_ sample: Milliseconds?) -> UnitTally {
+    func tally(_ sample: Milliseconds?, isCued: Bool) -> UnitTally {
       UnitTally(
         presses: 1, wrong: isRight ? 0 : 1, blind: isCueShown ? 0 : 1,
-        samples: sample == nil ? 0 : 1, totalTime: sample ?? 0)
+        samples: sample == nil ? 0 : 1, totalTime: sample ?? 0,
+        cuedSamples: sample != nil && isCued ? 1 : 0)
     }
     let keySample = isTimed ? interval : nil
-    var result = [(unit: SpeedUnit.key(key), tally: tally(keySample), sample: keySample)]
+    var result = [
+      (unit: SpeedUnit.key(key), tally: tally(keySample, isCued: isCueShown), sample: keySample)
+    ]
     if let jamo {
-      result.append((.jamo(layoutID: key.layoutID, jamo: jamo), tally(jamoTime), jamoTime))
+      result.append(
+        (.jamo(layoutID: key.layoutID, jamo: jamo), tally(jamoTime, isCued: isJamoCued), jamoTime))
     }
     return result
   }

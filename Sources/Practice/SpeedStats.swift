@@ -34,16 +34,20 @@ public struct UnitTally: Sendable, Hashable {
   public var samples: Int
   /// The samples' times added up, for a day's mean.
   public var totalTime: Milliseconds
+  /// Samples made while the next key was lit on the pad (copied, not recalled): each counts
+  /// as ``SpeedRules/cuedWeight`` of a sample.
+  public var cuedSamples: Int
 
   public init(
     presses: Int = 0, wrong: Int = 0, blind: Int = 0, samples: Int = 0,
-    totalTime: Milliseconds = 0
+    totalTime: Milliseconds = 0, cuedSamples: Int = 0
   ) {
     self.presses = presses
     self.wrong = wrong
     self.blind = blind
     self.samples = samples
     self.totalTime = totalTime
+    self.cuedSamples = min(max(0, cuedSamples), max(0, samples))
   }
 
   public mutating func merge(_ other: UnitTally) {
@@ -52,6 +56,7 @@ public struct UnitTally: Sendable, Hashable {
     blind += other.blind
     samples += other.samples
     totalTime += other.totalTime
+    cuedSamples += other.cuedSamples
   }
 }
 
@@ -76,16 +81,37 @@ public struct UnitObservations: Sendable, Hashable {
   /// The latest samples still kept one by one, newest first (at most
   /// ``SpeedRules/sampleWindow`` are needed).
   public var recent: [Milliseconds]
+  /// Which of ``recent`` were made while the next key was lit, by position; a sample past its
+  /// end was made without (older callers give none).
+  public var recentCued: [Bool]
   /// Days folded into summaries, newest first, each standing for its samples when
   /// ``recent`` has fewer than the window.
   public var foldedDays: [SampleDay]
 
   public init(
-    tally: UnitTally = UnitTally(), recent: [Milliseconds] = [], foldedDays: [SampleDay] = []
+    tally: UnitTally = UnitTally(), recent: [Milliseconds] = [], recentCued: [Bool] = [],
+    foldedDays: [SampleDay] = []
   ) {
     self.tally = tally
     self.recent = recent
+    self.recentCued = recentCued
     self.foldedDays = foldedDays
+  }
+
+  /// Whether the sample at `index` of ``recent`` was made while the next key was lit.
+  public func isCued(_ index: Int) -> Bool {
+    recentCued.indices.contains(index) && recentCued[index]
+  }
+
+  /// Adds a sample as the newest, keeping at most `window`.
+  public mutating func addRecent(_ sample: Milliseconds, isCued: Bool, window: Int) {
+    while recentCued.count < recent.count { recentCued.append(false) }
+    recent.insert(sample, at: 0)
+    recentCued.insert(isCued, at: 0)
+    if recent.count > window {
+      recent.removeLast(recent.count - window)
+      recentCued.removeLast(recentCued.count - window)
+    }
   }
 }
 
@@ -97,25 +123,57 @@ public struct UnitObservations: Sendable, Hashable {
 /// - **Confidence** = target time ÷ filtered time: 1 means exactly at the target, above 1
 ///   faster. A unit has a confidence only after ``minimumSamples`` samples (5, as Type Fast
 ///   counts): before that it is too early to tell.
+/// - **Recall, not copying**: a sample made while the next key was lit on the pad counts as
+///   ``cuedWeight`` (half) of a sample, both towards ``minimumSamples`` and in the median, so
+///   confidence comes mostly from presses the learner found without being shown.
 /// - **Blind share** = presses made with no cue on screen ÷ all presses.
 public struct SpeedRules: Sendable, Hashable {
   public var sampleWindow: Int
   public var minimumSamples: Int
+  /// What a sample made while the next key was lit counts for (a sample without: 1).
+  public var cuedWeight: Double
 
-  public init(sampleWindow: Int = 15, minimumSamples: Int = 5) {
+  public init(sampleWindow: Int = 15, minimumSamples: Int = 5, cuedWeight: Double = 0.5) {
     self.sampleWindow = max(1, sampleWindow)
     self.minimumSamples = max(1, minimumSamples)
+    self.cuedWeight = min(1, max(0.01, cuedWeight))
   }
 
-  /// The median of the samples a unit's filtered time is taken from (see the type's notes);
-  /// `nil` without any sample.
+  /// The weighted median of the samples a unit's filtered time is taken from (see the type's
+  /// notes); `nil` without any sample.
   public func filteredTime(_ observations: UnitObservations) -> Milliseconds? {
-    var window = Array(observations.recent.prefix(sampleWindow))
+    var window: [(time: Milliseconds, weight: Double)] = []
+    for (index, sample) in observations.recent.prefix(sampleWindow).enumerated() {
+      window.append((sample, observations.isCued(index) ? cuedWeight : 1))
+    }
     for day in observations.foldedDays where window.count < sampleWindow {
       let take = min(max(0, day.samples), sampleWindow - window.count)
-      window += Array(repeating: day.median, count: take)
+      window += Array(repeating: (day.median, 1), count: take)
     }
-    return window.median
+    return Self.weightedMedian(window)
+  }
+
+  /// The samples as they count towards ``minimumSamples``: a cued one as ``cuedWeight``.
+  public func countedSamples(_ tally: UnitTally) -> Double {
+    let cued = min(max(0, tally.cuedSamples), max(0, tally.samples))
+    return Double(tally.samples - cued) + Double(cued) * cuedWeight
+  }
+
+  /// The value where half the weight lies on either side; with equal weights, the plain
+  /// median (the mean of the two middle values for an even count, rounded down).
+  static func weightedMedian(_ samples: [(time: Milliseconds, weight: Double)]) -> Milliseconds? {
+    guard !samples.isEmpty else { return nil }
+    let sorted = samples.sorted { $0.time < $1.time }
+    let half = sorted.reduce(0) { $0 + $1.weight } / 2
+    var below = 0.0
+    for (index, sample) in sorted.enumerated() {
+      below += sample.weight
+      if abs(below - half) < 1e-9, index + 1 < sorted.count {
+        return (sample.time + sorted[index + 1].time) / 2
+      }
+      if below > half { return sample.time }
+    }
+    return sorted.last?.time
   }
 }
 
@@ -180,7 +238,8 @@ public struct JudgedSpeed: Sendable, Hashable {
     tally = observations.tally
     filteredTime = rules.filteredTime(observations)
     self.targetTime = targetTime
-    hasEnoughSamples = observations.tally.samples >= rules.minimumSamples
+    hasEnoughSamples =
+      rules.countedSamples(observations.tally) + 1e-9 >= Double(rules.minimumSamples)
   }
 
   /// Target time ÷ filtered time; `nil` before there are enough samples.
@@ -223,14 +282,13 @@ public struct SpeedBook: Sendable, Hashable {
   }
 
   public mutating func add(_ record: PressRecord) {
-    for (unit, tally, sample) in record.contributions {
-      var seen = observations[unit] ?? UnitObservations()
-      seen.tally.merge(tally)
-      if let sample {
-        seen.recent.insert(sample, at: 0)
-        if seen.recent.count > window { seen.recent.removeLast() }
+    for contribution in record.contributions {
+      var seen = observations[contribution.unit] ?? UnitObservations()
+      seen.tally.merge(contribution.tally)
+      if let sample = contribution.sample {
+        seen.addRecent(sample, isCued: contribution.tally.cuedSamples > 0, window: window)
       }
-      observations[unit] = seen
+      observations[contribution.unit] = seen
     }
   }
 

@@ -5,8 +5,8 @@ import HangulEngine
 /// Written by hand (the module has no Foundation), with keys always in the order below and
 /// numbers rounded to 4 decimals, so the output is byte-for-byte reproducible.
 ///
-/// Schema `cheonjiin-stats`, version 2 (version 1 plus the fields marked *v2*, each at the end
-/// of its object; every version-1 field keeps its name, place and meaning):
+/// Schema `cheonjiin-stats`, version 3 (version 1 plus the fields marked *v2* and *v3*, each at
+/// the end of its object; every earlier field keeps its name, place and meaning):
 /// ```
 /// {
 ///   "schema": "cheonjiin-stats", "version": 2,
@@ -18,10 +18,16 @@ import HangulEngine
 ///               "errorRate": 0.0698 | null, "level": "unknown|good|fair|poor",
 ///               ...SPEED } , ... ],                // v2: SPEED
 ///   "jamo": [ { "layout": "cheonjiin-galaxy", "jamo": "ㅕ", "unlocked": true, ...SPEED,
-///               "errorRate": 0.05 | null }, ... ],             // v2
+///               "errorRate": 0.05 | null,                      // v2
+///               "targetMs": 2295,                               // v3: the letter's own target
+///               "days": [ { "date": "2025-06-09", "day": 20248, "samples": 12,
+///                           "medianMs": 2510 }, ... ] }, ... ], // v3: its day-by-day history
 ///   "adaptive": { "layout": "cheonjiin-galaxy", "target": 20, "unlocked": ["ㅇ", …],
 ///                 "focus": "ㅕ" | null, "reason": "new|slow|slowest",
-///                 "next": "ㅓ" | null } | null                  // v2
+///                 "next": "ㅓ" | null,                           // v2
+///                 "newlyUnlocked": "ㅓ" | null,                  // v3: opens next round
+///                 "targetChange": "kept|fromPace|raised",       // v3
+///                 "pace": 14.8 | null } | null                   // v3: 글자/분 now
 /// }
 /// TOTALS = "items", "completedItems", "presses", "backspaces", "minimumPresses",
 ///   "promptedPresses", "targetLength", "editDistance", "correctSyllables", "durationMs"
@@ -33,11 +39,13 @@ import HangulEngine
 ///   null before the first press).
 /// ```
 /// Days are sorted by date, keys by layout then key id (a key with timings but no hits or
-/// misses is listed with zero counts), jamo by layout then jamo. New fields may be added at
-/// the end of an object in a later version; existing fields keep their meaning.
+/// misses is listed with zero counts), jamo by layout then jamo, a jamo's days by date.
+/// "adaptive" is what the next adaptive round will do, as `practice --plan --json` says: the
+/// same focus, the same target. New fields may be added at the end of an object in a later
+/// version; existing fields keep their meaning.
 public enum StatsJSON {
   public static let schema = "cheonjiin-stats"
-  public static let version = 2
+  public static let version = 3
 
   /// The JSON text, ending with a newline.
   ///
@@ -49,11 +57,12 @@ public enum StatsJSON {
   ///   - thresholds: For the `level` field.
   ///   - speeds: Every key's and jamo's speed against the target in force.
   ///   - adaptive: Where the adaptive round stands on `adaptiveLayout`, if known.
+  ///   - jamoDays: Each jamo's days (median and samples), for its history.
   public static func encode(
     days: [DailyStat], keys: [KeyRef: KeyStats], labels: [KeyRef: String] = [:],
     today: DayNumber, thresholds: HeatThresholds = HeatThresholds(),
     speeds: [SpeedUnit: JudgedSpeed] = [:], adaptive: AdaptiveStanding? = nil,
-    adaptiveLayout: String = ""
+    adaptiveLayout: String = "", jamoDays: [SpeedUnit: [SampleDay]] = [:]
   ) -> String {
     var totals = ResultTotals()
     for day in days { totals.merge(day.totals) }
@@ -99,7 +108,15 @@ public enum StatsJSON {
       let isUnlocked = entry.layout == adaptiveLayout && unlocked.contains(entry.jamo)
       out += "    {\"layout\": \(string(entry.layout)), \"jamo\": \(string(entry.jamo)), "
       out += "\"unlocked\": \(isUnlocked), \(speedFields(entry.speed)), "
-      out += "\"errorRate\": \(entry.speed.errorRate.map(number) ?? "null")}"
+      out += "\"errorRate\": \(entry.speed.errorRate.map(number) ?? "null"), "
+      out += "\"targetMs\": \(entry.speed.targetTime), \"days\": ["
+      let history = (jamoDays[.jamo(layoutID: entry.layout, jamo: entry.jamo)] ?? [])
+        .sorted { $0.day < $1.day }
+      out += history.map { day in
+        "{\"date\": \(string(CalendarDay(dayNumber: day.day).description)), \"day\": \(day.day), "
+          + "\"samples\": \(day.samples), \"medianMs\": \(day.median)}"
+      }.joined(separator: ", ")
+      out += "]}"
     }
     out += sortedJamo.isEmpty ? "],\n" : "\n  ],\n"
     out +=
@@ -124,7 +141,10 @@ public enum StatsJSON {
       + "\"target\": \(number(standing.target.syllablesPerMinute)), "
       + "\"unlocked\": [\(standing.unlocked.map(string).joined(separator: ", "))], "
       + "\"focus\": \(standing.focus.map(string) ?? "null"), \"reason\": \(string(standing.reason.rawValue)), "
-      + "\"next\": \(standing.next.map(string) ?? "null")}"
+      + "\"next\": \(standing.next.map(string) ?? "null"), "
+      + "\"newlyUnlocked\": \(standing.newlyUnlocked.map(string) ?? "null"), "
+      + "\"targetChange\": \(string(standing.targetChange.rawValue)), "
+      + "\"pace\": \(standing.pace.map { number($0.syllablesPerMinute) } ?? "null")}"
   }
 
   private static func fields(_ totals: ResultTotals) -> String {

@@ -26,14 +26,14 @@ extension ProgressStore {
       sql: """
         INSERT INTO keyPress (
           sessionId, day, layoutId, keyId, previousLayoutId, previousKeyId, intervalMs, isHold,
-          cueShown, isRight, isTimed, jamo, jamoMs)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          cueShown, isRight, isTimed, jamo, jamoMs, jamoCued)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     for record in records {
       try insert.execute(arguments: [
         session, day, record.key.layoutID, record.key.keyID, record.previousKey?.layoutID,
         record.previousKey?.keyID, record.interval, record.isHold, record.isCueShown,
-        record.isRight, record.isTimed, record.jamo, record.jamoTime,
+        record.isRight, record.isTimed, record.jamo, record.jamoTime, record.isJamoCued,
       ])
     }
     try foldPresses(beyond: limit, in: db)
@@ -77,14 +77,15 @@ extension ProgressStore {
     try db.execute(
       sql: """
         INSERT OR REPLACE INTO pressSummary (
-          day, kind, layoutId, unit, presses, wrong, blind, samples, totalMs, medianMs)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          day, kind, layoutId, unit, presses, wrong, blind, samples, totalMs, medianMs,
+          cuedSamples)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
       arguments: [
         merged.day, kind, layout, unit, min(merged.tally.presses, maximumCount),
         min(merged.tally.wrong, maximumCount), min(merged.tally.blind, maximumCount),
         min(merged.tally.samples, maximumCount), min(merged.tally.totalTime, cap * 1000),
-        merged.median,
+        merged.median, min(merged.tally.cuedSamples, maximumCount),
       ])
   }
 
@@ -124,7 +125,8 @@ extension ProgressStore {
         wrong: try row.decode(Int.self, forColumn: "wrong"),
         blind: try row.decode(Int.self, forColumn: "blind"),
         samples: try row.decode(Int.self, forColumn: "samples"),
-        totalTime: try row.decode(Int64.self, forColumn: "totalMs")),
+        totalTime: try row.decode(Int64.self, forColumn: "totalMs"),
+        cuedSamples: try row.decode(Int.self, forColumn: "cuedSamples")),
       median: try row.decode(Int64?.self, forColumn: "medianMs"))
   }
 
@@ -144,7 +146,8 @@ extension ProgressStore {
       isRight: try row.decode(Bool.self, forColumn: "isRight"),
       isTimed: try row.decode(Bool.self, forColumn: "isTimed"),
       jamo: try row.decode(String?.self, forColumn: "jamo"),
-      jamoTime: try row.decode(Int64?.self, forColumn: "jamoMs").map(clampedSample))
+      jamoTime: try row.decode(Int64?.self, forColumn: "jamoMs").map(clampedSample),
+      isJamoCued: try row.decode(Bool.self, forColumn: "jamoCued"))
   }
 
   private static func clampedSample(_ value: Int64) -> Milliseconds {
@@ -183,15 +186,17 @@ extension ProgressStore {
           SELECT 'key' AS kind, layoutId, keyId AS unit, COUNT(*) AS presses,
             SUM(NOT isRight) AS wrong, SUM(NOT cueShown) AS blind,
             SUM(isTimed AND intervalMs IS NOT NULL) AS samples,
-            SUM(CASE WHEN isTimed AND intervalMs IS NOT NULL THEN \(interval) ELSE 0 END) AS totalMs
+            SUM(CASE WHEN isTimed AND intervalMs IS NOT NULL THEN \(interval) ELSE 0 END) AS totalMs,
+            SUM(isTimed AND intervalMs IS NOT NULL AND cueShown) AS cuedSamples
           FROM keyPress GROUP BY layoutId, keyId
           UNION ALL
           SELECT 'jamo', layoutId, jamo, COUNT(*), SUM(NOT isRight), SUM(NOT cueShown),
-            COUNT(jamoMs), SUM(CASE WHEN jamoMs IS NOT NULL THEN \(jamoTime) ELSE 0 END)
+            COUNT(jamoMs), SUM(CASE WHEN jamoMs IS NOT NULL THEN \(jamoTime) ELSE 0 END),
+            SUM(jamoMs IS NOT NULL AND jamoCued)
           FROM keyPress WHERE jamo IS NOT NULL GROUP BY layoutId, jamo
           UNION ALL
           SELECT kind, layoutId, unit, SUM(presses), SUM(wrong), SUM(blind), SUM(samples),
-            SUM(totalMs)
+            SUM(totalMs), SUM(cuedSamples)
           FROM pressSummary GROUP BY kind, layoutId, unit
           """)
       for row in keyTallies {
@@ -202,17 +207,19 @@ extension ProgressStore {
             wrong: try row.decode(Int.self, forColumn: "wrong"),
             blind: try row.decode(Int.self, forColumn: "blind"),
             samples: try row.decode(Int.self, forColumn: "samples"),
-            totalTime: try row.decode(Int64.self, forColumn: "totalMs")))
+            totalTime: try row.decode(Int64.self, forColumn: "totalMs"),
+            cuedSamples: try row.decode(Int.self, forColumn: "cuedSamples")))
       }
       let recent = try Row.fetchAll(
         db,
         sql: """
-          SELECT kind, layoutId, unit, sample FROM (
+          SELECT kind, layoutId, unit, sample, isCued FROM (
             SELECT 'key' AS kind, layoutId, keyId AS unit, \(interval) AS sample,
+              cueShown AS isCued,
               ROW_NUMBER() OVER (PARTITION BY layoutId, keyId ORDER BY id DESC) AS n
             FROM keyPress WHERE isTimed AND intervalMs IS NOT NULL
             UNION ALL
-            SELECT 'jamo', layoutId, jamo, \(jamoTime),
+            SELECT 'jamo', layoutId, jamo, \(jamoTime), jamoCued,
               ROW_NUMBER() OVER (PARTITION BY layoutId, jamo ORDER BY id DESC)
             FROM keyPress WHERE jamo IS NOT NULL AND jamoMs IS NOT NULL
           ) WHERE n <= ? ORDER BY kind, layoutId, unit, n
@@ -220,8 +227,10 @@ extension ProgressStore {
         arguments: [max(1, window)])
       for row in recent {
         guard let unit = try Self.unit(of: row) else { continue }
-        observations[unit, default: UnitObservations()].recent.append(
-          try row.decode(Int64.self, forColumn: "sample"))
+        var seen = observations[unit] ?? UnitObservations()
+        seen.recent.append(try row.decode(Int64.self, forColumn: "sample"))
+        seen.recentCued.append(try row.decode(Bool.self, forColumn: "isCued"))
+        observations[unit] = seen
       }
       let folded = try Row.fetchAll(
         db,
@@ -320,6 +329,55 @@ extension ProgressStore {
             unlocked = excluded.unlocked, updatedAt = excluded.updatedAt
           """,
         arguments: [layoutID, jamo.joined(separator: " "), time])
+    }
+  }
+}
+
+// MARK: - The adaptive round's target
+
+/// Who set the adaptive round's saved target.
+public enum TargetSetter: String, Sendable, Hashable {
+  /// The trainer, from the learner's pace (and raised as they improved).
+  case pace
+  /// The learner, with `practice --target`.
+  case learner
+}
+
+extension ProgressStore {
+  /// The adaptive round's target on a layout, in 글자/분, and who set it; `nil` before it was
+  /// set, or when the stored value is not a speed the trainer accepts (a damaged row).
+  public func adaptiveTarget(
+    layoutID: String
+  ) throws(StorageError) -> (syllablesPerMinute: Double, setBy: TargetSetter)? {
+    try read("reading the practice target") { db in
+      guard
+        let row = try Row.fetchOne(
+          db, sql: "SELECT targetSpm, targetSetBy FROM adaptiveProgress WHERE layoutId = ?",
+          arguments: [layoutID]),
+        let speed = try row.decode(Double?.self, forColumn: "targetSpm"),
+        speed.isFinite, SpeedTarget.allowed.contains(speed)
+      else { return nil }
+      let setter = try row.decode(String?.self, forColumn: "targetSetBy")
+      return (speed, setter.flatMap(TargetSetter.init(rawValue:)) ?? .pace)
+    }
+  }
+
+  /// Saves the adaptive round's target on a layout (the unlocked jamo are kept).
+  ///
+  /// - Parameter time: Milliseconds since 1970 UTC.
+  public func saveAdaptiveTarget(
+    _ syllablesPerMinute: Double, setBy setter: TargetSetter, layoutID: String, at time: Int64
+  ) throws(StorageError) {
+    try write("saving the practice target") { db in
+      try db.execute(
+        sql: """
+          INSERT INTO adaptiveProgress (layoutId, unlocked, updatedAt, targetSpm, targetSetBy)
+          VALUES (?, '', ?, ?, ?)
+          ON CONFLICT (layoutId) DO UPDATE SET
+            targetSpm = excluded.targetSpm, targetSetBy = excluded.targetSetBy,
+            updatedAt = excluded.updatedAt
+          """,
+        arguments: [layoutID, time, syllablesPerMinute, setter.rawValue])
     }
   }
 }

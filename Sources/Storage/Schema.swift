@@ -21,6 +21,7 @@ enum Schema {
     migrator.registerMigration("v2", migrate: createVersion2)
     migrator.registerMigration("v3", migrate: repairMonotonicStamps)
     migrator.registerMigration("v4", migrate: createVersion4)
+    migrator.registerMigration("v5", migrate: createVersion5)
     return migrator
   }
 
@@ -173,6 +174,22 @@ extension Schema {
           unlocked TEXT NOT NULL,
           updatedAt INTEGER NOT NULL
         );
+        """)
+  }
+
+  /// The learner's target and copied samples (issue 22).
+  ///
+  /// `keyPress.jamoCued`, with `jamoMs`: some press of the jamo was made while the next key
+  /// was lit; `pressSummary.cuedSamples`: how many of a day's samples were (they count half).
+  /// `adaptiveProgress.targetSpm` is the adaptive round's target in 글자/분, NULL until it is
+  /// set from the learner's pace or `--target`; `targetSetBy` is `pace` or `learner`.
+  static func createVersion5(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        ALTER TABLE keyPress ADD COLUMN jamoCued INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE pressSummary ADD COLUMN cuedSamples INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE adaptiveProgress ADD COLUMN targetSpm REAL;
+        ALTER TABLE adaptiveProgress ADD COLUMN targetSetBy TEXT;
         """)
   }
 

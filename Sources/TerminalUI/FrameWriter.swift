@@ -12,6 +12,10 @@
 /// flash, no more (`make bench` measures it).
 struct FrameWriter {
   private var previous: Screen?
+  /// The snapshot the last screen written was drawn over, and the rows it had changed from
+  /// it: a screen of the same snapshot (or one made from it) needs only those rows and its
+  /// own dirty ones compared; any other screen is compared in full.
+  private var written: (baseline: Screen.Baseline, dirtyRows: [Bool])?
   /// What the terminal shows now, as far as the bytes written say; nil when unknown.
   private var rendition: Rendition?
   private var cursor: (row: Int, column: Int)?
@@ -27,6 +31,7 @@ struct FrameWriter {
   /// a resume, Ctrl-L, or bytes written around the writer).
   mutating func invalidate() {
     previous = nil
+    written = nil
     rendition = nil
     cursor = nil
   }
@@ -44,20 +49,41 @@ struct FrameWriter {
       cursor = (0, 0)
     }
     let hasClusters = !screen.clusters.isEmpty || !(old?.clusters.isEmpty ?? true)
-    for row in 0..<screen.rows where old == nil || screen.dirtyRows[row] {
+    let compared = old == nil ? nil : rowsToCompare(screen)
+    for row in 0..<screen.rows where compared?[row] ?? true {
       if let old, !hasClusters, Self.isSame(row, screen, old) { continue }
       writeRow(row, of: screen, old: old, palette: palette, into: &bytes)
     }
     // The writer keeps its own copy: a screen kept from frame to frame (a painter's canvas)
     // must stay the only owner of its cells, or every change would copy them all.
-    let isFull = old == nil
     old = nil  // the last reference besides `previous`, so the copy below changes it in place
-    if isFull {
-      previous = screen.detached()
+    if let compared {
+      previous?.copyRows(compared, of: screen)
     } else {
-      previous?.copyDirtyRows(of: screen)
+      previous = screen.detached()
     }
+    written = (screen.baseline, screen.dirtyRows)
     return bytes
+  }
+
+  /// The rows of `screen` that may differ from the terminal: its dirty rows, and those the last
+  /// screen written had changed, when both stand on the same snapshot (or `screen`'s was
+  /// made from the last one's); every row otherwise (a painter's canvas after a menu drawn
+  /// by another view).
+  private func rowsToCompare(_ screen: Screen) -> [Bool] {
+    guard let written, written.dirtyRows.count == screen.rows else {
+      return Array(repeating: true, count: screen.rows)
+    }
+    var rows = screen.dirtyRows
+    if screen.baseline.id == written.baseline.id {
+      // The same snapshot: what differs is what either changed from it.
+    } else if screen.baseline.parent == written.baseline.id {
+      for row in rows.indices where screen.rowsChangedFromParent[row] { rows[row] = true }
+    } else {
+      return Array(repeating: true, count: screen.rows)
+    }
+    for row in rows.indices where written.dirtyRows[row] { rows[row] = true }
+    return rows
   }
 
   /// Whether a row's cells are byte for byte those of the last frame: most rows of most

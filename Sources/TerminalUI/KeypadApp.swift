@@ -201,6 +201,31 @@ public enum PracticeApp {
       startAdaptive: startAdaptive)
     return Screens.runStandalone(controller, options: options)
   }
+
+  /// Runs practice with its progress file opened by `open` on a thread of its own, so a file
+  /// another program keeps locked shows a screen that says so (Esc leaves) instead of
+  /// nothing; `recorder` then makes the recorder from the opened file on this thread.
+  ///
+  /// - Returns: The exit status, as ``run(_:lessons:recorder:today:roundLength:startLesson:adaptive:startAdaptive:)``.
+  public static func run<Opened: Sendable>(
+    _ options: KeypadRunOptions, lessons: [Lesson], path: String,
+    open: @escaping @Sendable () -> Opened, recorder: @escaping (Opened) -> PracticeRecorder,
+    today: DayNumber, roundLength: Int = 10, startLesson: String?,
+    adaptive: AdaptiveSetup? = nil, startAdaptive: Bool = false
+  ) -> Int32 {
+    let opened = Mailbox<Opened>()
+    Thread.detachNewThread { opened.put(open()) }
+    let startup = PracticeStartup(
+      strings: UIStrings(options.settings.language), path: path, opened: opened
+    ) { file in
+      PracticeController(
+        layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
+        settings: options.settings, lessons: lessons, recorder: recorder(file), today: today,
+        roundLength: roundLength, startLesson: startLesson, adaptive: adaptive,
+        startAdaptive: startAdaptive)
+    }
+    return Screens.runStandalone(startup, options: options)
+  }
 }
 
 /// Runs the interactive demo on the terminal.

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -13,6 +15,16 @@ public struct Screen: Sendable {
   /// Rows changed since ``markClean()`` (all of them in a new screen): the frame writer
   /// looks only at these, so a screen kept from frame to frame costs what changed.
   public private(set) var dirtyRows: [Bool]
+  /// The snapshot the rows not marked dirty hold, for the frame writer.
+  ///
+  /// Those rows are the snapshot's (made by ``markClean()``; a new screen's is its own, all
+  /// dirty). A screen kept from frame to frame (a painter's canvas) may only be written as a
+  /// change of the rows it marked when the terminal shows that snapshot; after another
+  /// screen (a menu, a summary) it is compared in full.
+  public private(set) var baseline: Baseline
+  /// The rows that were dirty when ``markClean()`` made ``baseline``: what the new snapshot
+  /// changed from the one before it (``Baseline/parent``).
+  private(set) var rowsChangedFromParent: [Bool]
   /// Characters of more than one scalar (`👍🏽`, `e` + U+0301), referred to by cells.
   public private(set) var clusters: [Character] = []
   public let width: @Sendable (Character) -> Int
@@ -36,6 +48,22 @@ public struct Screen: Sendable {
     self.scalarWidth = scalarWidth ?? { width(Character($0)) }
     cells = Array(repeating: .blank, count: self.rows * self.columns)
     dirtyRows = Array(repeating: true, count: self.rows)
+    rowsChangedFromParent = Array(repeating: true, count: self.rows)
+    baseline = Baseline(id: Baseline.next(), parent: nil)
+  }
+
+  /// A snapshot of a screen's cells, named once: two screens with the same ``id`` agree on
+  /// every row neither marked dirty since.
+  public struct Baseline: Sendable, Hashable {
+    public var id: UInt64
+    /// The snapshot this one was made from by changing ``Screen/rowsChangedFromParent``.
+    public var parent: UInt64?
+
+    private static let counter = Atomic<UInt64>(0)
+
+    static func next() -> UInt64 {
+      counter.wrappingAdd(1, ordering: .relaxed).newValue
+    }
   }
 
   /// A copy with cells of its own (not shared with this screen's).
@@ -45,22 +73,25 @@ public struct Screen: Sendable {
     return copy
   }
 
-  /// Takes the rows `other` marks dirty (same size), and its cluster table.
-  mutating func copyDirtyRows(of other: Screen) {
-    guard other.rows == rows, other.columns == columns else {
+  /// Takes the rows of `other` marked in `selected` (same size), and its cluster table.
+  mutating func copyRows(_ selected: [Bool], of other: Screen) {
+    guard other.rows == rows, other.columns == columns, selected.count == rows else {
       self = other.detached()
       return
     }
-    for row in 0..<rows where other.dirtyRows[row] {
+    for row in 0..<rows where selected[row] {
       let start = row * columns
       cells.replaceSubrange(start..<(start + columns), with: other.cells[start..<(start + columns)])
     }
     clusters = other.clusters
   }
 
-  /// Forgets which rows changed (after they were written to the terminal).
+  /// Forgets which rows changed (after they were written to the terminal): the cells now are
+  /// a new ``baseline``, made from the last one by the rows that were dirty.
   public mutating func markClean() {
+    swap(&dirtyRows, &rowsChangedFromParent)
     for row in dirtyRows.indices where dirtyRows[row] { dirtyRows[row] = false }
+    baseline = Baseline(id: Baseline.next(), parent: baseline.id)
   }
 
   /// A screen of the same kind (widths) with other dimensions.

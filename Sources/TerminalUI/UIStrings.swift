@@ -283,11 +283,37 @@ public struct UIStrings: Sendable {
       return pick(
         "숫자 \(digit)\("2459".contains(digit) ? "는" : "은") 키를 길게 눌러요. ⌫로 지워 보세요",
         "For the digit \(digit), hold its key. Delete with ⌫")
+    case .heldTooLong(let digit, let label):
+      return pick(
+        "\(label) 키를 오래 눌러 숫자 \(digit)\("2459".contains(digit) ? "가" : "이") 쳐졌어요. ⌫로 지우고 짧게 톡 눌러요",
+        "Holding \(label) typed the digit \(digit). Delete with ⌫ and tap it briefly")
+    case .strokesMerged(let wanted, let merged, let consonant, let label):
+      // Short enough for 80 columns: what happened, then what to do.
+      let start = consonant.map { consonant in
+        label.map { "\(consonant)(\($0) 키)" } ?? "\(consonant)"
+      }
+      return pick(
+        "\(wanted) 뒤의 획이 합쳐져 \(merged)가 됐어요. ⌫로 지우고 "
+          + (start.map { "새 글자는 \($0)부터" } ?? "자음부터 쳐요"),
+        "The stroke after \(wanted) joined it into \(merged). Delete with ⌫; "
+          + (start.map { "start the next syllable with \($0)" } ?? "start with a consonant"))
+    case .missingSpace(let label):
+      return pick(
+        "낱말 사이는 \(label) 키로 띄어 써요. ⌫로 지우고 \(label)를 눌러 보세요",
+        "Words are separated with \(label). Delete with ⌫ and press \(label)")
     case .other:
       return correctionCue
     }
   }
   public var practiceKeysHint: String { pick("⏎ 다음 글 · Esc 그만하기", "⏎ next item · Esc stop") }
+  /// Under an answer asked from memory: no key lights up, ⏎ shows the answer.
+  public var recallKeysHint: String {
+    pick("모르면 ⏎: 답을 보여 드려요 · Esc 그만하기", "Stuck? ⏎ shows the answer · Esc stop")
+  }
+  /// During the pause after an item: the one that comes next.
+  public func nextItemPreview(_ prompt: String) -> String {
+    pick("다음: \(prompt)", "Next: \(prompt)")
+  }
   public var suspendedHint: String {
     pick("잠시 멈췄어요. fg를 입력하면 돌아와요", "suspended: type fg to return")
   }

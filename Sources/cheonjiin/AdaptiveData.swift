@@ -16,22 +16,65 @@ enum AdaptiveData {
 
   /// The shipped lists with the messages as phrases, or the built-in lessons' words and
   /// messages when the lists cannot be found.
+  ///
+  /// The subtitle list (`ko-words.tsv`) is used only with the list of words never offered
+  /// (`practice-blocked-ko.txt`): without it, only the hand-written lists are.
   static func vocabulary(lessons: [Lesson], environment: [String: String]) -> AdaptiveVocabulary {
     let phrases = lessons.filter { $0.stage == .messages }.flatMap { $0.items.map(\.target) }
     if let directory = SuggestionSetup.lexiconDirectory(environment: environment) {
       let lists = SuggestionSetup.wordLists(in: directory)
-      if !lists.corpus.isEmpty || !lists.everyday.isEmpty {
-        return AdaptiveVocabulary(corpus: lists.corpus, everyday: lists.everyday, messages: phrases)
+      let blocked = blockedWords(in: directory)
+      let corpus = blocked.isEmpty ? [] : lists.corpus
+      if !corpus.isEmpty || !lists.everyday.isEmpty {
+        return AdaptiveVocabulary(
+          corpus: corpus, everyday: lists.everyday, messages: phrases, blocked: blocked)
       }
     }
     let words = lessons.filter { [.words, .messages, .finals].contains($0.stage) }
     return AdaptiveVocabulary(texts: words.flatMap { $0.items.map(\.target) })
   }
 
-  /// The unlocked jamo and every unit's observations on the layout, read from the store.
-  static func history(
-    _ store: ProgressStore, layoutID: String
-  ) throws(StorageError) -> (unlocked: [String], observations: [SpeedUnit: UnitObservations]) {
-    (try store.unlockedJamo(layoutID: layoutID), try store.speedObservations())
+  /// `practice-blocked-ko.txt` in the lexicon directory; no rules when it cannot be read.
+  static func blockedWords(in directory: String) -> BlockedWords {
+    BlockedWords(
+      parsing: (try? String(contentsOfFile: directory + "/practice-blocked-ko.txt", encoding: .utf8))
+        ?? "")
+  }
+
+  /// What the store knows of the adaptive round on a layout.
+  struct History {
+    var unlocked: [String]
+    var observations: [SpeedUnit: UnitObservations]
+    /// The saved target in 글자/분, if any.
+    var target: Double?
+  }
+
+  /// The unlocked jamo, every unit's observations and the saved target, read from the store.
+  static func history(_ store: ProgressStore, layoutID: String) throws(StorageError) -> History {
+    History(
+      unlocked: try store.unlockedJamo(layoutID: layoutID),
+      observations: try store.speedObservations(),
+      target: try store.adaptiveTarget(layoutID: layoutID)?.syllablesPerMinute)
+  }
+
+  /// The settings the next round is planned with: the target asked for (`--target`), else
+  /// the saved one, else the gentle default until the learner's pace sets one.
+  static func settings(saved: Double?, asked: Int?, roundLength: Int = 10) -> AdaptiveSettings {
+    var settings = AdaptiveSettings(roundLength: roundLength)
+    if let speed = asked.map(Double.init) ?? saved {
+      settings.target = SpeedTarget(syllablesPerMinute: speed)
+      settings.isTargetKnown = true
+    }
+    return settings
+  }
+
+  /// Where the learner stands as the next round will find it: the one standing `stats`,
+  /// `stats --json`, `practice --plan` and the summary of a round all report.
+  static func standing(
+    _ planner: inout AdaptivePlanner, history: History, layoutID: String
+  ) -> AdaptiveStanding {
+    planner.standing(
+      unlocked: history.unlocked, observations: history.observations.jamo(layoutID: layoutID),
+      unlocking: true)
   }
 }

@@ -20,8 +20,10 @@ struct PracticeCommand: ParsableCommand {
       --adaptive (맞춤 연습, first in the menu) times every key press: letters unlock in \
       frequency order, starting with ㅇ ㅏ ㄴ ㄱ ㅣ ㄹ; the next unlocks when every unlocked \
       one is confident (at least 5 samples, confidence = target time ÷ the median of the \
-      latest 15 times ≥ 1); each round works on the weakest letter with real words from the \
-      shipped lists. --blind hides the keys' labels and shows cues only after 5 s.
+      latest 15 times ≥ 1; a press made while its key was lit counts half); each round works \
+      on the weakest letter with real words from the shipped lists. The target starts at \
+      your own pace and rises as you get faster; it is saved, as is --target. --blind hides \
+      the keys' labels and shows cues only after 5 s.
       Examples: cheonjiin practice --list;  cheonjiin practice --lesson words-family
       """)
 
@@ -37,21 +39,29 @@ struct PracticeCommand: ParsableCommand {
 
   @OptionGroup var padOptions: PadOptions
 
-  @Option(help: "Items per round (1–50).")
+  // Numbers are taken as given, also when they start with "-": `--from -5` is then refused
+  // with what to write, not read as a missing value.
+  @Option(parsing: .unconditional, help: "Items per round (1–50).")
   var items: Int = 10
 
-  @Option(help: "Number drills: the smallest number to practise (default 1).")
+  @Option(
+    parsing: .unconditional,
+    help: "Number drills: the smallest number to practise (default 1; every drill).")
   var from: Int?
 
-  @Option(help: "Number drills: the largest number to practise (default 99).")
+  @Option(
+    parsing: .unconditional,
+    help: "Number drills: the largest number to practise (default 99; up to 9999조).")
   var to: Int?
 
   @Flag(help: "Start the adaptive round (맞춤 연습): it works on your slowest letter.")
   var adaptive = false
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
-      "Adaptive round: the speed to reach, in syllables a minute (1–200, default 20).",
+      "Adaptive round: the speed to reach, in syllables a minute (1–200); saved. Default: "
+        + "set from your own pace, then raised as you get faster.",
       valueName: "N"))
   var target: Int?
 
@@ -61,7 +71,13 @@ struct PracticeCommand: ParsableCommand {
   @Flag(help: "Adaptive round: show your speed on the status line, calmly (off by default).")
   var speedLine = false
 
-  @Option(help: ArgumentHelp("Adaptive round: make the round reproducible.", valueName: "N"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Adaptive round: make the round reproducible (0 or more).", valueName: "N"),
+    transform: { text in
+      guard let seed = UInt64(text) else { throw ValidationError(commandStrings.seedInvalid(text)) }
+      return seed
+    })
   var seed: UInt64?
 
   @Flag(help: "Print the next adaptive round without starting it.")
@@ -82,8 +98,9 @@ struct PracticeCommand: ParsableCommand {
     if from != nil || to != nil {
       let lower = from ?? 1
       let upper = to ?? 99
-      guard lower >= 0, upper <= 999_999_999 else {
-        throw ValidationError(commandStrings.practiceRangeOutOfBounds(from: lower, to: upper))
+      guard NumberDrill.readableRange.contains(lower), NumberDrill.readableRange.contains(upper)
+      else {
+        throw ValidationError(commandStrings.practiceRangeOutOfBounds(from: from, to: to))
       }
       guard lower <= upper else {
         throw ValidationError(commandStrings.practiceRangeReversed(from: lower, to: upper))
@@ -99,16 +116,19 @@ struct PracticeCommand: ParsableCommand {
     if lesson != nil && (adaptive || plan) {
       throw ValidationError(commandStrings.adaptiveAndLesson)
     }
+    if lesson != nil && blind { throw ValidationError(commandStrings.blindNeedsAdaptive) }
   }
 
   /// The adaptive round's setup from the options and the shipped word lists.
+  ///
+  /// The saved target is read by the round itself (``PracticeRecorder``); `--target` is
+  /// saved as the learner's when practice starts.
   private func adaptiveSetup(lessons: [Lesson], environment: [String: String]) -> AdaptiveSetup {
-    var settings = AdaptiveSettings(roundLength: items)
-    if let target { settings.target = SpeedTarget(syllablesPerMinute: Double(target)) }
-    return AdaptiveSetup(
+    AdaptiveSetup(
       vocabulary: AdaptiveData.vocabulary(lessons: lessons, environment: environment),
-      settings: settings, seed: seed ?? UInt64.random(in: 0...UInt64.max), isBlind: blind,
-      showsSpeed: speedLine)
+      settings: AdaptiveData.settings(saved: nil, asked: target, roundLength: items),
+      seed: seed ?? UInt64.random(in: 0...UInt64.max), isBlind: blind, showsSpeed: speedLine,
+      isTargetAsked: target != nil)
   }
 
   /// `--plan`: the next round from the stored progress, printed, nothing saved.
@@ -116,7 +136,7 @@ struct PracticeCommand: ParsableCommand {
     throws
   {
     let layoutID = layouts.first?.id ?? ""
-    let history: (unlocked: [String], observations: [SpeedUnit: UnitObservations])
+    let history: AdaptiveData.History
     do {
       let store = try openProgressStore(
         at: ProgressStore.defaultPath(environment: environment), for: .reading
@@ -126,8 +146,10 @@ struct PracticeCommand: ParsableCommand {
       printError(commandStrings.storageError(error))
       throw ExitCode.failure
     }
+    // Nothing is saved: --target here only shows what that target would plan.
     var planner = AdaptivePlanner(
-      vocabulary: setup.vocabulary, layouts: layouts, settings: setup.settings)
+      vocabulary: setup.vocabulary, layouts: layouts,
+      settings: AdaptiveData.settings(saved: history.target, asked: target, roundLength: items))
     let plan = planner.plan(
       unlocked: history.unlocked, observations: history.observations.jamo(layoutID: layoutID),
       seed: setup.seed)
@@ -167,14 +189,26 @@ struct PracticeCommand: ParsableCommand {
     }
     // Before the progress file is opened: bad keymap data stops here, as a bad layout does.
     let options = try padOptions.runOptions(layouts: layouts, environment: environment)
-    let recorder = StoreRecorder(
-      path: ProgressStore.defaultPath(environment: environment), layoutID: layouts.first?.id ?? "",
-      today: today)
+    let path = ProgressStore.defaultPath(environment: environment)
+    let layoutID = layouts.first?.id ?? ""
+    var recorder: StoreRecorder?
+    // The file opens on its own thread while the screen says what it waits for: another
+    // program's lock holds it up to the busy timeout.
     let status = PracticeApp.run(
-      options, lessons: lessons, recorder: recorder, today: today, roundLength: items,
-      startLesson: lesson, adaptive: setup, startAdaptive: adaptive)
-    recorder.finish()
-    if let problem = recorder.problem { printError(problem) }
+      options, lessons: lessons, path: path,
+      open: {
+        Result { () throws(StorageError) in try ProgressStore.open(at: path, for: .writing) }
+      },
+      recorder: { opened in
+        let made = StoreRecorder(opened: opened, layoutID: layoutID, today: today)
+        recorder = made
+        return made
+      }, today: today, roundLength: items, startLesson: lesson, adaptive: setup,
+      startAdaptive: adaptive)
+    if let recorder {
+      recorder.finish()
+      for message in recorder.messages { printError(message) }
+    }
     if status != 0 { throw ExitCode(status) }
   }
 }
@@ -191,22 +225,34 @@ final class StoreRecorder: PracticeRecorder {
   let startNotice: String?
   private let unsaved: StorageError?
   private(set) var problem: String?
+  /// What opening the file had to say (a damaged file moved aside, rows repaired, why
+  /// nothing is saved): printed when the screen is gone, so it stays to be read.
+  private let openingMessages: [String]
 
-  init(path: String, layoutID: String, today: DayNumber) {
+  /// - Parameter opened: The file as opened on the opening thread.
+  init(opened: Result<ProgressStore.Opening, StorageError>, layoutID: String, today: DayNumber) {
     self.layoutID = layoutID
     self.today = today
-    do {
-      let opened = try openProgressStore(at: path, for: .writing)
-      store = opened.store
-      unsaved = opened.readOnly
-    } catch {
+    var messages: [String] = []
+    switch opened {
+    case .success(let opening):
+      store = opening.store
+      unsaved = opening.readOnly
+      if let recovery = opening.recovery {
+        messages.append(commandStrings.pick(recovery.koreanMessage, recovery.message))
+      }
+      messages += opening.notices
+    case .failure(let error):
       store = nil
       unsaved = error
     }
+    if let unsaved { messages.append(commandStrings.storageError(unsaved)) }
+    openingMessages = messages
     startNotice = unsaved.map { commandStrings.progressNotSaved($0) }
-    // In full before the screen takes the terminal, so it is still there afterwards.
-    if let unsaved { printError(commandStrings.storageError(unsaved)) }
   }
+
+  /// Everything to print once practice is over.
+  var messages: [String] { openingMessages + (problem.map { [$0] } ?? []) }
 
   private func note(_ error: StorageError) {
     // A read-only file was said once at the start: every write would say it again.
@@ -285,6 +331,28 @@ final class StoreRecorder: PracticeRecorder {
   func saveUnlockedJamo(_ jamo: [String], layoutID: String) {
     do {
       try store?.saveUnlockedJamo(jamo, layoutID: layoutID, at: unixMilliseconds())
+    } catch {
+      note(error)
+    }
+  }
+
+  func adaptiveTarget(layoutID: String) -> (target: SpeedTarget, isSetByLearner: Bool)? {
+    guard let store else { return nil }
+    do {
+      return try store.adaptiveTarget(layoutID: layoutID).map {
+        (SpeedTarget(syllablesPerMinute: $0.syllablesPerMinute), $0.setBy == .learner)
+      }
+    } catch {
+      note(error)
+      return nil
+    }
+  }
+
+  func saveAdaptiveTarget(_ target: SpeedTarget, setByLearner: Bool, layoutID: String) {
+    do {
+      try store?.saveAdaptiveTarget(
+        target.syllablesPerMinute, setBy: setByLearner ? .learner : .pace, layoutID: layoutID,
+        at: unixMilliseconds())
     } catch {
       note(error)
     }

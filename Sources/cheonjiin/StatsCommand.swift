@@ -87,14 +87,18 @@ struct StatsCommand: ParsableCommand {
       let timings = try Timings(store, layouts: layouts, target: target, environment: environment)
       var output = OutputBuffer()
       if json {
+        var jamoDays: [SpeedUnit: [SampleDay]] = [:]
+        if let range {
+          jamoDays = try store.jamoDays(from: range.lowerBound, to: range.upperBound)
+        }
         output.append(
           StatsJSON.encode(
             days: daily, keys: keys, labels: LessonSummary.keyLabels(in: layouts), today: today,
-            speeds: timings?.speeds ?? [:], adaptive: timings?.standing,
-            adaptiveLayout: timings?.layoutID ?? ""))
+            speeds: timings.speeds, adaptive: timings.standing, adaptiveLayout: timings.layoutID,
+            jamoDays: jamoDays))
       } else {
         var jamoDays: [String: [SampleDay]] = [:]
-        if let range, let timings {
+        if let range, timings.hasPresses {
           jamoDays = try store.jamoDays(from: range.lowerBound, to: range.upperBound)
             .jamo(layoutID: timings.layoutID)
         }
@@ -103,12 +107,13 @@ struct StatsCommand: ParsableCommand {
           heatmap: layouts.first.map { KeypadHeatmap(layout: $0, stats: keys) },
           width: width ?? min(100, Int(environment["COLUMNS"] ?? "") ?? 72),
           style: ascii ? .ascii : .blocks, colored: usesColor(environment),
-          speedMap: timings.flatMap { timings in
-            layouts.first.map {
+          speedMap: timings.hasPresses
+            ? layouts.first.map {
               KeypadSpeedMap(
                 layout: $0, observations: timings.observations, target: timings.standing.target)
-            }
-          }, standing: timings?.standing, jamoDays: jamoDays)
+            } : nil,
+          standing: timings.hasPresses || timings.hasProgress ? timings.standing : nil,
+          jamoDays: jamoDays)
         for line in report.lines(commandStrings) {
           output.append(line + "\n")
         }
@@ -121,32 +126,33 @@ struct StatsCommand: ParsableCommand {
   }
 
   /// The timings of the keys and jamo, judged against the target in force, and where the
-  /// adaptive round stands on the first layout; `nil` when no press was ever recorded.
+  /// adaptive round stands on the first layout: what its next round will do, exactly as
+  /// `practice --plan` and the summary of a round say (``AdaptiveData/standing``).
   private struct Timings {
     let layoutID: String
     let observations: [SpeedUnit: UnitObservations]
     let standing: AdaptiveStanding
     let speeds: [SpeedUnit: JudgedSpeed]
+    /// Some press was recorded.
+    let hasPresses: Bool
+    /// The adaptive round was started (letters unlocked or a target saved).
+    let hasProgress: Bool
 
-    init?(
+    init(
       _ store: ProgressStore, layouts: [Layout], target: Int?, environment: [String: String]
     ) throws(StorageError) {
       layoutID = layouts.first?.id ?? ""
       let history = try AdaptiveData.history(store, layoutID: layoutID)
-      guard history.observations.values.contains(where: { $0.tally.presses > 0 }) else {
-        return nil
-      }
+      hasPresses = history.observations.values.contains { $0.tally.presses > 0 }
+      hasProgress = !history.unlocked.isEmpty || history.target != nil
       observations = history.observations
-      var settings = AdaptiveSettings()
-      if let target { settings.target = SpeedTarget(syllablesPerMinute: Double(target)) }
+      let settings = AdaptiveData.settings(saved: history.target, asked: target)
       let lessons = LessonCatalog.standard(
         messages: AdaptiveData.messages(environment: environment))
       var planner = AdaptivePlanner(
         vocabulary: AdaptiveData.vocabulary(lessons: lessons, environment: environment),
         layouts: layouts, settings: settings)
-      standing = planner.standing(
-        unlocked: history.unlocked, observations: observations.jamo(layoutID: layoutID),
-        unlocking: false)
+      standing = AdaptiveData.standing(&planner, history: history, layoutID: layoutID)
       var speeds: [SpeedUnit: JudgedSpeed] = [:]
       for (unit, seen) in observations {
         switch unit {

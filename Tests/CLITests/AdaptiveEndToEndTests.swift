@@ -1,4 +1,6 @@
 import Foundation
+import Practice
+import Storage
 import Testing
 
 /// A fresh progress folder for one test (`XDG_DATA_HOME`), with the shipped word lists.
@@ -54,10 +56,73 @@ struct AdaptivePlanCommandTests {
     let lines = korean.stdout.split(separator: "\n").map(String.init)
     #expect(lines.first == "오늘은 ㄹ 을 연습해요: 아직 몇 번 안 쳐 봤어요")
     #expect(lines.dropFirst(2).map { $0.split(separator: " ").last.map(String.init) } == items)
-    // Nothing was practised: stats has nothing to say.
+    // Nothing was practised yet: stats names the same next focus the plan does (issue 22).
+    let stats = try object(try run(["stats", "--json"], environment: home.environment))
+    let adaptive = try #require(stats["adaptive"] as? [String: Any])
+    #expect(adaptive["focus"] as? String == "ㄹ")
+  }
+
+  /// A learner's history in the progress file: each of the starting letters typed 12 times,
+  /// ㄹ at 3 s, the others at 1 s (about the pace of the target saved, 16); their letters.
+  private func practised(_ home: URL) throws {
+    let path = home.appendingPathComponent("cheonjiin/progress.sqlite").path
+    let store = try ProgressStore.open(at: path, for: .writing).store
+    let session = try store.beginSession(
+      lessonID: "adaptive", layoutID: "cheonjiin-galaxy", startedAt: 1_750_000_000_000,
+      day: 20_250)
+    let keys = ["ㅇ": "o", "ㅏ": "araea", "ㄴ": "n", "ㄱ": "g", "ㅣ": "i", "ㄹ": "n"]
+    var records: [PressRecord] = []
+    for _ in 0..<12 {
+      for (letter, key) in keys.sorted(by: { $0.key < $1.key }) {
+        let time: Milliseconds = letter == "ㄹ" ? 3_000 : 1_000
+        records.append(
+          PressRecord(
+            key: KeyRef(layoutID: "cheonjiin-galaxy", keyID: key),
+            previousKey: KeyRef(layoutID: "cheonjiin-galaxy", keyID: "i"), interval: 700,
+            isCueShown: false, isRight: true, isTimed: true, jamo: letter, jamoTime: time))
+      }
+    }
+    let result = ItemResult(
+      lessonID: "adaptive", itemID: "adaptive:아", target: "아", typed: "아", isCompleted: true,
+      presses: records.count, backspaces: 0, minimumPresses: records.count, promptedPresses: 0,
+      wrongPresses: 0, startedAt: 0, firstPressAt: 500, finishedAt: 60_000, keyTallies: [:],
+      pressRecords: records)
+    try store.record(result, startedAt: 1_750_000_000_000, session: session, day: 20_250)
+    try store.saveUnlockedJamo(["ㅇ", "ㅏ", "ㄴ", "ㄱ", "ㅣ", "ㄹ"], layoutID: "cheonjiin-galaxy", at: 1)
+    try store.saveAdaptiveTarget(16, setBy: .pace, layoutID: "cheonjiin-galaxy", at: 2)
+  }
+
+  @Test("one truth: stats, stats --json and practice --plan --json name the same focus and target")
+  func oneTruth() throws {
+    let home = try adaptiveHome("one-truth")
+    try practised(home.folder)
+    let plan = try object(
+      try run(["practice", "--plan", "--json", "--seed", "3"], environment: home.environment))
+    let stats = try object(try run(["stats", "--json"], environment: home.environment))
+    let adaptive = try #require(stats["adaptive"] as? [String: Any])
+    #expect(plan["focus"] as? String == "ㄹ")
+    #expect(adaptive["focus"] as? String == plan["focus"] as? String)
+    #expect(adaptive["reason"] as? String == plan["reason"] as? String)
+    #expect(adaptive["target"] as? Int == 16 && plan["target"] as? Int == 16)  // the saved one
+    let text = try run(
+      ["stats", "--width", "80", "--color", "never"],
+      environment: home.environment.merging(locale("ko_KR.UTF-8")) { $1 })
+    #expect(text.stdout.contains("다음 판에 연습할 글자: ㄹ"), "\(text.stdout)")
+    #expect(text.stdout.contains("목표: 1분에 16글자"))
+    #expect(text.stdout.contains("작을수록 빨라요"))
+    // Each letter's own target: ㄹ is two presses, twice ㅇ's.
+    let jamo = try #require(stats["jamo"] as? [[String: Any]])
+    let rieul = try #require(jamo.first { $0["jamo"] as? String == "ㄹ" })
+    let ieung = try #require(jamo.first { $0["jamo"] as? String == "ㅇ" })
+    #expect(rieul["targetMs"] as? Int == 2 * (ieung["targetMs"] as? Int ?? 0))
+    #expect((rieul["days"] as? [[String: Any]])?.first?["medianMs"] as? Int == 3_000)
+    // --target on stats judges against another target without saving it.
+    let asked = try object(
+      try run(["stats", "--json", "--target", "10"], environment: home.environment))
+    #expect((asked["adaptive"] as? [String: Any])?["target"] as? Int == 10)
     #expect(
-      try run(["stats", "--json"], environment: home.environment).stdout.contains(
-        #""adaptive": null"#))
+      (try object(try run(["stats", "--json"], environment: home.environment))["adaptive"]
+        as? [String: Any])?["target"] as? Int == 16)
   }
 
   @Test("wrong combinations and values are refused in words, status 64")
@@ -67,6 +132,12 @@ struct AdaptivePlanCommandTests {
       (["practice", "--adaptive", "--target", "0"], "--target 0 is out of range"),
       (["practice", "--adaptive", "--lesson", "vowels-1"], "contradict each other"),
       (["stats", "--target", "500"], "--target 500 is out of range"),
+      // Issue 22: refused, never ignored; a negative number is named, not "Missing value".
+      (["practice", "--blind", "--lesson", "vowels-1"], "--blind goes with the adaptive round"),
+      (["practice", "--from", "-5"], "--from -5: give numbers from 0"),
+      (["practice", "--to", "-1"], "--to -1: give numbers from 0"),
+      (["practice", "--seed", "-1", "--plan"], "--seed -1: give a whole number"),
+      (["practice", "--items", "-3"], "--items -3 is out of range"),
     ] {
       let result = try run(arguments, environment: locale("C.UTF-8"))
       #expect(result.status == 64, "\(arguments)")
@@ -119,7 +190,7 @@ struct AdaptiveEndToEndTests {
     #expect(try session.waitForExit() == 0)
 
     let stats = try object(try run(["stats", "--json"], environment: home.environment))
-    #expect(stats["version"] as? Int == 2)
+    #expect(stats["version"] as? Int == 3)
     let keys = try #require(stats["keys"] as? [[String: Any]])
     let timed = keys.filter { ($0["samples"] as? Int ?? 0) > 0 }
     #expect(!timed.isEmpty)

@@ -96,13 +96,13 @@ struct ProgressSafetyEndToEndTests {
     let learned = try runUnprivileged(["dict", "learn", "사랑", "하늘"], dataHome: home)
     try #require(learned.status == 0, "\(learned.stderr)")
     let path = home + "/cheonjiin/progress.sqlite"
-    // Back to version 3: the tables v4 added gone, and its record.
+    // Back to version 3: the tables v4 added gone (v5 added columns to them), and their records.
     let python = """
       import sqlite3, sys
       db = sqlite3.connect(sys.argv[1])
       for table in ("keyPress", "pressSummary", "adaptiveProgress"):
           db.execute(f"DROP TABLE {table}")
-      db.execute("DELETE FROM grdb_migrations WHERE identifier = 'v4'")
+      db.execute("DELETE FROM grdb_migrations WHERE identifier IN ('v4', 'v5')")
       db.commit()
       print(",".join(row[0] for row in db.execute("SELECT identifier FROM grdb_migrations")))
       """

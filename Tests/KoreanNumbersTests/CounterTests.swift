@@ -16,8 +16,8 @@ struct CountCase: Sendable, CustomTestStringConvertible {
 @Suite("Counters")
 struct CounterTests {
   /// §2.3, as written in the spec.
-  static let nativeWords = "개 명 사람 살 시 시간 마리 잔 병 권 장 대 벌 켤레 달"
-  static let sinoWords = "원 초 년 월 일 층 호 회 세 인분 도 퍼센트 킬로그램 미터"
+  static let nativeWords = "개 명 사람 살 시 시간 마리 잔 병 권 장 대 벌 켤레 달 번째"
+  static let sinoWords = "원 초 년 월 일 층 호 회 세 인분 도 퍼센트 킬로그램 미터 개월 주 학년 등 점"
 
   @Test("each counter takes the system §2.3 gives it")
   func systems() {
@@ -33,6 +33,10 @@ struct CounterTests {
       #expect(counter.system == ambiguous[counter] ?? listed, "\(counter.word)")
     }
     #expect(Counter.allCases.count == native.count + sino.count + 4)
+    #expect(
+      Counter.allCases.allSatisfy {
+        native.contains($0.word) || sino.contains($0.word) || ambiguous[$0] != nil
+      })
   }
 
   @Test("words look up counters; 분 is minutes and 번 times unless asked otherwise")
@@ -41,7 +45,10 @@ struct CounterTests {
     #expect(Counter(word: "번") == .times)
     #expect(Counter(word: "개") == .items)
     #expect(Counter(word: "킬로그램") == .kilograms)
-    #expect(Counter(word: "kg") == nil)
+    // The signs written after digits (issue 22).
+    #expect(Counter(word: "kg") == .kilograms)
+    #expect(Counter(word: "%") == .percent)
+    #expect(Counter(word: "lb") == nil)
     #expect(Counter(rawValue: "honoredPeople")?.word == "분")
     for counter in Counter.allCases where counter != .honoredPeople && counter != .number {
       #expect(Counter(word: counter.word) == counter)
@@ -98,6 +105,45 @@ struct CounterTests {
     CountCase(name: "칠 미터", count: 7, counter: .meters, expected: "칠 미터"),
     CountCase(name: "십 킬로그램", count: 10, counter: .kilograms, expected: "십 킬로그램"),
     CountCase(name: "제3회", count: 3, counter: .rounds, expected: "삼 회", accepted: ["삼회"]),
+    // Issue 22: the counters and units people use.
+    CountCase(
+      name: "삼 개월", count: 3, counter: .monthCount, expected: "삼 개월",
+      rejected: ["세 개월", "삼개월"]),
+    CountCase(name: "십이 개월", count: 12, counter: .monthCount, expected: "십이 개월"),
+    CountCase(
+      name: "이 주, also 두 주", count: 2, counter: .weeks, expected: "이 주",
+      accepted: ["두 주"], rejected: ["이주"]),
+    CountCase(
+      name: "첫 번째", count: 1, counter: .ordinal, expected: "첫 번째", accepted: ["첫번째"],
+      rejected: ["한 번째", "일 번째"]),
+    CountCase(
+      name: "두 번째", count: 2, counter: .ordinal, expected: "두 번째", accepted: ["두번째"]),
+    CountCase(name: "열한 번째", count: 11, counter: .ordinal, expected: "열한 번째"),
+    CountCase(name: "스무 번째", count: 20, counter: .ordinal, expected: "스무 번째"),
+    CountCase(name: "스물한 번째", count: 21, counter: .ordinal, expected: "스물한 번째"),
+    CountCase(
+      name: "삼 학년", count: 3, counter: .schoolYear, expected: "삼 학년", accepted: ["삼학년"],
+      rejected: ["세 학년"]),
+    CountCase(
+      name: "일 등", count: 1, counter: .rank, expected: "일 등", accepted: ["일등"],
+      rejected: ["한 등"]),
+    CountCase(
+      name: "구십오 점", count: 95, counter: .points, expected: "구십오 점",
+      rejected: ["아흔다섯 점"]),
+    CountCase(
+      name: "오십 퍼센트, also 프로", count: 50, counter: .percent, expected: "오십 퍼센트",
+      accepted: ["오십 프로"]),
+    CountCase(
+      name: "삼 킬로그램, also 킬로", count: 3, counter: .kilograms, expected: "삼 킬로그램",
+      accepted: ["삼 킬로"]),
+    CountCase(
+      name: "백쉰 개 and 백오십 개", count: 150, counter: .items, expected: "백쉰 개",
+      accepted: ["백오십 개"], rejected: ["백오십개"]),
+    CountCase(
+      name: "백이십 명 as well", count: 120, counter: .people, expected: "백스무 명",
+      accepted: ["백이십 명"]),
+    CountCase(
+      name: "백 번째", count: 100, counter: .ordinal, expected: "백 번째", accepted: ["백번째"]),
     CountCase(
       name: "이천이십오 년", count: 2025, counter: .years, expected: "이천이십오 년",
       accepted: ["이천이십오년"]),

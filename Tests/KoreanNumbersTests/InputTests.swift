@@ -146,9 +146,9 @@ struct InputTests {
     InvalidInputCase(
       name: "native counter below zero", input: "-3개", error: .notWholeCount("-3", counter: "개")),
     InvalidInputCase(
-      name: "unknown counter", input: "3", options: counter("kg"), error: .unknownCounter("kg")),
+      name: "unknown counter", input: "3", options: counter("lb"), error: .unknownCounter("lb")),
     InvalidInputCase(
-      name: "unknown counter in the input", input: "3kg", error: .unknownCounter("kg")),
+      name: "unknown counter in the input", input: "3lb", error: .unknownCounter("lb")),
     InvalidInputCase(
       name: "month 13", input: "13월", error: .notAMonth("13")),
     InvalidInputCase(name: "month 0", input: "0월", error: .notAMonth("0")),

@@ -29,6 +29,18 @@ struct PhraseTests {
     #expect(half.accepts("두 시 반") && half.accepts("두시 반") && half.accepts("두시 삼십분"))
   }
 
+  @Test("오전 and 오후 before a time: every spelling of the time after them (issue 22)")
+  func dayPeriods() {
+    let afternoon = KoreanNumber.time(hour: 3, minute: 45, isAfternoon: true)
+    #expect(afternoon.text == "오후 세 시 사십오 분")
+    #expect(afternoon.accepts("오후 세시 사십오분"))
+    #expect(!afternoon.accepts("세 시 사십오 분"))
+    #expect(!afternoon.accepts("오전 세 시 사십오 분"))
+    let morning = KoreanNumber.time(hour: 9, minute: 30, isAfternoon: false)
+    #expect(morning.text == "오전 아홉 시 삼십 분")
+    #expect(morning.accepts("오전 아홉 시 반"))
+  }
+
   @Test("dates")
   func dates() {
     let date = KoreanNumber.date(year: 2025, month: 6, day: 10)

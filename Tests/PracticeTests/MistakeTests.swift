@@ -37,6 +37,39 @@ struct MistakeTests {
         == .holdForDigit("9", keyLabel: "ㅈㅊ"))
   }
 
+  // Issue 22: the commonest mistakes, from the layout.
+  @Test("a digit where a letter was wanted: the key was held too long")
+  func heldTooLong() {
+    #expect(
+      Mistake.explain(typed: "5", target: "나", layout: galaxy)
+        == .heldTooLong(digit: "5", keyLabel: "ㄴㄹ"))
+    #expect(
+      Mistake.explain(typed: "가2", target: "가나", layout: galaxy)
+        == .heldTooLong(digit: "2", keyLabel: "ㆍ"))
+  }
+
+  @Test("ㅣ then ㆍ became ㅏ where ㅣ and a new syllable were wanted: start it with its consonant")
+  func strokesMerged() {
+    #expect(
+      Mistake.explain(typed: "가", target: "기어", layout: galaxy)
+        == .strokesMerged(wanted: "ㅣ", merged: "ㅏ", nextConsonant: "ㅇ", keyLabel: "ㅇㅁ"))
+    #expect(
+      Mistake.explain(typed: "개", target: "기이", layout: galaxy)
+        == .strokesMerged(wanted: "ㅣ", merged: "ㅐ", nextConsonant: "ㅇ", keyLabel: "ㅇㅁ"))
+    #expect(
+      Mistake.explain(typed: "구", target: "그", layout: galaxy)
+        == .strokesMerged(wanted: "ㅡ", merged: "ㅜ", nextConsonant: nil, keyLabel: nil))
+  }
+
+  @Test("a missing space: the next word typed on, or its consonant taken as a final")
+  func missingSpace() {
+    #expect(
+      Mistake.explain(typed: "감사", target: "감 사", layout: galaxy)
+        == .missingSpace(keyLabel: "␣"))
+    #expect(
+      Mistake.explain(typed: "간", target: "가 나", layout: galaxy) == .missingSpace(keyLabel: "␣"))
+  }
+
   @Test("nothing wrong, or nothing to say, is .other")
   func other() {
     #expect(Mistake.explain(typed: "가", target: "가", layout: galaxy) == .other)

@@ -65,12 +65,12 @@ struct NumberDrillTests {
     (.readDigits, ["227,287=이십이만 칠천이백팔십칠", "70=칠십", "943,188=구십사만 삼천백팔십팔"]),
     (.typeDigits, ["사천사백구십구=4499", "칠십육=76", "오천이백칠십팔=5278"]),
     (.price, ["22,000원=이만 이천 원", "145,000원=십사만 오천 원", "12,000원=만 이천 원"]),
-    (.time, ["6:50=여섯 시 오십 분", "11:35=열한 시 삼십오 분", "4:55=네 시 오십오 분"]),
+    (.time, ["6:50=여섯 시 오십 분", "7:15=일곱 시 십오 분", "5:40=다섯 시 사십 분"]),
     (
       .date,
       ["10월 27일=시월 이십칠 일", "2028년 10월 1일=이천이십팔 년 시월 일 일", "2027년 1월 25일=이천이십칠 년 일월 이십오 일"]
     ),
-    (.counter, ["16권=열여섯 권", "24명=스물네 명", "8시=여덟 시"]),
+    (.counter, ["16%=십육 퍼센트", "24마리=스물네 마리", "19잔=열아홉 잔"]),
     (
       .phone,
       [
@@ -150,7 +150,7 @@ struct NumberRangeTests {
     #expect(answer?.accepts("서른하나") == true)
   }
 
-  @Test("--from/--to: the plain drills draw from the range; titles show it")
+  @Test("--from/--to: the drills of plain numbers draw from the range; titles show it")
   func range() throws {
     for item in NumberDrill.items(.readDigits, count: 10, seed: 9, range: 120...130) {
       let value = try #require(Int(item.prompt.filter(\.isNumber)))
@@ -162,10 +162,68 @@ struct NumberRangeTests {
     }
     #expect(NumberDrill.lesson(.readDigits, seed: 9, range: 120...130).title.hasSuffix("120–130"))
     #expect(NumberDrill.lesson(.native, seed: 9, range: 1...10).title.hasSuffix("1–10"))
-    // Drills of prices, times and dates are not plain numbers: the range leaves them be.
-    #expect(NumberDrill.lesson(.price, seed: 9, range: 1...10).title == NumberDrillKind.price.title)
     // A native range outside 1…99 gives the usual native drill.
     #expect(
       NumberDrill.lesson(.native, seed: 9, range: 500...600).title == NumberDrillKind.native.title)
+  }
+
+  /// The numbers in a prompt: `오후 3:07` → [3, 7], `010-0045-0012` → [10, 45, 12].
+  private func numbers(in prompt: String) -> [Int] {
+    prompt.replacingOccurrences(of: ",", with: "")
+      .split(whereSeparator: { !$0.isASCII || !$0.isNumber }).compactMap { Int($0) }
+  }
+
+  @Test(
+    "--from/--to apply to every drill: prices, times, dates, counters, phone numbers (issue 22)")
+  func rangeInEveryDrill() throws {
+    let range = 2...12
+    for kind in NumberDrillKind.allCases {
+      let lesson = NumberDrill.lesson(kind, count: 8, seed: 4, range: range)
+      #expect(lesson.title.hasSuffix("2–12"), "\(lesson.title)")
+      #expect(lesson.items.count == 8, "\(kind)")
+      for item in lesson.items {
+        var found = numbers(in: item.prompt)
+        if kind == .phone { found.removeFirst() }  // 010
+        if kind == .typeDigits { found = [Int(item.target) ?? -1] }
+        #expect(!found.isEmpty && found.allSatisfy(range.contains), "\(kind): \(item.prompt)")
+      }
+    }
+    // Years of a date, when the range holds them.
+    for item in NumberDrill.items(.date, count: 5, seed: 4, range: 1_990...1_999) {
+      #expect(item.prompt.hasPrefix("199"), "\(item.prompt)")
+    }
+    // A counter is only used with the counts it goes with: no one is 5,000 years old.
+    for item in NumberDrill.items(.counter, count: 20, seed: 4, range: 5_000...6_000) {
+      #expect(!item.prompt.hasSuffix("살") && !item.prompt.hasSuffix("학년"), "\(item.prompt)")
+    }
+  }
+
+  @Test("ranges reach 조 and every drill has ranges to choose in the menu")
+  func rangesUpToJo() throws {
+    let jo = 1_000_000_000_000
+    for item in NumberDrill.items(.readDigits, count: 5, seed: 2, range: jo...(9_999 * jo)) {
+      #expect(item.target.contains("조"), "\(item.prompt) = \(item.target)")
+    }
+    #expect(NumberDrill.readableRange.upperBound == 9_999_999_999_999_999)
+    for kind in NumberDrillKind.allCases {
+      #expect(!kind.rangePresets.isEmpty, "\(kind)")
+      for preset in kind.rangePresets {
+        #expect(NumberDrill.readableRange.contains(preset.upperBound))
+        #expect(!NumberDrill.lesson(kind, count: 3, seed: 1, range: preset).items.isEmpty)
+      }
+    }
+    #expect(rangeText(10_000...999_999) == "1만–99만 9999")
+    #expect(rangeText(jo...(9_999 * jo)) == "1조–9999조")
+  }
+
+  @Test("counters and units people use, and 오전/오후, come up in the drills (issue 22)")
+  func newCountersInDrills() {
+    let prompts = NumberDrill.items(.counter, count: 200, seed: 5).map(\.prompt)
+    for unit in ["개월", "주", "번째", "학년", "등", "점", "%", "kg"] {
+      #expect(prompts.contains { $0.hasSuffix(unit) }, "\(unit)")
+    }
+    let times = NumberDrill.items(.time, count: 60, seed: 5)
+    #expect(times.contains { $0.prompt.hasPrefix("오후 ") && $0.target.hasPrefix("오후 ") })
+    #expect(times.contains { $0.prompt.hasPrefix("오전 ") && $0.target.hasPrefix("오전 ") })
   }
 }

@@ -1,4 +1,5 @@
 import HangulEngine
+import KoreanNumbers
 import Practice
 import Testing
 
@@ -49,6 +50,59 @@ struct PressRecordTests {
       records.map { $0.jamoTime.map(String.init) ?? "-" } == [
         "-", "-", "1000", "500", "-", "500", "-", "-", "1500", "500",
       ])
+  }
+
+  @Test("an item shown before it starts times its first press and its first jamo (issue 22)")
+  func wordInitialTimed() throws {
+    var learner = Learner()
+    try learner.start(PracticeItem(lessonID: "test", text: "안녕"), timesFirstPress: true)
+    try learner.type("ㅇㅣㆍㄴ_ㄴㆍㆍㅣㅇ")
+    let records = try #require(learner.outcomes.last?.result).pressRecords
+    #expect(records[0].interval == 500 && records[0].isTimed)
+    #expect(records[0].previousKey == nil)
+    #expect(records[0].jamoTime == 500)  // ㅇ, the word's first letter, is measured too
+    #expect(records[0].isJamoCued)  // a new item lights every key
+  }
+
+  @Test("a sample made while its key was lit counts half, in the count and in the median")
+  func cuedSamplesCountHalf() {
+    let rules = SpeedRules()
+    // Ten samples lit (copied) are five; four not lit are four.
+    #expect(rules.countedSamples(UnitTally(samples: 10, cuedSamples: 10)) == 5)
+    #expect(rules.countedSamples(UnitTally(samples: 4)) == 4)
+    let copied = UnitObservations(
+      tally: UnitTally(presses: 8, samples: 8, cuedSamples: 8),
+      recent: Array(repeating: 500, count: 8), recentCued: Array(repeating: true, count: 8))
+    #expect(JudgedSpeed(copied, targetTime: 765).confidence == nil)  // four samples' worth
+    var mixed = UnitObservations(
+      tally: UnitTally(presses: 6, samples: 6, cuedSamples: 3),
+      recent: [400, 400, 400, 900, 900, 900], recentCued: [true, true, true, false, false, false])
+    // The recalled (unlit) presses weigh twice the copied: the median is theirs.
+    #expect(rules.filteredTime(mixed) == 900)
+    mixed.recentCued = []
+    #expect(rules.filteredTime(mixed) == 650)  // all equal: the plain median
+    var book = SpeedBook()
+    book.add(
+      PressRecord(
+        key: galaxyRef("o"), previousKey: galaxyRef("i"), interval: 400, isCueShown: true,
+        isRight: true, isTimed: true, jamo: "ㅇ", jamoTime: 400, isJamoCued: true))
+    #expect(book.observations[.key(galaxyRef("o"))]?.tally.cuedSamples == 1)
+    #expect(book.jamo(layoutID: "cheonjiin-galaxy")["ㅇ"]?.recentCued == [true])
+  }
+
+  @Test("an answer asked from memory never lights its keys; ⌫ after a slip still shows")
+  func recallHasNoCue() throws {
+    var learner = Learner()
+    let item = PracticeItem(
+      id: "n", prompt: "2", answer: .reading(try KoreanNumber.reading(of: "2")))
+    #expect(item.isRecall)
+    try learner.start(item)
+    #expect(learner.session.cue?.kind == .next)
+    #expect(learner.session.cueAppearsAt == nil)
+    #expect(!learner.session.isCueVisible(at: learner.now + 60_000))
+    try learner.type("ㄱ")  // not 이: off the way
+    #expect(learner.session.cue?.kind == .correction)
+    #expect(learner.session.isCueVisible(at: learner.now))
   }
 
   @Test("a slip is recorded as wrong under the jamo it was meant for; that jamo gets no time")

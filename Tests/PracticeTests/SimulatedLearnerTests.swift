@@ -9,20 +9,30 @@ import Testing
 /// jamo are harder (a higher floor), some transitions slower (from the ㄱㅋ key to ㆍ), and
 /// the ㅅㅎ key slips one time in eight (a wrong key, then ⌫). The learner presses what the
 /// plan asks for; blind mode is accepted whenever it is offered.
+///
+/// The slow beginner (issue 22) keeps a floor of 850 ms and learns at half the pace: about a
+/// second a press after a few rounds, under the gentle 20 글자/분 (765 ms) for good.
 struct SimulatedLearner {
   var practice: [String: Int] = [:]
   var random = SeededGenerator(seed: 2_026)
-  /// Per-press floors above the usual 380 ms.
+  /// The time a practised press comes down to, before the harder jamo's extra.
+  var floor: Milliseconds = 380
+  /// How many presses of a jamo it takes to shed most of the beginner's 1.4 s (e-folding).
+  var learningPresses: Double = 40
+  /// Per-press floors above the usual.
   static let harder: [String: Milliseconds] = ["ㅓ": 120, "ㄹ": 90, "ㅡ": 60]
   static let slowTransitions: Set<[String]> = [["g", "araea"], ["n", "i"]]
+
+  static let slowBeginner = SimulatedLearner(floor: 850, learningPresses: 80)
 
   /// How long the learner takes for the next press.
   mutating func time(jamo: String?, key: String, previous: String?) -> Milliseconds {
     let letter = jamo ?? key
     let count = practice[letter, default: 0]
     practice[letter] = count + 1
-    let floor = 380 + (Self.harder[letter] ?? 0)
-    var time = floor + Milliseconds((1_400 * exponential(-Double(count) / 40)).rounded())
+    let floor = floor + (Self.harder[letter] ?? 0)
+    var time =
+      floor + Milliseconds((1_400 * exponential(-Double(count) / learningPresses)).rounded())
     if let previous, Self.slowTransitions.contains([previous, key]) { time += 250 }
     return time
   }
@@ -55,7 +65,11 @@ struct RoundReport {
   var offersBlind: Bool
   var isBlind: Bool
   var allConfidentBefore: Bool
+  /// The lowest confidence of the jamo with enough samples to judge.
   var weakestConfidence: Double?
+  /// The target the round was planned with, and how it came about.
+  var target: Double
+  var targetChange: TargetChange
 
   var line: String {
     let shown = confidences.map { jamo, confidence in
@@ -68,27 +82,45 @@ struct RoundReport {
       case .slowest: "slowest"
       }
     return "| \(round) | \(unlocked.count): \(unlocked.joined()) | \(newlyUnlocked ?? "") | "
-      + "\(focus ?? "") (\(reasonText)) | \(isBlind ? "blind" : "") | \(shown) |"
+      + "\(focus ?? "") (\(reasonText)) | \(Int(target)) \(targetChange.rawValue) | "
+      + "\(isBlind ? "blind" : "") | \(shown) |"
   }
 }
 
 /// Runs the learner through `rounds` adaptive rounds; the plan of each round comes from the
-/// presses of the rounds before, exactly as `cheonjiin practice --adaptive` plans them.
-func simulate(rounds: Int) throws -> [RoundReport] {
+/// presses of the rounds before and the target saved after the last, exactly as `cheonjiin
+/// practice --adaptive` plans them (``PracticeController/beginAdaptive()``).
+func simulate(rounds: Int, learner start: SimulatedLearner = SimulatedLearner()) throws
+  -> [RoundReport]
+{
   let layouts = galaxyLayouts
-  var planner = AdaptivePlanner(
-    vocabulary: shippedVocabulary, layouts: layouts, settings: AdaptiveSettings())
   var book = SpeedBook()
   var unlocked: [String] = []
-  var learner = SimulatedLearner()
+  var savedTarget: SpeedTarget?
+  var learner = start
   var now: Milliseconds = 1_000
   var reports: [RoundReport] = []
   var blindOffered = false
+  var strokes = JamoStrokes(layouts: layouts)
   for round in 1...rounds {
     let observations = book.jamo(layoutID: "cheonjiin-galaxy")
-    let before = planner.standing(unlocked: unlocked, observations: observations, unlocking: false)
+    var settings = AdaptiveSettings()
+    if let savedTarget {
+      settings.target = savedTarget
+      settings.isTargetKnown = true
+    }
+    var planner = AdaptivePlanner(
+      vocabulary: shippedVocabulary, layouts: layouts, settings: settings)
+    // Before the plan: was every open jamo at the target it was practised for?
+    let allConfidentBefore = unlocked.allSatisfy { jamo in
+      JudgedSpeed(
+        observations[jamo] ?? UnitObservations(),
+        targetTime: settings.target.time(presses: strokes.pressCount(of: jamo))
+      ).isConfident
+    }
     let plan = planner.plan(unlocked: unlocked, observations: observations, seed: UInt64(round))
     unlocked = plan.standing.unlocked
+    if plan.standing.targetChange != .kept { savedTarget = plan.standing.target }
     let isBlind = blindOffered  // accepted as soon as it was offered at the end of a round
     var session = PracticeSession(
       layouts: layouts, lessonID: AdaptivePlan.lessonID, policy: isBlind ? .blind : .gentle)
@@ -120,8 +152,9 @@ func simulate(rounds: Int) throws -> [RoundReport] {
         focus: plan.standing.focus, reason: plan.standing.reason,
         confidences: plan.standing.unlocked.map { ($0, speeds[$0]?.confidence) },
         offersBlind: plan.standing.offersBlind, isBlind: isBlind,
-        allConfidentBefore: before.unlocked.allSatisfy { before.speeds[$0]?.isConfident ?? false },
-        weakestConfidence: plan.standing.unlocked.map { speeds[$0]?.confidence ?? 0 }.min()))
+        allConfidentBefore: allConfidentBefore || plan.standing.targetChange == .fromPace,
+        weakestConfidence: plan.standing.unlocked.compactMap { speeds[$0]?.confidence }.min(),
+        target: plan.standing.target.syllablesPerMinute, targetChange: plan.standing.targetChange))
     blindOffered = blindOffered || plan.standing.offersBlind
   }
   return reports
@@ -135,8 +168,10 @@ struct SimulatedLearnerTests {
   func progression() throws {
     let reports = try simulate(rounds: 60)
     let order = shippedVocabulary.order
-    print("| round | unlocked | new | focus (why) | mode | confidence ×100 of each unlocked jamo |")
-    print("|---|---|---|---|---|---|")
+    print(
+      "| round | unlocked | new | focus (why) | target | mode | confidence ×100 of each unlocked jamo |"
+    )
+    print("|---|---|---|---|---|---|---|")
     for report in reports { print(report.line) }
     for report in reports {
       // In frequency order, always a prefix of it.
@@ -146,10 +181,13 @@ struct SimulatedLearnerTests {
         #expect(
           report.allConfidentBefore, "round \(report.round) unlocked while a jamo was under target")
       }
-      // The focus is the weakest: unjudged first, else the lowest confidence.
+      // The focus is the weakest: the slowest judged, before those too new to judge.
       if let focus = report.focus, report.reason != .new {
         let confidence = report.confidences.first { $0.0 == focus }?.1 ?? nil
         #expect(confidence == report.weakestConfidence, "round \(report.round)")
+      }
+      if report.reason == .new, report.newlyUnlocked == nil {
+        #expect((report.weakestConfidence ?? 1) >= 1, "round \(report.round): a slow jamo waited")
       }
       if report.isBlind {
         #expect(reports.contains { $0.round < report.round && $0.offersBlind })
@@ -163,5 +201,32 @@ struct SimulatedLearnerTests {
     #expect(Set(reports.compactMap(\.focus)).count > 3, "the focus should move")
     #expect(reports.first?.isBlind == false)
     #expect(reports.contains { $0.isBlind })
+  }
+
+  /// Issue 22: a slow beginner never advanced.
+  ///
+  /// At a second a press every letter sat at 0.76 of the gentle 20 글자/분 and nothing ever
+  /// unlocked. The target now starts at the learner's own pace.
+  @Test("a slow beginner, about a second a press, advances: the target starts at their pace")
+  func slowBeginner() throws {
+    let reports = try simulate(rounds: 40, learner: .slowBeginner)
+    print("Slow beginner:")
+    print(
+      "| round | unlocked | new | focus (why) | target | mode | confidence ×100 of each unlocked jamo |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for report in reports { print(report.line) }
+    let order = shippedVocabulary.order
+    for report in reports {
+      #expect(Array(order.prefix(report.unlocked.count)) == report.unlocked)
+      if report.newlyUnlocked != nil {
+        #expect(report.allConfidentBefore, "round \(report.round) unlocked under the target")
+      }
+    }
+    let first = try #require(reports.first { $0.targetChange == .fromPace })
+    #expect(first.target < 20, "the first target comes from the learner's pace: \(first.target)")
+    let last = try #require(reports.last)
+    #expect(last.unlocked.count >= 9, "a slow beginner should advance: \(last.unlocked)")
+    #expect(last.target < 20, "the target never runs away from a slow learner: \(last.target)")
   }
 }

@@ -114,7 +114,8 @@ struct StatsDataTests {
     #expect(map.rows[0][2]?.errorRate == 0.25)
   }
 
-  @Test("JSON export: stable schema, fixed order; version 2 adds its fields after version 1's")
+  @Test(
+    "JSON export: stable schema, fixed order; later versions add their fields after version 1's")
   func json() {
     let keys = [galaxyRef("eu"): KeyStats(hits: 30, misses: 10, streak: 2)]
     let labels = LessonSummary.keyLabels(in: galaxyLayouts)
@@ -124,7 +125,7 @@ struct StatsDataTests {
       text == """
         {
           "schema": "cheonjiin-stats",
-          "version": 2,
+          "version": 3,
           "generated": "2025-06-11",
           "totals": {"items": 20, "completedItems": 20, "presses": 600, "backspaces": 0, \
         "minimumPresses": 600, "promptedPresses": 0, "targetLength": 200, "editDistance": 14, \
@@ -153,7 +154,8 @@ struct StatsDataTests {
   }
 
   @Test(
-    "JSON version 2: per key and per jamo medianMs, confidence, blindShare; the adaptive standing")
+    "JSON versions 2 and 3: per key and per jamo timings, each jamo's target and days; the adaptive standing"
+  )
   func jsonTimings() {
     let jamo = SpeedUnit.jamo(layoutID: "cheonjiin-galaxy", jamo: "ㅕ")
     let timed = UnitObservations(
@@ -167,20 +169,25 @@ struct StatsDataTests {
       vocabulary: AdaptiveVocabulary(texts: ["여", "이"]), layouts: galaxyLayouts,
       settings: AdaptiveSettings(startingJamo: 2, roundLength: 1))
     let standing = planner.standing(unlocked: [], observations: [:], unlocking: false)
+    let history = [
+      SampleDay(day: 20_249, samples: 4, median: 1_200),
+      SampleDay(day: 20_248, samples: 2, median: 1_500),
+    ]
     let text = StatsJSON.encode(
       days: [], keys: [:], labels: LessonSummary.keyLabels(in: galaxyLayouts), today: 20_250,
-      speeds: speeds, adaptive: standing, adaptiveLayout: "cheonjiin-galaxy")
+      speeds: speeds, adaptive: standing, adaptiveLayout: "cheonjiin-galaxy",
+      jamoDays: [jamo: history])
     #expect(
       text.contains(
         #"{"layout": "cheonjiin-galaxy", "key": "o", "label": "ㅇㅁ", "hits": 0, "misses": 0, "streak": 0, "errorRate": null, "level": "unknown", "presses": 12, "samples": 6, "medianMs": 1000, "confidence": 0.765, "blindShare": 0.25}"#
       ))
     #expect(
       text.contains(
-        #"{"layout": "cheonjiin-galaxy", "jamo": "ㅕ", "unlocked": true, "presses": 12, "samples": 6, "medianMs": 1000, "confidence": 2.295, "blindShare": 0.25, "errorRate": 0.0833}"#
+        #"{"layout": "cheonjiin-galaxy", "jamo": "ㅕ", "unlocked": true, "presses": 12, "samples": 6, "medianMs": 1000, "confidence": 2.295, "blindShare": 0.25, "errorRate": 0.0833, "targetMs": 2295, "days": [{"date": "2025-06-09", "day": 20248, "samples": 2, "medianMs": 1500}, {"date": "2025-06-10", "day": 20249, "samples": 4, "medianMs": 1200}]}"#
       ))
     #expect(
       text.contains(
-        #""adaptive": {"layout": "cheonjiin-galaxy", "target": 20, "unlocked": ["ㅇ", "ㅕ"], "focus": "ㅕ", "reason": "new", "next": "ㅣ"}"#
+        #""adaptive": {"layout": "cheonjiin-galaxy", "target": 20, "unlocked": ["ㅇ", "ㅕ"], "focus": "ㅕ", "reason": "new", "next": "ㅣ", "newlyUnlocked": null, "targetChange": "kept", "pace": null}"#
       ), "\(text)")
   }
 

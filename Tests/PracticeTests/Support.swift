@@ -49,8 +49,10 @@ struct Learner {
     try start(PracticeItem(lessonID: "test", text: text), reviews: reviews)
   }
 
-  mutating func start(_ item: PracticeItem, reviews: Int = 0) throws {
-    engine = try session.start(item, at: now, reviews: reviews)
+  mutating func start(_ item: PracticeItem, reviews: Int = 0, timesFirstPress: Bool = false)
+    throws
+  {
+    engine = try session.start(item, at: now, reviews: reviews, timesFirstPress: timesFirstPress)
   }
 
   /// Presses a key sequence in the vectors' notation (`ㅇㅣㆍㄴ_`, `<`, `<hold:4>`), one press
@@ -113,5 +115,13 @@ let shippedVocabulary: AdaptiveVocabulary = {
   let messages = MessageFile.parse(readTextFile(lexicon + "practice-messages-ko.txt") ?? "")
     .lessons.flatMap { $0.items.map(\.target) }
   if corpus.isEmpty || everyday.isEmpty { Issue.record("the shipped word lists are missing") }
-  return AdaptiveVocabulary(corpus: corpus, everyday: everyday, messages: messages)
+  return AdaptiveVocabulary(
+    corpus: corpus, everyday: everyday, messages: messages, blocked: shippedBlockedWords)
+}()
+
+/// `Lexicon/practice-blocked-ko.txt`, the words practice never offers.
+let shippedBlockedWords: BlockedWords = {
+  let text = readTextFile(repositoryRoot + "/Lexicon/practice-blocked-ko.txt") ?? ""
+  if text.isEmpty { Issue.record("Lexicon/practice-blocked-ko.txt is missing") }
+  return BlockedWords(parsing: text)
 }()

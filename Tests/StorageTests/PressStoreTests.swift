@@ -17,7 +17,8 @@ func samplePresses(
       previousKey: index == 0 ? nil : key(keys[(number - 1) % keys.count]),
       interval: index == 0 ? nil : interval + Int64(number % 5) * 10, isCueShown: number % 2 == 0,
       isRight: !isSlip, isTimed: index > 0 && !isSlip, jamo: number % 3 == 2 ? "ㅏ" : nil,
-      jamoTime: number % 3 == 2 && !isSlip ? interval * 2 + Int64(number % 4) : nil)
+      jamoTime: number % 3 == 2 && !isSlip ? interval * 2 + Int64(number % 4) : nil,
+      isJamoCued: number % 2 == 0)
   }
 }
 
@@ -30,6 +31,55 @@ func result(with records: [PressRecord]) -> ItemResult {
 
 @Suite("Press records in the progress database")
 struct PressStoreTests {
+  @Test("the adaptive round's target is saved with who set it, beside the unlocked jamo (issue 22)")
+  func target() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let store = try openStore(folder.databasePath)
+    #expect(try store.adaptiveTarget(layoutID: "cheonjiin-galaxy") == nil)
+    try store.saveUnlockedJamo(["ㅇ", "ㅏ"], layoutID: "cheonjiin-galaxy", at: 1)
+    try store.saveAdaptiveTarget(14, setBy: .pace, layoutID: "cheonjiin-galaxy", at: 2)
+    var saved = try #require(try store.adaptiveTarget(layoutID: "cheonjiin-galaxy"))
+    #expect(saved.syllablesPerMinute == 14 && saved.setBy == .pace)
+    #expect(try store.unlockedJamo(layoutID: "cheonjiin-galaxy") == ["ㅇ", "ㅏ"])
+    try store.saveAdaptiveTarget(30, setBy: .learner, layoutID: "cheonjiin-galaxy", at: 3)
+    saved = try #require(try store.adaptiveTarget(layoutID: "cheonjiin-galaxy"))
+    #expect(saved.syllablesPerMinute == 30 && saved.setBy == .learner)
+    // Another layout has its own; a target saved first keeps the unlocked list empty.
+    try store.saveAdaptiveTarget(9, setBy: .pace, layoutID: "cheonjiin-iphone", at: 4)
+    #expect(try store.unlockedJamo(layoutID: "cheonjiin-iphone") == [])
+    #expect(try store.adaptiveTarget(layoutID: "cheonjiin-galaxy")?.syllablesPerMinute == 30)
+    // A damaged value is no target.
+    let queue = try DatabaseQueue(path: folder.databasePath)
+    try queue.write { db in
+      try db.execute(sql: "UPDATE adaptiveProgress SET targetSpm = 1e9, targetSetBy = 'x'")
+    }
+    try queue.close()
+    #expect(try store.adaptiveTarget(layoutID: "cheonjiin-galaxy") == nil)
+  }
+
+  @Test("a sample made while its key was lit is stored as cued and counted apart (issue 22)")
+  func cuedSamples() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let store = try openStore(folder.databasePath)
+    let session = try store.beginSession(
+      lessonID: "adaptive", layoutID: "cheonjiin-galaxy", startedAt: sampleStartedAt, day: 20_000)
+    let records = samplePresses(count: 30)
+    try store.record(
+      result(with: records), startedAt: sampleStartedAt, session: session, day: 20_000)
+    let jamo = try #require(
+      try store.speedObservations()[.jamo(layoutID: "cheonjiin-galaxy", jamo: "ㅏ")])
+    let cued = records.filter { $0.jamoTime != nil && $0.isJamoCued }.count
+    #expect(cued > 0 && cued < jamo.tally.samples)
+    #expect(jamo.tally.cuedSamples == cued)
+    #expect(jamo.recentCued.count == jamo.recent.count && jamo.recentCued.contains(true))
+    let keyA = try #require(try store.speedObservations()[.key(key("i"))])
+    #expect(
+      keyA.tally.cuedSamples
+        == records.filter { $0.key == key("i") && $0.isTimed && $0.isCueShown }.count)
+  }
+
   @Test("a result's presses are stored in order and read back as they were")
   func roundTrip() throws {
     let folder = try TemporaryFolder()

@@ -72,15 +72,16 @@ struct SpeedReportTests {
     #expect(
       view.lines(korean) == [
         "글자별 빠르기 (하루의 가운데 값, 초)",
-        "     06-08 06-10   지금",
-        "ㅇ     1.2   0.6    0.6 .",
-        "ㅏ       -   3.0    3.0 !",
-        "ㅣ       -     -      - -",
+        "한 글자에 걸린 시간, 작을수록 빨라요 · 목표: 그 글자의 목표 시간",
+        "     06-08 06-10   지금  목표",
+        "ㅇ     1.2   0.6    0.6   0.8 .",
+        "ㅏ       -   3.0    3.0   1.5 !",  // ㅏ is two presses: twice ㅇ's time
+        "ㅣ       -     -      -   0.8 -",
       ])
     // A narrow report keeps the latest days.
     #expect(
-      JamoCurveView(standing: standing, days: view.days, width: 20).lines(english)[1]
-        == "     06-10    now")
+      JamoCurveView(standing: standing, days: view.days, width: 20).lines(english)[2]
+        == "     06-10    now  goal")
   }
 
   @Test("the speed map stands beside the error map when the width allows, else below; lines fit")
@@ -110,7 +111,7 @@ struct SpeedReportTests {
     #expect(narrow.contains("[ㅣ   0.5s.][ㆍ   0.8s~][ㅡ   1.5s!][⌫        -]"))
     #expect(narrow.allSatisfy { DisplayWidth.of($0) <= 72 }, "\(narrow)")
     #expect(narrow.contains("열린 글자 3개: ㅇ ㅏ ㅣ"))  // 아이 needs all three to make a round
-    #expect(narrow.contains("다음에 연습할 글자: ㅣ (아직 몇 번 안 쳐 봤어요)"))
+    #expect(narrow.contains("다음 판에 연습할 글자: ㅣ (아직 몇 번 안 쳐 봤어요)"))
     // No timings at all (a history from before version 2): no speed map, no curves.
     let old = StatsReport(days: 20_249...20_249, daily: [], heatmap: heatmap, width: 72).lines(
       korean)

@@ -11,16 +11,19 @@ public struct AdaptiveSetup: Sendable {
   public var isBlind: Bool
   /// Show the round's speed on the status line (`--speed-line`); off by default.
   public var showsSpeed: Bool
+  /// The learner asked for ``AdaptiveSettings/target`` (`--target`): it is saved as theirs.
+  public var isTargetAsked: Bool
 
   public init(
     vocabulary: AdaptiveVocabulary, settings: AdaptiveSettings, seed: UInt64,
-    isBlind: Bool = false, showsSpeed: Bool = false
+    isBlind: Bool = false, showsSpeed: Bool = false, isTargetAsked: Bool = false
   ) {
     self.vocabulary = vocabulary
     self.settings = settings
     self.seed = seed
     self.isBlind = isBlind
     self.showsSpeed = showsSpeed
+    self.isTargetAsked = isTargetAsked
   }
 }
 
@@ -56,12 +59,30 @@ extension PracticeController {
     recorder.speedObservations().jamo(layoutID: adaptiveLayoutID)
   }
 
+  /// The planner with the learner's saved target (the one ``beginAdaptive()`` saved last).
+  private func plannerWithSavedTarget(_ run: AdaptiveRun) -> AdaptivePlanner {
+    var planner = run.planner
+    if let saved = recorder.adaptiveTarget(layoutID: adaptiveLayoutID) {
+      planner.settings.target = saved.target
+      planner.settings.isTargetKnown = true
+    }
+    return planner
+  }
+
+  /// Saves the target `--target` asked for as the learner's, before the first round.
+  mutating func saveAskedTarget() {
+    guard let setup = adaptive?.setup, setup.isTargetAsked else { return }
+    recorder.saveAdaptiveTarget(
+      setup.settings.target, setByLearner: true, layoutID: adaptiveLayoutID)
+  }
+
   /// Plans and starts an adaptive round: the next jamo unlocks if every unlocked one is
-  /// confident, and the round works on the weakest.
+  /// confident, the target follows the learner's pace, and the round works on the weakest.
   mutating func beginAdaptive() {
     guard var run = adaptive else { return }
     let stored = recorder.unlockedJamo(layoutID: adaptiveLayoutID)
-    let plan = run.planner.plan(
+    var planner = plannerWithSavedTarget(run)
+    let plan = planner.plan(
       unlocked: stored, observations: jamoObservations(),
       seed: run.setup.seed &+ UInt64(run.roundsPlanned))
     run.roundsPlanned += 1
@@ -70,6 +91,16 @@ extension PracticeController {
     adaptive = run
     if plan.standing.unlocked != stored {
       recorder.saveUnlockedJamo(plan.standing.unlocked, layoutID: adaptiveLayoutID)
+    }
+    switch plan.standing.targetChange {
+    case .kept: break
+    case .fromPace:
+      recorder.saveAdaptiveTarget(
+        plan.standing.target, setByLearner: false, layoutID: adaptiveLayoutID)
+    case .raised:
+      let byLearner = recorder.adaptiveTarget(layoutID: adaptiveLayoutID)?.isSetByLearner ?? false
+      recorder.saveAdaptiveTarget(
+        plan.standing.target, setByLearner: byLearner, layoutID: adaptiveLayoutID)
     }
     let lesson = Lesson(
       id: AdaptivePlan.lessonID, stage: .words, title: strings.adaptiveTitle(isBlind: run.isBlind),
@@ -85,32 +116,21 @@ extension PracticeController {
     adaptive?.isOfferingBlind = false
   }
 
-  /// Where the learner stands now, after the round just typed.
+  /// Where the learner stands after the round just typed, as the next round will find it
+  /// (what `stats` and `practice --plan` say too): nothing is saved.
   mutating func adaptiveStandingNow() -> AdaptiveStanding? {
-    guard var run = adaptive else { return nil }
-    let standing = run.planner.standing(
+    guard let run = adaptive else { return nil }
+    var planner = plannerWithSavedTarget(run)
+    return planner.standing(
       unlocked: recorder.unlockedJamo(layoutID: adaptiveLayoutID),
-      observations: jamoObservations(), unlocking: false)
-    adaptive = run
-    return standing
+      observations: jamoObservations(), unlocking: true)
   }
 
-  /// The lines the summary adds after an adaptive round: the unlocked jamo, what unlocks
-  /// next and when, and the offer to hide the labels.
-  mutating func adaptiveSummary() -> [String] {
-    guard isAdaptiveRound, let standing = adaptiveStandingNow() else { return [] }
-    var lines = [strings.adaptiveUnlocked(standing.unlocked)]
-    if let next = standing.next {
-      let ready = standing.unlocked.allSatisfy { standing.speeds[$0]?.isConfident ?? false }
-      lines.append(
-        strings.adaptiveNext(
-          next, ready: ready, target: standing.target, samples: standing.minimumSamples))
-    }
-    if standing.target.syllablesPerMinute
-      > (adaptive?.setup.settings.target.syllablesPerMinute ?? 0)
-    {
-      lines.append(strings.adaptiveTargetRaised(standing.target))
-    }
+  /// The lines the summary adds after an adaptive round: where the learner stands (the same
+  /// lines as `stats`), and the offer to hide the labels.
+  mutating func adaptiveSummary(_ standing: AdaptiveStanding?) -> [String] {
+    guard isAdaptiveRound, let standing else { return [] }
+    var lines = strings.adaptiveStandingLines(standing)
     if standing.offersBlind, !(adaptive?.isBlind ?? false) {
       lines.append(strings.adaptiveBlindOffer(standing.confident))
       adaptive?.isOfferingBlind = true

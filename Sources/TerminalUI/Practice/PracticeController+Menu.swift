@@ -33,7 +33,7 @@ extension PracticeController {
         // A range chosen here replaces the one --from/--to put in the title.
         if let index = numberRangeChoice[lesson.id] {
           title = kind.title
-          range = "  ◀ \(rangeText(kind.rangePresets[index])) ▶"
+          range = "  ◀ \(Practice.rangeText(kind.rangePresets[index])) ▶"
         } else {
           range = "  ◀ \(strings.numberRangeKeys) ▶"
         }
@@ -42,11 +42,6 @@ extension PracticeController {
       return (title + mark + range, .lesson(lesson))
     }
     return entries
-  }
-
-  /// `1–99`, `1,000–9,999`.
-  private func rangeText(_ range: ClosedRange<Int>) -> String {
-    "\(grouped(range.lowerBound))–\(grouped(range.upperBound))"
   }
 
   /// ← → on a lesson of plain numbers: the next or previous range (then the usual mix).

@@ -24,6 +24,11 @@ public protocol PracticeRecorder: AnyObject {
   func unlockedJamo(layoutID: String) -> [String]
   /// Saves the jamo the adaptive round has unlocked on a layout.
   func saveUnlockedJamo(_ jamo: [String], layoutID: String)
+  /// The adaptive round's saved target on a layout, and whether the learner set it
+  /// (`--target`) rather than the trainer (from their pace); nil before it was set.
+  func adaptiveTarget(layoutID: String) -> (target: SpeedTarget, isSetByLearner: Bool)?
+  /// Saves the adaptive round's target on a layout.
+  func saveAdaptiveTarget(_ target: SpeedTarget, setByLearner: Bool, layoutID: String)
   /// Said on the status row when practice starts: progress that cannot be saved, and why.
   var startNotice: String? { get }
 }
@@ -86,6 +91,11 @@ public struct PracticeController: ScreenFrontEnd {
   var numberRangeChoice: [String: Int] = [:]
   /// The adaptive round (맞춤 연습), when the command line set it up.
   var adaptive: AdaptiveRun?
+  /// When the round last moved on to the next item by itself, after a right answer; an Enter
+  /// soon after, with nothing typed, was meant for the item before and is swallowed.
+  private var movedOnAt: Instant?
+  /// How long after moving on by itself an Enter is taken as meant for the item before.
+  static let enterGrace: Duration = .milliseconds(1_000)
 
   /// Builds the practice screen.
   ///
@@ -110,6 +120,7 @@ public struct PracticeController: ScreenFrontEnd {
     refreshContinueLesson()
     if let adaptive {
       self.adaptive = AdaptiveRun(setup: adaptive, layouts: keypad.engine.layouts)
+      saveAskedTarget()
     }
     if startAdaptive, self.adaptive != nil {
       beginAdaptive()
@@ -234,7 +245,14 @@ public struct PracticeController: ScreenFrontEnd {
         return submit(at: time)
       }
       if case .physical = source { keypad.focus = nil }
-      return observe(keypad.tap(source, at: time), at: time)
+      // A key during the pause after an item starts the next one (shown as next already):
+      // the press is its first, never lost.
+      var effects: [ScreenEffect] = []
+      if case .itemDone = mode {
+        guard let next = round.current else { return endLesson(at: time) }
+        effects = startItem(next, at: time)
+      }
+      return effects + observe(keypad.tap(source, at: time), at: time)
     case .hold(let source, let undoTaps):
       return observe(keypad.hold(source, undoTaps: undoTaps, at: time), at: time) + [.held]
     case .repeatTick(let source):
@@ -263,6 +281,9 @@ public struct PracticeController: ScreenFrontEnd {
 
   private mutating func submit(at time: Instant) -> [ScreenEffect] {
     guard case .typing = mode, var session else { return [] }
+    // The item before was right and moved on by itself a moment ago: this Enter was meant
+    // for it (a habit from other trainers), not to hand in the new one empty.
+    if session.pressCount == 0, let movedOnAt, time < movedOnAt + Self.enterGrace { return [] }
     let result = session.submit(at: Self.milliseconds(time))
     self.session = session
     return result.map { finishItem($0, at: time) } ?? []
@@ -292,11 +313,19 @@ public struct PracticeController: ScreenFrontEnd {
     mode = .typing
   }
 
-  mutating func startItem(_ item: PracticeItem, at time: Instant) -> [ScreenEffect] {
+  /// Starts an item.
+  ///
+  /// - Parameter wasShown: The item was on the screen as the next one during the pause
+  ///   before it, so its first press is timed from now (``PracticeSession``).
+  mutating func startItem(_ item: PracticeItem, at time: Instant, wasShown: Bool = false)
+    -> [ScreenEffect]
+  {
     guard var session else { return [] }
+    movedOnAt = nil
     do {
       let start = try session.start(
-        item, at: Self.milliseconds(time), reviews: history.schedules[item.id]?.reviews ?? 0)
+        item, at: Self.milliseconds(time), reviews: history.schedules[item.id]?.reviews ?? 0,
+        timesFirstPress: wasShown)
       self.session = session
       keypad.reset(to: start.inputMethod)
       mode = .typing
@@ -341,11 +370,15 @@ public struct PracticeController: ScreenFrontEnd {
     // An item left before a key was pressed says nothing about the learner: no 0% for it.
     let summary = LessonSummary(
       lessonTitle: lesson.title, results: session.results.filter { !$0.typed.isEmpty })
+    // The adaptive round judges speed letter by letter (the standing's lines), never by the
+    // round's average alone.
+    let standing = isAdaptiveRound ? adaptiveStandingNow() : nil
     var lines = strings.lessonSummary(
       summary, keyLabels: LessonSummary.keyLabels(in: keypad.engine.layouts),
-      stopped: round.isFinished ? nil : (round.position, round.items.count))
+      stopped: round.isFinished ? nil : (round.position, round.items.count),
+      judgesLetters: standing != nil)
     if isAdaptiveRound, round.isFinished, !lines.isEmpty { lines[0] = strings.adaptiveDone }
-    mode = .summary(lines + adaptiveSummary())
+    mode = .summary(lines + adaptiveSummary(standing))
     refreshContinueLesson()
     self.session = nil
     return []
@@ -356,8 +389,11 @@ public struct PracticeController: ScreenFrontEnd {
   mutating func advance(to time: Instant, rows: Int, columns: Int) -> [ScreenEffect] {
     _ = keypad.endFlashes(at: time)
     if let until = message?.until, until <= time { message = nil }
-    if case .itemDone(_, let until) = mode, until <= time {
-      return round.current.map { startItem($0, at: time) } ?? endLesson(at: time)
+    if case .itemDone(let result, let until) = mode, until <= time {
+      guard let next = round.current else { return endLesson(at: time) }
+      let effects = startItem(next, at: time, wasShown: true)
+      if result.accuracy >= 1 { movedOnAt = time }
+      return effects
     }
     return []
   }

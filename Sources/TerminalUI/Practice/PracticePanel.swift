@@ -46,7 +46,15 @@ extension PracticeController {
     var target: [PanelSegment] = [PanelSegment("  ", .normal, [])]
     var typed: [PanelSegment] = [PanelSegment("  ", .normal, [])]
     var signs: [PanelSegment] = [PanelSegment("  ", .normal, [])]
-    for mark in session.marks {
+    // An answer asked from memory stays hidden (not even its length) until it is handed in.
+    var isDone = false
+    if case .itemDone = mode { isDone = true }
+    let hidesAnswer = item.isRecall && !isDone
+    for var mark in session.marks {
+      if hidesAnswer {
+        guard mark.typed != nil else { continue }
+        mark.target = nil
+      }
       let style: CellStyle
       switch mark.status {
       case .right: style = .correct
@@ -60,7 +68,12 @@ extension PracticeController {
       signs.append(PanelSegment(Self.cell(mark.mark), style, .bold))
     }
     lines += [(5, target), (5, typed), (5, signs), (0, [])]
-    lines.append((5, feedback(at: time, session: session, target: item.target)))
+    lines.append((5, feedback(at: time, session: session, item: item)))
+    // During the pause the next item is shown, so it is read before it starts (its first
+    // press is then timed like the others).
+    if case .itemDone = mode, let next = round.current {
+      lines.append((3, [PanelSegment("  " + strings.nextItemPreview(next.prompt), .text, [])]))
+    }
     while lines.count > max(1, rows),
       let drop = lines.indices.min(by: { lines[$0].keep < lines[$1].keep })
     {
@@ -84,9 +97,10 @@ extension PracticeController {
 
   /// One warm, plain line: praise when an item is done, the next key (not in red: it is not
   /// an error), what went wrong, or the keys to go on.
-  private func feedback(at time: Instant, session: PracticeSession, target: String)
+  private func feedback(at time: Instant, session: PracticeSession, item: PracticeItem)
     -> [PanelSegment]
   {
+    let target = item.target
     if case .itemDone(let result, _) = mode {
       if result.accuracy < 1, let keys = rightKeys(for: result.target) {
         return [PanelSegment("  " + strings.rightKeys(keys), .title, .bold)]
@@ -96,7 +110,10 @@ extension PracticeController {
     guard let cue = session.cue,
       cueKey(at: time) != nil
         || cue.kind == .correction && session.isCueVisible(at: Self.milliseconds(time))
-    else { return [PanelSegment("  " + strings.practiceKeysHint, .status, [])] }
+    else {
+      let hint = item.isRecall ? strings.recallKeysHint : strings.practiceKeysHint
+      return [PanelSegment("  " + hint, .status, [])]
+    }
     let layouts = keypad.engine.layouts
     let label =
       layouts.indices.contains(cue.layout) && layouts[cue.layout].keys.indices.contains(cue.key)

@@ -67,13 +67,15 @@ public struct SpeedMapView: Sendable, Hashable {
 }
 
 /// Each unlocked jamo's median time per day, as a small table for `cheonjiin stats`: the
-/// learning curve, one row a jamo, the latest days as columns, then the filtered time now.
+/// learning curve, one row a jamo, the latest days as columns, then the filtered time now and
+/// the jamo's own target time (a letter of three presses may take three times one press).
 ///
 /// ```
 /// 글자별 빠르기 (하루의 가운데 값, 초)
-///       06-08 06-09 06-10    지금
-/// ㅇ      1.2   0.9   0.8    0.7 .
-/// ㅕ        -   3.1   2.6    2.5 !
+/// 한 글자를 치는 데 걸린 시간이에요. 작을수록 빨라요. 목표: 그 글자의 목표 시간
+///       06-08 06-09 06-10    지금  목표
+/// ㅇ      1.2   0.9   0.8    0.7   0.8 .
+/// ㅕ        -   3.1   2.6    2.5   2.3 !
 /// ```
 public struct JamoCurveView: Sendable, Hashable {
   /// Where the adaptive round stands (the unlocked jamo and their speeds now).
@@ -89,17 +91,18 @@ public struct JamoCurveView: Sendable, Hashable {
     self.width = width
   }
 
-  /// The title, the header and one line per unlocked jamo.
+  /// The title, what the numbers mean, the header and one line per unlocked jamo.
   public func lines(_ strings: UIStrings) -> [String] {
     let column = 6
-    let fitting = max(1, (width - 4 - column - 2) / column)
+    let fitting = max(1, (width - 4 - 2 * column - 3) / column)
     let shown = Array(Set(days.values.flatMap { $0.map(\.day) }).sorted().suffix(fitting))
-    var lines = [strings.jamoCurveTitle]
+    var lines = [strings.jamoCurveTitle, strings.jamoCurveNote]
     let now = strings.jamoCurveNow
     lines.append(
       "    "
         + shown.map { DisplayWidth.leftPadded(CalendarDay(dayNumber: $0).monthDay, to: column) }
-        .joined() + DisplayWidth.leftPadded(now, to: column + 1))
+        .joined() + DisplayWidth.leftPadded(now, to: column + 1)
+        + DisplayWidth.leftPadded(strings.jamoCurveGoal, to: column))
     for jamo in standing.unlocked {
       let byDay = Dictionary((days[jamo] ?? []).map { ($0.day, $0.median) }) { first, _ in first }
       let cells = shown.map { day in
@@ -107,9 +110,11 @@ public struct JamoCurveView: Sendable, Hashable {
       }
       let speed = standing.speeds[jamo]
       let current = speed?.filteredTime.map(Self.seconds) ?? "-"
+      let goal = speed.map { Self.seconds($0.targetTime) } ?? "-"
       lines.append(
         DisplayWidth.padded(jamo, to: 4) + cells.joined()
-          + DisplayWidth.leftPadded(current, to: column + 1) + " "
+          + DisplayWidth.leftPadded(current, to: column + 1)
+          + DisplayWidth.leftPadded(goal, to: column) + " "
           + String(SpeedMapView.mark(SpeedLevel(speed))))
     }
     return lines

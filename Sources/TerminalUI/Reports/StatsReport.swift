@@ -64,14 +64,8 @@ public struct StatsReport: Sendable, Hashable {
     }
     lines += pads(strings)
     if let standing {
-      lines += ["", strings.adaptiveUnlocked(standing.unlocked)]
-      if let focus = strings.statsFocus(standing) { lines.append(focus) }
-      if let next = standing.next {
-        let ready = standing.unlocked.allSatisfy { standing.speeds[$0]?.isConfident ?? false }
-        lines.append(
-          strings.adaptiveNext(
-            next, ready: ready, target: standing.target, samples: standing.minimumSamples))
-      }
+      // The same lines the summary of a round shows, from the same preview of the next round.
+      lines += [""] + strings.adaptiveStandingLines(standing)
       lines.append("")
       lines += JamoCurveView(standing: standing, days: jamoDays, width: width).lines(strings)
     }

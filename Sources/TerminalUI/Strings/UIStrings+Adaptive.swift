@@ -44,30 +44,88 @@ extension UIStrings {
       "열린 글자 \(unlocked.count)개: \(list)", "Unlocked letters (\(unlocked.count)): \(list)")
   }
 
-  /// What unlocks next, and when.
+  /// Where the learner stands: the same lines after a round and in `stats`.
   ///
-  /// - Parameters:
-  ///   - ready: Every unlocked jamo is at the target, so it opens with the next round.
-  ///   - samples: The presses a jamo needs before it counts (``SpeedRules/minimumSamples``).
-  public func adaptiveNext(_ next: String, ready: Bool, target: SpeedTarget, samples: Int) -> String
-  {
-    let speed = Int(target.syllablesPerMinute.rounded())
-    return ready
-      ? pick(
-        "다음 판에 새 글자 \(next) \(Self.subject(next)) 열려요.",
-        "The next round opens a new letter: \(next).")
-      : pick(
-        "글자마다 \(samples)번 이상, 1분에 \(speed)글자 빠르기로 치면 \(next) \(Self.subject(next)) 열려요.",
-        "\(next) opens once every letter is typed \(samples) times or more at \(speed) syllables a minute."
-      )
+  /// The open letters, the next round's letter and why, what opens next and when, the target, and the letters
+  /// under it. One judgement: a round's speed is never praised while a letter lags.
+  public func adaptiveStandingLines(_ standing: AdaptiveStanding) -> [String] {
+    let open = standing.unlocked.filter { $0 != standing.newlyUnlocked }
+    var lines = [adaptiveUnlocked(open)]
+    if let focus = standing.focus {
+      lines.append(
+        pick(
+          "다음 판에 연습할 글자: \(focus) (\(focusReason(standing)))",
+          "Next round works on: \(focus) (\(focusReason(standing)))"))
+    }
+    if let opened = standing.newlyUnlocked {
+      lines.append(
+        pick(
+          "다음 판에 새 글자 \(opened) \(Self.subject(opened)) 열려요.",
+          "The next round opens a new letter: \(opened)."))
+    } else if let next = standing.next {
+      lines.append(adaptiveNext(next, target: standing.target, samples: standing.minimumSamples))
+    }
+    lines.append(adaptiveTargetLine(standing))
+    lines += letterJudgement(standing)
+    return lines
   }
 
-  /// Said when every jamo was at the target and the target rose.
-  public func adaptiveTargetRaised(_ target: SpeedTarget) -> String {
+  /// What unlocks next, and when.
+  ///
+  /// - Parameter samples: The presses a jamo needs before it counts
+  ///   (``SpeedRules/minimumSamples``).
+  public func adaptiveNext(_ next: String, target: SpeedTarget, samples: Int) -> String {
     let speed = Int(target.syllablesPerMinute.rounded())
     return pick(
-      "모든 글자가 목표에 닿아서 목표를 1분에 \(speed)글자로 조금 올렸어요.",
-      "Every letter reached the goal, so it is a little higher now: \(speed) syllables a minute.")
+      "열린 글자를 모두 \(samples)번 넘게, 1분에 \(speed)글자 빠르기로 치면 \(next) \(Self.subject(next)) 열려요.",
+      "\(next) opens when every open letter is typed \(samples)+ times at \(speed) syllables a minute."
+    )
+  }
+
+  /// The target in force and where it came from.
+  func adaptiveTargetLine(_ standing: AdaptiveStanding) -> String {
+    let speed = Int(standing.target.syllablesPerMinute.rounded())
+    switch standing.targetChange {
+    case .kept:
+      return pick("목표: 1분에 \(speed)글자", "Goal: \(speed) syllables a minute")
+    case .fromPace:
+      return pick(
+        "목표: 1분에 \(speed)글자. 지금 빠르기에 맞춰 정했어요.",
+        "Goal: \(speed) syllables a minute, set from your own pace.")
+    case .raised:
+      return pick(
+        "목표: 1분에 \(speed)글자. 빨라지셔서 조금 올렸어요.",
+        "Goal: \(speed) syllables a minute, a little higher: you got faster.")
+    }
+  }
+
+  /// The open letters under the target, slowest first, with how close each is (`ㅕ 목표의
+  /// 50%`), and those not typed often enough to judge; or that all are at the target.
+  func letterJudgement(_ standing: AdaptiveStanding) -> [String] {
+    let open = standing.unlocked.filter { $0 != standing.newlyUnlocked }
+    let slow = open.compactMap { jamo in
+      standing.speeds[jamo]?.confidence.flatMap { $0 < 1 ? (jamo, $0) : nil }
+    }.sorted { $0.1 < $1.1 }
+    let unjudged = open.filter { !(standing.speeds[$0]?.hasEnoughSamples ?? false) }
+    var lines: [String] = []
+    if !slow.isEmpty {
+      // The four slowest: the line fits 72 columns.
+      let shown = slow.prefix(4).map { "\($0.0) \(wholePercent($0.1))%" }.joined(separator: ", ")
+      lines.append(
+        pick(
+          "목표보다 느린 글자 (목표 빠르기의 %): \(shown)",
+          "Letters under the goal (% of its speed): \(shown)"))
+    }
+    if !unjudged.isEmpty {
+      let shown = unjudged.prefix(8).joined(separator: " ")
+      lines.append(
+        pick("아직 덜 쳐 본 글자: \(shown)", "Letters not typed often enough yet: \(shown)"))
+    }
+    if slow.isEmpty, unjudged.isEmpty, !open.isEmpty {
+      lines.append(
+        pick("열린 글자가 모두 목표 빠르기예요.", "Every open letter is at the goal's speed."))
+    }
+    return lines
   }
 
   /// The offer of blind practice once some jamo is at the target.
@@ -118,6 +176,40 @@ extension UIStrings {
   static func topic(_ jamo: String) -> String { isVowel(jamo) ? "는" : "은" }
 }
 
+// MARK: - Practice waiting for its progress file
+
+extension UIStrings {
+  /// While the progress file is locked by another program (up to the busy timeout).
+  public func practiceWaitingForFile(_ path: String) -> [String] {
+    [
+      pick("연습 기록 파일을 여는 중이에요.", "Opening the practice progress file."),
+      pick(
+        "다른 프로그램(다른 cheonjiin 연습 등)이 쓰고 있어요. 10초까지 기다려요.",
+        "Another program (another cheonjiin practice?) is writing it: waiting up to 10 seconds."),
+      path,
+    ]
+  }
+
+  /// The keys under the waiting message.
+  public var waitingKeys: String {
+    pick("  Esc 그만하기", "  Esc: quit")
+  }
+}
+
+// MARK: - The practice menu
+
+extension UIStrings {
+  /// Over the lesson list when it is scrolled: `▲ 위에 3개 더 (↑ PgUp)`.
+  public func menuMoreAbove(_ count: Int) -> String {
+    pick("▲ 위에 \(count)개 더 (↑ · PgUp)", "▲ \(count) more above (↑ · PgUp)")
+  }
+
+  /// Under the lesson list when more follow: `▼ 아래에 7개 더 (↓ · PgDn)`.
+  public func menuMoreBelow(_ count: Int) -> String {
+    pick("▼ 아래에 \(count)개 더 (↓ · PgDn)", "▼ \(count) more below (↓ · PgDn)")
+  }
+}
+
 // MARK: - cheonjiin practice --adaptive on the command line
 
 extension UIStrings {
@@ -133,6 +225,14 @@ extension UIStrings {
     pick(
       "--json은 --plan과 함께 써요: cheonjiin practice --plan --json",
       "--json goes with --plan: cheonjiin practice --plan --json")
+  }
+
+  /// `practice --blind` with `--lesson`: the lessons teach where the letters are.
+  public var blindNeedsAdaptive: String {
+    pick(
+      "--blind는 맞춤 연습에서만 써요: cheonjiin practice --adaptive --blind. 단계별 연습은 키 글자를 보며 자리를 익혀요.",
+      "--blind goes with the adaptive round: cheonjiin practice --adaptive --blind (the lessons teach where the letters are, so they show the labels)"
+    )
   }
 
   /// `practice --lesson` with `--adaptive` or `--plan`.

@@ -192,11 +192,20 @@ extension UIStrings {
         + "\(min(from, to)) --to \(max(from, to))")
   }
 
-  /// `practice --from/--to` outside the numbers the drills read.
-  public func practiceRangeOutOfBounds(from: Int, to: Int) -> String {
+  /// `practice --from/--to` outside the numbers the drills read (0 to just under 1경).
+  public func practiceRangeOutOfBounds(from: Int?, to: Int?) -> String {
+    let given = [from.map { "--from \($0)" }, to.map { "--to \($0)" }].compactMap { $0 }
+      .joined(separator: " ")
+    return pick(
+      "\(given): 0부터 9,999,999,999,999,999(9999조 9999억 9999만 9999)까지의 수로 주세요.",
+      "\(given): give numbers from 0 to 9,999,999,999,999,999 (just under 10 quadrillion)")
+  }
+
+  /// `practice --seed` that is not a whole number from 0 up.
+  public func seedInvalid(_ value: String) -> String {
     pick(
-      "--from \(from) --to \(to): 0부터 999,999,999까지의 수로 주세요.",
-      "--from \(from) --to \(to): give numbers from 0 to 999,999,999")
+      "--seed \(value): 0 이상의 정수로 주세요 (예: --seed 7).",
+      "--seed \(value): give a whole number from 0 to 18446744073709551615, such as --seed 7")
   }
 
   /// `demo --speed` outside 0.25 … 20.

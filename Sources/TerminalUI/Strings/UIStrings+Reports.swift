@@ -84,9 +84,11 @@ extension UIStrings {
   ///
   /// `stopped` gives how many items of how many were done when the learner left the round
   /// early: the first line then says where they stopped, not that they finished.
+  /// `judgesLetters`: the adaptive round, whose lines judge speed letter by letter against
+  /// the learner's target; the round's speed is then said without a goal of its own.
   public func lessonSummary(
     _ summary: LessonSummary, keyLabels: [KeyRef: String] = [:],
-    stopped: (done: Int, of: Int)? = nil
+    stopped: (done: Int, of: Int)? = nil, judgesLetters: Bool = false
   ) -> [String] {
     let title = summary.lessonTitle
     var lines = [pick("수고하셨어요. 「\(title)」 연습을 마쳤어요.", "Well done: you finished 「\(title)」.")]
@@ -109,7 +111,7 @@ extension UIStrings {
       pick(
         "\(items)개 중 \(completed)개를 끝까지 쳤어요. 정확도 \(accuracy)%.",
         "\(completed) of \(items) typed to the end. Accuracy \(accuracy)%."))
-    lines += paceLines(summary.pace, totals: totals)
+    lines += paceLines(summary.pace, totals: totals, judgesLetters: judgesLetters)
     let efficiency = wholePercent(totals.efficiency)
     let backspaces = totals.backspaces
     lines.append(
@@ -132,12 +134,15 @@ extension UIStrings {
   }
 
   /// Speed, only once accuracy is good enough, and the next goal.
-  private func paceLines(_ pace: LessonSummary.Pace, totals: ResultTotals) -> [String] {
+  private func paceLines(
+    _ pace: LessonSummary.Pace, totals: ResultTotals, judgesLetters: Bool
+  ) -> [String] {
     let speed = Int(totals.syllablesPerMinute.rounded())
     let presses = Int(totals.pressesPerMinute.rounded())
     let measured = pick(
       "1분에 \(speed)글자 (\(presses)타)를 쳤어요.",
       "\(speed) syllables (\(presses) key presses) a minute.")
+    if judgesLetters, pace != .accuracyFirst { return [measured] }
     switch pace {
     case .accuracyFirst:
       return [
@@ -204,11 +209,13 @@ extension UIStrings {
   /// The last column of the learning curves: the filtered time now.
   public var jamoCurveNow: String { pick("지금", "now") }
 
-  /// Which jamo the next adaptive round works on, for `stats`.
-  public func statsFocus(_ standing: AdaptiveStanding) -> String? {
-    guard let focus = standing.focus else { return nil }
-    return pick(
-      "다음에 연습할 글자: \(focus) (\(focusReason(standing)))",
-      "To practise next: \(focus) (\(focusReason(standing)))")
+  /// The learning curves' note: what the numbers are and which way is good.
+  public var jamoCurveNote: String {
+    pick(
+      "한 글자에 걸린 시간, 작을수록 빨라요 · 목표: 그 글자의 목표 시간",
+      "Time per letter, lower is faster · goal: that letter's own target time")
   }
+
+  /// The column of each letter's own target time in the learning curves.
+  public var jamoCurveGoal: String { pick("목표", "goal") }
 }

@@ -1,6 +1,10 @@
 /// The practice screens that are not the pad: the lesson menu and the summary.
 enum PracticeView {
   /// The lesson list, and a message on the last row (progress that cannot be saved).
+  ///
+  /// A list longer than the window scrolls with the selection; the rows above and below it
+  /// say how many entries are hidden there and which keys reach them, so no entry is out of
+  /// sight without a word.
   static func menu(
     _ entries: [String], selection: Int, strings: UIStrings, rows: Int, columns: Int,
     message: String? = nil, width: @escaping @Sendable (Character) -> Int
@@ -9,7 +13,10 @@ enum PracticeView {
       rows: rows, columns: columns, width: width, scalarWidth: DisplayWidth.of(scalar:))
     screen.draw(strings.practiceTitle, row: 0, column: 0, style: .title, attributes: .bold)
     screen.draw(strings.practiceMenuHint, row: 1, column: 0, style: .dim)
-    let visible = max(1, rows - 4)
+    // Rows 3 … : the entries; the row above them and the one below say what is hidden.
+    let messageRows = message != nil && rows > 4 ? 1 : 0
+    var visible = max(1, rows - 4 - messageRows + 1)
+    if entries.count > visible { visible = max(1, visible - 1) }
     let top = max(0, min(selection - visible / 2, entries.count - visible))
     for (offset, entry) in entries.dropFirst(top).prefix(visible).enumerated() {
       let index = top + offset
@@ -24,6 +31,15 @@ enum PracticeView {
         String(repeating: " ", count: max(0, 3 - number.count)) + number, row: row, column: 1,
         style: isSelected ? style : .suggestionNumber, attributes: .bold)
       screen.draw(entry, row: row, column: 6, style: style, attributes: isSelected ? .bold : [])
+    }
+    let below = entries.count - top - visible
+    if top > 0 {
+      screen.draw(strings.menuMoreAbove(top), row: 2, column: 1, style: .status, attributes: .bold)
+    }
+    if below > 0, 3 + visible < rows {
+      screen.draw(
+        strings.menuMoreBelow(below), row: 3 + visible, column: 1, style: .status,
+        attributes: .bold)
     }
     if let message, rows > 4 {
       screen.fill(row: rows - 1, column: 0, height: 1, width: columns, style: .normal)
