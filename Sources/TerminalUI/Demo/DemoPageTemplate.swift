@@ -51,9 +51,9 @@ let pageTemplate = #"""
   .cell .n { font-variant-numeric: tabular-nums; }
   .cell .n.more { color: var(--more); font-weight: bold; }
   .cell .n.fewer { color: var(--fewer); font-weight: bold; }
-  #stage { flex: 1 1 auto; min-height: 0; overflow: hidden; }
+  #stage { flex: 1 1 auto; min-height: 0; overflow: hidden; display: flex; flex-direction: column; justify-content: safe center; }
   #stage.scrolls { overflow: auto; }
-  #tracks { display: flex; flex-wrap: wrap; justify-content: center; align-items: flex-start; gap: .6em 2em; }
+  #tracks { flex: none; display: flex; flex-wrap: wrap; justify-content: center; align-items: flex-start; gap: .6em 2em; }
   .track { flex: none; width: 21em; min-width: 0; }
   .typed {
     font-size: 1.9em; line-height: 1.4; padding: .05em .3em; border: .06em solid var(--ink);
@@ -65,7 +65,7 @@ let pageTemplate = #"""
   .caption.waiting { color: var(--soft); font-weight: normal; font-style: italic; }
   .pad { display: flex; flex-direction: column; gap: .3em; }
   .pad[hidden] { display: none; }
-  #tracks.single .track { width: 42em; display: grid; grid-template-columns: minmax(0, 1fr) 20em; column-gap: 2em; align-items: start; }
+  #tracks.single .track { width: 38em; display: grid; grid-template-columns: minmax(0, 1fr) 20em; column-gap: 2em; align-items: start; }
   #tracks.single .track > :not(.pad) { grid-column: 1; }
   #tracks.single .pad { grid-column: 2; grid-row: 1 / span 3; }
   #tracks.single.narrow .track { width: 21em; display: block; }
@@ -91,9 +91,10 @@ let pageTemplate = #"""
   button:focus-visible { outline: .2em solid var(--mark); outline-offset: .15em; }
   #play { background: var(--mark); color: #000; min-width: 5.5em; }
   #speed { font-weight: bold; margin: 0 .2em; white-space: nowrap; }
-  #status { font-weight: bold; color: var(--mark); margin: .2em 0 0; min-height: 1.3em; }
+  #status { font-weight: bold; color: var(--mark); }
+  #status:empty { display: none; }
   #help { color: var(--soft); margin-left: auto; font-size: .85em; }
-  @media (max-width: 700px) { #help { display: none; } }
+  @media (max-width: 900px), (max-height: 500px) { #help { display: none; } }
   @media print {
     html { background: #fff; color: #000; } body { height: auto; overflow: visible; }
     #bar, #help { display: none; }
@@ -233,12 +234,13 @@ let pageTemplate = #"""
     speedNode.setAttribute("aria-live", "polite");
     controls.appendChild(speedNode);
     button("faster", text.faster, function () { changeSpeed(1); });
-    controls.appendChild(make("span", "", text.keysHelp)).id = "help";
-    bar.appendChild(controls);
-    const status = make("p", "");
+    // What the demo waits for, beside the buttons that answer it.
+    const status = make("span", "");
     status.id = "status";
     status.setAttribute("aria-live", "polite");
-    bar.appendChild(status);
+    controls.appendChild(status);
+    controls.appendChild(make("span", "", text.keysHelp)).id = "help";
+    bar.appendChild(controls);
     body.appendChild(bar);
 
     // MARK: - Where the demo is at a tick, as DemoScript.moment works it out
@@ -391,24 +393,35 @@ let pageTemplate = #"""
       }, track.startLayout);
     });
 
-    function fit() {
-      // One pad: the text beside the pad where the window is wide, above it where not.
-      if (data.tracks.length === 1) {
-        tracksNode.classList.toggle("narrow", stage.clientWidth < stage.clientHeight * 1.2);
-      }
-      views.forEach(function (view, index) {
-        view.pads.forEach(function (pad, padIndex) { pad.hidden = padIndex !== tallest[index]; });
-      });
+    // The largest type size at which the pads fit, for the arrangement as it is now.
+    function largestFitting() {
       let low = smallest, high = largest;
       while (high - low > 0.5) {
         const middle = (low + high) / 2;
         tracksNode.style.fontSize = middle + "px";
         if (fits()) low = middle; else high = middle;
       }
-      tracksNode.style.fontSize = low + "px";
+      return low;
+    }
+
+    function fit() {
+      views.forEach(function (view, index) {
+        view.pads.forEach(function (pad, padIndex) { pad.hidden = padIndex !== tallest[index]; });
+      });
+      const single = data.tracks.length === 1;
+      if (single) tracksNode.classList.remove("narrow");
+      let size = largestFitting();
+      // One pad: the text beside the pad or above it, whichever lets everything be larger.
+      if (single) {
+        tracksNode.classList.add("narrow");
+        const above = largestFitting();
+        tracksNode.classList.toggle("narrow", above > size);
+        size = Math.max(size, above);
+      }
+      tracksNode.style.fontSize = size + "px";
       // Below the smallest readable size (a small phone), the pads scroll instead.
       stage.classList.toggle("scrolls", !fits());
-      document.documentElement.dataset.fitted = String(low);
+      document.documentElement.dataset.fitted = String(size);
       views.forEach(function (view) {
         view.pads.forEach(function (pad, padIndex) { pad.hidden = padIndex !== view.shownPad; });
       });
