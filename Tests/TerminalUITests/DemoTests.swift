@@ -220,7 +220,7 @@ struct DemoTests {
       #expect(demo.controller.tick == tick)
       // 15 characters of an English caption are read in a key's time; a longer one stays
       // longer.
-      let caption = strings.demoCaption(galaxy.steps[tick - 1], of: galaxy)
+      let caption = DemoRenderer.displayed(strings.demoCaption(galaxy.steps[tick - 1], of: galaxy))
       let hold = Int((500 * max(1, Double(caption.count) / 15)).rounded())
       demo.wait(UInt64(hold - 1))
       #expect(demo.controller.tick == tick, "\(caption) stays \(hold) ms")

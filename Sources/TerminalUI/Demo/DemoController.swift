@@ -35,9 +35,11 @@ extension DemoScript {
   /// longest caption.
   func holdMs(at tick: Int, playback: DemoPlayback, strings: UIStrings) -> Int {
     let moment = moment(at: tick)
+    // Counted as shown (● for the dot strokes), as the page counts them.
     let longest =
-      tracks.indices.map { caption(of: $0, at: moment, strings: strings).text.count }
-      .max() ?? 0
+      tracks.indices.map {
+        DemoRenderer.displayed(caption(of: $0, at: moment, strings: strings).text).count
+      }.max() ?? 0
     return playback.holdMs(
       captionCharacters: longest, charactersPerKey: strings.demoCaptionCharactersPerKey)
   }
