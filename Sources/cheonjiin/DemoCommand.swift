@@ -13,7 +13,7 @@ struct DemoCommand: ParsableCommand {
     discussion: """
       Above the pad: the text to type with the syllable being typed lit, and under each \
       syllable the presses it took. Each key lights up as it is pressed, the text grows, and \
-      a caption says what the press did (ㆍ + ㆍ = ‥, ㄴㄹ twice → ㄹ); a long caption stays \
+      a caption says what the press did (ㅇ + ㅣ = 이, ㄴㄹ twice → ㄹ); a long caption stays \
       longer. The pad grows with the window. With --compare both pads finish each syllable \
       together, the faster one waiting; a * marks the count that is fewer. For a class: \
       --step pauses after each syllable until Space; Space pauses, ← → step one key, ↓ ↑ one \
