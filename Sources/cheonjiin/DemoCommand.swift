@@ -13,14 +13,16 @@ struct DemoCommand: ParsableCommand {
     discussion: """
       Above the pad: the text to type with the syllable being typed lit, and under each \
       syllable the presses it took. Each key lights up as it is pressed, the text grows, and \
-      a caption says what the press did (ㆍ + ㆍ = ‥, ㄴㄹ twice → ㄹ). With --compare both \
-      pads finish each syllable together, the faster one waiting. Space pauses, ← → step one \
-      key, ↓ ↑ one syllable, + - change the speed, Esc (or q, Ctrl-D) ends; Ctrl-C ends with \
-      status 130.
+      a caption says what the press did (ㅇ + ㅣ = 이, ㄴㄹ twice → ㄹ); a long caption stays \
+      longer. The pad grows with the window. With --compare both pads finish each syllable \
+      together, the faster one waiting; a * marks the count that is fewer. For a class: \
+      --step pauses after each syllable until Space; Space pauses, ← → step one key, ↓ ↑ one \
+      syllable, + - change the speed, Esc (or q, Ctrl-D) ends; Ctrl-C ends with status 130.
       --frames prints every frame as plain text (the pressed key in [brackets]), --cast FILE \
       writes an asciicast v2 recording (asciinema play FILE), --html FILE a web page that \
-      plays the demo offline; all three need no terminal.
-      Example: cheonjiin demo "오 안녕" --compare iphone --once
+      plays the demo offline and fills any screen; all three need no terminal. TEXT may be \
+      up to 2,000 characters.
+      Example: cheonjiin demo "오 안녕" --compare iphone --step
       """)
 
   @Argument(help: "The text to type; several arguments are joined with spaces.")
@@ -33,8 +35,8 @@ struct DemoCommand: ParsableCommand {
     completion: IDCompletion.layouts)
   var compare: String?
 
-  @Option(help: "Keys per second (0.25–20).")
-  var speed: Double = 2
+  @Option(help: "Keys per second (0.25–20); a long caption stays longer.")
+  var speed: Double = DemoPlayback.defaultKeysPerSecond
 
   @Flag(help: "Play once, then stop and say what to do next (instead of playing again).")
   var once = false
@@ -63,12 +65,21 @@ struct DemoCommand: ParsableCommand {
       valueName: "SIZE"))
   var size: String = "80x24"
 
-  @Flag(help: "Bigger keys.")
+  @Flag(
+    help: "Bigger keys in --frames (on the terminal and in --cast the pad grows with the window).")
   var large = false
+
+  @Option(help: "Colours: light (Galaxy light), dark (Galaxy dark) or contrast (high contrast).")
+  var theme: PadOptions.ThemeName = .light
 
   /// The recording window's bounds: big enough for the status line, small enough to play.
   static let smallestWindow = (columns: 20, rows: 6)
   static let largestWindow = 500
+  /// The longest TEXT, in characters: a long letter, over an hour of presses at the default
+  /// pace.
+  ///
+  /// The demo is linear in its text, but a page or a recording of a book helps nobody.
+  static let longestText = 2000
 
   /// Checks the arguments before anything is loaded or drawn (exit status 64).
   func validate() throws {
@@ -77,6 +88,10 @@ struct DemoCommand: ParsableCommand {
     }
     guard !text.joined().isEmpty else {
       throw ValidationError(commandStrings.demoTextEmpty)
+    }
+    let length = text.joined(separator: " ").count
+    guard length <= Self.longestText else {
+      throw ValidationError(commandStrings.demoTextTooLong(length, longest: Self.longestText))
     }
     let window = try castWindow()
     let smallest = Self.smallestWindow
@@ -126,11 +141,14 @@ struct DemoCommand: ParsableCommand {
     var options = KeypadRunOptions(layouts: tracks[0].layouts, keymaps: [])
     options.useColor = (environment["NO_COLOR"] ?? "").isEmpty
     options.settings.language = strings.language
+    options.settings.theme = themeName
     let controller = DemoController(
-      script: script, playback: playback, strings: strings, size: large ? .large : .normal)
+      script: script, playback: playback, strings: strings, theme: .named(themeName))
     let status = DemoApp.run(controller, options: options)
     if status != 0 { throw ExitCode(status) }
   }
+
+  private var themeName: Theme.Name { Theme.Name(rawValue: theme.rawValue) ?? .light }
 
   /// Writes what `--frames`, `--cast` and `--html` ask for.
   ///
@@ -140,9 +158,9 @@ struct DemoCommand: ParsableCommand {
   ) throws {
     if frames {
       var output = OutputBuffer()
-      output.append(
-        DemoRenderer.textFrames(
-          script, size: large ? .normal : .compact, strings: strings, width: DisplayWidth.of))
+      DemoRenderer.writeTextFrames(
+        script, size: large ? .normal : .compact, strings: strings, width: DisplayWidth.of
+      ) { output.append($0) }
       output.flush()
     }
     if let cast {
@@ -158,9 +176,8 @@ struct DemoCommand: ParsableCommand {
         throw ExitCode.validationFailure
       }
       let recording = DemoCast.recording(
-        script, playback: playback, size: large ? .large : .normal, strings: strings,
-        rows: window.rows, columns: window.columns, title: "cheonjiin demo " + text, theme: .light,
-        width: DisplayWidth.of)
+        script, playback: playback, strings: strings, rows: window.rows, columns: window.columns,
+        title: "cheonjiin demo " + text, theme: .named(themeName), width: DisplayWidth.of)
       try write(recording, to: cast, option: "--cast", howToPlay: strings.demoPlayCast(cast))
     }
     if let html {

@@ -1,4 +1,6 @@
+import ChildTerminal
 import Foundation
+import TerminalUI
 import TestSupport
 import Testing
 
@@ -37,8 +39,9 @@ struct DemoRecordingEndToEndTests {
     #expect(result.stderr.contains("asciinema play \(path)"))
     let cast = try Asciicast(try String(contentsOfFile: path, encoding: .utf8))
     #expect(cast.width == columns && cast.height == rows)
-    // At 2 keys/s the 15 presses take 7.5 s, then the last frame stays 3 s.
-    #expect(cast.events.last?.time == 10.5)
+    // At the class pace, 1 key a second and longer for a long caption, the 15 presses take
+    // over 15 s, then the last frame stays 3 s.
+    #expect((cast.events.last?.time ?? 0) > 15 + 3)
     let screen = cast.finalScreen
     #expect(screen.filter { $0.contains(" 오 안녕") }.count == 2, "\(screen.joined(separator: "\n"))")
     #expect(
@@ -51,29 +54,70 @@ struct DemoRecordingEndToEndTests {
     let result = try run(["demo", "안녕", "--cast", "-"], environment: locale("C.UTF-8"))
     #expect(result.status == 0, "\(result.stderr)")
     let cast = try Asciicast(result.stdout)
-    #expect(cast.finalScreen.contains { $0.hasPrefix(" 안녕") })
+    #expect(cast.finalScreen.contains { $0.trimmingCharacters(in: .whitespaces) == "안녕" })
   }
 
   @Test(
-    "Debian's asciinema plays the cast in a terminal to its last frame",
+    "Debian's asciinema plays the cast to its last frame; the shell's prompt comes below it",
     .enabled(if: hasAsciinema && hasTmux))
   func asciinemaPlays() throws {
     let folder = try scratchFolder("asciinema")
     let path = folder.appendingPathComponent("demo.cast").path
     let made = try run(
-      ["demo", "오 안녕", "--compare", "iphone", "--cast", path], environment: locale("C.UTF-8"))
+      ["demo", "오 안녕", "--compare", "iphone", "--cast", path, "--speed", "8"],
+      environment: locale("C.UTF-8"))
     try #require(made.status == 0, "\(made.stderr)")
     let session = try TmuxSession(columns: 80, rows: 24, shell: true)
     try session.tmux([
-      "send-keys", "-t", "0", "asciinema play -s 4 \(shellQuote(path)); sleep 600", "Enter",
+      "send-keys", "-t", "0", "clear; asciinema play -s 4 \(shellQuote(path)); echo PROMPT-HERE",
+      "Enter",
     ])
-    try session.waitFor(30) {
-      let screen = session.screen()
-      return screen.contains("15/15 keys") && screen.contains("14/14 keys")
-    }
-    let screen = session.screen().split(separator: "\n")
+    try session.waitFor(30) { session.screen().contains("PROMPT-HERE\n") }
+    let screen = session.screen().split(separator: "\n", omittingEmptySubsequences: false)
     #expect(screen.filter { $0.contains(" 오 안녕") }.count == 2, "\(screen.joined(separator: "\n"))")
-    #expect(screen.last?.contains("cheonjiin demo 오 안녕") == true)
+    #expect(
+      screen.contains { $0.contains("15/15 keys") } && screen.contains { $0.contains("14/14 keys") }
+    )
+    // The prompt's line comes after the demo's status line, not inside the pad.
+    let status = try #require(screen.lastIndex { $0.contains("cheonjiin demo 오 안녕") })
+    let prompt = try #require(screen.firstIndex { $0.hasPrefix("PROMPT-HERE") })
+    #expect(prompt > status, "\(screen.joined(separator: "\n"))")
+  }
+
+  @Test(
+    "--theme draws the cast's keys in that theme's colours", arguments: Theme.Name.allCases)
+  func castTheme(name: Theme.Name) throws {
+    let result = try run(
+      ["demo", "안녕", "--cast", "-", "--theme", name.rawValue], environment: locale("C.UTF-8"))
+    #expect(result.status == 0, "\(result.stderr)")
+    let cast = try Asciicast(result.stdout)
+    let emulator = Emulator(rows: 24, columns: 80)
+    for event in cast.events { emulator.feed(Array(event.data.utf8)) }
+    // The ㄱㅋ key's label, a letter key at rest at the end.
+    let cells = (0..<24).flatMap { row in (0..<80).map { emulator.cell(row: row, column: $0) } }
+    let label = try #require(cells.first { $0.text == "ㄱ" })
+    let theme = Theme.named(name)
+    #expect(label.background == .indexed(UInt8(theme.look(.keyLetter).background256)))
+  }
+
+  @Test("a TEXT over 2,000 characters is refused with its length and what to do, status 64")
+  func textTooLong() throws {
+    let folder = try scratchFolder("long").path
+    let text = String(repeating: "가나다라 ", count: 401)
+    for (lang, message) in [
+      ("C.UTF-8", "TEXT is 2005 characters long; the demo plays up to 2000"),
+      ("ko_KR.UTF-8", "글이 너무 길어요 (2005자)"),
+    ] {
+      let result = try run(
+        ["demo", text, "--cast", "x.cast"], environment: locale(lang), directory: folder)
+      #expect(result.status == 64)
+      #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    let longest = try run(
+      ["demo", String(repeating: "가나다라 ", count: 400), "--html", "-"],
+      environment: locale("C.UTF-8"))
+    #expect(longest.status == 0, "\(longest.stderr)")
   }
 
   /// The page after Chromium has played it for up to a minute of its virtual time.
@@ -135,7 +179,7 @@ struct DemoRecordingEndToEndTests {
     let sentence = "안녕하세요, 나는 2살!"
     let korean = try playedPage([sentence, "--once", "--speed", "20"], lang: "ko_KR.UTF-8")
     #expect(try text(ofElement: "typed", in: korean) == sentence)
-    #expect(korean.contains("<html lang=\"ko\">"))
+    #expect(korean.contains("<html lang=\"ko\""))
     #expect(korean.contains("다 쳤어요."))
   }
 
@@ -143,12 +187,13 @@ struct DemoRecordingEndToEndTests {
     "the page's keys: Space pauses, → steps a key, ↓ goes to the end of a syllable, + is faster",
     inBrowser)
   func pageKeys() throws {
-    // Paused before the first press (at 500 ms), then 2 keys, then the ends of 오 and the space.
+    // Paused before the first press (at 1 s), then 2 keys, then the ends of 오 and the space,
+    // then one step faster than the class pace of 1 key a second.
     let dom = try playedPage(
       ["오 안녕"], keys: [" ", "ArrowRight", "ArrowRight", "ArrowDown", "ArrowDown", "+"])
     #expect(try text(ofElement: "typed", in: dom) == "오 ")
     #expect(dom.contains("5/15 keys"))
-    #expect(dom.contains("Speed 3 keys/s"))
+    #expect(dom.contains("Speed 1.5 keys/s"))
     #expect(dom.contains(">▶ Play</button>"))
   }
 
@@ -159,6 +204,133 @@ struct DemoRecordingEndToEndTests {
     let dom = try playedPage(["오 안녕", "--step"])
     #expect(try text(ofElement: "typed", in: dom) == "오")
     #expect(dom.contains("One syllable typed."))
+  }
+
+  /// Where the page puts things in a window of `width` × `height`, measured by a script the
+  /// test adds, after Chromium has played it for 3 s of its virtual time: the window, the
+  /// control bar's top, the extent of the keys shown and of the typed texts and captions,
+  /// whether the page scrolls, and the type size the page chose for the pads.
+  ///
+  /// With `CHEONJIIN_PAGE_SCREENSHOTS=DIR`, also saves a screenshot there, to look at.
+  private func layout(
+    _ arguments: [String], width: Int, height: Int, name: String
+  ) throws -> [String: Double] {
+    try #require(hasChromium, "chromium is not installed; make test-browser installs it")
+    let folder = try scratchFolder("layout")
+    let path = folder.appendingPathComponent("demo.html").path
+    let made = try run(["demo"] + arguments + ["--html", path], environment: locale("ko_KR.UTF-8"))
+    try #require(made.status == 0, "\(made.stderr)")
+    let report = """
+      <script>setTimeout(function () {
+        function box(selector) {
+          const rects = Array.from(document.querySelectorAll(selector))
+            .filter(function (n) { return n.offsetParent !== null; })
+            .map(function (n) { return n.getBoundingClientRect(); });
+          return {
+            top: Math.min.apply(null, rects.map(function (r) { return r.top; })),
+            bottom: Math.max.apply(null, rects.map(function (r) { return r.bottom; })),
+            left: Math.min.apply(null, rects.map(function (r) { return r.left; })),
+            right: Math.max.apply(null, rects.map(function (r) { return r.right; })),
+            count: rects.length
+          };
+        }
+        const keys = box(".pad:not([hidden]) .key");
+        const texts = box(".typed, .caption, h2");
+        const top = box("#top");
+        const stage = document.getElementById("stage");
+        const result = {
+          width: innerWidth, height: innerHeight,
+          barTop: document.getElementById("bar").getBoundingClientRect().top,
+          barBottom: document.getElementById("bar").getBoundingClientRect().bottom,
+          keysTop: keys.top, keysBottom: keys.bottom, keysLeft: keys.left, keysRight: keys.right,
+          keys: keys.count, textsTop: texts.top, textsBottom: texts.bottom,
+          textsLeft: texts.left, textsRight: texts.right, topBottom: top.bottom,
+          pageWidth: document.documentElement.scrollWidth,
+          pageHeight: document.documentElement.scrollHeight,
+          scrolls: stage.classList.contains("scrolls") ? 1 : 0,
+          fitted: Number(document.documentElement.dataset.fitted)
+        };
+        parent.postMessage(JSON.stringify(result), "*");
+      }, 2500);</script></body>
+      """
+    let page = try String(contentsOfFile: path, encoding: .utf8)
+    try page.replacingOccurrences(of: "</body>", with: report).write(
+      toFile: path, atomically: true, encoding: .utf8)
+    // The page in a frame of exactly the window's size: headless Chromium's own window keeps
+    // 143 pixels of its height and 500 of its width for itself.
+    let host = folder.appendingPathComponent("host.html")
+    try """
+    <!DOCTYPE html><html><body style="margin:0">
+    <iframe src="demo.html" width="\(width)" height="\(height)" style="border:0;display:block"></iframe>
+    <script>addEventListener("message", function (event) {
+      const node = document.createElement("pre");
+      node.id = "layout-report";
+      node.textContent = event.data;
+      document.body.appendChild(node);
+    });</script></body></html>
+    """.write(to: host, atomically: true, encoding: .utf8)
+    var flags = [
+      "/usr/bin/env", "chromium", "--headless", "--no-sandbox", "--disable-gpu",
+      "--hide-scrollbars", "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
+      "--window-size=\(max(width, 500)),\(height + 143)", "--virtual-time-budget=3000",
+    ]
+    if let shots = ProcessInfo.processInfo.environment["CHEONJIIN_PAGE_SCREENSHOTS"] {
+      _ = try runProgram(
+        flags + ["--screenshot=\(shots)/\(name)-\(width)x\(height).png", host.absoluteString],
+        environment: ["HOME": folder.path])
+    }
+    flags += ["--dump-dom", host.absoluteString]
+    let browser = try runProgram(flags, environment: ["HOME": folder.path])
+    try #require(browser.status == 0, "\(browser.stderr.suffix(2000))")
+    let open = "<pre id=\"layout-report\">"
+    let start = try #require(browser.stdout.range(of: open), "no report").upperBound
+    let end = try #require(
+      browser.stdout.range(of: "</pre>", range: start..<browser.stdout.endIndex))
+    let json = try JSONSerialization.jsonObject(
+      with: Data(browser.stdout[start..<end.lowerBound].utf8))
+    return try #require(json as? [String: Double])
+  }
+  /// Window sizes a class meets: laptops, a 1080p and a 4K projector, a phone both ways.
+  static let windows = [(1280, 720), (1920, 1080), (3840, 2160), (390, 844), (844, 390)]
+
+  @Test(
+    "the page fits every window: both pads whole above the buttons, nothing cut at the sides",
+    inBrowser, arguments: windows)
+  func pageFits(width: Int, height: Int) throws {
+    for (name, arguments) in [
+      ("compare", ["오 안녕", "--compare", "iphone"]),
+      ("single", ["안녕하세요. 반갑습니다! 오늘은 날씨가 참 좋네요"]),
+    ] {
+      let page = try layout(arguments, width: width, height: height, name: name)
+      let what = "\(name) at \(width)×\(height): \(page)"
+      #expect(page["width"] == Double(width) && page["height"] == Double(height), "\(what)")
+      // Every key of the pads shown, whole, between the text to type and the buttons.
+      #expect((page["keys"] ?? 0) >= (name == "compare" ? 33 : 16), "\(what)")
+      #expect((page["keysTop"] ?? -1) >= (page["topBottom"] ?? .infinity) - 0.5, "\(what)")
+      #expect((page["keysBottom"] ?? .infinity) <= (page["barTop"] ?? 0) + 0.5, "\(what)")
+      #expect(
+        (page["keysLeft"] ?? -1) >= 0 && (page["keysRight"] ?? .infinity) <= Double(width),
+        "\(what)")
+      // The typed texts and captions too; the buttons inside the window; no scrolling.
+      #expect((page["textsBottom"] ?? .infinity) <= (page["barTop"] ?? 0) + 0.5, "\(what)")
+      #expect((page["textsRight"] ?? .infinity) <= Double(width), "\(what)")
+      #expect((page["barBottom"] ?? .infinity) <= Double(height) + 0.5, "\(what)")
+      #expect(page["pageWidth"] == Double(width) && page["pageHeight"] == Double(height), "\(what)")
+      #expect(page["scrolls"] == 0, "\(what)")
+    }
+  }
+
+  @Test(
+    "the page grows to use a projector: at 3840×2160 the pads are big, not a small island",
+    inBrowser)
+  func pageGrows() throws {
+    let small = try layout(["오 안녕", "--compare", "iphone"], width: 1280, height: 720, name: "grow")
+    let large = try layout(
+      ["오 안녕", "--compare", "iphone"], width: 3840, height: 2160, name: "grow")
+    let fitted = (small["fitted"] ?? 0, large["fitted"] ?? 0)
+    #expect(fitted.1 >= 2.5 * fitted.0, "\(fitted)")
+    let padHeight = (large["keysBottom"] ?? 0) - (large["keysTop"] ?? 0)
+    #expect(padHeight >= 0.4 * 2160, "\(padHeight)")
   }
 
   @Test("a file that cannot be written is named with the reason and a fix, in both languages")

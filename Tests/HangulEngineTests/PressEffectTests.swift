@@ -1,3 +1,4 @@
+import Foundation
 import HangulEngine
 import Testing
 
@@ -74,10 +75,51 @@ struct PressEffectTests {
       ])
     #expect(
       try effects("ㄱㄱㄱ").last == .cycled(keyLabel: "ㄱㅋ", presses: 3, result: "ㄲ", syllable: nil))
+    // ㅅ shows after 안, not in it (ㄴㅅ is no double final); pressed again it is the ㄶ of 않.
     #expect(
       try effects("ㅇㅣㆍㄴㅅㅅ").suffix(2) == [
-        .finalAdded(syllable: "안", letter: "ㅅ", result: "안ㅅ"),
+        .letterAfter(syllable: "안", letter: "ㅅ", result: "안ㅅ"),
         .cycled(keyLabel: "ㅅㅎ", presses: 2, result: "ㅎ", syllable: "않"),
+      ])
+  }
+
+  // Issue 24: captions called a letter shown beside the syllable a final.
+  @Test("할머니: the ㅇ on the way to 머's ㅁ is a letter after 할, not its final")
+  func halmeoni() throws {
+    let pressed = try effects("ㅅㅅㅣㆍㄴㄴㅇㅇㆍㅣ")
+    #expect(
+      pressed.suffix(4) == [
+        .letterAfter(syllable: "할", letter: "ㅇ", result: "할ㅇ"),
+        .cycled(keyLabel: "ㅇㅁ", presses: 2, result: "ㅁ", syllable: "핢"),
+        // 핢 showed ㄻ: its ㅁ was a final and moves on.
+        .finalCarriedOver(final: "ㅁ", syllable: "ㅁㆍ"),
+        .vowelCombined(from: "ㆍ", stroke: "ㅣ", to: "ㅓ", syllable: "머"),
+      ])
+  }
+
+  @Test("괜찮아요: ㅊ shown after 괜 gets its vowel; it never was a final")
+  func gwaenchanayo() throws {
+    // ㄱ ㆍㅡ(ㅗ) ㅣ ㆍ ㅣ (ㅙ) ㄴ, then ㅈ ㅈ (괜ㅊ), then ㅣ.
+    let pressed = try effects("ㄱㆍㅡㅣㆍㅣㄴㅈㅈㅣ")
+    #expect(
+      pressed.suffix(4) == [
+        .finalAdded(syllable: "괘", letter: "ㄴ", result: "괜"),
+        .finalAdded(syllable: "괜", letter: "ㅈ", result: "괝"),
+        .cycled(keyLabel: "ㅈㅊ", presses: 2, result: "ㅊ", syllable: "괜ㅊ"),
+        .vowelJoined(initial: "ㅊ", vowel: "ㅣ", syllable: "치"),
+      ])
+    // 찬 + ㅅ shows 찬ㅅ: a letter after the syllable, until ㅅㅎ makes it ㄶ.
+    #expect(
+      try effects("ㅈㅈㅣㆍㄴㅅ").last == .letterAfter(syllable: "찬", letter: "ㅅ", result: "찬ㅅ"))
+  }
+
+  @Test("a letter that cannot end a syllable (ㄸ of 가ㄸ) is not a final, nor carried as one")
+  func letterThatCannotBeFinal() throws {
+    let pressed = try effects("ㄱㅣㆍㄷㄷㄷㅣ")
+    #expect(
+      pressed.suffix(2) == [
+        .cycled(keyLabel: "ㄷㅌ", presses: 3, result: "ㄸ", syllable: "가ㄸ"),
+        .vowelJoined(initial: "ㄸ", vowel: "ㅣ", syllable: "띠"),
       ])
   }
 
@@ -127,6 +169,8 @@ struct PressEffectTests {
           #expect(preedit.hasSuffix(result), "\(text): \(effect) shows \(preedit)")
         case .mark(let mark):
           #expect(preedit == mark, "\(text): \(effect) shows \(preedit)")
+        case .letterAfter(_, let letter, let result):
+          #expect(preedit.hasSuffix(result) && result.last == letter, "\(text): \(effect)")
         case .syllableEnded, .syllableEndedWithSpace, .space, .heldText, .newline:
           #expect(preedit.isEmpty, "\(text): \(effect) leaves \(preedit)")
         case .vowelAlone, .typedText, .switchedLayout, .undone, .deleted, .dismissed, .nothing:
@@ -171,5 +215,90 @@ struct SpellingGroupTests {
     }
     #expect(try counts("cheonjiin-galaxy") == [3, 2, 4, 6])
     #expect(try counts("cheonjiin-iphone") == [3, 1, 4, 6])
+  }
+}
+
+/// What the text shows of a syllable's final: its letters, the second of a double final last
+/// (`않` shows `ㄴ` and `ㅎ`); none for a character that is not a syllable or has no final.
+private func finalLetters(_ character: Character?) -> [Character] {
+  guard let scalar = character?.unicodeScalars.first, let syllable = Syllable(scalar),
+    let jong = syllable.jongseong
+  else { return [] }
+  guard let (first, second) = jong.parts else { return [Character(jong.compatibility)] }
+  return [Character(first.compatibility), Character(second.compatibility)]
+}
+
+/// The letter a shown syllable starts with: its initial (`니` → `ㄴ`), or a lone letter.
+private func initialLetter(_ text: String) -> Character? {
+  guard let scalar = text.unicodeScalars.first else { return nil }
+  guard let syllable = Syllable(scalar) else { return text.first }
+  return Character(syllable.choseong.compatibility)
+}
+
+/// Words of the shipped word list (30,000, most common first), every `stride`-th.
+private func listedWords(stride: Int) throws -> [String] {
+  let list = try String(
+    contentsOf: repositoryRoot.appendingPathComponent("Lexicon/ko-words.tsv"), encoding: .utf8)
+  let words = list.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap {
+    $0.split(separator: "\t").first.map(String.init)
+  }
+  return Swift.stride(from: 0, to: words.count, by: stride).map { words[$0] }
+}
+
+@Suite("Captions never contradict the text: the word list, press by press")
+struct PressEffectWordListTests {
+  /// Checks every press of `word` against the text shown before and after it, read from the
+  /// display, not from the engine's slots: a letter called a final is in the syllable.
+  private func check(_ word: String, speller: Speller) throws -> [String] {
+    var problems: [String] = []
+    var typist = Typist(layouts: speller.layouts)
+    for press in try speller.spell(word) {
+      let before = typist.inputMethod
+      let shownBefore = before.composer.composingTail
+      let output = press.isHold ? typist.hold(press.key) : typist.tap(press.key)
+      let effect = PressEffect(
+        key: press.key, isHold: press.isHold, before: before, after: typist.inputMethod,
+        output: output)
+      let shown = typist.inputMethod.composer.composingTail
+      let fine: Bool
+      switch effect {
+      case .finalAdded(_, let letter, let result):
+        fine = result == shown && finalLetters(result.last).last == letter
+      case .finalCarriedOver(let final, let syllable):
+        // The final showed in the syllable before, and now starts the next (`니`, or `ㄱㆍ`
+        // while the vowel is a dot).
+        fine =
+          finalLetters(shownBefore.last).last == final && syllable == shown
+          && initialLetter(syllable) == final
+      case .letterAfter(_, let letter, let result):
+        fine = result == shown && result.last == letter && finalLetters(result.last).isEmpty
+      case .vowelJoined(let initial, _, let syllable?):
+        fine = syllable == shown && initialLetter(syllable) == initial
+      case .newSyllable(let letter):
+        fine = shown.last == letter
+      case .vowelJoined, .vowelCombined, .vowelAlone, .cycled, .mark, .typedText, .heldText,
+        .syllableEnded, .syllableEndedWithSpace, .space, .newline, .switchedLayout, .undone,
+        .deleted, .dismissed, .nothing:
+        fine = true
+      }
+      if !fine { problems.append("\(word): \(effect) after \(shownBefore) shows \(shown)") }
+    }
+    return problems
+  }
+
+  /// Every tenth word (3,000) in `make test`; `CHEONJIIN_ALL_WORDS=1` checks all 30,000.
+  private static let stride =
+    ProcessInfo.processInfo.environment["CHEONJIIN_ALL_WORDS"] == "1" ? 1 : 10
+
+  @Test(
+    "a letter called a final shows in its syllable, on every layout, for the word list",
+    arguments: ["cheonjiin-galaxy", "cheonjiin-iphone", "cheonjiin-hwalja"])
+  func wordList(layout: String) throws {
+    let speller = Speller(layouts: try inputMethod(layout).layouts)
+    var problems: [String] = []
+    for word in try listedWords(stride: Self.stride) {
+      problems += try check(word, speller: speller)
+    }
+    #expect(problems.isEmpty, "\(problems.count): \(problems.prefix(20).joined(separator: "\n"))")
   }
 }

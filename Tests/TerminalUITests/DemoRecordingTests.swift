@@ -1,3 +1,4 @@
+import ChildTerminal
 import Foundation
 import HangulEngine
 import TestSupport
@@ -82,6 +83,15 @@ struct DemoScriptTests {
         "녀 + ㅇ = 녕 (받침)",
       ])
     #expect(try captions("아니").last == "받침 ㄴ이 다음 글자로 가요 → 니")
+    // Issue 24: a letter shown beside the syllable is not called its final (받침).
+    let halmeoni = try captions("할머니")
+    #expect(halmeoni.contains("할 + ㅇ = 할ㅇ"), "\(halmeoni)")
+    #expect(!halmeoni.contains("할 + ㅇ = 할ㅇ (받침)"))
+    #expect(halmeoni.contains("ㅇㅁ 두 번 → ㅁ (핢)"))
+    let gwaenchanayo = try captions("괜찮아요")
+    #expect(gwaenchanayo.contains("ㅊ + ㅣ = 치"), "\(gwaenchanayo)")
+    #expect(!gwaenchanayo.contains { $0.hasPrefix("받침 ㅊ") })
+    #expect(gwaenchanayo.contains("찬 + ㅅ = 찬ㅅ"))
     #expect(try captions("라")[1] == "ㄴㄹ 두 번 → ㄹ")
     #expect(try captions("오 안").contains("␣: 띄어쓰기"))
     #expect(try captions("가2").last == "ㆍ 길게: 2")
@@ -114,8 +124,9 @@ struct DemoScriptTests {
       script, at: 5, size: .compact, strings: UIStrings(.english), marksPressedKey: false,
       width: terminalWidth)
     let lines = frame.textDump.split(separator: "\n", omittingEmptySubsequences: false)
+    // The fewer count is marked, not only coloured.
     #expect(lines[1].hasSuffix("3   2"), "\(lines[1])")
-    #expect(lines[2].hasSuffix("3   1"), "\(lines[2])")
+    #expect(lines[2].hasSuffix("3   1*"), "\(lines[2])")
     func style(of character: Character, row: Int) -> CellStyle? {
       (0..<frame.columns).first { frame.character(row: row, column: $0) == character }
         .map { frame[row, $0].style }
@@ -158,9 +169,8 @@ struct DemoRecordingTests {
   func cast(columns: Int, rows: Int, language: UILanguage) throws {
     let script = try comparison("오 안녕", language: language)
     let text = DemoCast.recording(
-      script, playback: DemoPlayback(keysPerSecond: 2), size: .normal,
-      strings: UIStrings(language), rows: rows, columns: columns, title: "cheonjiin demo 오 안녕",
-      theme: .light, width: terminalWidth)
+      script, playback: DemoPlayback(keysPerSecond: 2), strings: UIStrings(language), rows: rows,
+      columns: columns, title: "cheonjiin demo 오 안녕", theme: .light, width: terminalWidth)
     let cast = try Asciicast(text)
     #expect(cast.width == columns)
     #expect(cast.height == rows)
@@ -173,7 +183,9 @@ struct DemoRecordingTests {
     #expect(screen.filter { $0.contains(" 오 안녕") }.count == 2, "\(screen.joined(separator: "\n"))")
     let counters = language == .korean ? ["15/15타", "14/14타"] : ["15/15 keys", "14/14 keys"]
     for counter in counters { #expect(screen.contains { $0.contains(counter) }) }
-    #expect(screen.last?.contains("cheonjiin demo 오 안녕") == true)
+    // The status line, then the line the player's prompt goes on.
+    #expect(screen.last?.isEmpty == true)
+    #expect(screen.dropLast().last?.contains("cheonjiin demo 오 안녕") == true)
   }
 
   @Test("--step in a cast holds each syllable a moment instead of waiting for a key")
@@ -182,14 +194,70 @@ struct DemoRecordingTests {
     func duration(_ playback: DemoPlayback) throws -> Double {
       try Asciicast(
         DemoCast.recording(
-          script, playback: playback, size: .normal, strings: UIStrings(.english), rows: 24,
-          columns: 80, title: "t", theme: .light, width: terminalWidth)
+          script, playback: playback, strings: UIStrings(.english), rows: 24, columns: 80,
+          title: "t", theme: .light, width: terminalWidth)
       ).events.last?.time ?? 0
     }
     let plain = try duration(DemoPlayback(keysPerSecond: 2))
     let stepped = try duration(DemoPlayback(keysPerSecond: 2, pausesEachSyllable: true))
     // Three syllable ends before the last: 오, the space, 안.
     #expect(stepped - plain == 3 * Double(DemoCast.syllablePauseMs) / 1000)
+  }
+
+  /// A recording of `text` on Galaxy beside iPhone.
+  private func recording(
+    _ text: String, theme: Theme = .light, rows: Int = 24, columns: Int = 80
+  ) throws -> Asciicast {
+    try Asciicast(
+      DemoCast.recording(
+        try comparison(text), playback: DemoPlayback(keysPerSecond: 2),
+        strings: UIStrings(.english), rows: rows, columns: columns, title: "cheonjiin demo",
+        theme: theme, width: terminalWidth))
+  }
+
+  @Test(
+    "played in a terminal its size or taller, the cast leaves the cursor on a new line below it",
+    arguments: [0, 6])
+  func castEndsBelow(extraRows: Int) throws {
+    let cast = try recording("오 안녕")
+    let emulator = Emulator(rows: 24 + extraRows, columns: 80)
+    for event in cast.events { emulator.feed(Array(event.data.utf8)) }
+    let lastRow = (0..<emulator.rows).last { !emulator.text(row: $0).isEmpty } ?? 0
+    // The shell's prompt goes on the cursor's row: after the demo's status line.
+    #expect(emulator.cursor.row > lastRow, "cursor \(emulator.cursor), last row \(lastRow)")
+    #expect(emulator.cursor.column == 0)
+    #expect(emulator.isCursorVisible)
+    #expect(emulator.text(row: lastRow).contains("cheonjiin demo"))
+  }
+
+  @Test(
+    "the pressed key is lit whole in the theme's focus colour, also on a dark terminal",
+    arguments: Theme.Name.allCases)
+  func castThemeColours(name: Theme.Name) throws {
+    let theme = Theme.named(name)
+    let cast = try recording("오", theme: theme)
+    // The frame after the first press: ㅇㅁ pressed on both pads.
+    let emulator = Emulator(rows: 24, columns: 80)
+    for event in cast.events.prefix(2) { emulator.feed(Array(event.data.utf8)) }
+    let focus = Emulator.Color.indexed(UInt8(theme.look(.keyFocused).background256))
+    let letter = theme.look(.keyLetter).background256
+    var lit = 0
+    for row in 0..<24 {
+      for column in 0..<80 where emulator.cell(row: row, column: column).background == focus {
+        lit += 1
+      }
+    }
+    // Two compact keys, whole: a blank each side of a label of two wide letters (a label
+    // alone in reverse video had no colour of the theme at all).
+    #expect(lit >= 2 * 4, "\(lit) cells lit")
+    #expect(Int16(theme.look(.keyFocused).background256) != letter)
+    // Bright enough to stand out on black and different from the keys around it.
+    let (red, green, blue) = Palette.xtermRGB(UInt8(theme.look(.keyFocused).background256))
+    #expect(red + green + blue > 3 * 128)
+    // The cast draws in the theme: the letter keys have its colour.
+    let letters = (0..<24).flatMap { row in (0..<80).map { emulator.cell(row: row, column: $0) } }
+      .filter { $0.background == .indexed(UInt8(letter)) }
+    #expect(!letters.isEmpty)
   }
 
   @Test("a window too small for the demo is named with the windows that would do")
@@ -226,32 +294,63 @@ struct DemoRecordingTests {
     }
     #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"ko\">"))
     let data = try pageData(page)
+    let target = try #require(data["target"] as? [String])
+    #expect(target == ["오", " ", "안", "녕"])
     let tracks = try #require(data["tracks"] as? [[String: Any]])
     #expect(tracks.count == 2)
     for (index, track) in script.tracks.enumerated() {
       let steps = try #require(tracks[index]["steps"] as? [[String: Any]])
       #expect(steps.count == track.steps.count)
+      // The captions as the terminal shows them: the dot strokes as ●.
       #expect(
         steps.map { $0["caption"] as? String }
-          == track.steps.map {
-            strings.demoCaption($0, of: track)
-          })
-      #expect(
-        steps.map { ($0["committed"] as? String ?? "") + ($0["preedit"] as? String ?? "") }
-          == track.steps.map { $0.typed.committed + $0.typed.preedit })
+          == track.steps.map { DemoRenderer.displayed(strings.demoCaption($0, of: track)) })
+      // Each press's text, rebuilt as the page does: the first `shared` characters to type,
+      // then its own; the first `committed` of them finished.
+      for (json, step) in zip(steps, track.steps) {
+        let shared = try #require(json["shared"] as? Int)
+        let rest = json["rest"] as? [String] ?? []
+        let committed = try #require(json["committed"] as? Int)
+        let characters = Array(target.prefix(shared)) + rest
+        #expect(
+          characters.prefix(committed).joined()
+            == DemoRenderer.displayed(step.typed.committed))
+        #expect(
+          characters.dropFirst(committed).joined() == DemoRenderer.displayed(step.typed.preedit))
+      }
       // The pads come from the layouts: the same labels in the same rows.
       let layouts = try #require(tracks[index]["layouts"] as? [[String: Any]])
       for (layout, json) in zip(track.layouts, layouts) {
         let keys = try #require(json["keys"] as? [[String: Any]])
-        #expect(keys.map { $0["label"] as? String } == layout.keys.map(\.label))
+        #expect(
+          keys.map { $0["label"] as? String }
+            == layout.keys.map { DemoRenderer.displayed($0.label) })
         let rows = try #require(json["rows"] as? [[Any]])
         #expect(rows.map { $0.map { ($0 as? Int) } } == layout.rows)
       }
     }
-    let ticks = try #require(data["ticks"] as? [[String: Any]])
-    #expect(ticks.count == script.tickCount + 1)
-    #expect(ticks.last?["shown"] as? [Int] == [15, 14])
-    #expect(data["target"] as? [String] == ["오", " ", "안", "녕"])
+    // The segments, and what the faster layout says while it waits: iPhone at the space.
+    let segments = try #require(data["segments"] as? [[String: Any]])
+    #expect(segments.count == script.segments.count)
+    let waiting = segments.map { ($0["waiting"] as? [Any])?.map { $0 as? String } }
+    #expect(waiting[1] == [nil, strings.demoWaiting(fewer: 1)])
+    #expect(waiting[0] == [nil, nil])
+  }
+
+  @Test("a long text makes a page that grows with it, not with its square")
+  func pageIsLinear() throws {
+    let strings = UIStrings(.korean)
+    func size(_ count: Int) throws -> Int {
+      let text = String(String(repeating: "안녕하세요 반가워요 ", count: count / 10 + 1).prefix(count))
+      return DemoPage.json(
+        DemoScript(tracks: [try track(text, language: .korean)]),
+        playback: DemoPlayback(keysPerSecond: 1), strings: strings, title: "t"
+      ).utf8.count
+    }
+    let small = try size(200)
+    let large = try size(800)
+    // 4 times the text, about 4 times the data (the old page, a text per press, was 10 times).
+    #expect(Double(large) / Double(small) < 4.5, "\(small) → \(large)")
   }
 
   @Test("text in the page cannot close its script or start markup")

@@ -25,7 +25,7 @@ private struct DemoDriver {
         playback: DemoPlayback(
           keysPerSecond: keysPerSecond, playsOnce: playsOnce,
           pausesEachSyllable: pausesEachSyllable),
-        strings: UIStrings(language), size: .normal))
+        strings: UIStrings(language)))
   }
 
   var controller: DemoController { driver.controller }
@@ -146,14 +146,19 @@ struct DemoTests {
       // The cursor after the text is a blank cell, which the dump trims.
       #expect(
         frame.textDump.split(separator: "\n", omittingEmptySubsequences: false)[
-          DemoRenderer.overviewRows(script) + 1] == " " + text.trimmingTrailingSpaces)
+          DemoRenderer.overviewRows(script) + 1]
+          == " " + DemoRenderer.displayed(text).trimmingTrailingSpaces)
       previous = text
+      // The whole key is lit; its label is among the lit cells (the dot drawn as ●).
       let lit = frame.cells.filter {
-        $0.style == .keyPressed && frame.character($0) != nil && frame.character($0) != " "
+        ($0.style == .keyFocused || $0.style == .keyCue) && frame.character($0) != nil
+          && frame.character($0) != " "
       }
       let step = galaxy.steps[count - 1]
       let label = galaxy.layouts[step.layout].keys[step.key].label
-      #expect(String(lit.compactMap(frame.character)) == label.filter { $0 != " " })
+      #expect(
+        String(lit.compactMap(frame.character)).hasPrefix(
+          DemoRenderer.displayed(label).filter { $0 != " " }))
     }
     #expect(previous == "오 안녕")
   }
@@ -203,15 +208,24 @@ struct DemoTests {
     #expect(demo.ending == effect)
   }
 
-  @Test("plays at --speed: 2 keys/s is a key every 500 ms, then loops after a pause at the end")
+  @Test("plays at --speed: 2 keys/s is a key every 500 ms, longer for a long caption, then loops")
   func playsAtSpeed() throws {
     let galaxy = try track("오 안녕")
     var demo = DemoDriver([galaxy], keysPerSecond: 2)
+    let strings = UIStrings(.english)
     demo.wait(499)
     #expect(demo.controller.tick == 0)
     demo.wait(1)
-    #expect(demo.controller.tick == 1)
-    demo.wait(500 * 14)
+    for tick in 1..<galaxy.steps.count {
+      #expect(demo.controller.tick == tick)
+      // 15 characters of an English caption are read in a key's time; a longer one stays
+      // longer.
+      let caption = DemoRenderer.displayed(strings.demoCaption(galaxy.steps[tick - 1], of: galaxy))
+      let hold = Int((500 * max(1, Double(caption.count) / 15)).rounded())
+      demo.wait(UInt64(hold - 1))
+      #expect(demo.controller.tick == tick, "\(caption) stays \(hold) ms")
+      demo.wait(1)
+    }
     #expect(demo.controller.tick == 15)
     demo.wait(2_999)
     #expect(demo.controller.tick == 15)
@@ -219,17 +233,40 @@ struct DemoTests {
     #expect(demo.controller.tick == 0)
   }
 
+  @Test(
+    "at the default pace a caption of 19 characters stays over 3 seconds, a short one about 1")
+  func classPace() throws {
+    let playback = DemoPlayback(keysPerSecond: DemoPlayback.defaultKeysPerSecond)
+    let korean = UIStrings(.korean).demoCaptionCharactersPerKey
+    #expect(
+      playback.holdMs(captionCharacters: "받침 ㄴ이 다음 글자로 가요 → 니".count, charactersPerKey: korean)
+        >= 3_000)
+    #expect(playback.holdMs(captionCharacters: "새 글자: ㅇ".count, charactersPerKey: korean) < 1_200)
+    #expect(
+      playback.holdMs(captionCharacters: "ㅇ + ㅣ = 이".count, charactersPerKey: korean) == 1_500)
+    // Every caption of a sentence, at the default pace, stays at least 1 s per 6 characters.
+    let galaxy = try track("안녕하세요, 괜찮아요?")
+    let script = DemoScript(tracks: [galaxy])
+    for tick in 1...script.tickCount {
+      let caption = UIStrings(.korean).demoCaption(galaxy.steps[tick - 1], of: galaxy)
+      let hold = script.holdMs(at: tick, playback: playback, strings: UIStrings(.korean))
+      #expect(Double(hold) >= 1000 * Double(caption.count) / 6 - 1, "\(caption)")
+    }
+  }
+
   @Test("Space pauses and plays; → and ← step one key and pause; Home and End jump")
   func pauseAndStep() throws {
     var demo = DemoDriver([try track("오 안녕")])
-    demo.wait(1_000)
+    // "new syllable: ㅇ" (17 characters) stays 500 × 17/15 ms.
+    demo.wait(500 + 567)
     #expect(demo.controller.tick == 2)
     demo.send(" ")
     demo.wait(5_000)
     #expect(demo.controller.tick == 2)
     #expect(demo.screen(rows: 30, columns: 100).contains("2 keys/s · paused"))
     demo.send(" ")
-    demo.wait(500)
+    // "ㅇ + ㆍ: waits for the next stroke" (33 characters) stays 500 × 33/15 ms.
+    demo.wait(1_100)
     #expect(demo.controller.tick == 3)
     demo.send("\u{1b}[C")  // →
     #expect(demo.controller.tick == 4)
@@ -272,7 +309,7 @@ struct DemoTests {
   func once() throws {
     let galaxy = try track("오 안녕")
     var demo = DemoDriver([galaxy], playsOnce: true)
-    demo.wait(500 * 15)
+    demo.wait(60_000)
     #expect(demo.controller.tick == 15)
     demo.wait(60_000)
     #expect(demo.controller.tick == 15)
@@ -301,7 +338,8 @@ struct DemoTests {
       #expect(status.hasPrefix(" Space next syllable"), "\(status)")
       demo.send(" ")
     }
-    demo.wait(500 * 6)
+    // The last syllable plays to the end (and would start again after the end pause).
+    for _ in 0..<200 where demo.controller.tick < 15 { demo.wait(100) }
     #expect(demo.controller.tick == 15)
   }
 
@@ -411,39 +449,105 @@ struct DemoTests {
 
 /// A Korean demo of `texts`, one track each, on `layouts`.
 private func controller(
-  _ texts: [String], on layouts: [String] = ["cheonjiin-galaxy"], size: KeySize
+  _ texts: [String], on layouts: [String] = ["cheonjiin-galaxy"]
 ) throws -> DemoController {
   let tracks = try zip(texts, layouts).map { try track($0, on: $1) }
   return DemoController(
     script: DemoScript(tracks: tracks), playback: DemoPlayback(keysPerSecond: 2),
-    strings: UIStrings(.korean), size: size)
+    strings: UIStrings(.korean))
+}
+
+/// The rows a screen's keys take: from the first row with a key's cell to the last.
+private func keyRows(_ screen: Screen) -> Int {
+  let rows = (0..<screen.rows).filter { row in
+    (0..<screen.columns).contains { screen[row, $0].style == .keyLetter }
+  }
+  return (rows.last ?? 0) - (rows.first ?? 0) + 1
 }
 
 @Suite("The demo at ordinary sizes")
 struct DemoSizeTests {
-  @Test("--large in a window too small for large keys gets normal keys, not the smallest")
-  func largeFallsToNormal() throws {
-    let demo = try controller(["안녕하세요"], size: .large)
-    let screen = demo.draw(rows: 24, columns: 80, width: DisplayWidth.of).textDump
-    let normal = try controller(["안녕하세요"], size: .normal)
-    #expect(screen == normal.draw(rows: 24, columns: 80, width: DisplayWidth.of).textDump)
-    #expect(screen.contains("4         5         6"), "normal keys show their digits:\n\(screen)")
+  @Test("the pad grows with the window: 80×24 normal keys, 100×32 large, 160×45 bigger, centred")
+  func padGrowsWithWindow() throws {
+    let demo = try controller(["안녕하세요"])
+    let small = demo.draw(rows: 24, columns: 80, width: DisplayWidth.of)
+    #expect(small.textDump.contains("4         5         6"), "normal keys:\n\(small.textDump)")
+    let sizes = [(24, 80), (32, 100), (45, 160)].map { rows, columns in
+      keyRows(demo.draw(rows: rows, columns: columns, width: DisplayWidth.of))
+    }
+    #expect(sizes[0] < sizes[1] && sizes[1] < sizes[2], "\(sizes)")
+    // 160×45: the pad takes most of the height, and sits in the middle, not in a corner.
+    let big = demo.draw(rows: 45, columns: 160, width: DisplayWidth.of)
+    #expect(sizes[2] >= 28, "\(sizes)")
+    let keyColumns = (0..<big.columns).filter { column in
+      (0..<big.rows).contains { big[$0, column].style == .keyLetter }
+    }
+    let left = keyColumns.first ?? 0
+    let right = big.columns - 1 - (keyColumns.last ?? 0)
+    #expect(left > 20 && right > 20 && abs(left - right) < 30, "\(left) \(right)")
+    #expect(
+      DemoRenderer.bestPlan(
+        demo.script, strings: UIStrings(.korean), rows: 44, columns: 160, measure: measure
+      ).keys.cellHeight > KeySize.large.cellHeight)
+  }
+
+  @Test("two pads grow too, side by side, and 80×24 still fits both")
+  func comparisonGrows() throws {
+    let demo = try controller(["안녕", "안녕"], on: ["cheonjiin-galaxy", "cheonjiin-iphone"])
+    let small = DemoRenderer.bestPlan(
+      demo.script, strings: UIStrings(.korean), rows: 23, columns: 80, measure: measure)
+    #expect(small.fits(rows: 23, columns: 80))
+    let big = DemoRenderer.bestPlan(
+      demo.script, strings: UIStrings(.korean), rows: 44, columns: 160, measure: measure)
+    #expect(big.arrangement == .sideBySide)
+    #expect(big.keys.cellHeight >= KeySize.large.cellHeight)
   }
 
   @Test("the pad is as tall as the layouts the demo visits: 안녕 keeps the usual keys at 80×24")
   func heightOfVisitedLayouts() throws {
-    let demo = try controller(["안녕"], size: .normal)
+    let demo = try controller(["안녕"])
     let screen = demo.draw(rows: 24, columns: 80, width: DisplayWidth.of).textDump
     #expect(screen.contains("4         5         6"), "\(screen)")
   }
 
   @Test("a comparison that cannot fit says what window shows it all")
   func saysWhatFits() throws {
-    let demo = try controller(
-      ["안녕", "안녕"], on: ["cheonjiin-galaxy", "cheonjiin-iphone"], size: .normal)
+    let demo = try controller(["안녕", "안녕"], on: ["cheonjiin-galaxy", "cheonjiin-iphone"])
     let screen = demo.draw(rows: 12, columns: 40, width: DisplayWidth.of).textDump
     #expect(screen.contains("다 보려면 창을"), "\(screen)")
     let roomy = demo.draw(rows: 40, columns: 120, width: DisplayWidth.of).textDump
     #expect(!roomy.contains("다 보려면 창을"))
+  }
+
+  @Test(
+    "the pressed key's colour differs from the key at rest in every theme and colour depth",
+    arguments: Theme.Name.allCases)
+  func litKeyStandsOut(name: Theme.Name) {
+    let theme = Theme.named(name)
+    for style in KeyStyle.allCases {
+      let decoration = DemoRenderer.litDecoration(for: style, theme: theme)
+      let lit = theme.look(decoration.isFocused ? .keyFocused : .keyCue)
+      let resting: CellStyle =
+        switch style {
+        case .letter: .keyLetter
+        case .function: .keyFunction
+        case .accent: .keyAccent
+        }
+      #expect(lit.background256 != theme.look(resting).background256, "\(style)")
+      #expect(lit.background8 != theme.look(resting).background8, "\(style)")
+      // Never the terminal's own colours, which are what reverse video showed.
+      #expect(lit.background256 >= 0 && !lit.reverse)
+    }
+  }
+
+  @Test("the pressed key is lit whole in the focus colour, not only its label reversed")
+  func pressedKeyIsLitWhole() throws {
+    var demo = DemoDriver([try track("오")])
+    demo.wait(500)
+    let screen = demo.controller.draw(rows: 24, columns: 80, width: DisplayWidth.of)
+    let lit = screen.cells.filter { $0.style == .keyFocused }
+    // The ㅇㅁ key, normal size: 9 cells by 3 rows.
+    #expect(lit.count == 27)
+    #expect(!screen.cells.contains { $0.style == .keyPressed })
   }
 }

@@ -16,9 +16,18 @@ public enum PressEffect: Sendable, Hashable {
   /// (`가 + ㅡ = 가ㅡ`).
   case vowelAlone(vowel: Character)
   /// A stroke took the final away to start the next syllable: `안 + ㅣ = 아니`.
+  ///
+  /// Only a letter shown as part of the syllable is a final here; a letter shown after it
+  /// (`괜ㅊ`) starts the next syllable as ``vowelJoined(initial:vowel:syllable:)`` does.
   case finalCarriedOver(final: Character, syllable: String)
-  /// A consonant became a final: `아 + ㄴ = 안`, `안 + ㅈ = 앉`.
+  /// A consonant became a final, shown in the syllable: `아 + ㄴ = 안`, `안 + ㅈ = 앉`.
   case finalAdded(syllable: String, letter: Character, result: String)
+  /// A consonant shown after the syllable, not part of it: `할 + ㅇ = 할ㅇ`, `안 + ㅅ = 안ㅅ`.
+  ///
+  /// The engine keeps it beside the syllable's final because the key may still cycle to a
+  /// letter that makes a double final (`ㅇㅁ` to `ㅁ`: `핢`); a vowel takes it to the next
+  /// syllable (`할머`). It is not a final yet, so the caption must not call it one.
+  case letterAfter(syllable: String, letter: Character, result: String)
   /// The same key again moved along its cycle: `ㄴㄹ` pressed twice is `ㄹ`; `.,?!` three
   /// times is `?`. `syllable` is the syllable it changed, when it is more than the letter.
   case cycled(keyLabel: String, presses: Int, result: String, syllable: String?)
@@ -109,7 +118,13 @@ public enum PressEffect: Sendable, Hashable {
   private static func stroke(_ stroke: VowelStroke, was: Composer, now: Composer) -> PressEffect {
     let vowel = Character(now.current.vowel?.displayLetter ?? stroke.letter)
     if let carried = was.current.final2 ?? was.current.final1 {
-      // 안 + ㅣ = 아니: the newest final starts the next syllable.
+      // 안 + ㅣ = 아니: the newest final starts the next syllable. A letter that was only shown
+      // after the syllable (괜ㅊ + ㅣ = 괜치) was never its final: it just gets its vowel.
+      guard was.current.showsNewestFinalInSyllable else {
+        return .vowelJoined(
+          initial: Character(carried.compatibility), vowel: vowel,
+          syllable: now.current.wholeSyllable)
+      }
       return .finalCarriedOver(final: Character(carried.compatibility), syllable: now.current.text)
     }
     let sameSyllable =
@@ -146,13 +161,16 @@ public enum PressEffect: Sendable, Hashable {
         keyLabel: label, presses: position + 1, result: String(Character(letter.compatibility)),
         syllable: text.count > 1 || after.vowel != nil ? text : nil)
     }
-    if let final2 = after.final2, before.final2 == nil, now.finished == was.finished {
-      return .finalAdded(
-        syllable: before.text, letter: Character(final2.compatibility), result: after.text)
-    }
-    if let final1 = after.final1, before.final1 == nil, now.finished == was.finished {
-      return .finalAdded(
-        syllable: before.text, letter: Character(final1.compatibility), result: after.text)
+    let added =
+      after.final2.flatMap { before.final2 == nil ? $0 : nil }
+      ?? after.final1.flatMap { before.final1 == nil ? $0 : nil }
+    if let added, now.finished == was.finished {
+      let letter = Character(added.compatibility)
+      // 할 + ㅇ = 할ㅇ: held beside the final (ㅇㅁ may become ㄻ), but shown as a letter of
+      // its own, so not called a final.
+      return after.showsNewestFinalInSyllable
+        ? .finalAdded(syllable: before.text, letter: letter, result: after.text)
+        : .letterAfter(syllable: before.text, letter: letter, result: after.text)
     }
     guard let letter = after.choseong else { return .nothing }
     return .newSyllable(letter: Character(letter.compatibility))
@@ -170,5 +188,13 @@ extension SyllableState {
   /// The syllable as displayed once it has an initial and a real vowel (`녀`), else nil.
   var wholeSyllable: String? {
     takesFinal ? text : nil
+  }
+
+  /// Whether the newest final shows as part of the syllable (`안`, `앉`), not as a letter
+  /// after it (`안ㅅ`, `가ㄸ`, `할ㅇ`), as ``render(_:)`` draws it.
+  var showsNewestFinalInSyllable: Bool {
+    guard takesFinal, let final1, let jong1 = final1.jongseong else { return false }
+    guard let final2 else { return true }
+    return jong1.adding(final2) != nil
   }
 }

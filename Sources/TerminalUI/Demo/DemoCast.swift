@@ -16,42 +16,62 @@ public enum DemoCast {
   ///   - rows: The window's height; the recording's `height`.
   ///   - columns: Its width; the recording's `width`.
   ///   - title: The recording's title (`cheonjiin demo 안녕`).
+  ///   - theme: The colours, as `--theme` gives them on the terminal.
   public static func recording(
-    _ script: DemoScript, playback: DemoPlayback, size: KeySize, strings: UIStrings,
-    rows: Int, columns: Int, title: String, theme: Theme,
-    width: @escaping @Sendable (Character) -> Int
+    _ script: DemoScript, playback: DemoPlayback, strings: UIStrings, rows: Int, columns: Int,
+    title: String, theme: Theme, width: @escaping @Sendable (Character) -> Int
   ) -> String {
-    let header =
+    var text = ""
+    writeRecording(
+      script, playback: playback, strings: strings, rows: rows, columns: columns, title: title,
+      theme: theme, width: width
+    ) { text += $0 }
+    return text
+  }
+
+  /// The recording, handed to `write` a line at a time as it is made: a long demo's
+  /// recording never sits in memory whole, and each line costs one frame's changes.
+  public static func writeRecording(
+    _ script: DemoScript, playback: DemoPlayback, strings: UIStrings, rows: Int, columns: Int,
+    title: String, theme: Theme, width: @escaping @Sendable (Character) -> Int,
+    to write: (String) -> Void
+  ) {
+    write(
       "{\"version\":2,\"width\":\(columns),\"height\":\(rows),\"title\":\(jsonQuoted(title)),"
-      + "\"env\":{\"TERM\":\"xterm-256color\",\"SHELL\":\"/bin/sh\"}}"
-    var lines = [header]
+        + "\"env\":{\"TERM\":\"xterm-256color\",\"SHELL\":\"/bin/sh\"}}\n")
     var writer = FrameWriter()
     let palette = Palette(theme: theme, depth: .twoHundredFiftySix)
     let status = (
       keys: title, state: strings.demoSpeed(DemoController.speedText(playback.keysPerSecond))
     )
-    let interval = Int((1000 / playback.keysPerSecond).rounded())
+    // The window does not change, so neither does the layout of its frames.
+    let plan = DemoRenderer.bestPlan(
+      script, strings: strings, rows: rows - 1, columns: columns,
+      measure: TextMeasure(width: width))
     let segmentEnds = Set(script.segmentEnds)
     var milliseconds = 0
     for tick in 0...script.tickCount {
       if tick > 0 {
-        milliseconds += interval
+        milliseconds += script.holdMs(at: tick - 1, playback: playback, strings: strings)
         if playback.pausesEachSyllable, segmentEnds.contains(tick - 1) {
           milliseconds += syllablePauseMs
         }
       }
       let screen = DemoController.screen(
-        script, at: tick, size: size, strings: strings, rows: rows, columns: columns,
-        width: width, status: status)
+        script, at: tick, plan: plan, strings: strings, theme: theme, rows: rows,
+        columns: columns, width: width, status: status)
       var bytes = writer.update(to: screen, palette: palette)
       // Hide the cursor first: the demo draws its own.
       if tick == 0 { bytes = Array("\u{1B}[?25l".utf8) + bytes }
-      lines.append(event(at: milliseconds, String(decoding: bytes, as: UTF8.self)))
+      write(event(at: milliseconds, String(decoding: bytes, as: UTF8.self)))
     }
-    // The last frame stays, then the player's terminal gets its cursor and colours back.
-    milliseconds += Int(DemoController.endPauseMs)
-    lines.append(event(at: milliseconds, "\u{1B}[0m\u{1B}[?25h"))
-    return lines.joined(separator: "\n") + "\n"
+    // The last frame stays, then the player's terminal gets its cursor and colours back, on
+    // a new line below the last row: the shell's prompt comes after the demo, not inside
+    // its pad.
+    milliseconds += max(
+      Int(DemoController.endPauseMs),
+      script.holdMs(at: script.tickCount, playback: playback, strings: strings))
+    write(event(at: milliseconds, "\u{1B}[0m\u{1B}[?25h\u{1B}[\(rows);1H\r\n"))
   }
 
   /// What a recording of `rows` × `columns` lacks to show the whole demo: nil when it is big
@@ -62,7 +82,7 @@ public enum DemoCast {
     width: @escaping @Sendable (Character) -> Int
   ) -> (needed: [(columns: Int, rows: Int)], suggested: (columns: Int, rows: Int))? {
     // The status line takes the last row.
-    let needed = DemoController.completeFrames(script, at: 0, strings: strings, width: width)
+    let needed = DemoController.completePlans(script, strings: strings, width: width)
       .map { (columns: $0.columns, rows: $0.rows + 1) }
     func fits(_ window: (columns: Int, rows: Int)) -> Bool {
       needed.contains { $0.columns <= window.columns && $0.rows <= window.rows }
@@ -75,11 +95,11 @@ public enum DemoCast {
     return (needed, suggested)
   }
 
-  /// One output event: `[1.500, "o", "…"]`.
+  /// One output event and its line break: `[1.500, "o", "…"]`.
   private static func event(at milliseconds: Int, _ data: String) -> String {
     let fraction = String(milliseconds % 1000)
     let seconds =
       "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
-    return "[\(seconds), \"o\", \(jsonQuoted(data))]"
+    return "[\(seconds), \"o\", \(jsonQuoted(data))]\n"
   }
 }

@@ -3,7 +3,8 @@ import TerminalInput
 
 /// How the demo plays; the terminal, the cast and the page play alike.
 public struct DemoPlayback: Sendable, Hashable {
-  /// Presses per second (of the slower track, when comparing), within 0.25…20.
+  /// Presses per second (of the slower track, when comparing), within 0.25…20; a frame with
+  /// a long caption stays longer (``holdMs(captionCharacters:charactersPerKey:)``).
   public var keysPerSecond: Double
   /// Play once and stop at the end (`--once`), instead of starting again after a pause.
   public var playsOnce: Bool
@@ -15,6 +16,33 @@ public struct DemoPlayback: Sendable, Hashable {
     self.playsOnce = playsOnce
     self.pausesEachSyllable = pausesEachSyllable
   }
+
+  /// The pace for a class: one key a second, long captions longer (issue 24).
+  public static let defaultKeysPerSecond = 1.0
+
+  /// How long a frame whose longest caption is `characters` long stays, in milliseconds: a
+  /// key's time, or as many as it takes to read the caption at `charactersPerKey`
+  /// (``UIStrings/demoCaptionCharactersPerKey``).
+  public func holdMs(captionCharacters characters: Int, charactersPerKey: Int) -> Int {
+    let key = 1000 / keysPerSecond
+    let keys = max(1, Double(characters) / Double(max(1, charactersPerKey)))
+    return Int((key * keys).rounded())
+  }
+}
+
+extension DemoScript {
+  /// How long the frame at `tick` stays at `playback`'s pace: long enough to read its
+  /// longest caption.
+  func holdMs(at tick: Int, playback: DemoPlayback, strings: UIStrings) -> Int {
+    let moment = moment(at: tick)
+    // Counted as shown (● for the dot strokes), as the page counts them.
+    let longest =
+      tracks.indices.map {
+        DemoRenderer.displayed(caption(of: $0, at: moment, strings: strings).text).count
+      }.max() ?? 0
+    return playback.holdMs(
+      captionCharacters: longest, charactersPerKey: strings.demoCaptionCharactersPerKey)
+  }
 }
 
 /// The interactive demo: plays at a speed, Space pauses, → and ← step, ↓ and ↑ go a syllable
@@ -25,7 +53,8 @@ public struct DemoPlayback: Sendable, Hashable {
 public struct DemoController: ScreenFrontEnd {
   let script: DemoScript
   public let strings: UIStrings
-  let size: KeySize
+  /// The colours the run loop draws in; the pressed key is lit to stand out in them.
+  let theme: Theme
   let playsOnce: Bool
   let pausesEachSyllable: Bool
   /// Ticks shown: presses of the slower track (see ``DemoScript``).
@@ -49,18 +78,26 @@ public struct DemoController: ScreenFrontEnd {
   static let endPauseMs: UInt64 = 3000
 
   /// - Parameter playback: The speed (kept within 0.25…20) and how to play.
-  public init(script: DemoScript, playback: DemoPlayback, strings: UIStrings, size: KeySize) {
+  public init(
+    script: DemoScript, playback: DemoPlayback, strings: UIStrings, theme: Theme = .light
+  ) {
     self.script = script
     keysPerSecond = min(
       Self.speeds[Self.speeds.count - 1], max(Self.speeds[0], playback.keysPerSecond))
     playsOnce = playback.playsOnce
     pausesEachSyllable = playback.pausesEachSyllable
     self.strings = strings
-    self.size = size
+    self.theme = theme
   }
 
   private var total: Int { script.tickCount }
-  private var interval: UInt64 { UInt64((1000 / keysPerSecond).rounded()) }
+
+  /// How long the frame now shown stays.
+  private var hold: UInt64 {
+    UInt64(
+      script.holdMs(
+        at: tick, playback: DemoPlayback(keysPerSecond: keysPerSecond), strings: strings))
+  }
 
   var phase: Phase {
     if playsOnce, tick == total { return .finished }
@@ -86,7 +123,7 @@ public struct DemoController: ScreenFrontEnd {
 
 extension DemoController {
   mutating func start(at time: Instant) -> [ScreenEffect] {
-    nextStepAt = isPaused ? nil : time + .milliseconds(interval)
+    nextStepAt = isPaused ? nil : time + .milliseconds(hold)
     return []
   }
 
@@ -109,15 +146,15 @@ extension DemoController {
       tick += 1
       if tick == total {
         // --once stops here and says what to do next; otherwise the demo loops after a pause.
-        nextStepAt = playsOnce ? nil : time + .milliseconds(Self.endPauseMs)
+        nextStepAt = playsOnce ? nil : time + .milliseconds(max(Self.endPauseMs, hold))
       } else if pausesEachSyllable, script.moment(at: tick).endsSegment {
         pause()
       } else {
-        nextStepAt = time + .milliseconds(interval)
+        nextStepAt = time + .milliseconds(hold)
       }
     } else {
       tick = 0
-      nextStepAt = time + .milliseconds(interval)
+      nextStepAt = time + .milliseconds(hold)
     }
     return []
   }
@@ -143,7 +180,7 @@ extension DemoController {
       } else {
         isPaused.toggle()
       }
-      nextStepAt = isPaused ? nil : time + .milliseconds(interval)
+      nextStepAt = isPaused ? nil : time + .milliseconds(hold)
     case .right, .numpad(.digit(6)), .numpad(.right):
       pause()
       tick = min(total, tick + 1)
@@ -175,11 +212,11 @@ extension DemoController {
     nextStepAt = nil
   }
 
-  /// Changes the speed; a slow wait already under way is cut to the new interval.
+  /// Changes the speed; a slow wait already under way is cut to the new pace.
   private mutating func setSpeed(_ speed: Double, at time: Instant) {
     keysPerSecond = speed
     if let due = nextStepAt, tick < total {
-      nextStepAt = min(due, time + .milliseconds(interval))
+      nextStepAt = min(due, time + .milliseconds(hold))
     }
   }
 
@@ -189,8 +226,8 @@ extension DemoController {
 
   /// Draws the frame that fits the window best and the status line on its last row.
   ///
-  /// Tries the chosen key size side by side, then stacked, then compact keys; a window too
-  /// small for all of them shows the narrowest, cut at the edges.
+  /// The keys grow with the window (the biggest that fit, side by side before stacked); a
+  /// window too small for all of them shows the narrowest, cut at the edges.
   func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
     draw(rows: rows, columns: columns, width: DisplayWidth.of)
   }
@@ -199,30 +236,37 @@ extension DemoController {
     let line = DemoController.status(
       keysPerSecond: keysPerSecond, isPaused: isPaused, phase: phase, strings: strings,
       columns: columns, measure: TextMeasure(width: width))
+    let plan = DemoRenderer.bestPlan(
+      script, strings: strings, rows: rows - 1, columns: columns,
+      measure: TextMeasure(width: width))
     return Self.screen(
-      script, at: tick, size: size, strings: strings, rows: rows, columns: columns, width: width,
-      status: line)
+      script, at: tick, plan: plan, strings: strings, theme: theme, rows: rows, columns: columns,
+      width: width, status: line)
   }
 
-  /// A whole window of the demo after `tick` ticks: the best frame, and `status` on the last
-  /// row (its keys on the left, its state on the right).
+  /// A whole window of the demo after `tick` ticks: the frame `plan` lays out, in the middle
+  /// of the window, and `status` on the last row (its keys on the left, its state on the
+  /// right).
   ///
   /// The terminal draws its keys there; a recording its title and speed.
   static func screen(
-    _ script: DemoScript, at tick: Int, size: KeySize, strings: UIStrings, rows: Int,
-    columns: Int, width: @escaping @Sendable (Character) -> Int,
+    _ script: DemoScript, at tick: Int, plan: DemoRenderer.Plan, strings: UIStrings,
+    theme: Theme, rows: Int, columns: Int, width: @escaping @Sendable (Character) -> Int,
     status: (keys: String, state: String)
   ) -> Screen {
     var screen = Screen(
       rows: rows, columns: columns, width: width, scalarWidth: DisplayWidth.of(scalar:))
     guard screen.rows > 0, screen.columns > 0 else { return screen }
-    let frame = bestFrame(
-      script, at: tick, size: size, strings: strings, rows: screen.rows - 1,
-      columns: screen.columns, width: width)
-    screen.paste(frame, row: 0, column: 0)
+    let frame = DemoRenderer.frame(
+      script, at: tick, plan: plan, strings: strings, marksPressedKey: false, theme: theme,
+      width: width)
+    // In the middle of a big window, not in its corner.
+    screen.blit(
+      frame, row: max(0, (screen.rows - 1 - frame.rows) / 2),
+      column: max(0, (screen.columns - frame.columns) / 2))
     if frame.rows > screen.rows - 1 || frame.columns > screen.columns, screen.rows >= 2 {
       // Cut off: say what window shows it all, on the row above the status line.
-      let needed = smallestFrame(script, at: tick, strings: strings, width: width)
+      let needed = smallestFrame(script, strings: strings, width: width)
       screen.fill(row: screen.rows - 2, column: 0, height: 1, width: screen.columns, style: .normal)
       screen.draw(
         " " + strings.demoNeeds(columns: needed.columns, rows: needed.rows + 1),
@@ -238,57 +282,22 @@ extension DemoController {
     return screen
   }
 
-  /// The smallest frames that show everything: compact keys, in each arrangement.
-  static func completeFrames(
-    _ script: DemoScript, at tick: Int, strings: UIStrings,
-    width: @escaping @Sendable (Character) -> Int
-  ) -> [Screen] {
-    let arrangements: [DemoRenderer.Arrangement] =
-      script.tracks.count > 1 ? [.sideBySide, .stacked] : [.sideBySide]
-    return arrangements.map {
-      DemoRenderer.frame(
-        script, at: tick, size: .compact, strings: strings, marksPressedKey: false, width: width,
-        arrangement: $0)
-    }
+  /// The smallest plans that show everything: compact keys, in each arrangement.
+  static func completePlans(
+    _ script: DemoScript, strings: UIStrings, width: @escaping @Sendable (Character) -> Int
+  ) -> [DemoRenderer.Plan] {
+    DemoRenderer.plans(
+      script, keys: [.named(.compact)], strings: strings, columns: nil,
+      measure: TextMeasure(width: width))
   }
 
   /// The size of the smallest complete frame (compact keys, the arrangement with less area).
   static func smallestFrame(
-    _ script: DemoScript, at tick: Int, strings: UIStrings,
-    width: @escaping @Sendable (Character) -> Int
+    _ script: DemoScript, strings: UIStrings, width: @escaping @Sendable (Character) -> Int
   ) -> (columns: Int, rows: Int) {
-    let best = completeFrames(script, at: tick, strings: strings, width: width)
+    let best = completePlans(script, strings: strings, width: width)
       .min { $0.columns * $0.rows < $1.columns * $1.rows }
     return (best?.columns ?? 0, best?.rows ?? 0)
-  }
-
-  private static func bestFrame(
-    _ script: DemoScript, at tick: Int, size: KeySize, strings: UIStrings, rows: Int,
-    columns: Int, width: @escaping @Sendable (Character) -> Int
-  ) -> Screen {
-    // The size asked for, then each smaller one (large → normal → compact), side by side
-    // before stacked: --large in a window too small for it still gets normal keys.
-    let sizes: [KeySize]
-    switch size {
-    case .large: sizes = [.large, .normal, .compact]
-    case .normal: sizes = [.normal, .compact]
-    case .compact: sizes = [.compact]
-    }
-    var layouts: [(KeySize, DemoRenderer.Arrangement)] = []
-    for size in sizes {
-      layouts.append((size, .sideBySide))
-      if script.tracks.count > 1 { layouts.append((size, .stacked)) }
-    }
-    let frames = layouts.map { size, arrangement in
-      DemoRenderer.frame(
-        script, at: tick, size: size, strings: strings, marksPressedKey: false, width: width,
-        arrangement: arrangement, columns: columns)
-    }
-    // The biggest keys that fit: at 80×24 one pad has normal keys with no row to spare.
-    return frames.first { $0.columns <= columns && $0.rows <= rows }
-      ?? frames.first { $0.columns <= columns }
-      ?? frames.min { $0.columns < $1.columns }
-      ?? Screen(rows: 0, columns: 0, width: width)
   }
 
   /// The status line for a window `columns` wide: the keys on the left, the speed on the

@@ -42,7 +42,12 @@ public enum DemoPage {
   // MARK: - Data
 
   /// Everything the page plays, as JSON: its text, the layouts, every press with its text and
-  /// caption, and every tick with what each track shows then.
+  /// caption, and every segment with what a waiting track says.
+  ///
+  /// Linear in the text: a press carries the few characters it changed, not the text so far
+  /// (issue 25: 2,000 characters made a 20 MB page); the page rebuilds the text from the
+  /// characters to type. Texts shown are as the terminal shows them (``DemoRenderer``'s
+  /// `●` for the dot strokes).
   static func json(
     _ script: DemoScript, playback: DemoPlayback, strings: UIStrings, title: String
   ) -> String {
@@ -53,44 +58,63 @@ public enum DemoPage {
     }
     .joined(separator: ",")
     out += "},"
-    out += "\"target\":[" + script.text.map { jsonQuoted(String($0)) }.joined(separator: ",") + "],"
+    out += "\"target\":" + characters(json: script.text) + ","
     out +=
       "\"playback\":{\"keysPerSecond\":\(number(playback.keysPerSecond)),"
       + "\"once\":\(playback.playsOnce),\"step\":\(playback.pausesEachSyllable),"
       + "\"endPauseMs\":\(DemoController.endPauseMs),"
+      + "\"captionCharactersPerKey\":\(strings.demoCaptionCharactersPerKey),"
       + "\"speeds\":[\(DemoController.speeds.map(number).joined(separator: ","))]},"
     out += "\"segments\":["
-    out += script.segments.map { segment in
-      "{\"characters\":[\(segment.characters.lowerBound),\(segment.characters.upperBound)],"
+    for (index, segment) in script.segments.enumerated() {
+      if index > 0 { out += "," }
+      // What each track says while it waits for the slower one here (null: it never waits).
+      let moment = script.moment(at: segment.firstTick + segment.ticks - 1)
+      let waiting = script.tracks.indices.map { track in
+        segment.presses[track].count < segment.ticks
+          ? jsonQuoted(script.caption(of: track, at: moment, strings: strings).text) : "null"
+      }
+      out +=
+        "{\"characters\":[\(segment.characters.lowerBound),\(segment.characters.upperBound)],"
         + "\"presses\":["
         + segment.presses.map { "[\($0.lowerBound),\($0.upperBound)]" }.joined(separator: ",")
-        + "],\"firstTick\":\(segment.firstTick),\"ticks\":\(segment.ticks)}"
-    }.joined(separator: ",")
+        + "],\"firstTick\":\(segment.firstTick),\"ticks\":\(segment.ticks),"
+        + "\"waiting\":[\(waiting.joined(separator: ","))]}"
+    }
     out += "],"
     out +=
       "\"tracks\":["
-      + script.tracks.map { track(json: $0, strings: strings) }.joined(
-        separator: ",") + "],"
-    out +=
-      "\"ticks\":["
-      + (0...script.tickCount).map { tick(json: $0, script, strings) }.joined(
-        separator: ",") + "]"
+      + script.tracks.map { track(json: $0, strings: strings) }.joined(separator: ",") + "]"
     return out + "}"
   }
 
+  /// Characters as a JSON array of strings, as the page shows them.
+  private static func characters(json characters: some Sequence<Character>) -> String {
+    "[" + characters.map { jsonQuoted(DemoRenderer.displayed(String($0))) }.joined(separator: ",")
+      + "]"
+  }
+
+  /// A track: its layouts and its presses.
+  ///
+  /// A press's text is the first `shared` characters
+  /// to type, then `rest` (left out when empty); the first `committed` of them are finished,
+  /// the others the composition.
   private static func track(json track: DemoTrack, strings: UIStrings) -> String {
     var out = "{\"title\":\(jsonQuoted(track.title)),\"startLayout\":\(track.startLayout),"
     out +=
       "\"layouts\":["
-      + track.layouts.map { layout(json: $0, strings: strings) }.joined(
-        separator: ",") + "],"
+      + track.layouts.map { layout(json: $0, strings: strings) }.joined(separator: ",") + "],"
     out += "\"steps\":["
-    out += track.steps.map { step in
-      "{\"layout\":\(step.layout),\"key\":\(step.key),\"hold\":\(step.isHold),"
-        + "\"committed\":\(jsonQuoted(step.typed.committed)),"
-        + "\"preedit\":\(jsonQuoted(step.typed.preedit)),\"shownLayout\":\(step.typed.layout),"
-        + "\"caption\":\(jsonQuoted(strings.demoCaption(step, of: track)))}"
-    }.joined(separator: ",")
+    for (index, step) in track.steps.enumerated() {
+      if index > 0 { out += "," }
+      let typed = step.typed
+      out +=
+        "{\"layout\":\(step.layout),\"key\":\(step.key),\"hold\":\(step.isHold),"
+        + "\"shared\":\(typed.sharedCount),\"committed\":\(typed.committedCount),"
+        + (typed.rest.isEmpty ? "" : "\"rest\":\(characters(json: typed.rest)),")
+        + "\"shownLayout\":\(typed.layout),"
+        + "\"caption\":\(jsonQuoted(DemoRenderer.displayed(strings.demoCaption(step, of: track))))}"
+    }
     return out + "]}"
   }
 
@@ -100,7 +124,8 @@ public enum DemoPage {
     let keys = layout.keys.map { key in
       var small = key.secondLabel ?? ""
       if small.isEmpty, case .text(let text) = key.hold { small = text }
-      return "{\"label\":\(jsonQuoted(key.label)),\"small\":\(jsonQuoted(small)),"
+      return "{\"label\":\(jsonQuoted(DemoRenderer.displayed(key.label))),"
+        + "\"small\":\(jsonQuoted(DemoRenderer.displayed(small))),"
         + "\"width\":\(number(key.width)),\"style\":\(jsonQuoted(key.style.rawValue))}"
     }
     let rows = layout.rows.map { row in
@@ -108,25 +133,6 @@ public enum DemoPage {
     }
     return "{\"id\":\(jsonQuoted(layout.id)),\"name\":\(jsonQuoted(strings.name(of: layout))),"
       + "\"keys\":[\(keys.joined(separator: ","))],\"rows\":[\(rows.joined(separator: ","))]}"
-  }
-
-  /// What the page shows at one tick: the segment, each track's presses so far and its
-  /// caption (a press's, or that it waits).
-  private static func tick(json tick: Int, _ script: DemoScript, _ strings: UIStrings) -> String {
-    let moment = script.moment(at: tick)
-    let captions = script.tracks.enumerated().map { index, track in
-      let shown = moment.shown[index]
-      if moment.isWaiting[index], let segment = moment.segment {
-        let fewer = script.segments[segment].ticks - script.segments[segment].presses[index].count
-        return strings.demoWaiting(fewer: fewer)
-      }
-      return shown > 0 ? strings.demoCaption(track.steps[shown - 1], of: track) : ""
-    }
-    return "{\"segment\":\(moment.segment.map(String.init) ?? "null"),"
-      + "\"shown\":[\(moment.shown.map(String.init).joined(separator: ","))],"
-      + "\"waiting\":[\(moment.isWaiting.map { "\($0)" }.joined(separator: ","))],"
-      + "\"endsSegment\":\(moment.endsSegment),"
-      + "\"captions\":[\(captions.map(jsonQuoted).joined(separator: ","))]}"
   }
 
   // MARK: - Helpers
@@ -139,12 +145,20 @@ public enum DemoPage {
   /// JSON that can stand inside a `<script>` element: `<`, `>` and `&` only occur in its
   /// strings, where `\u003C` means the same, so `</script>` in a caption cannot end it.
   static func safeInScript(_ json: String) -> String {
-    replacing(
-      json,
-      [
-        "<": "\\u003C", ">": "\\u003E", "&": "\\u0026", "\u{2028}": "\\u2028",
-        "\u{2029}": "\\u2029",
-      ])
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(json.utf8.count)
+    for byte in json.utf8 {
+      switch byte {
+      case UInt8(ascii: "<"): bytes.append(contentsOf: "\\u003C".utf8)
+      case UInt8(ascii: ">"): bytes.append(contentsOf: "\\u003E".utf8)
+      case UInt8(ascii: "&"): bytes.append(contentsOf: "\\u0026".utf8)
+      default: bytes.append(byte)
+      }
+    }
+    // U+2028 and U+2029 end a line in older JavaScript; both are rare, so a second pass.
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard text.contains("\u{2028}") || text.contains("\u{2029}") else { return text }
+    return replacing(text, ["\u{2028}": "\\u2028", "\u{2029}": "\\u2029"])
   }
 
   /// Text for HTML: `&`, `<`, `>` and `"` escaped.

@@ -14,12 +14,37 @@ public struct DemoTrack: Sendable {
     public var effect: PressEffect
   }
 
-  /// Text as the demo shows it: the document and the open composition, and the layout the
-  /// next key is on.
+  /// Text as the demo shows it after a press: the document and the open composition, and the
+  /// layout the next key is on.
+  ///
+  /// Held as the characters it shares with the text at the end (one buffer for every step)
+  /// and the few after them that differ, so each press costs what it changed, not the whole
+  /// text so far (issue 25: a copy per press made the demo quadratic in the text's length).
   public struct TypedText: Sendable {
-    public var committed: String
-    public var preedit: String
-    public var layout: Int
+    /// The text at the end, shared by every step of the track.
+    let whole: [Character]
+    /// How many characters the text starts with that `whole` starts with too.
+    let sharedCount: Int
+    /// The characters after those: usually none, or the syllable being changed.
+    let rest: [Character]
+    /// How many characters, from the start, are committed; the others are the preedit.
+    public let committedCount: Int
+    public let layout: Int
+
+    /// The characters shown, committed and preedit.
+    public var count: Int { sharedCount + rest.count }
+
+    /// The character at `position` (0 ..< ``count``).
+    public subscript(position: Int) -> Character {
+      position < sharedCount ? whole[position] : rest[position - sharedCount]
+    }
+
+    /// The finished text.
+    ///
+    /// O(text): for tests and the page's checks, not for every frame.
+    public var committed: String { String((0..<committedCount).map { self[$0] }) }
+    /// The open composition.
+    public var preedit: String { String((committedCount..<count).map { self[$0] }) }
   }
 
   /// Presses that type some characters of the text.
@@ -38,45 +63,53 @@ public struct DemoTrack: Sendable {
   public let steps: [Step]
   /// The steps by the characters they type, in order, covering both entirely.
   public let groups: [Group]
+  /// The layouts the track shows on the way: the first, and every one a key is pressed on.
+  public let visitedLayouts: Set<Int>
 
   /// Spells `text` with the shortest sequence and records every state on the way.
+  ///
+  /// Linear in the presses and the compositions: the engine's own output (its preedit) is the
+  /// most a press costs here.
   ///
   /// - Throws: ``SpellError`` for a character the layouts cannot type.
   public init(text: String, layouts: [Layout], title: String) throws(SpellError) {
     self.title = title
     let spelling = try Speller(layouts: layouts).spelling(text)
-    var typist = Typist(layouts: layouts)
+    var engine = InputMethod(layouts: layouts)
     self.layouts = layouts
     self.text = spelling.text
-    startLayout = typist.inputMethod.layoutIndex
+    startLayout = engine.layoutIndex
+    var shown = ShownText(whole: spelling.text)
     var steps: [Step] = []
     var groups: [Group] = []
+    var visited: Set<Int> = [startLayout]
     for group in spelling.groups {
       let first = steps.count
       for press in group.presses {
-        let before = typist.inputMethod
-        let output = press.isHold ? typist.hold(press.key) : typist.tap(press.key)
+        let before = engine
+        var output = press.isHold ? engine.hold(press.key) : engine.tap(press.key)
+        output.erase = min(output.erase, shown.committedCount)
         let effect = PressEffect(
-          key: press.key, isHold: press.isHold, before: before, after: typist.inputMethod,
-          output: output)
-        let typed = TypedText(
-          committed: typist.buffer.text, preedit: typist.inputMethod.preedit,
-          layout: typist.inputMethod.layoutIndex)
+          key: press.key, isHold: press.isHold, before: before, after: engine, output: output)
+        shown.apply(output)
         steps.append(
           Step(
-            layout: press.layout, key: press.key, isHold: press.isHold, typed: typed,
-            effect: effect))
+            layout: press.layout, key: press.key, isHold: press.isHold,
+            typed: shown.typed(layout: engine.layoutIndex), effect: effect))
+        visited.insert(press.layout)
       }
       groups.append(Group(characters: group.characters, presses: first..<steps.count))
     }
     self.steps = steps
     self.groups = groups
+    visitedLayouts = visited
   }
 
   /// The text after `count` presses (0: before any).
   public func typed(after count: Int) -> TypedText {
     count <= 0
-      ? TypedText(committed: "", preedit: "", layout: startLayout)
+      ? TypedText(
+        whole: text, sharedCount: 0, rest: [], committedCount: 0, layout: startLayout)
       : steps[min(count, steps.count) - 1].typed
   }
 
@@ -84,6 +117,44 @@ public struct DemoTrack: Sendable {
   func keyName(_ step: Step, strings: UIStrings) -> String {
     let label = layouts[step.layout].keys[step.key].label
     return step.isHold ? strings.demoHold(label) : label
+  }
+}
+
+/// The text shown while a track is built: the document and the composition, kept as
+/// characters, with how much of it the text at the end starts with.
+private struct ShownText {
+  let whole: [Character]
+  private var characters: [Character] = []
+  private var preeditCount = 0
+  /// How many characters `characters` and `whole` start with in common.
+  private var sharedCount = 0
+
+  init(whole: [Character]) {
+    self.whole = whole
+  }
+
+  var committedCount: Int { characters.count - preeditCount }
+
+  /// Applies a press: the old composition goes, the erased characters go, the commit and the
+  /// new composition come.
+  mutating func apply(_ output: KeyOutput) {
+    characters.removeLast(preeditCount + output.erase)
+    characters.append(contentsOf: output.commit)
+    let preedit = Array(output.preedit)
+    characters.append(contentsOf: preedit)
+    preeditCount = preedit.count
+    sharedCount = min(sharedCount, committedCount - output.commit.count)
+    while sharedCount < characters.count, sharedCount < whole.count,
+      characters[sharedCount] == whole[sharedCount]
+    {
+      sharedCount += 1
+    }
+  }
+
+  func typed(layout: Int) -> DemoTrack.TypedText {
+    DemoTrack.TypedText(
+      whole: whole, sharedCount: sharedCount, rest: Array(characters[sharedCount...]),
+      committedCount: committedCount, layout: layout)
   }
 }
 
@@ -123,6 +194,8 @@ public struct DemoScript: Sendable {
   public let segments: [Segment]
   /// Ticks from the first press to the last.
   public let tickCount: Int
+  /// The ticks at which a segment ends, in order.
+  public let segmentEnds: [Int]
 
   /// Aligns the tracks where all of them have finished the same characters.
   ///
@@ -159,14 +232,13 @@ public struct DemoScript: Sendable {
     }
     self.segments = segments
     tickCount = firstTick - 1
+    segmentEnds = segments.map { $0.firstTick + $0.ticks - 1 }
   }
 
   /// The demo after `tick` ticks (0: before any press; at most ``tickCount``).
   public func moment(at tick: Int) -> Moment {
     let tick = min(max(0, tick), tickCount)
-    guard tick > 0,
-      let index = segments.lastIndex(where: { $0.firstTick <= tick })
-    else {
+    guard tick > 0, let index = segment(at: tick) else {
       return Moment(
         segment: nil, shown: tracks.map { _ in 0 }, isWaiting: tracks.map { _ in false },
         endsSegment: false)
@@ -180,8 +252,31 @@ public struct DemoScript: Sendable {
       endsSegment: offset == segment.ticks)
   }
 
-  /// The ticks at which a segment ends, in order.
-  public var segmentEnds: [Int] {
-    segments.map { $0.firstTick + $0.ticks - 1 }
+  /// The last segment that starts at or before `tick`, found by halving (segments are in
+  /// order): a moment costs O(log n), so playing the demo costs O(n log n), not O(n²).
+  private func segment(at tick: Int) -> Int? {
+    var low = 0
+    var high = segments.count
+    while low < high {
+      let middle = (low + high) / 2
+      if segments[middle].firstTick <= tick { low = middle + 1 } else { high = middle }
+    }
+    return low > 0 ? low - 1 : nil
+  }
+
+  /// The first segment whose characters start at or after `position`, or
+  /// `segments.count`.
+  func firstSegment(startingAtOrAfter position: Int) -> Int {
+    var low = 0
+    var high = segments.count
+    while low < high {
+      let middle = (low + high) / 2
+      if segments[middle].characters.lowerBound < position {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    return low
   }
 }

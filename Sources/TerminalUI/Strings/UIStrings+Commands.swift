@@ -219,7 +219,7 @@ extension UIStrings {
   /// `demo` without text.
   public var demoTextEmpty: String {
     pick(
-      "보여 줄 글이 없어요. cheonjiin demo \"안녕\"처럼 칠 글을 주세요.",
+      "보여 줄 글이 없어요. cheonjiin demo \"안녕\"처럼 입력할 글을 주세요.",
       "TEXT is empty; give the text to type, e.g. cheonjiin demo \"안녕\"")
   }
 }

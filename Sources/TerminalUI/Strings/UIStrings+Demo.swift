@@ -27,8 +27,25 @@ extension UIStrings {
     pick("다 보려면 창을 \(columns)칸×\(rows)줄 이상으로", "to see it all: \(columns)×\(rows) or more")
   }
   public var demoPaused: String { pick(" · 멈춤", " · paused") }
-  /// The label of the text to type, left of it in the overview.
-  public var demoTextLabel: String { pick("칠 글", "Text") }
+  /// Characters of a caption read in one key's time; a longer caption holds its frame longer.
+  ///
+  /// Korean 6, so that at the default pace (1 key a second) the longest captions (19
+  /// characters, `받침 ㄴ이 다음 글자로 가요 → 니`) stay over 3 seconds and short ones
+  /// (`새 글자: ㅇ`) one: a slow reader's pace for text mixed with letters and symbols.
+  /// English 15: a Latin letter carries less than a Hangul syllable.
+  public var demoCaptionCharactersPerKey: Int {
+    switch language {
+    case .korean: 6
+    case .english: 15
+    }
+  }
+  /// The label of the text to type, left of it in the overview (not "칠 글", which reads as
+  /// "seven letters").
+  public var demoTextLabel: String { pick("입력할 글", "Text") }
+  /// What `*` beside a count means.
+  public var demoFewerMarkMeaning: String {
+    pick("*: 이 자판이 더 적게 눌렀어요", "*: fewer presses on this layout")
+  }
   /// The label of the press counts under the text, for one layout.
   public var demoPressesLabel: String { pick("타수", "Keys") }
   /// A track that has typed the syllable and waits for the slower one.
@@ -62,6 +79,8 @@ extension UIStrings {
         "final \(final) moves on to the next syllable → \(syllable)")
     case .finalAdded(let syllable, let letter, let result):
       return "\(syllable) + \(letter) = \(result)" + pick(" (받침)", " (final)")
+    case .letterAfter(let syllable, let letter, let result):
+      return "\(syllable) + \(letter) = \(result)"
     case .cycled(let label, let presses, let result, let syllable):
       let times = pick(
         "\(NativeNumber(presses)?.determiner ?? String(presses)) 번",
@@ -101,6 +120,15 @@ extension UIStrings {
 // MARK: - cheonjiin demo: arguments and recordings
 
 extension UIStrings {
+  /// `demo` with a TEXT longer than it plays.
+  public func demoTextTooLong(_ length: Int, longest: Int) -> String {
+    pick(
+      "글이 너무 길어요 (\(length)자). 한 번에 \(longest)자까지 보여 줄 수 있어요. 글을 나눠서 "
+        + "따로 보여 주세요.",
+      "TEXT is \(length) characters long; the demo plays up to \(longest). Split it and show "
+        + "the parts one at a time")
+  }
+
   /// `demo --size` that is not `COLUMNSxROWS`.
   public func demoSizeUnreadable(_ text: String) -> String {
     pick(
@@ -204,6 +232,7 @@ extension UIStrings {
       ("speed", pick("빠르기", "Speed")),
       ("keysPerSecond", pick("타/초", "keys/s")),
       ("counter", pick("{shown}/{total}타", "{shown}/{total} keys")),
+      ("fewer", demoFewerMarkMeaning),
       (
         "keysHelp",
         pick(

@@ -60,19 +60,33 @@ public struct PadGeometry: Sendable, Hashable {
   public let height: Int
 
   public init(layout: Layout, size: KeySize) {
+    self.init(
+      layout: layout, size: size,
+      metrics: (size.cellWidth, size.cellHeight, size.gap, size.rowGap))
+  }
+
+  /// Keys of any size: the demo grows its pad with the window beyond ``KeySize/large``.
+  ///
+  /// - Parameters:
+  ///   - size: The named size the keys are drawn like (small print, hints).
+  ///   - metrics: Cells per key unit and rows per key, and the gaps between keys and rows.
+  init(
+    layout: Layout, size: KeySize,
+    metrics: (cellWidth: Int, cellHeight: Int, gap: Int, rowGap: Int)
+  ) {
     self.size = size
     var rects: [KeyRect] = []
     var widest = 0
     for (rowIndex, row) in layout.rows.enumerated() {
       var column = 0.0
-      let top = rowIndex * (size.cellHeight + size.rowGap)
+      let top = rowIndex * (metrics.cellHeight + metrics.rowGap)
       for cell in row {
         let units = cell.map { layout.keys[$0].width } ?? 1
-        let start = Int((column * Double(size.cellWidth + size.gap)).rounded())
-        let span = Int((units * Double(size.cellWidth + size.gap)).rounded()) - size.gap
+        let start = Int((column * Double(metrics.cellWidth + metrics.gap)).rounded())
+        let span = Int((units * Double(metrics.cellWidth + metrics.gap)).rounded()) - metrics.gap
         if let cell {
           rects.append(
-            KeyRect(key: cell, row: top, column: start, height: size.cellHeight, width: span))
+            KeyRect(key: cell, row: top, column: start, height: metrics.cellHeight, width: span))
         }
         column += units
         widest = max(widest, start + span)
@@ -81,7 +95,8 @@ public struct PadGeometry: Sendable, Hashable {
     self.rects = rects
     width = widest
     height =
-      layout.rows.isEmpty ? 0 : layout.rows.count * (size.cellHeight + size.rowGap) - size.rowGap
+      layout.rows.isEmpty
+      ? 0 : layout.rows.count * (metrics.cellHeight + metrics.rowGap) - metrics.rowGap
   }
 
   /// The key under a cell of the pad, for mouse clicks.
