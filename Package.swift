@@ -83,7 +83,8 @@ let package = Package(
       name: "HangulEngineTests", dependencies: ["HangulEngine", "LayoutLoading", "TestSupport"],
       exclude: ["Vectors"]),
     .testTarget(
-      name: "LayoutLoadingTests", dependencies: ["TestSupport", "LayoutLoading", "HangulEngine", "TerminalInput"],
+      name: "LayoutLoadingTests",
+      dependencies: ["TestSupport", "LayoutLoading", "HangulEngine", "TerminalInput"],
       exclude: ["Invalid", "InvalidKeymaps"]),
     .testTarget(name: "KoreanNumbersTests", dependencies: ["TestSupport", "KoreanNumbers"]),
     .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput", "TestSupport"]),
@@ -94,7 +95,8 @@ let package = Package(
       name: "StorageTests",
       dependencies: ["Storage", "Practice", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(
-      name: "SuggestionsTests", dependencies: ["TestSupport", "Suggestions", "HangulEngine", "LayoutLoading"]),
+      name: "SuggestionsTests",
+      dependencies: ["TestSupport", "Suggestions", "HangulEngine", "LayoutLoading"]),
     .testTarget(
       name: "TerminalUITests",
       dependencies: [
@@ -105,7 +107,8 @@ let package = Package(
     // Helpers for several test targets; the cast reader replays recordings with libvterm.
     .target(name: "TestSupport", dependencies: ["ChildTerminal"], path: "Tests/TestSupport"),
     .testTarget(
-      name: "ChildTerminalTests", dependencies: ["ChildTerminal", "HangulEngine", "LayoutLoading"]),
+      name: "ChildTerminalTests",
+      dependencies: ["ChildTerminal", "HangulEngine", "LayoutLoading", "TestSupport"]),
     .testTarget(
       name: "SystemIOTests",
       dependencies: ["SystemIO", .product(name: "SystemPackage", package: "swift-system")]),

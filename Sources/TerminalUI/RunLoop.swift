@@ -120,7 +120,7 @@ extension ScreenEffect {
     switch self {
     case .finish, .cancel: true
     case .suspend, .repaint, .setTheme, .saveDraft, .setDraftAside, .learn, .mirror, .held,
-      .sendToChild, .resizeChild, .bell:
+      .sendToChild, .resizeChild, .bell, .passToTerminal:
       false
     }
   }
@@ -147,7 +147,9 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
     self.terminal = terminal
     self.timer = timer
     self.services = services
-    writer = FrameWriter(hasDelayedWrap: terminal.terminfo.hasDelayedWrap)
+    writer = FrameWriter(
+      hasDelayedWrap: terminal.terminfo.hasDelayedWrap,
+      setsCursorStyle: terminal.terminfo.setsCursorStyle)
     palette = Palette(theme: theme, depth: terminal.depth)
     session = ScreenSession(frontEnd: frontEnd, pipeline: pipeline, size: terminal.size())
   }
@@ -194,7 +196,7 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
   /// Sends the kitty negotiation (again after a resume) and repaints everything.
   private mutating func takeTerminal(at time: Instant) {
     terminal.write(session.negotiationBytes(at: time))
-    terminal.setExitExtra(session.exitBytes)
+    terminal.setExitExtra(session.exitBytes + writer.exitBytes)
     writer.invalidate()
   }
 
@@ -266,6 +268,8 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
         try? services.child?.write(bytes)
       case .bell:
         terminal.write([0x07])
+      case .passToTerminal(let bytes):
+        terminal.write(bytes)
       case .resizeChild(let rows, let columns):
         services.child?.resize(rows: rows, columns: columns)
       }
@@ -292,7 +296,10 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
 
   private mutating func drawFrame() {
     let screen = session.render(at: Terminal.now())
+    let exitBytes = writer.exitBytes
     terminal.write(writer.update(to: screen, palette: palette))
+    // A cursor style sent to the terminal is put back on every way out, crashes too.
+    if writer.exitBytes != exitBytes { terminal.setExitExtra(session.exitBytes + writer.exitBytes) }
   }
 
   /// After the first frame: the pad shows at once, the bar fills in when ready.

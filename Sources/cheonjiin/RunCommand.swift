@@ -15,6 +15,9 @@ struct RunCommand: ParsableCommand {
       goes to the program, after the open syllables. Hold + * / on the keypad to take the \
       words the dock suggests. F1 shows the keys; F9 switches the digit keys between Korean \
       and digits (for terminals that send the keypad as plain digits); F12 changes the dock. \
+      Shift-PgUp, Shift-PgDn and the wheel show output that scrolled off (any key comes back); \
+      hold Shift to select text while the terminal reports the mouse (--mouse). The program \
+      gets TERM=xterm-256color. \
       When the program ends, cheonjiin ends with its exit status; SIGTERM and SIGHUP reach the \
       program first. Example: cheonjiin run -- vim notes.txt
       """)
@@ -29,6 +32,27 @@ struct RunCommand: ParsableCommand {
 
   @Option(help: "What the dock shows: full (the pad), compact (one line) or hidden; F12 switches.")
   var dock: Dock = .full
+
+  enum Mouse: String, ExpressibleByArgument, CaseIterable {
+    case auto, program, off
+  }
+
+  @Option(
+    help: ArgumentHelp(
+      """
+      When the terminal reports the mouse: auto (while the dock shows or the program asks; \
+      hold Shift to select text), program (only while the program asks), or off.
+      """,
+      valueName: "when"))
+  var mouse: Mouse = .auto
+
+  @Flag(
+    name: .customLong("allow-clipboard"),
+    help: "Let the program write the terminal's clipboard (OSC 52); off by default.")
+  var allowClipboard = false
+
+  @Option(help: ArgumentHelp("Lines of the program's output kept for Shift-PgUp and the wheel."))
+  var scrollback = 5000
 
   @Flag(
     name: .customLong("no-suggestions"),
@@ -63,9 +87,12 @@ struct RunCommand: ParsableCommand {
       let shell = environment["SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"
       words = [shell]
     }
+    let screen = RunScreenOptions(
+      mouse: RunMouse(rawValue: mouse.rawValue) ?? .auto, passesClipboard: allowClipboard,
+      scrollbackLines: max(0, min(scrollback, 100_000)))
     let status = RunApp.run(
       options, command: words[0], arguments: Array(words.dropFirst()),
-      dock: RunDockMode(rawValue: dock.rawValue) ?? .full)
+      dock: RunDockMode(rawValue: dock.rawValue) ?? .full, screen: screen)
     if status != 0 { throw ExitCode(status) }
   }
 }
