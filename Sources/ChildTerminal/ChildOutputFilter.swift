@@ -375,7 +375,9 @@ public struct ChildOutputFilter: Sendable {
     switch (leader, intermediate, final) {
     case (nil, nil, UInt8(ascii: "m")):
       noteDim(at: output.count, events: &events)
-      writeCSI(final: final, splitting: attributeGroups(), into: &output)
+      if let groups = normalizeAttributes() {
+        writeCSI(final: final, splitting: groups, into: &output)
+      }
     case (nil, nil, UInt8(ascii: "b")):
       repeatLastGraphic(first ?? 1, into: &output)
     case (nil, UInt8(ascii: " "), UInt8(ascii: "q")):
@@ -400,9 +402,7 @@ public struct ChildOutputFilter: Sendable {
     var pieces: [Range<Int>] = []
     if let groups, parameters.count > Self.parameterLimit {
       var current = 0..<0
-      for whole in groups {
-        // A run of `:` subparameters longer than the limit is cut, as libvterm must not see it.
-        let group = whole.lowerBound..<min(whole.upperBound, whole.lowerBound + Self.parameterLimit)
+      for group in groups {
         if current.count + group.count > Self.parameterLimit, !current.isEmpty {
           pieces.append(current)
           current = group.lowerBound..<group.lowerBound
@@ -426,6 +426,30 @@ public struct ChildOutputFilter: Sendable {
       output += intermediates
       output.append(final)
     }
+  }
+
+  /// Rewrites SGR's parameters so that libvterm 0.1.4 reads each attribute as meant: an
+  /// underline colour (58, 59), which it does not know and would read as attributes (`58;2;7;8;9`
+  /// as reverse and strike), is left out; a colour with its colour space (`38:2:cs:r:g:b`) loses
+  /// the space; a run of `:` subparameters longer than libvterm holds is cut.
+  ///
+  /// - Returns: The attributes' groups in the new parameters; nil when none is left (writing
+  ///   `CSI m` then would reset them all).
+  private mutating func normalizeAttributes() -> [Range<Int>]? {
+    var kept: [Parameter] = []
+    var groups: [Range<Int>] = []
+    for group in attributeGroups() {
+      var items = Array(parameters[group])
+      let isColour = items[0].value == 38 || items[0].value == 48
+      if items[0].value == 58 || items[0].value == 59 { continue }
+      if isColour, items.count == 6, items[0].hasMore, items[1].value == 2 { items.remove(at: 2) }
+      items = Array(items.prefix(Self.parameterLimit))
+      items[items.count - 1].hasMore = false
+      groups.append(kept.count..<(kept.count + items.count))
+      kept += items
+    }
+    parameters = kept
+    return groups.isEmpty ? nil : groups
   }
 
   /// SGR's parameters as attributes: one parameter, its `:` subparameters, and the colour of

@@ -22,7 +22,9 @@ public struct EmulatorCell: Hashable, Sendable {
   public static let blank = EmulatorCell()
 
   /// The right half of a wide character.
-  public var isContinuation: Bool { attributes.contains(.continuation) }
+  public var isContinuation: Bool {
+    attributes.rawValue & EmulatorAttributes.continuation.rawValue != 0
+  }
 
   /// A blank of this cell's background: what erasing it leaves (xterm's background colour
   /// erase).
@@ -32,7 +34,7 @@ public struct EmulatorCell: Hashable, Sendable {
   /// reverse (trailing cells like this are not kept in the scrollback).
   var isEmpty: Bool {
     (scalar == 0 || scalar == 0x20) && background == .default
-      && attributes.isDisjoint(with: [.underline, .reverse, .strike, .cluster, .continuation])
+      && attributes.rawValue & EmulatorAttributes.visible.rawValue == 0
   }
 }
 
@@ -60,10 +62,10 @@ public struct EmulatorAttributes: OptionSet, Hashable, Sendable {
   /// combining marks).
   public static let cluster = EmulatorAttributes(rawValue: 1 << 10)
 
-  /// What SGR sets (not the cell's place in a wide character).
-  static let rendition: EmulatorAttributes = [
-    .bold, .dim, .italic, .underline, .blink, .reverse, .strike,
-  ]
+  /// A cell's place in a wide character or a cluster (not what SGR sets).
+  static let placement: EmulatorAttributes = [.wide, .continuation, .cluster]
+  /// What shows on a blank cell.
+  static let visible: EmulatorAttributes = [.underline, .reverse, .strike, .cluster, .continuation]
 }
 
 /// A cell's colour in four bytes: the terminal's default, one of 256, or true colour.

@@ -44,7 +44,8 @@ struct EmulatorGrid: Sendable {
     let index = order[row]
     clearHalves(line: index, from: column, to: column + width)
     var cell = pen
-    cell.attributes.subtract([.wide, .continuation, .cluster])
+    cell.attributes = EmulatorAttributes(
+      rawValue: pen.attributes.rawValue & ~EmulatorAttributes.placement.rawValue)
     if scalars.count > 1 {
       var text = ""
       for value in scalars {
@@ -57,15 +58,18 @@ struct EmulatorGrid: Sendable {
     } else {
       cell.scalar = Unicode.Scalar(first) != nil ? first : 0xFFFD
     }
-    if width == 2 { cell.attributes.insert(.wide) }
-    lines[index].cells[column] = cell
-    if width == 2 {
-      var right = pen
-      right.scalar = 0
-      right.attributes.subtract([.wide, .cluster])
-      right.attributes.insert(.continuation)
-      lines[index].cells[column + 1] = right
+    guard width == 2 else {
+      lines[index].cells[column] = cell
+      return
     }
+    let rendition = cell.attributes.rawValue & ~EmulatorAttributes.cluster.rawValue
+    cell.attributes = EmulatorAttributes(
+      rawValue: cell.attributes.rawValue | EmulatorAttributes.wide.rawValue)
+    lines[index].cells[column] = cell
+    lines[index].cells[column + 1] = EmulatorCell(
+      scalar: 0, foreground: pen.foreground, background: pen.background,
+      attributes: EmulatorAttributes(
+        rawValue: rendition | EmulatorAttributes.continuation.rawValue))
   }
 
   /// Before cells `from..<to` of a line are written: a wide character only partly inside

@@ -14,9 +14,9 @@ public struct EmulatorScrollback: Sendable {
   /// Cells kept now, over all lines.
   public private(set) var cellCount = 0
 
-  /// Five thousand lines, and at most a million cells (16 MB) however wide they are.
+  /// Five thousand lines, and at most 600,000 cells (9.6 MB) however wide they are.
   public static let defaultLineLimit = 5000
-  public static let defaultCellLimit = 1_000_000
+  public static let defaultCellLimit = 600_000
 
   public init(lineLimit: Int = defaultLineLimit, cellLimit: Int = defaultCellLimit) {
     self.lineLimit = max(0, lineLimit)

@@ -1,6 +1,8 @@
 import ChildTerminal
 import HangulEngine
+import Suggestions
 import TerminalInput
+import TestSupport
 import Testing
 
 @testable import TerminalUI
@@ -176,5 +178,53 @@ struct RunScreenTests {
     let hidden = String(decoding: styled.update(to: screen, palette: palette), as: UTF8.self)
     #expect(hidden.hasPrefix("\u{1b}[?25l"))  // hidden before the cells are drawn
     #expect(hidden.components(separatedBy: "\u{1b}[?25l").count == 2)  // once
+  }
+
+  @Test("random output, clicks, wheel and scroll keys with suggestions shown, at any size: no trap")
+  func randomSessions() throws {
+    var generator = SplitMix64(state: 0x5EED_0021)
+    let keys = [
+      "\u{1b}[5;2~", "\u{1b}[6;2~", "\u{1b}[<64;5;3M", "\u{1b}[<65;5;3M", keypad("0"), keypad("7"),
+      keypad("8"), keypad("+"), "x", "\u{1b}[24~", "\u{1b}OP", "\u{1b}[B",
+      // 아, whose suggestions fill the status line (a narrow one cuts them).
+      numpadKeys(forPhoneDigits: "012").joined(), numpadKeys(forPhoneDigits: "012").joined(),
+    ]
+    for _ in 0..<fuzzRounds(12, divisor: 500) {
+      var driver = try RunDriver(screen: RunScreenOptions(passesClipboard: true))
+      let speller = try #require(
+        PrimitiveSpeller(vowels: driver.controller.typing.engine.layout.composer.vowels))
+      let corpus = Lexicon.parseCorpus("아이\t100\n아니요\t90\n아버지\t80\n아주머니\t70\n").entries
+      driver.load(
+        SuggestionData(
+          index: SuggestionIndex(corpus: corpus, everyday: [], speller: speller),
+          user: UserWords(speller: speller), today: 20_000))
+      for _ in 0..<40 {
+        let size = driver.session.size
+        switch Int.random(in: 0..<5, using: &generator) {
+        case 0:
+          let line = String(repeating: "가a", count: Int.random(in: 0...120, using: &generator))
+          driver.childWrites(line + (Bool.random(using: &generator) ? "\r\n" : ""))
+        case 1:
+          let row = Int.random(in: 1...max(1, size.rows), using: &generator)
+          let column = Int.random(in: 1...max(1, size.columns), using: &generator)
+          driver.send("\u{1b}[<0;\(column);\(row)M\u{1b}[<0;\(column);\(row)m")
+        case 2:
+          driver.session.size = (
+            Int.random(in: 1...40, using: &generator), Int.random(in: 1...120, using: &generator)
+          )
+          driver.effects += driver.session.deliver(.resized, at: driver.now)
+        case 3:
+          driver.send(keys.randomElement(using: &generator) ?? "x")
+        default:
+          driver.wait(UInt64.random(in: 0...700, using: &generator))
+        }
+        let now = driver.session.size
+        let screen = driver.render(rows: now.rows, columns: now.columns)
+        #expect(screen.rows == now.rows && screen.columns == now.columns)
+        if case .shown(let row, let column, _) = screen.cursor {
+          #expect((0..<now.rows).contains(row) && (0..<now.columns).contains(column))
+        }
+      }
+    }
   }
 }

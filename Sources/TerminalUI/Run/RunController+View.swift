@@ -197,12 +197,12 @@ extension RunController {
     } else {
       for (index, word) in bar.words.enumerated() {
         let key = keymap.suggestionKeyLabel(index + 1) ?? String(index + 1)
-        let start = end + 1
+        let start = end
         end = screen.draw(
           "  " + strings.suggestionKey(key) + " ", row: row, column: end, style: .status,
           attributes: .bold, limit: leftLimit)
         end = screen.draw(word, row: row, column: end, style: .status, limit: leftLimit)
-        spans.append(start..<end)
+        spans.append(start..<max(start, end))  // empty when the line had no room left
       }
     }
     if screen.columns - rightWidth > end {
