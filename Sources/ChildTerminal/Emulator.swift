@@ -372,11 +372,18 @@ public final class Emulator {
   /// them to keep showing the same lines.
   public var linesScrolledOff: Int { main.linesScrolledOff }
 
-  /// Where the cursor is.
+  /// Where the cursor is (inside the screen).
   public var cursor: (row: Int, column: Int) {
+    let position = stateCursor
+    return (min(max(0, position.row), rows - 1), min(max(0, position.column), columns - 1))
+  }
+
+  /// The cursor as libvterm keeps it: outside the screen only when something is wrong (the
+  /// property tests check it never is, as 0.1.4 then reads and writes outside its arrays).
+  var stateCursor: (row: Int, column: Int) {
     var position = VTermPos()
     vterm_state_get_cursorpos(state, &position)
-    return (min(max(0, Int(position.row)), rows - 1), min(max(0, Int(position.col)), columns - 1))
+    return (Int(position.row), Int(position.col))
   }
 
   /// The shape of ``cursorStyle``.

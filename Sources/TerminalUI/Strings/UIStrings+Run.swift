@@ -2,14 +2,14 @@ extension UIStrings {
   /// `cheonjiin run`: the status line while the view is scrolled back.
   public func runScrolledBack(lines: Int) -> String {
     pick(
-      "↑ \(lines)줄 위 · 아무 키나 누르면 맨 아래로",
-      "↑ \(lines) lines up · any key goes back down")
+      "↑ \(lines)줄 위 · 키를 누르면 아래로",
+      "↑ \(lines) lines up · a key goes back")
   }
 
   /// `cheonjiin run`: a drag over a program that does not take the mouse, while the terminal
   /// reports it for the dock.
   public var runSelectWithShift: String {
-    pick("글자를 고르려면 Shift 키를 누른 채 끄세요", "To select text, hold Shift while you drag")
+    pick("Shift 누른 채 끌면 글자 선택", "Hold Shift and drag to select")
   }
 
   /// `cheonjiin run`: the help lines on scrolling back and selecting.
