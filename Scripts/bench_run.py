@@ -61,9 +61,26 @@ class Outer:
         self.output = bytearray()
         self.total = 0
         self.ended = False
+        self.peak_rss = 0.0
+        self.rss_checked = 0.0
+
+    def note_rss(self):
+        """The program's peak RSS so far (VmHWM, in MB), read at most every 20 ms."""
+        now = time.monotonic()
+        if now - self.rss_checked < 0.02:
+            return
+        self.rss_checked = now
+        try:
+            with open(f"/proc/{self.pid}/status") as status:
+                for line in status:
+                    if line.startswith("VmHWM:"):
+                        self.peak_rss = max(self.peak_rss, int(line.split()[1]) / 1024)
+        except OSError:
+            pass
 
     def pump(self, timeout):
         """Reads what is there within `timeout` seconds; keeps the last 64 KiB."""
+        self.note_rss()
         ready, _, _ = select.select([self.master], [], [], timeout)
         if not ready:
             return 0
@@ -102,13 +119,13 @@ class Outer:
 
     def wait_with_rss(self, seconds=30):
         """Reads until the program exits; the seconds since spawn, the status and the peak RSS
-        of the program the outer terminal started (in MB)."""
+        of the program the outer terminal started (in MB, sampled while it ran)."""
         end = time.monotonic() + seconds
         while not self.ended and time.monotonic() < end:
             self.pump(0.5)
-        _, status, usage = os.wait4(self.pid, 0)
+        _, status = os.waitpid(self.pid, 0)
         os.close(self.master)
-        return time.monotonic() - self.started, status, usage.ru_maxrss / 1024
+        return time.monotonic() - self.started, status, self.peak_rss
 
 
 def tmux_command(socket, inner, rows=24, cols=80):
