@@ -83,7 +83,8 @@ let package = Package(
       name: "HangulEngineTests", dependencies: ["HangulEngine", "LayoutLoading", "TestSupport"],
       exclude: ["Vectors"]),
     .testTarget(
-      name: "LayoutLoadingTests", dependencies: ["TestSupport", "LayoutLoading", "HangulEngine", "TerminalInput"],
+      name: "LayoutLoadingTests",
+      dependencies: ["TestSupport", "LayoutLoading", "HangulEngine", "TerminalInput"],
       exclude: ["Invalid", "InvalidKeymaps"]),
     .testTarget(name: "KoreanNumbersTests", dependencies: ["TestSupport", "KoreanNumbers"]),
     .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput", "TestSupport"]),
@@ -96,7 +97,8 @@ let package = Package(
         "Storage", "Practice", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(
-      name: "SuggestionsTests", dependencies: ["TestSupport", "Suggestions", "HangulEngine", "LayoutLoading"]),
+      name: "SuggestionsTests",
+      dependencies: ["TestSupport", "Suggestions", "HangulEngine", "LayoutLoading"]),
     .testTarget(
       name: "TerminalUITests",
       dependencies: [
@@ -107,7 +109,8 @@ let package = Package(
     // Helpers for several test targets; the cast reader replays recordings with libvterm.
     .target(name: "TestSupport", dependencies: ["ChildTerminal"], path: "Tests/TestSupport"),
     .testTarget(
-      name: "ChildTerminalTests", dependencies: ["ChildTerminal", "HangulEngine", "LayoutLoading"]),
+      name: "ChildTerminalTests",
+      dependencies: ["ChildTerminal", "HangulEngine", "LayoutLoading", "TestSupport"]),
     .testTarget(
       name: "SystemIOTests",
       dependencies: [

@@ -5,6 +5,8 @@ cd "$(dirname "$0")/.."
 echo
 python3 Scripts/bench_terminal.py
 
-# cheonjiin run beside tmux: throughput, key latency, idle wake-ups.
+# cheonjiin run beside tmux and uim-fep (with its Hangul input method, byeoru): throughput,
+# key latency, idle wake-ups.
+Scripts/install-deps.sh uim-fep uim-byeoru
 echo
 python3 Scripts/bench_run.py

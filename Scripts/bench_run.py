@@ -1,18 +1,23 @@
 #!/usr/bin/env python3
-"""`make bench` figures for `cheonjiin run` (issue 12), side by side with tmux as the inner
-multiplexer in the same outer terminal (a pty this script reads as fast as it can):
+"""`make bench` figures for `cheonjiin run` (issues 12 and 21), side by side with tmux as the
+inner multiplexer and uim-fep (Debian's uim-fep with uim-byeoru, the terminal input method that
+passes output straight through) in the same outer terminal (a pty this script reads as fast as
+it can):
 
-- throughput: a 20 MB file `cat` in the program's window, spawn to exit;
+- throughput: `seq 1 1000000` at 80×24, 100×32 and 200×60, and a 20 MB file `cat` at 80×24,
+  spawn to exit, with cheonjiin run's peak RSS;
 - key → bytes written to the program (read by a probe program on the inner terminal) and
   key → the open syllable drawn on the outer terminal, p50/p99;
 - idle: wake-ups (context switches of every thread) over 10 s while nothing happens.
 
 Standard library only. Prints labelled figures; exits non-zero only if a program fails to run.
+CHEONJIIN_BIN picks another binary; BENCH_RUN_PARTS (throughput,latency,idle) picks parts.
 """
-import os, pty, select, signal, statistics, struct, subprocess, sys, tempfile, termios, fcntl, time
+import os, pty, select, shlex, shutil, signal, statistics, struct, subprocess, sys, tempfile, termios, fcntl, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BIN = os.path.join(ROOT, ".build/release/cheonjiin")
+BIN = os.environ.get("CHEONJIIN_BIN", os.path.join(ROOT, ".build/release/cheonjiin"))
+SIZES = [(24, 80), (32, 100), (60, 200)]
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 KEYS = int(os.environ.get("BENCH_KEYS", "300"))
 MEGABYTES = int(os.environ.get("BENCH_RUN_MB", "20"))
@@ -56,9 +61,26 @@ class Outer:
         self.output = bytearray()
         self.total = 0
         self.ended = False
+        self.peak_rss = 0.0
+        self.rss_checked = 0.0
+
+    def note_rss(self):
+        """The program's peak RSS so far (VmHWM, in MB), read at most every 20 ms."""
+        now = time.monotonic()
+        if now - self.rss_checked < 0.02:
+            return
+        self.rss_checked = now
+        try:
+            with open(f"/proc/{self.pid}/status") as status:
+                for line in status:
+                    if line.startswith("VmHWM:"):
+                        self.peak_rss = max(self.peak_rss, int(line.split()[1]) / 1024)
+        except OSError:
+            pass
 
     def pump(self, timeout):
         """Reads what is there within `timeout` seconds; keeps the last 64 KiB."""
+        self.note_rss()
         ready, _, _ = select.select([self.master], [], [], timeout)
         if not ready:
             return 0
@@ -92,16 +114,57 @@ class Outer:
 
     def wait(self, seconds=30):
         """Reads until the program exits; returns the seconds since spawn."""
+        seconds_taken, status, _ = self.wait_with_rss(seconds)
+        return seconds_taken, status
+
+    def wait_with_rss(self, seconds=30):
+        """Reads until the program exits; the seconds since spawn, the status and the peak RSS
+        of the program the outer terminal started (in MB, sampled while it ran)."""
         end = time.monotonic() + seconds
         while not self.ended and time.monotonic() < end:
             self.pump(0.5)
         _, status = os.waitpid(self.pid, 0)
         os.close(self.master)
-        return time.monotonic() - self.started, status
+        return time.monotonic() - self.started, status, self.peak_rss
 
 
-def tmux_command(socket, inner):
-    return ["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-x", "80", "-y", "24", inner]
+def tmux_command(socket, inner, rows=24, cols=80):
+    return ["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-x", str(cols), "-y", str(rows), inner]
+
+
+def contenders(words, tag, rows, cols):
+    """The same program alone, in tmux, in uim-fep (byeoru) and in cheonjiin run."""
+    inner = " ".join(shlex.quote(word) for word in words)
+    return {
+        "alone": words,
+        "tmux": tmux_command(f"cheonjiin-bench-{os.getpid()}-{tag}", inner, rows, cols),
+        "uim-fep": ["uim-fep", "-u", "byeoru", "-e"] + words,
+        "cheonjiin run": [BIN, "run", "--no-suggestions", "--"] + words,
+    }
+
+
+def flood(words, label, sizes):
+    """Times `words` at each size under every contender, rounds alternating; prints medians."""
+    print(f"== {label}: spawn → exit, median of {ROUNDS} alternating rounds ==")
+    print(f"  {'size':8} {'alone':>8} {'tmux':>8} {'uim-fep':>8} {'run':>8}  run÷tmux  run peak RSS")
+    for rows, cols in sizes:
+        times = {name: [] for name in ("alone", "tmux", "uim-fep", "cheonjiin run")}
+        rss = []
+        for round_ in range(ROUNDS):
+            for name, command in contenders(words, f"{rows}x{cols}-{round_}", rows, cols).items():
+                if name == "uim-fep" and not shutil.which("uim-fep"):
+                    continue
+                seconds, status, peak = Outer(command, rows, cols).wait_with_rss(600)
+                if status != 0:
+                    raise SystemExit(f"bench_run: {name} failed with status {status} at {cols}×{rows}")
+                times[name].append(seconds)
+                if name == "cheonjiin run":
+                    rss.append(peak)
+        median = {name: statistics.median(values) if values else float("nan") for name, values in times.items()}
+        ratio = median["cheonjiin run"] / median["tmux"]
+        print(f"  {cols}×{rows:<5} {median['alone']:7.2f}s {median['tmux']:7.2f}s {median['uim-fep']:7.2f}s "
+              f"{median['cheonjiin run']:7.2f}s  {ratio:6.2f}    {max(rss):.0f} MB"
+              f"  ({'met' if ratio <= 1 else 'NOT met'}: ≤ tmux)")
 
 
 def make_text(path):
@@ -119,26 +182,10 @@ def make_text(path):
 
 
 def throughput(work):
+    flood(["seq", "1", "1000000"], "seq 1 1000000", SIZES)
     path = os.path.join(work, "output.txt")
     size = make_text(path)
-    print(f"== cheonjiin run vs tmux: `cat` of {size / 1e6:.1f} MB in an 80×24 window ({ROUNDS} alternating rounds) ==")
-    times = {"cat alone": [], "tmux": [], "cheonjiin run": []}
-    for round_ in range(ROUNDS):
-        for name in times:
-            if name == "cat alone":
-                command = ["cat", path]
-            elif name == "tmux":
-                command = tmux_command(f"cheonjiin-bench-{os.getpid()}-{round_}", f"cat {path}")
-            else:
-                command = [BIN, "run", "--no-suggestions", "--", "cat", path]
-            seconds, status = Outer(command).wait(300)
-            if status != 0:
-                raise SystemExit(f"bench_run: {name} failed with status {status}")
-            times[name].append(seconds)
-    for name, values in times.items():
-        print(f"  {name:14} median {statistics.median(values):6.2f} s  (runs: {', '.join(f'{v:.2f}' for v in values)})")
-    ratio = statistics.median(times["cheonjiin run"]) / statistics.median(times["tmux"])
-    print(f"  cheonjiin run ÷ tmux: {ratio:.2f} (target ≤ 1: {'met' if ratio <= 1 else 'NOT met'})")
+    flood(["cat", path], f"cat of {size / 1e6:.1f} MB (Korean words, numbers, some colour)", SIZES[:1])
 
 
 def probe_reads(log):
@@ -252,9 +299,16 @@ def main():
     if not os.path.exists(BIN):
         raise SystemExit("bench_run: build the release binary first (make bench does)")
     with tempfile.TemporaryDirectory(prefix="cheonjiin-bench-run-") as work:
-        throughput(work)
-        latencies(work)
-        idle()
+        # uim-fep keeps its files under $HOME/.uim.d: in the scratch directory, not the user's.
+        os.environ["HOME"] = work
+        ENV["HOME"] = work
+        parts = os.environ.get("BENCH_RUN_PARTS", "throughput,latency,idle").split(",")
+        if "throughput" in parts:
+            throughput(work)
+        if "latency" in parts:
+            latencies(work)
+        if "idle" in parts:
+            idle()
 
 
 if __name__ == "__main__":

@@ -31,8 +31,8 @@ public enum CellStyle: UInt8, Sendable, Hashable, CaseIterable {
 
 /// Emphasis on top of a cell's style.
 public struct CellAttributes: OptionSet, Sendable, Hashable {
-  public let rawValue: UInt8
-  public init(rawValue: UInt8) { self.rawValue = rawValue }
+  public let rawValue: UInt16
+  public init(rawValue: UInt16) { self.rawValue = rawValue }
 
   public static let bold = CellAttributes(rawValue: 1)
   public static let dim = CellAttributes(rawValue: 2)
@@ -45,6 +45,13 @@ public struct CellAttributes: OptionSet, Sendable, Hashable {
   public static let ownBackground = CellAttributes(rawValue: 32)
   /// Italic (a child program's SGR 3).
   public static let italic = CellAttributes(rawValue: 64)
+  /// Crossed out (a child program's SGR 9).
+  public static let strike = CellAttributes(rawValue: 128)
+  /// Blinking (a child program's SGR 5).
+  public static let blink = CellAttributes(rawValue: 256)
+
+  /// The highest bit a cell can hold: three attributes share a byte with the style.
+  fileprivate static let highBits = 3
 }
 
 /// One terminal cell: a glyph and a style, eight bytes, so a whole frame is compared and
@@ -53,8 +60,11 @@ public struct Cell: Sendable, Hashable {
   /// A scalar value; ``continuation`` for the right half of a wide character; with
   /// ``clusterFlag`` set, an index into ``Screen/clusters`` (a character of several scalars).
   var glyph: UInt32
-  public var style: CellStyle
-  public var attributes: CellAttributes
+  /// The style's raw value in the low five bits (it has fewer than 32 cases), the attributes
+  /// above the eighth in the high three: the cell stays eight bytes.
+  private var styleBits: UInt8
+  /// The attributes' low eight bits.
+  private var attributeBits: UInt8
   /// A colour of the 256-colour palette, used with ``CellAttributes/ownForeground``; 0
   /// otherwise, so all eight bytes are defined and rows of cells compare with `memcmp`.
   public var foreground: UInt8 = 0
@@ -66,8 +76,27 @@ public struct Cell: Sendable, Hashable {
 
   init(glyph: UInt32, style: CellStyle, attributes: CellAttributes = []) {
     self.glyph = glyph
-    self.style = style
+    styleBits = style.rawValue
+    attributeBits = 0
     self.attributes = attributes
+  }
+
+  public var style: CellStyle {
+    get { CellStyle(rawValue: styleBits & 0x1F) ?? .normal }
+    set { styleBits = styleBits & 0xE0 | newValue.rawValue & 0x1F }
+  }
+
+  /// The style's raw value, for tables indexed by it.
+  var styleIndex: Int { Int(styleBits & 0x1F) }
+
+  public var attributes: CellAttributes {
+    get { CellAttributes(rawValue: UInt16(attributeBits) | UInt16(styleBits >> 5) << 8) }
+    set {
+      attributeBits = UInt8(truncatingIfNeeded: newValue.rawValue)
+      let high =
+        UInt8(truncatingIfNeeded: newValue.rawValue >> 8) & (1 << CellAttributes.highBits - 1)
+      styleBits = styleBits & 0x1F | high << 5
+    }
   }
 
   /// A cell holding one scalar.

@@ -14,6 +14,9 @@ struct Terminfo: Sendable {
   /// The terminal wraps only when a character follows one written in the last column
   /// (`xenl`); without it the bottom-right cell cannot be written safely.
   let hasDelayedWrap: Bool
+  /// The terminal takes DECSCUSR, `CSI Ps SP q`, for the cursor's shape (`Ss`; kitty's entry
+  /// leaves it out, kitty takes it).
+  let setsCursorStyle: Bool
 
   /// Reads the entry for `term`.
   ///
@@ -31,6 +34,7 @@ struct Terminfo: Sendable {
     enterAlternateScreen = Terminfo.string("smcup")
     exitAlternateScreen = Terminfo.string("rmcup")
     hasDelayedWrap = cj_tigetflag("xenl") > 0
+    setsCursorStyle = cj_tigetstr("Ss") != nil || term.hasPrefix("xterm-kitty")
   }
 
   private static func string(_ name: String) -> [UInt8] {

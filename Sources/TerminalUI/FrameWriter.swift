@@ -22,9 +22,18 @@ struct FrameWriter {
   /// The terminal wraps only after a character is written past the last column (`xenl`);
   /// without it, writing the bottom-right cell scrolls the screen, so it is skipped.
   let hasDelayedWrap: Bool
+  /// The terminal takes DECSCUSR for the cursor's shape (terminfo `Ss`).
+  let setsCursorStyle: Bool
+  /// Whether the terminal's cursor shows now; nil when unknown.
+  var isCursorShown: Bool?
+  /// The DECSCUSR style last sent; nil when none was (the terminal's own default).
+  var cursorStyleSent: Int?
+  /// The mouse reports the terminal sends now; nil when unknown.
+  var mouseReporting: MouseReporting?
 
-  init(hasDelayedWrap: Bool = true) {
+  init(hasDelayedWrap: Bool = true, setsCursorStyle: Bool = false) {
     self.hasDelayedWrap = hasDelayedWrap
+    self.setsCursorStyle = setsCursorStyle
   }
 
   /// Forgets what the terminal shows: the next update repaints everything (after a resize,
@@ -34,6 +43,8 @@ struct FrameWriter {
     written = nil
     rendition = nil
     cursor = nil
+    isCursorShown = nil
+    mouseReporting = nil
   }
 
   /// The bytes that change the terminal from the last frame to `screen`.
@@ -50,10 +61,13 @@ struct FrameWriter {
     }
     let hasClusters = !screen.clusters.isEmpty || !(old?.clusters.isEmpty ?? true)
     let compared = old == nil ? nil : rowsToCompare(screen)
+    let cellsStart = bytes.count
     for row in 0..<screen.rows where compared?[row] ?? true {
       if let old, !hasClusters, Self.isSame(row, screen, old) { continue }
       writeRow(row, of: screen, old: old, palette: palette, into: &bytes)
     }
+    hideCursorWhileDrawing(bytes: &bytes, from: cellsStart)
+    appendModes(of: screen, into: &bytes)
     // The writer keeps its own copy: a screen kept from frame to frame (a painter's canvas)
     // must stay the only owner of its cells, or every change would copy them all.
     old = nil  // the last reference besides `previous`, so the copy below changes it in place
@@ -194,7 +208,7 @@ struct FrameWriter {
     }
   }
 
-  private mutating func moveCursor(row: Int, column: Int, into bytes: inout [UInt8]) {
+  mutating func moveCursor(row: Int, column: Int, into bytes: inout [UInt8]) {
     if let cursor, cursor.row == row, cursor.column == column { return }
     // CUP with 1-based coordinates; an omitted row or column means 1.
     bytes += [0x1B, UInt8(ascii: "[")]

@@ -15,6 +15,8 @@ struct Rendition: Hashable, Sendable {
   var underline = false
   var reverse = false
   var italic = false
+  var strike = false
+  var blink = false
 
   static let plain = Rendition()
 }
@@ -60,16 +62,19 @@ struct Palette: Sendable {
   private let usesDim: Bool
 
   func rendition(for cell: Cell) -> Rendition {
-    var rendition = renditions[Int(cell.style.rawValue)]
-    if cell.attributes.contains(.bold) { rendition.bold = true }
-    if cell.attributes.contains(.dim) && usesDim { rendition.dim = true }
-    if cell.attributes.contains(.underline) { rendition.underline = true }
-    if cell.attributes.contains(.reverse) { rendition.reverse.toggle() }
-    if cell.attributes.contains(.italic) { rendition.italic = true }
-    if cell.attributes.contains(.ownForeground) {
+    var rendition = renditions[cell.styleIndex]
+    let attributes = cell.attributes
+    if attributes.contains(.bold) { rendition.bold = true }
+    if attributes.contains(.dim) && usesDim { rendition.dim = true }
+    if attributes.contains(.underline) { rendition.underline = true }
+    if attributes.contains(.reverse) { rendition.reverse.toggle() }
+    if attributes.contains(.italic) { rendition.italic = true }
+    if attributes.contains(.strike) { rendition.strike = true }
+    if attributes.contains(.blink) { rendition.blink = true }
+    if attributes.contains(.ownForeground) {
       rendition.foreground = Self.shown(cell.foreground, depth: depth)
     }
-    if cell.attributes.contains(.ownBackground) {
+    if attributes.contains(.ownBackground) {
       rendition.background = Self.shown(cell.background, depth: depth)
     }
     if depth == .eight, rendition.bold, (0..<8).contains(rendition.foreground) {
@@ -153,6 +158,14 @@ extension Rendition {
       bytes.appendParameter(23)
       base.italic = false
     }
+    if current.strike && !strike {
+      bytes.appendParameter(29)
+      base.strike = false
+    }
+    if current.blink && !blink {
+      bytes.appendParameter(25)
+      base.blink = false
+    }
     appendParameters(from: base, to: &bytes)
     bytes.append(UInt8(ascii: "m"))
     if bytes.count - stepStart < fullLength {
@@ -170,6 +183,8 @@ extension Rendition {
     if underline && !base.underline { parameters.appendParameter(4) }
     if reverse && !base.reverse { parameters.appendParameter(7) }
     if italic && !base.italic { parameters.appendParameter(3) }
+    if strike && !base.strike { parameters.appendParameter(9) }
+    if blink && !base.blink { parameters.appendParameter(5) }
     if foreground != base.foreground { parameters.appendColor(foreground, foreground: true) }
     if background != base.background { parameters.appendColor(background, foreground: false) }
   }

@@ -135,7 +135,7 @@ extension ScreenEffect {
     switch self {
     case .finish, .cancel: true
     case .suspend, .repaint, .setTheme, .saveDraft, .setDraftAside, .keepFinished, .learn,
-      .mirror, .held, .sendToChild, .resizeChild, .bell:
+      .mirror, .held, .sendToChild, .resizeChild, .bell, .passToTerminal:
       false
     }
   }
@@ -164,7 +164,9 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
     self.terminal = terminal
     self.timer = timer
     self.services = services
-    writer = FrameWriter(hasDelayedWrap: terminal.terminfo.hasDelayedWrap)
+    writer = FrameWriter(
+      hasDelayedWrap: terminal.terminfo.hasDelayedWrap,
+      setsCursorStyle: terminal.terminfo.setsCursorStyle)
     palette = Palette(theme: theme, depth: terminal.depth)
     session = ScreenSession(frontEnd: frontEnd, pipeline: pipeline, size: terminal.size())
   }
@@ -313,7 +315,7 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
   /// Sends the kitty negotiation (again after a resume) and repaints everything.
   private mutating func takeTerminal(at time: Instant) {
     terminal.write(session.negotiationBytes(at: time))
-    terminal.setExitExtra(session.exitBytes)
+    terminal.setExitExtra(session.exitBytes + writer.exitBytes)
     writer.invalidate()
   }
 
@@ -386,6 +388,8 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
         sendToChild(bytes)
       case .bell:
         terminal.write([0x07])
+      case .passToTerminal(let bytes):
+        terminal.write(bytes)
       case .resizeChild(let rows, let columns):
         services.childLink?.child.resize(rows: rows, columns: columns)
       }
@@ -414,8 +418,11 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
   private mutating func drawFrame() {
     let now = Terminal.now()
     let screen = session.render(at: now)
+    let exitBytes = writer.exitBytes
     terminal.write(writer.update(to: screen, palette: palette))
     pacer.drew(at: now)
+    // A cursor style sent to the terminal is put back on every way out, crashes too.
+    if writer.exitBytes != exitBytes { terminal.setExitExtra(session.exitBytes + writer.exitBytes) }
   }
 
   /// After the first frame: the pad shows at once, the bar fills in when ready.

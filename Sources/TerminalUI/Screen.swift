@@ -27,6 +27,12 @@ public struct Screen: Sendable {
   private(set) var rowsChangedFromParent: [Bool]
   /// Characters of more than one scalar (`👍🏽`, `e` + U+0301), referred to by cells.
   public private(set) var clusters: [Character] = []
+  /// Where the terminal's own cursor shows once the frame is written (`cheonjiin run`: at the
+  /// program's cursor).
+  public var cursor = TerminalCursor.unused
+  /// The mouse reports the terminal sends while the frame shows; nil leaves them as the
+  /// terminal was taken (`cheonjiin run` follows the program).
+  public var mouseReporting: MouseReporting?
   public let width: @Sendable (Character) -> Int
   /// The width of a scalar that is a character on its own (see ``simpleScalars(_:)``).
   private let scalarWidth: @Sendable (Unicode.Scalar) -> Int

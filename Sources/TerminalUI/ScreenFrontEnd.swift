@@ -32,6 +32,9 @@ enum ScreenEffect: Hashable {
   case resizeChild(rows: Int, columns: Int)
   /// `cheonjiin run`: the child rang the bell; ring the terminal's.
   case bell
+  /// `cheonjiin run`: bytes for the terminal itself (the program's clipboard write, OSC 52,
+  /// when `--allow-clipboard` lets it through).
+  case passToTerminal([UInt8])
 }
 
 /// Where the input path is, for drawing: the key that is down and its hold progress.

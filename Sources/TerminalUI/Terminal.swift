@@ -80,7 +80,8 @@ final class Terminal {
   /// The bytes that undo ``enableSequence`` and pop the kitty flags (harmless when none were
   /// pushed), reset attributes and show the cursor.
   static let disableSequence: [UInt8] = Array(
-    ("\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}>\u{1B}[<u"
+    ("\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l\u{1B}>"
+      + "\u{1B}[<u"
       + "\u{1B}[0m\u{1B}[?25h").utf8)
 
   /// Checks that the screens can run here, before anything is drawn.

@@ -16,11 +16,13 @@ struct RunCommand: ParsableCommand {
       as typed. Hold + * / on the keypad to take the words the dock suggests. F1 shows the \
       keys; F9 switches the digit keys between Korean and digits (for terminals that send the \
       keypad as plain digits); F12 changes the dock; Ctrl-] sends the next key to the program \
-      as it is (htop's F1 and F9). The keymap's "run" section changes these keys. Input the \
-      program does not read yet waits (up to 2 MB) and the dock says so. When the program \
-      ends, its last screen stays on the terminal and cheonjiin ends with its exit status \
-      (127 if it is not found); SIGTERM and SIGHUP reach the program first. \
-      Example: cheonjiin run -- vim notes.txt
+      as it is (htop's F1 and F9). The keymap's "run" section changes these keys. \
+      Shift-PgUp, Shift-PgDn and the wheel show output that scrolled off (any key comes back); \
+      hold Shift to select text while the terminal reports the mouse (--mouse). The program \
+      gets TERM=xterm-256color. Input the program does not read yet waits (up to 2 MB) and \
+      the dock says so. When the program ends, its last screen stays on the terminal and \
+      cheonjiin ends with its exit status (127 if it is not found); SIGTERM and SIGHUP reach \
+      the program first. Example: cheonjiin run -- vim notes.txt
       """)
 
   @OptionGroup var layoutOption: LayoutOption
@@ -44,6 +46,27 @@ struct RunCommand: ParsableCommand {
       """,
       valueName: "ms"))
   var escapeMs: UInt64 = 10
+
+  enum Mouse: String, ExpressibleByArgument, CaseIterable {
+    case auto, program, off
+  }
+
+  @Option(
+    help: ArgumentHelp(
+      """
+      When the terminal reports the mouse: auto (while the dock shows or the program asks; \
+      hold Shift to select text), program (only while the program asks), or off.
+      """,
+      valueName: "when"))
+  var mouse: Mouse = .auto
+
+  @Flag(
+    name: .customLong("allow-clipboard"),
+    help: "Let the program write the terminal's clipboard (OSC 52); off by default.")
+  var allowClipboard = false
+
+  @Option(help: ArgumentHelp("Lines of the program's output kept for Shift-PgUp and the wheel."))
+  var scrollback = 5000
 
   @Flag(
     name: .customLong("no-suggestions"),
@@ -82,9 +105,12 @@ struct RunCommand: ParsableCommand {
       let shell = environment["SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"
       words = [shell]
     }
+    let screen = RunScreenOptions(
+      mouse: RunMouse(rawValue: mouse.rawValue) ?? .auto, passesClipboard: allowClipboard,
+      scrollbackLines: max(0, min(scrollback, 100_000)))
     let status = RunApp.run(
       options, command: words[0], arguments: Array(words.dropFirst()),
-      dock: RunDockMode(rawValue: dock.rawValue) ?? .full)
+      dock: RunDockMode(rawValue: dock.rawValue) ?? .full, screen: screen)
     if status != 0 { throw ExitCode(status) }
   }
 }

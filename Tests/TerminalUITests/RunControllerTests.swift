@@ -184,21 +184,24 @@ struct RunControllerTests {
     #expect(driver.takeSent() == "")
   }
 
-  @Test("the cursor as the program sets it: hidden, or underline; titles are not echoed")
+  @Test(
+    "the terminal's own cursor at the program's: hidden, its style as asked, after the open syllable; titles are not echoed"
+  )
   func cursorAndTitle() throws {
     var driver = try RunDriver()
     driver.childWrites("$ ")
-    #expect(driver.render()[0, 2].style == .cursor)
+    #expect(driver.render().cursor == .shown(row: 0, column: 2, style: 0))
+    #expect(driver.render()[0, 2].style == .normal)  // no drawn cursor of our own
     driver.childWrites("\u{07}")  // the bell: rung on the terminal
     #expect(driver.effects.contains { if case .bell = $0 { true } else { false } })
     driver.childWrites("\u{1b}[?25l\u{1b}]0;title\u{07}")
-    #expect(driver.render()[0, 2].style != .cursor)
+    #expect(driver.render().cursor == .hidden)
     #expect(driver.takeSent() == "")
     driver.childWrites("\u{1b}[?25h\u{1b}[3 q")
-    #expect(driver.render()[0, 2].style != .cursor)
-    #expect(driver.render()[0, 2].attributes.contains(.underline))
-    driver.type(numpadKeys(forPhoneDigits: "0"))  // open syllables hide the cursor
+    #expect(driver.render().cursor == .shown(row: 0, column: 2, style: 3))
+    driver.type(numpadKeys(forPhoneDigits: "0"))  // ㅇ, open: the cursor goes after it
     #expect(driver.render()[0, 2].style == .preedit)
+    #expect(driver.render().cursor == .shown(row: 0, column: 4, style: 3))
   }
 }
 

@@ -13,7 +13,7 @@ public enum RunApp {
   ///   cheonjiin first (the child gets the same signal).
   public static func run(
     _ options: KeypadRunOptions, command: String, arguments: [String],
-    dock: RunDockMode = .full
+    dock: RunDockMode = .full, screen: RunScreenOptions = RunScreenOptions()
   ) -> Int32 {
     let strings = UIStrings(options.settings.language)
     if let problem = PseudoTerminal.problem(
@@ -33,6 +33,9 @@ public enum RunApp {
           dock, layouts: options.layouts, keySize: options.settings.keySize, rows: size.rows,
           columns: size.columns)
         let pty: PseudoTerminal
+        // The program's TERM names what the emulator implements, as tmux names its own; the
+        // terminal's entry was read already (the process reads TERM nowhere else).
+        setenv("TERM", Emulator.terminalName, 1)
         do throws(PseudoTerminal.StartError) {
           pty = try PseudoTerminal(
             command: command, arguments: arguments, rows: child.rows, columns: child.columns)
@@ -44,9 +47,12 @@ public enum RunApp {
         services.childLink = link
         return RunController(
           layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
-          strings: strings, emulator: Emulator(rows: child.rows, columns: child.columns),
+          strings: strings,
+          emulator: Emulator(
+            rows: child.rows, columns: child.columns,
+            scrollback: EmulatorScrollback(lineLimit: screen.scrollbackLines)),
           eraseCharacter: { pty.eraseCharacter }, dock: dock, keySize: options.settings.keySize,
-          bold: options.settings.bold)
+          bold: options.settings.bold, screen: screen)
       },
       finish: { outcome, controller, terminal in
         var controller = controller

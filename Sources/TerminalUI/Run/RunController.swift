@@ -77,14 +77,21 @@ struct RunController: ScreenFrontEnd {
   /// `--large` and `--bold`, for the dock's pad.
   let keySize: KeySize
   let bold: Bool
+  /// The mouse, the program's clipboard writes, the scrollback.
+  let screenOptions: RunScreenOptions
+  /// How far the view is scrolled back into the scrollback.
+  var scrollView = RunScrollView()
+  /// When the notice about selecting with Shift last showed (it shows at most every 10 s).
+  var selectHintShown: Instant?
 
   typealias DockMode = RunDockMode
 
   init(
     layouts: [Layout], keymaps: [Keymap], keymap: String, strings: UIStrings, emulator: Emulator,
     eraseCharacter: @escaping () -> UInt8, dock: DockMode = .full, keySize: KeySize = .normal,
-    bold: Bool = false
+    bold: Bool = false, screen: RunScreenOptions = RunScreenOptions()
   ) {
+    screenOptions = screen
     self.keySize = keySize
     self.bold = bold
     self.strings = strings
@@ -152,7 +159,12 @@ struct RunController: ScreenFrontEnd {
       keymaps: keymaps, keymap: keymap, layout: typing.engine.layout, focus: nil,
       suggestionKeys: suggestionKeys)
     pad.padKeys = digitsTypeOnPad ? .keypadAndBoundCharacters : .keypad
-    return InputRouting(pad: pad, usesCommands: false, hitTest: { _, _ in nil })
+    let controller = self
+    return InputRouting(
+      pad: pad, usesCommands: false,
+      hitTest: { row, column in
+        controller.dockTarget(row: row, column: column, rows: rows, columns: columns)
+      })
   }
 
   /// Keys whose hold takes a word shown in the dock.
@@ -170,6 +182,7 @@ struct RunController: ScreenFrontEnd {
     }
     switch event {
     case .pad(let action):
+      if action.isTyping { scrollView.reset() }
       return pad(action, rows: rows, columns: columns)
     case .key(let key), .command(_, let key):
       guard key.kind != .release else { return [] }
@@ -177,8 +190,14 @@ struct RunController: ScreenFrontEnd {
         // A lone Shift or Ctrl (kitty reports them) is not the key meant.
         if case .otherFunctional = key.key { return [] }
         passesNextKey = false
+        scrollView.reset()
         return passThrough(encode(key))
       }
+      if let lines = scrollLines(for: key, rows: rows, columns: columns) {
+        scrollView.scroll(by: lines, available: emulator.scrollbackCount)
+        return []
+      }
+      scrollView.reset()  // any other key: back to the live screen, then the key
       if let runKey = RunKey.allCases.first(where: { runKeys[$0]?.matches(key) == true }) {
         return perform(runKey, rows: rows, columns: columns)
       }
@@ -195,14 +214,19 @@ struct RunController: ScreenFrontEnd {
       }
       return passThrough(encode(key))
     case .mouse(let mouse):
-      return send(forwardMouse(mouse, rows: rows, columns: columns))
+      return handleMouse(mouse, rows: rows, columns: columns, at: time)
     case .paste(let text):
+      scrollView.reset()
       // The child gets the paste as its own terminal would send it.
       return passThrough(emulator.paste(text))
     case .childOutput(let bytes):
+      let scrolledOff = emulator.linesScrolledOff
       emulator.feed(bytes)
+      scrollView.follow(
+        newLines: emulator.linesScrolledOff - scrolledOff, available: emulator.scrollbackCount)
       // Replies to the child's queries (cursor position, device attributes).
       return send(emulator.takeOutput()) + (emulator.takeBells() > 0 ? [.bell] : [])
+        + clipboardEffects()
     case .childEnded:
       hasEnded = true
       return [.finish("")]
@@ -215,9 +239,15 @@ struct RunController: ScreenFrontEnd {
     case .notice(let text):
       message = (text, time + .milliseconds(4000))
       return []
-    case .suggestionClicked:
-      return []
+    case .suggestionClicked(let index):
+      scrollView.reset()
+      return choose(index)
     }
+  }
+
+  /// Shows a notice on the status line until `until`.
+  mutating func notify(_ text: String, until: Instant) {
+    message = (text, until)
   }
 
   mutating func advance(to time: Instant, rows: Int, columns: Int) -> [ScreenEffect] {
@@ -275,7 +305,7 @@ struct RunController: ScreenFrontEnd {
   }
 
   /// Tells the emulator and the child the size they have now, if it changed.
-  private mutating func resizeChild(rows: Int, columns: Int) -> [ScreenEffect] {
+  mutating func resizeChild(rows: Int, columns: Int) -> [ScreenEffect] {
     let size = childSize(rows: rows, columns: columns)
     guard size != childSize else { return [] }
     childSize = size
@@ -285,14 +315,14 @@ struct RunController: ScreenFrontEnd {
 
   // MARK: - Keys
 
-  private func send(_ bytes: [UInt8]) -> [ScreenEffect] {
+  func send(_ bytes: [UInt8]) -> [ScreenEffect] {
     bytes.isEmpty ? [] : [.sendToChild(bytes)]
   }
 
   /// A key for the child: the open syllables first, then the key.
   ///
   /// A word typed on the pad and ended by Space, Enter or Tab is learned as on the pad.
-  private mutating func passThrough(_ keyBytes: [UInt8]) -> [ScreenEffect] {
+  mutating func passThrough(_ keyBytes: [UInt8]) -> [ScreenEffect] {
     let before = typing.tail
     var effects = send(typing.passThrough(keyBytes))
     if let last = keyBytes.last, keyBytes.count == 1, [0x20, 0x0D, 0x09].contains(last),
@@ -323,7 +353,10 @@ struct RunController: ScreenFrontEnd {
         emulator.press(.enter)
         return passThrough(emulator.takeOutput())
       case .dismiss:
-        return passThrough([])  // nothing to dismiss: the child keeps the terminal
+        // 닫기 puts the pad away (the status line stays; F12 brings the pad back).
+        let effects = passThrough([])
+        dock = .compact
+        return effects + resizeChild(rows: rows, columns: columns)
       case .vowel, .consonant, .text, .spaceNext, .space, .next, .backspace, .switchLayout:
         return typed(typing.tap(key, erase: readEraseCharacter()), after: before)
       }
@@ -379,38 +412,8 @@ struct RunController: ScreenFrontEnd {
     return effects
   }
 
-  /// A mouse report for the child, if it asked for the mouse and the pointer is over it.
-  private func forwardMouse(_ mouse: MouseEvent, rows: Int, columns: Int) -> [UInt8] {
-    let size = childSize(rows: rows, columns: columns)
-    guard emulator.mouseMode != .none, mouse.row - 1 < size.rows else { return [] }
-    let control = mouse.modifiers.contains(.control)
-    let alt = mouse.modifiers.contains(.alt)
-    emulator.mouseMove(row: mouse.row - 1, column: mouse.column - 1, control: control, alt: alt)
-    let button: Emulator.MouseButton?
-    switch mouse.button {
-    case .left: button = .left
-    case .middle: button = .middle
-    case .right: button = .right
-    case .wheelUp: button = .wheelUp
-    case .wheelDown: button = .wheelDown
-    case .wheelLeft: button = .wheelLeft
-    case .wheelRight: button = .wheelRight
-    case .none, .extra: button = nil
-    }
-    switch mouse.action {
-    case .press, .release:
-      if let button {
-        emulator.mouseButton(
-          button, pressed: mouse.action == .press, control: control, alt: alt)
-      }
-    case .drag, .move:
-      break  // the move above is the report
-    }
-    return emulator.takeOutput()
-  }
-
   /// A key for the child, encoded for its current modes by the emulator.
-  private func encode(_ event: TerminalKeyEvent) -> [UInt8] {
+  func encode(_ event: TerminalKeyEvent) -> [UInt8] {
     let control = event.modifiers.contains(.control)
     let alt = event.modifiers.contains(.alt)
     switch event.key {
