@@ -312,7 +312,7 @@ struct ScreenPropertyTests {
       ScreenDriver(
         DemoController(
           script: DemoScript(tracks: [track]), playback: DemoPlayback(keysPerSecond: 4),
-          strings: UIStrings(.korean), size: .normal))
+          strings: UIStrings(.korean)))
     }
   }
 
