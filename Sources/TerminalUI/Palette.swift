@@ -228,6 +228,11 @@ extension [UInt8] {
     }
   }
 
+  /// Appends `text` with its glyphs as ``appendGlyph(_:)`` draws them.
+  mutating func appendGlyphs(of text: String) {
+    for scalar in text.unicodeScalars { appendGlyph(scalar) }
+  }
+
   /// Appends a scalar as UTF-8; control characters become a space, so text can never
   /// smuggle an escape sequence onto the terminal.
   mutating func appendUTF8(_ scalar: Unicode.Scalar) {
