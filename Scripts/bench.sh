@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make bench`: in-process benchmarks (ordo-one/benchmark, in Benchmarks/) and whole-program
-# timings (hyperfine). Prints the figures the README's performance section quotes.
+# timings (hyperfine). Prints the figures docs/performance.md quotes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export LANG=C.UTF-8 LC_ALL=C.UTF-8

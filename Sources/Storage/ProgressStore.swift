@@ -24,7 +24,7 @@ public final class ProgressStore: Sendable {
   let busyTimeout: Duration
 
   /// How long a write waits, by default, for another program's write to finish: 10 s, as the
-  /// README says.
+  /// user guide (docs/guide.md) says.
   public static let defaultBusyTimeout: Duration = .seconds(10)
 
   /// The most a stored count (a learned word's uses) can reach; adding more leaves it there.
