@@ -62,7 +62,8 @@ build: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 	@$(MAKE) --no-print-directory $(MAN_PAGE) $(COMPLETIONS)
 
-# The release build, failing on any compiler warning in Sources/ (what CI runs).
+# The release build and the tests' build, failing on any compiler warning in Sources/ or Tests/
+# (what CI runs).
 build-check: deps
 	@RELEASE_FLAGS="$(RELEASE_FLAGS)" Scripts/build-check.sh
 
