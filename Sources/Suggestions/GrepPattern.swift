@@ -1,3 +1,5 @@
+import HangulEngine
+
 /// What `cheonjiin grep` matches, selects and shows, named after the grep flags they mirror.
 ///
 /// How shown lines look (`-n`, `-H`, `-h`) is the command's business, not the scanner's.
