@@ -12,11 +12,12 @@ final class ChildLink: Sendable {
   }
 
   private let pending = Mutex(Pending())
+  private let reader = SerialThread()
 
   /// Starts reading `child`'s output; each batch wakes the loop through `wake`.
   init(child: PseudoTerminal, wake: FileDescriptor) {
     nonisolated(unsafe) let child = child  // read only from the reader thread after this
-    Thread.detachNewThread { [self] in
+    reader.run { [self] in
       while true {
         let bytes = (try? child.read()) ?? []
         let wasIdle = self.pending.withLock { state in
