@@ -155,18 +155,8 @@ public struct GrepPattern: Sendable {
     folds = options.foldsTense
     ignoresCase = options.ignoresASCIICase
 
-    var consonants: [UInt8] = []
-    var onlyConsonants = true
-    for scalar in word.unicodeScalars {
-      guard let (first, second) = consonantLetterCodes(scalar) else {
-        onlyConsonants = false
-        break
-      }
-      consonants.append(first)
-      if let second { consonants.append(second) }
-    }
     var codes: [UInt8] = []
-    if onlyConsonants {
+    if let consonants = consonantLetterCodes(of: word) {
       kind = .initialConsonants
       self.query = folds ? consonants.map { foldedConsonantCode[Int($0)] } : consonants
     } else if speller.appendCodes(of: word, to: &codes) {
