@@ -30,6 +30,18 @@ enum SuggestionSetup {
     )
   }
 
+  /// Gives the pad (or `run`) its suggestion bar: the loader and the learner of
+  /// ``make(layout:environment:)`` for the first of `layouts`, unless suggestions are off.
+  static func attach(
+    to options: inout KeypadRunOptions, layouts: [Layout], environment: [String: String],
+    enabled: Bool
+  ) {
+    guard enabled, let first = layouts.first else { return }
+    let setup = make(layout: first, environment: environment)
+    options.loadSuggestions = setup.load
+    options.learn = setup.learn
+  }
+
   /// A loader for the keypad (runs off the UI thread) and a learner that stores words in the
   /// background.
   ///
