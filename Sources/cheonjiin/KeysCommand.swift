@@ -69,20 +69,23 @@ private struct LineFormat {
   let json: Bool
   let trace: Bool
 
+  /// A press and the end of the committed text after it, as `--trace` shows them.
+  typealias Step = (SequenceRunner.Step, committed: String)
+
   /// Runs one sequence and prints its line; returns false if it had an unknown key.
   func runLine(
     _ line: String, number: Int?, runner: inout SequenceRunner, output: inout OutputBuffer
   ) -> Bool {
-    var steps: [(SequenceRunner.Step, committed: String)] = []
-    // The committed text's end only: the whole text at every step made a trace quadratic
-    // (a 120 KB line wrote 480 MB).
-    let record: ((SequenceRunner.Step, Typist) -> Void)? =
-      trace ? { step, typist in steps.append((step, KeysCommand.tail(of: typist.buffer))) } : nil
+    var steps: [Step] = []
     var failure: KeySequenceError? = nil
-    do {
-      try runner.run(line, step: record)
-    } catch {
-      failure = error
+    if trace {
+      (steps, failure) = Self.runTraced(line, runner: &runner)
+    } else {
+      do {
+        try runner.run(line)
+      } catch {
+        failure = error
+      }
     }
     if json {
       writeJSON(line: line, runner: runner, steps: steps, failure: failure, output: &output)
@@ -109,9 +112,29 @@ private struct LineFormat {
     return true
   }
 
+  /// Runs one sequence, recording every press.
+  ///
+  /// Apart from `runLine`, so that the list a closure fills is made only when tracing (it cost
+  /// a heap allocation per line).
+  private static func runTraced(
+    _ line: String, runner: inout SequenceRunner
+  ) -> (steps: [Step], failure: KeySequenceError?) {
+    var steps: [Step] = []
+    do {
+      // The committed text's end only: the whole text at every step made a trace quadratic
+      // (a 120 KB line wrote 480 MB).
+      try runner.run(line) { step, typist in
+        steps.append((step, KeysCommand.tail(of: typist.buffer)))
+      }
+    } catch {
+      return (steps, error)
+    }
+    return (steps, nil)
+  }
+
   private func writeJSON(
     line: String, runner: SequenceRunner,
-    steps: [(SequenceRunner.Step, committed: String)],
+    steps: [Step],
     failure: KeySequenceError?, output: inout OutputBuffer
   ) {
     output.append("{\"keys\":")

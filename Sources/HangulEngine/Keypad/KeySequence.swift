@@ -101,11 +101,23 @@ public enum KeySequence {
     throws(KeySequenceError)
   {
     tokens.removeAll(keepingCapacity: true)
+    try forEachToken(in: text) { tokens.append($0) }
+  }
+
+  /// Reads the tokens of `text` in order, calling `body` with each as it is read: nothing is
+  /// stored (``SequenceRunner`` presses each key as it comes).
+  ///
+  /// - Throws: The first ``KeySequenceError`` of reading `text` or of `body`; the tokens before
+  ///   it have been passed to `body`.
+  @inline(__always)
+  static func forEachToken(
+    in text: String, _ body: (PlacedKeyToken) throws(KeySequenceError) -> Void
+  ) throws(KeySequenceError) {
     var text = text
     let failure: KeySequenceError? = text.withUTF8 { bytes in
       var reader = KeyTokenReader(bytes)
       do throws(KeySequenceError) {
-        while let token = try reader.next() { tokens.append(token) }
+        while let token = try reader.next() { try body(token) }
       } catch {
         return error
       }

@@ -41,26 +41,16 @@ public struct SequenceRunner: Sendable {
     _ sequence: String, step: ((Step, Typist) -> Void)? = nil
   ) throws(KeySequenceError) {
     reset()
-    var sequence = sequence
-    let failure: KeySequenceError? = sequence.withUTF8 { bytes in
-      var reader = KeyTokenReader(bytes)
-      // Held here while the layout stays, rather than looked up (and retained) per key.
-      var layoutIndex = typist.layoutIndex
-      var resolver = resolvers[layoutIndex]
-      do throws(KeySequenceError) {
-        while let placed = try reader.next() {
-          try press(placed, with: resolver, step: step)
-          if typist.layoutIndex != layoutIndex {
-            layoutIndex = typist.layoutIndex
-            resolver = resolvers[layoutIndex]
-          }
-        }
-      } catch {
-        return error
+    // The resolver is held while the layout stays, rather than looked up (and retained) per key.
+    var layoutIndex = typist.layoutIndex
+    var resolver = resolvers[layoutIndex]
+    try KeySequence.forEachToken(in: sequence) { placed throws(KeySequenceError) in
+      try press(placed, with: resolver, step: step)
+      if typist.layoutIndex != layoutIndex {
+        layoutIndex = typist.layoutIndex
+        resolver = resolvers[layoutIndex]
       }
-      return nil
     }
-    if let failure { throw failure }
   }
 
   private mutating func press(
