@@ -250,7 +250,7 @@ struct Keypad {
   private mutating func closingUp(_ output: KeyOutput) -> KeyOutput {
     defer { endsWithSuggestionSpace = false }
     guard endsWithSuggestionSpace, output.erase == 0, output.commit.isEmpty,
-      let mark = output.preedit.first, ".,?!".contains(mark)
+      let mark = output.preedit.string.first, ".,?!".contains(mark)
     else { return output }
     var closed = output
     closed.erase = 1
