@@ -29,14 +29,13 @@ struct SpellerTests {
     Case(text: "스ㄱ‥ㅂ", keys: "ㅅㅡㄱㆍㆍㅂ"),
   ]
 
-  @Test(
-    "40,000 syllables spell in linear time, and the sequence types them back",
-    .timeLimit(.minutes(1)))
+  @Test("10,000 syllables spell, and the sequence types them back")
   func longText() throws {
-    // Before, every step copied the whole text and the presses so far: 8,000 syllables took
-    // 5.8 s and 40,000 over a minute.
+    // That spelling grows linearly (before, every step copied the whole text and the presses
+    // so far) is checked in CPU time by ScalingEndToEndTests ("spell, one text"): a time limit
+    // here failed on a loaded machine, not on slow code.
     let words = ["감사합니다", "안녕하세요", "할머니", "학교", "괜찮아요", "마흔셋"]
-    let text = (0..<8_000).map { words[$0 % words.count] }.joined(separator: " ")
+    let text = (0..<2_000).map { words[$0 % words.count] }.joined(separator: " ")
     let speller = Speller(layouts: try inputMethod().layouts)
     let presses = try speller.spell(text)
     var typist = Typist(layouts: speller.layouts)
