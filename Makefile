@@ -84,7 +84,8 @@ build: deps
 	$(IN_SCRATCH) $(SWIFT) build $(RELEASE_FLAGS)
 	@$(MAKE) --no-print-directory $(MAN_PAGE) $(COMPLETIONS)
 
-# The release build, failing on any compiler warning in Sources/ (what CI runs).
+# The release build and the tests' build, failing on any compiler warning in Sources/ or Tests/
+# (what CI runs).
 build-check: deps
 	@RELEASE_FLAGS="$(RELEASE_FLAGS)" $(IN_SCRATCH) Scripts/build-check.sh
 

@@ -16,12 +16,14 @@ public struct KeyOutput: Sendable, Hashable {
   /// ``commit``: 1 for ⌫ with no composition open, else 0.
   public var erase: Int
   /// The open composition after the press, as displayed (never conjoining jamo).
-  public var preedit: String
+  ///
+  /// A value that makes no String on the key path: read ``Preedit/string`` where it is shown.
+  public var preedit: Preedit
   /// Set when the press asks the front end to do something.
   public var event: KeyEvent?
 
   public init(
-    consumed: Bool, commit: String = "", erase: Int = 0, preedit: String = "",
+    consumed: Bool, commit: String = "", erase: Int = 0, preedit: Preedit = Preedit(),
     event: KeyEvent? = nil
   ) {
     self.consumed = consumed
@@ -85,9 +87,9 @@ public struct InputMethod: Sendable, Hashable {
 
   // MARK: - Reading
 
-  /// The open composition as displayed; the same as the last output's ``KeyOutput/preedit``.
+  /// The open composition as displayed; the text of the last output's ``KeyOutput/preedit``.
   ///
-  /// Built on each read.
+  /// Built on each read, for showing it.
   public var preedit: String { composer.preedit }
   /// The syllable being composed (or the cycling mark), the tail of ``preedit``, for
   /// highlighting.
@@ -116,7 +118,7 @@ public struct InputMethod: Sendable, Hashable {
   /// This method changes the engine state. Compare ``hold(_:)``.
   public mutating func tap(_ key: Int) -> KeyOutput {
     guard layouts.indices.contains(layoutIndex), layouts[layoutIndex].keys.indices.contains(key)
-    else { return KeyOutput(consumed: false, preedit: composer.preedit) }
+    else { return KeyOutput(consumed: false, preedit: composer.composition) }
     let action = layouts[layoutIndex].keys[key].action
     return perform(action, key: key)
   }
@@ -133,11 +135,11 @@ public struct InputMethod: Sendable, Hashable {
   /// This method changes the engine state. Compare ``tap(_:)``.
   public mutating func hold(_ key: Int) -> KeyOutput {
     guard layouts.indices.contains(layoutIndex), layouts[layoutIndex].keys.indices.contains(key)
-    else { return KeyOutput(consumed: false, preedit: composer.preedit) }
+    else { return KeyOutput(consumed: false, preedit: composer.composition) }
     switch layouts[layoutIndex].keys[key].hold {
     case .text(let text):
       // The digit closes any composition.
-      return KeyOutput(consumed: true, commit: composer.insert(text), preedit: composer.preedit)
+      return KeyOutput(consumed: true, commit: composer.insert(text), preedit: composer.composition)
     case .repeatTap, nil:
       return tap(key)
     }
@@ -168,48 +170,52 @@ public struct InputMethod: Sendable, Hashable {
   ///   nothing changed) when there is no such layout.
   public mutating func switchLayout(to id: String) -> KeyOutput {
     guard let index = layouts.index(ofSwitchTarget: id) else {
-      return KeyOutput(consumed: false, preedit: composer.preedit)
+      return KeyOutput(consumed: false, preedit: composer.composition)
     }
     let commit = switchLayout(toIndex: index)
     return KeyOutput(
-      consumed: true, commit: commit, preedit: composer.preedit, event: .switchedLayout)
+      consumed: true, commit: commit, preedit: composer.composition, event: .switchedLayout)
   }
 
   // MARK: - Helpers
 
   private mutating func perform(_ action: KeyAction, key: Int) -> KeyOutput {
-    var output = KeyOutput(consumed: true)
+    var consumed = true
+    var commit = ""
+    var erase = 0
+    var event: KeyEvent? = nil
     switch action {
     case .vowel(let stroke):
       composer.stroke(stroke)
     case .consonant(let cycle, let wraps):
       composer.consonant(key: key, cycle: cycle, wraps: wraps)
     case .text(let cycle):
-      output.commit = composer.text(key: key, cycle: cycle)
+      commit = composer.text(key: key, cycle: cycle)
     case .spaceNext:
-      output.commit = composer.spaceOrNext()
+      commit = composer.spaceOrNext()
     case .space:
-      output.commit = composer.space()
+      commit = composer.space()
     case .next:
-      output.consumed = composer.isComposing
-      output.commit = composer.commitComposition()
+      consumed = composer.isComposing
+      commit = composer.commitComposition()
     case .backspace:
-      output.erase = composer.backspace()
+      erase = composer.backspace()
     case .enter:
-      output.commit = composer.insert("\n")
+      commit = composer.insert("\n")
     case .switchLayout:
       if let target = switchTargets[layoutIndex][key] {
-        output.commit = switchLayout(toIndex: target)
-        output.event = .switchedLayout
+        commit = switchLayout(toIndex: target)
+        event = .switchedLayout
       } else {
-        output.consumed = false  // the loader rejects such layouts; nothing to act on
+        consumed = false  // the loader rejects such layouts; nothing to act on
       }
     case .dismiss:
-      output.commit = composer.commitComposition()
-      output.event = .dismiss
+      commit = composer.commitComposition()
+      event = .dismiss
     }
-    output.preedit = composer.preedit
-    return output
+    return KeyOutput(
+      consumed: consumed, commit: commit, erase: erase, preedit: composer.composition,
+      event: event)
   }
 
   /// Commits the composition and makes `index` the current layout.

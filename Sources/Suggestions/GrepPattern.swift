@@ -1,3 +1,5 @@
+import HangulEngine
+
 /// What `cheonjiin grep` matches, selects and shows, named after the grep flags they mirror.
 ///
 /// How shown lines look (`-n`, `-H`, `-h`) is the command's business, not the scanner's.
@@ -121,8 +123,6 @@ public struct GrepPattern: Sendable {
   let folds: Bool
   let ignoresCase: Bool
   let speller: PrimitiveSpeller
-  /// ``foldedConsonantCode`` copied in, so the hot loop reads no lazily initialised global.
-  let folding: [UInt8] = foldedConsonantCode
 
   /// Compiles a query.
   ///
@@ -155,18 +155,8 @@ public struct GrepPattern: Sendable {
     folds = options.foldsTense
     ignoresCase = options.ignoresASCIICase
 
-    var consonants: [UInt8] = []
-    var onlyConsonants = true
-    for scalar in word.unicodeScalars {
-      guard let (first, second) = consonantLetterCodes(scalar) else {
-        onlyConsonants = false
-        break
-      }
-      consonants.append(first)
-      if let second { consonants.append(second) }
-    }
     var codes: [UInt8] = []
-    if onlyConsonants {
+    if let consonants = consonantLetterCodes(of: word) {
       kind = .initialConsonants
       self.query = folds ? consonants.map { foldedConsonantCode[Int($0)] } : consonants
     } else if speller.appendCodes(of: word, to: &codes) {
@@ -185,9 +175,9 @@ public struct GrepPattern: Sendable {
   /// `line` is UTF-8 without its line terminator (a trailing `\r` is harmless: it is white space).
   public func matches(line: UnsafeBufferPointer<UInt8>) -> Bool {
     var found = false
-    withTables { matcher in
+    withMatcher { matcher, query in
       forEachWord(line, stripsEnd: wholeWord) { start, end in
-        found = matcher.matches(line, start, end)
+        found = matcher.matches(kind, from: query, line, start, end)
         return !found
       }
     }
@@ -202,9 +192,9 @@ public struct GrepPattern: Sendable {
   /// The byte ranges of the matching words of a line (punctuation stripped), for `-o`.
   public func matchingWordRanges(in line: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
     var ranges: [Range<Int>] = []
-    withTables { matcher in
+    withMatcher { matcher, query in
       forEachWord(line) { start, end in
-        if matcher.matches(line, start, end) { ranges.append(start..<end) }
+        if matcher.matches(kind, from: query, line, start, end) { ranges.append(start..<end) }
         return true
       }
     }
@@ -220,29 +210,50 @@ public struct GrepPattern: Sendable {
     }
   }
 
-  /// Runs `body` with the query and spelling tables as unsafe buffers, once per line.
+  /// Runs `body` with the word matcher and the start of the query, once per line.
   @inline(__always)
-  private func withTables<R>(_ body: (WordMatcher) -> R) -> R {
+  private func withMatcher<R>(_ body: (WordMatcher, QueryPosition) -> R) -> R {
     query.withUnsafeBufferPointer { query in
-      speller.syllableCodes.withUnsafeBufferPointer { codes in
-        speller.syllableLengths.withUnsafeBufferPointer { lengths in
-          folding.withUnsafeBufferPointer { folding in
-            body(
-              WordMatcher(
-                kind: kind, query: query, wholeWord: wholeWord, folds: folds,
-                ignoresCase: ignoresCase, syllableCodes: codes, syllableLengths: lengths,
-                syllableStride: speller.syllableStride, folding: folding, speller: speller))
-          }
-        }
+      WordMatcher.with(
+        wholeWord: wholeWord, folds: folds, ignoresCase: ignoresCase, speller: speller
+      ) { matcher in
+        body(matcher, QueryPosition(query: query))
       }
     }
   }
 }
 
-/// The per-line view of a ``GrepPattern``: everything as unsafe buffers.
-private struct WordMatcher {
-  let kind: GrepQueryKind
+/// Where a word stands in the queries it is compared with, code by code.
+///
+/// One query (``QueryPosition``) or many (``GrepPatternSet``'s trie); ``WordMatcher`` walks a
+/// word with it.
+protocol QueryCursor {
+  /// Moves past `code`; false when no query goes on with it.
+  mutating func advance(_ code: UInt8) -> Bool
+  /// Whether a query ends here.
+  var isAtEnd: Bool { get }
+}
+
+/// How far a word has matched one query.
+struct QueryPosition: QueryCursor {
   let query: UnsafeBufferPointer<UInt8>
+  var matched = 0
+
+  @inline(__always)
+  mutating func advance(_ code: UInt8) -> Bool {
+    guard matched < query.count, query[matched] == code else { return false }
+    matched += 1
+    return true
+  }
+
+  var isAtEnd: Bool { matched == query.count }
+}
+
+/// Compares words with queries: the comparisons of the three query kinds, written once for one
+/// query and for a set of them (`-e` given more than once), with the tables as unsafe buffers.
+///
+/// Every comparison reads "a query ends here" as a match unless the whole word must match.
+struct WordMatcher {
   let wholeWord: Bool
   let folds: Bool
   let ignoresCase: Bool
@@ -252,30 +263,54 @@ private struct WordMatcher {
   let folding: UnsafeBufferPointer<UInt8>
   let speller: PrimitiveSpeller
 
+  /// Runs `body` with a matcher over `speller`'s tables.
   @inline(__always)
-  func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-    switch kind {
-    case .initialConsonants: matchesInitials(bytes, start, end)
-    case .keypad: matchesKeypad(bytes, start, end)
-    case .literal: matchesLiteral(bytes, start, end)
+  static func with<R>(
+    wholeWord: Bool, folds: Bool, ignoresCase: Bool, speller: PrimitiveSpeller,
+    _ body: (WordMatcher) -> R
+  ) -> R {
+    speller.syllableCodes.withUnsafeBufferPointer { codes in
+      speller.syllableLengths.withUnsafeBufferPointer { lengths in
+        foldedConsonantCode.withUnsafeBufferPointer { folding in
+          body(
+            WordMatcher(
+              wholeWord: wholeWord, folds: folds, ignoresCase: ignoresCase, syllableCodes: codes,
+              syllableLengths: lengths, syllableStride: speller.syllableStride, folding: folding,
+              speller: speller))
+        }
+      }
     }
   }
 
-  /// Compares the word's initial consonants with the query.
-  private func matchesInitials(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
-    -> Bool
-  {
-    let count = query.count
-    var matched = 0
+  @inline(__always)
+  func matches<Cursor: QueryCursor>(
+    _ kind: GrepQueryKind, from cursor: Cursor, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int,
+    _ end: Int
+  ) -> Bool {
+    switch kind {
+    case .initialConsonants: matchesInitials(from: cursor, bytes, start, end)
+    case .keypad: matchesKeypad(from: cursor, bytes, start, end)
+    case .literal: matchesLiteral(from: cursor, bytes, start, end)
+    }
+  }
+
+  /// Whether a query ends at `cursor` and the word may go on (not `-w`).
+  @inline(__always)
+  private func endsPrefix(_ cursor: some QueryCursor) -> Bool {
+    !wholeWord && cursor.isAtEnd
+  }
+
+  /// Compares the word's initial consonants with the queries.
+  func matchesInitials<Cursor: QueryCursor>(
+    from start: Cursor, _ bytes: UnsafeBufferPointer<UInt8>, _ first: Int, _ end: Int
+  ) -> Bool {
+    var cursor = start
     /// Takes one initial; `false` on a mismatch or, in whole-word mode, an extra letter.
     @inline(__always)
     func take(_ code: UInt8) -> Bool {
-      guard matched < count, (folds ? folding[Int(code)] : code) == query[matched]
-      else { return false }
-      matched += 1
-      return true
+      cursor.advance(folds ? folding[Int(code)] : code)
     }
-    var index = start
+    var index = first
     while index < end {
       let (value, length) = decodeScalar(bytes, index, end)
       index += length
@@ -287,25 +322,24 @@ private struct WordMatcher {
         // A lone letter is its own initial; a compound one (`ㄳ`) gives two.
         guard take(first) else { return false }
         if let second {
-          if matched == count && !wholeWord { return true }
+          if endsPrefix(cursor) { return true }
           guard take(second) else { return false }
         }
       } else {
         // A vowel letter, Latin, a digit …: it has no initial consonant.
         return false
       }
-      if matched == count && !wholeWord { return true }
+      if endsPrefix(cursor) { return true }
     }
-    return matched == count
+    return cursor.isAtEnd
   }
 
-  /// Compares the word's primitive spelling with the query.
-  private func matchesKeypad(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
-    -> Bool
-  {
-    let count = query.count
-    var matched = 0
-    var index = start
+  /// Compares the word's primitive spelling with the queries.
+  func matchesKeypad<Cursor: QueryCursor>(
+    from start: Cursor, _ bytes: UnsafeBufferPointer<UInt8>, _ first: Int, _ end: Int
+  ) -> Bool {
+    var cursor = start
+    var index = first
     while index < end {
       let (value, length) = decodeScalar(bytes, index, end)
       index += length
@@ -313,51 +347,46 @@ private struct WordMatcher {
         let syllable = Int(value - 0xAC00)
         let base = syllable * syllableStride
         for offset in 0..<Int(syllableLengths[syllable]) {
-          if matched == count { return !wholeWord }
-          guard syllableCodes[base + offset] == query[matched] else { return false }
-          matched += 1
+          if endsPrefix(cursor) { return true }
+          guard cursor.advance(syllableCodes[base + offset]) else { return false }
         }
       } else {
         var verdict: Bool? = nil
         let spelled = speller.forEachCode(ofNonSyllable: value) { code in
-          if matched == count {
-            verdict = !wholeWord
+          if endsPrefix(cursor) {
+            verdict = true
             return false
           }
-          guard code == query[matched] else {
+          guard cursor.advance(code) else {
             verdict = false
             return false
           }
-          matched += 1
           return true
         }
         if let verdict { return verdict }
-        if !spelled { return matched == count && !wholeWord }
+        if !spelled { return endsPrefix(cursor) }
       }
-      if matched == count && !wholeWord { return true }
+      if endsPrefix(cursor) { return true }
     }
-    return matched == count
+    return cursor.isAtEnd
   }
 
-  /// Compares the word's bytes with the query.
-  private func matchesLiteral(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
-    -> Bool
-  {
-    let count = query.count
-    let length = end - start
-    guard wholeWord ? length == count : length >= count else { return false }
-    var offset = 0
-    while offset < count {
-      let byte = bytes[start + offset]
-      guard (ignoresCase ? asciiLowercase(byte) : byte) == query[offset] else { return false }
-      offset += 1
+  /// Compares the word's bytes with the queries.
+  func matchesLiteral<Cursor: QueryCursor>(
+    from start: Cursor, _ bytes: UnsafeBufferPointer<UInt8>, _ first: Int, _ end: Int
+  ) -> Bool {
+    var cursor = start
+    for index in first..<end {
+      if endsPrefix(cursor) { return true }
+      let byte = bytes[index]
+      guard cursor.advance(ignoresCase ? asciiLowercase(byte) : byte) else { return false }
     }
-    return true
+    return cursor.isAtEnd
   }
 }
 
 @inline(__always)
-private func asciiLowercase(_ byte: UInt8) -> UInt8 {
+func asciiLowercase(_ byte: UInt8) -> UInt8 {
   byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
 }
 

@@ -58,6 +58,18 @@ extension Sequence<Primitive> {
 /// `foldedConsonantCode[code]`: the code of the plain consonant for a tense one (`ㄲ` → `ㄱ`).
 let foldedConsonantCode: [UInt8] = Choseong.allCases.map { $0.folded.rawValue }
 
+/// The consonant codes of a word written in consonant letters only (`ㄱㅅ`, `ㄳ` → `ㄱ`, `ㅅ`),
+/// for an initial-consonant query; `nil` if any letter is not a consonant.
+func consonantLetterCodes(of word: some StringProtocol) -> [UInt8]? {
+  var codes: [UInt8] = []
+  for scalar in word.unicodeScalars {
+    guard let (first, second) = consonantLetterCodes(scalar) else { return nil }
+    codes.append(first)
+    if let second { codes.append(second) }
+  }
+  return codes
+}
+
 /// The consonant codes a letter stands for in an initial-consonant query: one for a single
 /// consonant (`ㄱ`), two for a compound one (`ㄳ` → `ㄱ`, `ㅅ`), `nil` for anything else.
 func consonantLetterCodes(_ scalar: Unicode.Scalar) -> (first: UInt8, second: UInt8?)? {

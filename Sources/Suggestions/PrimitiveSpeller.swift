@@ -103,29 +103,9 @@ public struct PrimitiveSpeller: Sendable {
       codes.append(contentsOf: syllableCodes[start..<start + Int(syllableLengths[index])])
       return true
     }
-    if let (first, second) = consonantLetterCodes(scalar) {
-      codes.append(first)
-      if let second { codes.append(second) }
+    return forEachCode(ofNonSyllable: value) { code in
+      codes.append(code)
       return true
-    }
-    if (0x314F...0x3163).contains(value) || (0x1161...0x1175).contains(value),
-      let jung = Jungseong(scalar)
-    {
-      let start = Int(jung.rawValue) * vowelStride
-      codes.append(contentsOf: vowelCodes[start..<start + Int(vowelLengths[Int(jung.rawValue)])])
-      return true
-    }
-    let dot = Primitive.stroke(.araea).code
-    switch value {
-    case 0x318D, 0x119E, 0x00B7:  // ㆍ, conjoining ᆞ, middle dot
-      codes.append(dot)
-      return true
-    case 0x2025, 0x11A2:  // ‥ (how the keypad shows ᆢ), conjoining ᆢ
-      codes.append(dot)
-      codes.append(dot)
-      return true
-    default:
-      return false
     }
   }
 

@@ -176,17 +176,9 @@ extension SuggestionIndex {
   }
 
   func parse(_ typedWord: String, cyclingLastKey: [Choseong]?) -> ParsedQuery {
-    var consonants: [UInt8] = []
-    var onlyConsonants = true
-    for scalar in typedWord.unicodeScalars {
-      guard let (first, second) = consonantLetterCodes(scalar) else {
-        onlyConsonants = false
-        break
-      }
-      consonants.append(first)
-      if let second { consonants.append(second) }
-    }
-    if onlyConsonants && consonants.count >= 2, let last = consonants.last {
+    if let consonants = consonantLetterCodes(of: typedWord), consonants.count >= 2,
+      let last = consonants.last
+    {
       return .initials(
         stem: Array(consonants.dropLast()), typedLast: last,
         lastAlternatives: alternatives(for: last, cycle: cyclingLastKey))

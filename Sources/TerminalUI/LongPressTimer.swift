@@ -27,9 +27,9 @@ final class LongPressTimer: Sendable {
   private let wake: FileDescriptor
   private let controlReader: FileDescriptor
   private let controlWriter: FileDescriptor
-  /// Signalled by the thread as it ends, so ``stop()`` never returns while it may still
-  /// write to a wake descriptor the caller is about to close.
-  private let finished = DispatchSemaphore(value: 0)
+  /// Runs the timer's loop; ``stop()`` waits for it to end, so that it never returns while the
+  /// loop may still write to a wake descriptor the caller is about to close.
+  private let thread = SerialThread()
 
   /// Starts the thread.
   ///
@@ -42,10 +42,7 @@ final class LongPressTimer: Sendable {
     try pipe.writeEnd.setNonBlocking()
     controlReader = pipe.readEnd
     controlWriter = pipe.writeEnd
-    Thread.detachNewThread { [self] in
-      run()
-      finished.signal()
-    }
+    thread.run { [self] in run() }
   }
 
   /// Sets the next deadline (or none); called by the run loop after every event.
@@ -67,7 +64,7 @@ final class LongPressTimer: Sendable {
   func stop() {
     state.withLock { $0.isStopped = true }
     poke()
-    finished.wait()
+    thread.wait()
     try? controlReader.close()  // the thread is gone; nothing else uses these
     try? controlWriter.close()
   }

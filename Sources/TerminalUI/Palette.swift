@@ -228,25 +228,17 @@ extension [UInt8] {
     }
   }
 
+  /// Appends `text` with its glyphs as ``appendGlyph(_:)`` draws them.
+  mutating func appendGlyphs(of text: String) {
+    for scalar in text.unicodeScalars { appendGlyph(scalar) }
+  }
+
   /// Appends a scalar as UTF-8; control characters become a space, so text can never
   /// smuggle an escape sequence onto the terminal.
   mutating func appendUTF8(_ scalar: Unicode.Scalar) {
-    let value = scalar.value
-    switch value {
+    switch scalar.value {
     case 0..<0x20, 0x7F..<0xA0: append(UInt8(ascii: " "))
-    case 0x20..<0x80: append(UInt8(value))
-    case 0x80..<0x800:
-      append(UInt8(0xC0 | value >> 6))
-      append(UInt8(0x80 | value & 0x3F))
-    case 0x800..<0x10000:
-      append(UInt8(0xE0 | value >> 12))
-      append(UInt8(0x80 | value >> 6 & 0x3F))
-      append(UInt8(0x80 | value & 0x3F))
-    default:
-      append(UInt8(0xF0 | value >> 18))
-      append(UInt8(0x80 | value >> 12 & 0x3F))
-      append(UInt8(0x80 | value >> 6 & 0x3F))
-      append(UInt8(0x80 | value & 0x3F))
+    default: UTF8.encode(scalar) { append($0) }
     }
   }
 

@@ -430,7 +430,7 @@ struct RunLoop<FrontEnd: ScreenFrontEnd> {
     guard let load = services.loadSuggestions else { return }
     let box = loaded
     let wake = terminal.wakeWriter
-    Thread.detachNewThread {
+    SerialThread().run {
       box.put(load())
       _ = try? wake.writeAll([WakeNote.suggestionsByte])  // a full pipe already wakes the loop
     }

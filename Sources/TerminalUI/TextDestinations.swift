@@ -288,8 +288,8 @@ public struct DraftStore: Sendable {
 /// UI thread.
 public final class TmuxSender: Sendable {
   public let target: String
-  private let queue = DispatchQueue(label: "cheonjiin.tmux")
-  /// The first failed command, set on the queue and read by ``finish()``.
+  private let queue = SerialThread()
+  /// The first failed command, set on the queue's thread and read by ``finish()``.
   private let failure = Mutex<OutputProblem?>(nil)
 
   /// Checks that the pane exists.
@@ -305,18 +305,18 @@ public final class TmuxSender: Sendable {
 
   /// Types text into the pane.
   public func send(_ text: String) {
-    queue.async { self.run(["send-keys", "-t", self.target, "-l", "--", text]) }
+    queue.run { self.run(["send-keys", "-t", self.target, "-l", "--", text]) }
   }
 
   /// Deletes characters in the pane with BSpace.
   public func delete(_ count: Int) {
     guard count > 0 else { return }
-    queue.async { self.run(["send-keys", "-t", self.target, "-N", String(count), "BSpace"]) }
+    queue.run { self.run(["send-keys", "-t", self.target, "-N", String(count), "BSpace"]) }
   }
 
   /// Waits for everything sent so far; returns the first failure, if any.
   public func finish() -> OutputProblem? {
-    queue.sync {}
+    queue.wait()
     return failure.withLock { $0 }
   }
 

@@ -51,11 +51,8 @@ struct KeypadCommand: ParsableCommand {
     options.clipboard = clipboard
     options.tmuxTarget = tmuxTarget
     if noDraft { options.draft = nil }
-    if !noSuggestions, let first = layouts.first {
-      let setup = SuggestionSetup.make(layout: first, environment: environment)
-      options.loadSuggestions = setup.load
-      options.learn = setup.learn
-    }
+    SuggestionSetup.attach(
+      to: &options, layouts: layouts, environment: environment, enabled: !noSuggestions)
     let status = KeypadApp.run(options)
     if status != 0 { throw ExitCode(status) }
   }

@@ -30,10 +30,11 @@ struct KeysCommand: ParsableCommand {
     var runner = SequenceRunner(layouts: try layoutOption.load())
     var output = OutputBuffer()
     var failures = 0
+    // The flags read once: a property wrapper's getter costs more than a key press.
+    let format = LineFormat(json: json, trace: trace)
     if !sequence.isEmpty {
-      if !runLine(sequence.joined(separator: " "), number: nil, runner: &runner, output: &output) {
-        failures += 1
-      }
+      let line = sequence.joined(separator: " ")
+      if !format.runLine(line, number: nil, runner: &runner, output: &output) { failures += 1 }
     } else {
       var number = 0
       var lines = LineReader()
@@ -41,7 +42,9 @@ struct KeysCommand: ParsableCommand {
         number += 1
         switch line {
         case .text(let text):
-          if !runLine(text, number: number, runner: &runner, output: &output) { failures += 1 }
+          if !format.runLine(text, number: number, runner: &runner, output: &output) {
+            failures += 1
+          }
         case .tooLong(let bytes):
           output.skipLongLine(number, bytes: bytes)
           failures += 1
@@ -59,21 +62,30 @@ struct KeysCommand: ParsableCommand {
     let kept = end.suffix(24)
     return end.utf8.count < buffer.utf8.count || kept.count < end.count ? "…" + kept : String(kept)
   }
+}
+
+/// How `keys` prints a line: the flags, read once.
+private struct LineFormat {
+  let json: Bool
+  let trace: Bool
+
+  /// A press and the end of the committed text after it, as `--trace` shows them.
+  typealias Step = (SequenceRunner.Step, committed: String)
 
   /// Runs one sequence and prints its line; returns false if it had an unknown key.
-  private func runLine(
+  func runLine(
     _ line: String, number: Int?, runner: inout SequenceRunner, output: inout OutputBuffer
   ) -> Bool {
-    var steps: [(SequenceRunner.Step, committed: String)] = []
-    // The committed text's end only: the whole text at every step made a trace quadratic
-    // (a 120 KB line wrote 480 MB).
-    let record: ((SequenceRunner.Step, Typist) -> Void)? =
-      trace ? { step, typist in steps.append((step, Self.tail(of: typist.buffer))) } : nil
+    var steps: [Step] = []
     var failure: KeySequenceError? = nil
-    do {
-      try runner.run(line, step: record)
-    } catch {
-      failure = error
+    if trace {
+      (steps, failure) = Self.runTraced(line, runner: &runner)
+    } else {
+      do {
+        try runner.run(line)
+      } catch {
+        failure = error
+      }
     }
     if json {
       writeJSON(line: line, runner: runner, steps: steps, failure: failure, output: &output)
@@ -100,9 +112,29 @@ struct KeysCommand: ParsableCommand {
     return true
   }
 
+  /// Runs one sequence, recording every press.
+  ///
+  /// Apart from `runLine`, so that the list a closure fills is made only when tracing (it cost
+  /// a heap allocation per line).
+  private static func runTraced(
+    _ line: String, runner: inout SequenceRunner
+  ) -> (steps: [Step], failure: KeySequenceError?) {
+    var steps: [Step] = []
+    do {
+      // The committed text's end only: the whole text at every step made a trace quadratic
+      // (a 120 KB line wrote 480 MB).
+      try runner.run(line) { step, typist in
+        steps.append((step, KeysCommand.tail(of: typist.buffer)))
+      }
+    } catch {
+      return (steps, error)
+    }
+    return (steps, nil)
+  }
+
   private func writeJSON(
     line: String, runner: SequenceRunner,
-    steps: [(SequenceRunner.Step, committed: String)],
+    steps: [Step],
     failure: KeySequenceError?, output: inout OutputBuffer
   ) {
     output.append("{\"keys\":")
@@ -132,7 +164,7 @@ struct KeysCommand: ParsableCommand {
         output.append(",\"committed\":")
         output.appendJSONString(committed)
         output.append(",\"preedit\":")
-        output.appendJSONString(step.output.preedit)
+        output.appendJSONString(step.output.preedit.string)
         output.append(",\"commit\":")
         output.appendJSONString(step.output.commit)
         output.append(",\"deleted\":\(step.output.erase)}")

@@ -95,11 +95,8 @@ struct RunCommand: ParsableCommand {
     var options = try padOptions.runOptions(layouts: layouts, environment: environment)
     options.draft = nil
     options.escapeMs = escapeMs
-    if !noSuggestions, let first = layouts.first {
-      let setup = SuggestionSetup.make(layout: first, environment: environment)
-      options.loadSuggestions = setup.load
-      options.learn = setup.learn
-    }
+    SuggestionSetup.attach(
+      to: &options, layouts: layouts, environment: environment, enabled: !noSuggestions)
     var words = command.first == "--" ? Array(command.dropFirst()) : command
     if words.isEmpty {
       let shell = environment["SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"

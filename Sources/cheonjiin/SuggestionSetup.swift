@@ -3,6 +3,7 @@ import HangulEngine
 import LayoutLoading
 import Storage
 import Suggestions
+import Synchronization
 import TerminalUI
 
 /// Wires the keypad's suggestion bar to the shipped lexicon and the learned words in the
@@ -27,6 +28,18 @@ enum SuggestionSetup {
       Lexicon.parseCorpus(text("ko-words.tsv")).entries,
       Lexicon.parseEveryday(text("everyday-ko.tsv")).entries
     )
+  }
+
+  /// Gives the pad (or `run`) its suggestion bar: the loader and the learner of
+  /// ``make(layout:environment:)`` for the first of `layouts`, unless suggestions are off.
+  static func attach(
+    to options: inout KeypadRunOptions, layouts: [Layout], environment: [String: String],
+    enabled: Bool
+  ) {
+    guard enabled, let first = layouts.first else { return }
+    let setup = make(layout: first, environment: environment)
+    options.loadSuggestions = setup.load
+    options.learn = setup.learn
   }
 
   /// A loader for the keypad (runs off the UI thread) and a learner that stores words in the
@@ -76,20 +89,22 @@ enum SuggestionSetup {
 /// The progress database for the pad: read at once, without waiting for another program's
 /// write; opened for writing on the first word learned, off the UI thread.
 ///
-/// Nothing here uses libdispatch's worker pool, and no connection is ever closed (closing one
-/// disposes its dispatch queue, which does): on Linux, once that pool has run, its monitor wakes
-/// the process every second, and the idle pad must not wake at all (`make bench`).
-final class StoreBox: @unchecked Sendable {
+/// Nothing here uses libdispatch's worker pool (see ``SerialThread``), and no connection is ever
+/// closed: closing one disposes its dispatch queue, which does.
+final class StoreBox: Sendable {
+  private struct State {
+    /// The store the words were read from, kept open (see above).
+    var reader: ProgressStore?
+    /// Why words cannot be saved, once known; the writer is not tried then.
+    var problem: StorageError?
+    var writer: ProgressStore?
+    var didTryWriter = false
+  }
+
   /// Where writes happen, one at a time, off the UI thread.
   let work = SerialThread()
   private let path: String
-  private let lock = NSLock()
-  /// The store the words were read from, kept open (see above).
-  private var openedReader: ProgressStore?
-  /// Why words cannot be saved, once known; the writer is not tried then.
-  private var problem: StorageError?
-  private var openedWriter: ProgressStore?
-  private var didTryWriter = false
+  private let state = Mutex(State())
 
   init(path: String) {
     self.path = path
@@ -99,57 +114,27 @@ final class StoreBox: @unchecked Sendable {
   ///
   /// - Returns: The store, or nil; and why learned words will not be saved, if that is known.
   func openForReading() -> (ProgressStore?, StorageError?) {
-    lock.lock()
-    defer { lock.unlock() }
-    do {
-      let opening = try ProgressStore.open(at: path, for: .reading)
-      openedReader = opening.store
-      problem = opening.readOnly
-      return (opening.store, opening.readOnly)
-    } catch {
-      problem = error
-      return (nil, error)
+    state.withLock { state in
+      do throws(StorageError) {
+        let opening = try ProgressStore.open(at: path, for: .reading)
+        state.reader = opening.store
+        state.problem = opening.readOnly
+        return (opening.store, opening.readOnly)
+      } catch {
+        state.problem = error
+        return (nil, error)
+      }
     }
   }
 
   /// The store for learning words, opened on first use; nil when it cannot be written.
   var writer: ProgressStore? {
-    lock.lock()
-    defer { lock.unlock() }
-    if !didTryWriter && problem == nil {
-      didTryWriter = true
-      openedWriter = try? ProgressStore.open(at: path, for: .writing).store
-    }
-    return openedWriter
-  }
-}
-
-/// Runs jobs one at a time, in order, on a thread of its own, started on the first job; between
-/// jobs it sleeps on a condition and never wakes by itself.
-final class SerialThread: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var jobs: [@Sendable () -> Void] = []
-  private var isStarted = false
-
-  /// Queues `job`; it runs after every job queued before it.
-  func run(_ job: @escaping @Sendable () -> Void) {
-    condition.lock()
-    defer { condition.unlock() }
-    jobs.append(job)
-    if !isStarted {
-      isStarted = true
-      Thread.detachNewThread { [self] in loop() }
-    }
-    condition.signal()
-  }
-
-  private func loop() {
-    while true {
-      condition.lock()
-      while jobs.isEmpty { condition.wait() }
-      let job = jobs.removeFirst()
-      condition.unlock()
-      job()
+    state.withLock { state in
+      if !state.didTryWriter && state.problem == nil {
+        state.didTryWriter = true
+        state.writer = try? ProgressStore.open(at: path, for: .writing).store
+      }
+      return state.writer
     }
   }
 }

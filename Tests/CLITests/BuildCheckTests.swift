@@ -36,7 +36,21 @@ struct BuildCheckTests {
     #expect(result.status == 1)
     #expect(
       result.stderr
-        == "cheonjiin: 1 compiler warning(s) in Sources/; fix them:\n\(line)\n")
+        == "cheonjiin: 1 compiler warning(s) in Sources/ or Tests/; fix them:\n\(line)\n")
+  }
+
+  @Test("a warning in a test fails too")
+  func testWarning() throws {
+    let line =
+      "/ci/clone/Tests/StorageTests/PressStoreTests.swift:9:7: warning: will never be executed"
+    let result = try filter(
+      """
+      [5/9] Compiling StorageTests PressStoreTests.swift
+      \(line)
+      Build complete!
+      """)
+    #expect(result.status == 1)
+    #expect(result.stderr.hasSuffix(":\n\(line)\n"))
   }
 
   @Test("warnings of dependencies, the linker and notes pass")

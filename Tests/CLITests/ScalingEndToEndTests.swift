@@ -223,7 +223,8 @@ struct CommandScalingTests {
   @Test("stats: practice sessions in the database")
   func stats() throws {
     var check = ScalingCheck.command("stats --all", unit: "sessions")
-    check.maximumSize = 65_536
+    // 16,384 against 1,024: the database's making (Python) is most of this test's time.
+    check.maximumSize = 16_384
     let input = Inputs { n in
       let home = folder.appendingPathComponent("stats-\(n)").path
       _ = try cost(["stats"], environment: ["XDG_DATA_HOME": home])

@@ -99,11 +99,9 @@ func galaxyRef(_ id: String) -> KeyRef {
   KeyRef(layoutID: "cheonjiin-galaxy", keyID: id)
 }
 
-/// The contents of a UTF-8 text file, or `nil` when it does not exist (an optional data file
-/// that another part of the project has not written yet).
+/// The contents of a UTF-8 text file, or `nil` when it is missing or unreadable; the caller
+/// decides whether that fails its test.
 func readTextFile(_ path: String) -> String? {
-  // A missing file is the expected case this returns nil for; any other read error shows up
-  // as the file's tests being skipped, which the caller's comment accepts.
   try? String(contentsOfFile: path, encoding: .utf8)
 }
 

@@ -114,13 +114,17 @@ struct HeatmapViewTests {
         + ["Marks: . under 5%  + under 15%  # 15% or more  - too few tries"])
   }
 
-  @Test("with colour each key is painted by level and reset after; the marks stay")
+  @Test(
+    "with colour each key is painted by level and reset after; the marks stay; the dots are drawn large"
+  )
   func colored() throws {
     let lines = HeatmapView(try galaxyHeatmap(), colored: true).lines(korean)
-    #expect(lines[1].hasPrefix("\u{1B}[30;42m[ㅣ     1%.]\u{1B}[0m\u{1B}[30;43m[ㆍ    10%+]"))
+    #expect(lines[1].hasPrefix("\u{1B}[30;42m[ㅣ     1%.]\u{1B}[0m\u{1B}[30;43m[●     10%+]"))
     #expect(lines[1].contains("\u{1B}[1;97;41m[ㅡ    25%#]\u{1B}[0m"))
     #expect(lines[2].hasPrefix("\u{1B}[2m[ㄱㅋ     -]\u{1B}[0m"))
-    #expect(!HeatmapView(try galaxyHeatmap()).lines(korean).joined().contains("\u{1B}"))
+    let plain = HeatmapView(try galaxyHeatmap()).lines(korean).joined()
+    #expect(!plain.contains("\u{1B}"))
+    #expect(plain.contains("[ㆍ    10%+]"))  // plain text keeps the letter
   }
 
   @Test("the legend follows the thresholds")

@@ -98,7 +98,7 @@ struct PendingText: Hashable, Sendable {
 public struct Composer: Sendable, Hashable {
   /// Closed syllables and settled marks of the open composition (`가` of `가니`, `,` of
   /// `,ㅡ`), as UTF-8: ⌫ can still reopen them.
-  var finished: [UInt8] = []
+  var finished = InlineUTF8()
   var current = SyllableState.empty
   var pending: PendingText? = nil
   var last = LastPress.none
@@ -119,63 +119,37 @@ public struct Composer: Sendable, Hashable {
   /// The open composition as displayed: closed syllables and marks, the syllable being composed and
   /// any cycling mark.
   ///
-  /// Never contains conjoining jamo.
+  /// Never contains conjoining jamo. Built on each read: a String for showing it; a key press
+  /// reports the same text as a ``Preedit``, which makes no String.
+  public var preedit: String { composition.string }
+
+  /// The open composition as a ``Preedit`` value: what every key press reports.
   ///
-  /// Built on each read; at most 15 UTF-8 bytes (five syllables) fit a String without a heap
-  /// allocation.
-  public var preedit: String { composition(appending: "") }
+  /// Allocates nothing while the composition fits ``Preedit/inlineCapacity`` bytes.
+  var composition: Preedit {
+    var text = InlineUTF8(copying: finished)
+    appendTail(to: &text)
+    return Preedit(utf8Text: text)
+  }
 
   /// The syllable being composed (or the cycling mark) as displayed, for highlighting: at most
   /// a few letters, the tail of `preedit`.
   public var composingTail: String {
-    var tail: [UInt8] = []
+    var tail = InlineUTF8()
     appendTail(to: &tail)
-    return String(decoding: tail, as: UTF8.self)
+    return tail.string
   }
 
   /// Appends the preedit as UTF-8 to `bytes`, without making a String.
   func appendPreedit(to bytes: inout [UInt8]) {
-    bytes.append(contentsOf: finished)
-    appendTail(to: &bytes)
-  }
-
-  private func appendTail(to bytes: inout [UInt8]) {
-    current.render { scalar in encodeUTF8(scalar) { bytes.append($0) } }
+    finished.withUTF8 { bytes.append(contentsOf: $0) }
+    current.render { scalar in UTF8.encode(scalar) { bytes.append($0) } }
     if let pending { bytes.append(contentsOf: pending.text.utf8) }
   }
 
-  /// The preedit followed by `suffix`, built in one copy.
-  ///
-  /// Up to 15 UTF-8 bytes (five syllables) are built on the stack into a small String, which
-  /// allocates nothing; a longer one allocates its storage once.
-  private func composition(appending suffix: String) -> String {
-    var currentCount = 0
-    current.render { currentCount += utf8Length($0) }
-    let pendingCount = pending?.text.utf8.count ?? 0
-    let count = finished.count + currentCount + pendingCount + suffix.utf8.count
-    if count == suffix.utf8.count { return suffix }
-    guard count > 15 else {
-      var storage: (UInt64, UInt64) = (0, 0)
-      return withUnsafeMutableBytes(of: &storage) { bytes in
-        var writer = UTF8Writer(bytes)
-        writeComposition(appending: suffix, to: &writer)
-        return String(decoding: bytes[..<writer.count], as: UTF8.self)
-      }
-    }
-    return String(unsafeUninitializedCapacity: count) { buffer in
-      var writer = UTF8Writer(UnsafeMutableRawBufferPointer(buffer))
-      writeComposition(appending: suffix, to: &writer)
-      return writer.count
-    }
-  }
-
-  /// Writes the preedit and `suffix` as UTF-8.
-  @inline(__always)
-  private func writeComposition(appending suffix: String, to writer: inout UTF8Writer) {
-    writer.append(contentsOf: finished)
-    current.render { writer.append($0) }
-    if let pending { writer.append(contentsOf: pending.text.utf8) }
-    writer.append(contentsOf: suffix.utf8)
+  private func appendTail(to text: inout InlineUTF8) {
+    current.render { text.append($0) }
+    if let pending { text.append(contentsOf: pending.text.utf8) }
   }
 
   // MARK: - Key presses
@@ -295,13 +269,13 @@ public struct Composer: Sendable, Hashable {
   ///
   /// - Returns: The composition followed by `text`: what the front end appends.
   public mutating func insert(_ text: String) -> String {
-    let commit = composition(appending: text)
-    finished.removeAll(keepingCapacity: true)
-    history.removeAll(keepingCapacity: true)
-    current = .empty
-    pending = nil
-    last = .none
-    return commit
+    var commit = InlineUTF8(copying: finished)
+    appendTail(to: &commit)
+    reset()
+    guard !commit.isEmpty else { return text }
+    // The String of a closed composition is the only one a press makes.
+    commit.append(contentsOf: text.utf8)
+    return commit.string
   }
 
   /// Ends the composition: everything typed since the last boundary is finished text.
@@ -325,7 +299,7 @@ public struct Composer: Sendable, Hashable {
       return 0
     }
     if let step = history.popLast() {
-      finished.removeSubrange(step.finishedCount...)
+      finished.removeSubrange(from: step.finishedCount)
       current = step.current
       last = step.last
       pending = step.pending
@@ -339,7 +313,7 @@ public struct Composer: Sendable, Hashable {
   ///
   /// Compare ``commitComposition()``, which returns it as text.
   public mutating func reset() {
-    finished.removeAll(keepingCapacity: true)
+    finished.removeAll()
     history.removeAll(keepingCapacity: true)
     current = .empty
     pending = nil
@@ -365,7 +339,7 @@ public struct Composer: Sendable, Hashable {
 
   /// Moves the current syllable, as displayed, into the finished part.
   private mutating func finish() {
-    current.render { scalar in encodeUTF8(scalar) { finished.append($0) } }
+    current.render { finished.append($0) }
     current = .empty
   }
 
@@ -397,67 +371,5 @@ public struct Composer: Sendable, Hashable {
     } else {
       current.choseong = letter  // ㄱ → ㅋ → ㄲ → ㄱ
     }
-  }
-}
-
-/// Calls `emit` with the UTF-8 bytes of `scalar`.
-@inline(__always)
-func encodeUTF8(_ scalar: Unicode.Scalar, _ emit: (UInt8) -> Void) {
-  let value = scalar.value
-  switch value {
-  case 0..<0x80:
-    emit(UInt8(value))
-  case 0x80..<0x800:
-    emit(UInt8(0xC0 | value >> 6))
-    emit(UInt8(0x80 | value & 0x3F))
-  case 0x800..<0x10000:
-    emit(UInt8(0xE0 | value >> 12))
-    emit(UInt8(0x80 | value >> 6 & 0x3F))
-    emit(UInt8(0x80 | value & 0x3F))
-  default:
-    emit(UInt8(0xF0 | value >> 18))
-    emit(UInt8(0x80 | value >> 12 & 0x3F))
-    emit(UInt8(0x80 | value >> 6 & 0x3F))
-    emit(UInt8(0x80 | value & 0x3F))
-  }
-}
-
-/// The number of UTF-8 bytes `encodeUTF8` emits for `scalar`.
-@inline(__always)
-func utf8Length(_ scalar: Unicode.Scalar) -> Int {
-  switch scalar.value {
-  case 0..<0x80: 1
-  case 0x80..<0x800: 2
-  case 0x800..<0x10000: 3
-  default: 4
-  }
-}
-
-/// Writes UTF-8 into a buffer the caller has sized, without a closure per byte.
-struct UTF8Writer {
-  private let bytes: UnsafeMutableRawBufferPointer
-  /// Bytes written so far.
-  private(set) var count = 0
-
-  init(_ bytes: UnsafeMutableRawBufferPointer) {
-    self.bytes = bytes
-  }
-
-  @inline(__always)
-  mutating func append(contentsOf source: some Sequence<UInt8>) {
-    for byte in source {
-      bytes[count] = byte
-      count += 1
-    }
-  }
-
-  @inline(__always)
-  mutating func append(_ scalar: Unicode.Scalar) {
-    var written = count
-    encodeUTF8(scalar) { byte in
-      bytes[written] = byte
-      written += 1
-    }
-    count = written
   }
 }

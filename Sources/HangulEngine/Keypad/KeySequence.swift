@@ -96,55 +96,30 @@ public enum KeySequence {
     return tokens
   }
 
-  /// Parses a whole sequence into `tokens`, which is emptied first (its capacity is reused:
-  /// `cheonjiin keys` parses a million lines with one array).
+  /// Parses a whole sequence into `tokens`, which is emptied first (its capacity is reused).
   public static func parse(_ text: String, into tokens: inout [PlacedKeyToken])
     throws(KeySequenceError)
   {
     tokens.removeAll(keepingCapacity: true)
+    try forEachToken(in: text) { tokens.append($0) }
+  }
+
+  /// Reads the tokens of `text` in order, calling `body` with each as it is read: nothing is
+  /// stored (``SequenceRunner`` presses each key as it comes).
+  ///
+  /// - Throws: The first ``KeySequenceError`` of reading `text` or of `body`; the tokens before
+  ///   it have been passed to `body`.
+  @inline(__always)
+  static func forEachToken(
+    in text: String, _ body: (PlacedKeyToken) throws(KeySequenceError) -> Void
+  ) throws(KeySequenceError) {
     var text = text
     let failure: KeySequenceError? = text.withUTF8 { bytes in
-      var scanner = UTF8Scanner(bytes: bytes)
-      while let (scalar, column) = scanner.next() {
-        if let token = singleScalarToken(scalar) {
-          tokens.append(PlacedKeyToken(token, column: column))
-          continue
-        }
-        if scalar.properties.isWhitespace { continue }
-        guard scalar == "<" else {
-          return KeySequenceError(
-            token: String(Character(scalar)), column: column, reason: unknownScalarReason(scalar))
-        }
-        // `<` is backspace unless a bracketed name follows: `<bs>`, `<hold:4>`.
-        var lookahead = scanner
-        var name = String.UnicodeScalarView()
-        var closed = false
-        while let (next, _) = lookahead.next() {
-          if next == ">" {
-            closed = true
-            break
-          }
-          if next == "<" || next.properties.isWhitespace { break }
-          name.append(next)
-        }
-        guard closed, !name.isEmpty else {
-          // `<bs` or `<hold:4`: a name was begun but not closed (a lone `<` before a key,
-          // `<ㄱ`, is ⌫ then the key; ASCII letters are never keys on their own).
-          if let first = name.first, first.isASCII, first.properties.isAlphabetic {
-            return KeySequenceError(
-              token: "<" + String(name), column: column,
-              reason: "\"<\(String(name))\" is not closed; write <\(String(name))>")
-          }
-          tokens.append(PlacedKeyToken(.backspace, column: column))
-          continue
-        }
-        do throws(KeySequenceError) {
-          tokens.append(
-            PlacedKeyToken(try bracketedToken(String(name), column: column), column: column))
-        } catch {
-          return error
-        }
-        scanner = lookahead
+      var reader = KeyTokenReader(bytes)
+      do throws(KeySequenceError) {
+        while let token = try reader.next() { try body(token) }
+      } catch {
+        return error
       }
       return nil
     }
@@ -257,6 +232,59 @@ public enum KeySequence {
   }
 }
 
+/// Reads a key sequence's tokens one at a time from its UTF-8, storing none: ``SequenceRunner``
+/// presses each key as it is read (`cheonjiin keys` reads a million lines).
+struct KeyTokenReader {
+  private var scanner: UTF8Scanner
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    scanner = UTF8Scanner(bytes: bytes)
+  }
+
+  /// The next token and its column, or `nil` at the end.
+  ///
+  /// - Throws: ``KeySequenceError`` naming an unknown token and its column.
+  mutating func next() throws(KeySequenceError) -> PlacedKeyToken? {
+    while let (scalar, column) = scanner.next() {
+      if let token = KeySequence.singleScalarToken(scalar) {
+        return PlacedKeyToken(token, column: column)
+      }
+      if scalar.properties.isWhitespace { continue }
+      guard scalar == "<" else {
+        throw KeySequenceError(
+          token: String(Character(scalar)), column: column,
+          reason: KeySequence.unknownScalarReason(scalar))
+      }
+      // `<` is backspace unless a bracketed name follows: `<bs>`, `<hold:4>`.
+      var lookahead = scanner
+      var name = String.UnicodeScalarView()
+      var closed = false
+      while let (next, _) = lookahead.next() {
+        if next == ">" {
+          closed = true
+          break
+        }
+        if next == "<" || next.properties.isWhitespace { break }
+        name.append(next)
+      }
+      guard closed, !name.isEmpty else {
+        // `<bs` or `<hold:4`: a name was begun but not closed (a lone `<` before a key,
+        // `<ㄱ`, is ⌫ then the key; ASCII letters are never keys on their own).
+        if let first = name.first, first.isASCII, first.properties.isAlphabetic {
+          throw KeySequenceError(
+            token: "<" + String(name), column: column,
+            reason: "\"<\(String(name))\" is not closed; write <\(String(name))>")
+        }
+        return PlacedKeyToken(.backspace, column: column)
+      }
+      let token = try KeySequence.bracketedToken(String(name), column: column)
+      scanner = lookahead
+      return PlacedKeyToken(token, column: column)
+    }
+    return nil
+  }
+}
+
 func hex(_ scalar: Unicode.Scalar) -> String {
   hexDigits(scalar.value)
 }
@@ -276,26 +304,9 @@ struct UTF8Scanner {
   mutating func next() -> (Unicode.Scalar, Int)? {
     guard offset < bytes.count else { return nil }
     column += 1
-    let lead = bytes[offset]
-    if lead < 0x80 {
-      offset += 1
-      return (Unicode.Scalar(lead), column)
-    }
-    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-    guard length > 1, offset + length <= bytes.count else {
-      offset += 1
-      return ("\u{FFFD}", column)
-    }
-    var value = UInt32(lead) & (0xFF >> (length + 1))
-    for index in 1..<length {
-      let byte = bytes[offset + index]
-      guard byte & 0xC0 == 0x80 else {
-        offset += 1
-        return ("\u{FFFD}", column)
-      }
-      value = value << 6 | UInt32(byte & 0x3F)
-    }
+    let (value, length) = decodeScalar(bytes, offset, bytes.count)
     offset += length
+    // `decodeScalar` gives only valid scalars.
     return (Unicode.Scalar(value) ?? "\u{FFFD}", column)
   }
 }

@@ -7,7 +7,6 @@ public struct SequenceRunner: Sendable {
   public private(set) var typist: Typist
   private let resolvers: [KeyResolver]
   private let initialLayout: Int
-  private var tokens: [PlacedKeyToken] = []
 
   public init(layouts: [Layout], initial: Int = 0) {
     typist = Typist(layouts: layouts, initial: initial)
@@ -33,7 +32,7 @@ public struct SequenceRunner: Sendable {
     }
   }
 
-  /// Resets, then presses every key of `sequence`.
+  /// Resets, then presses every key of `sequence`, each as it is read.
   ///
   /// - Parameter step: Called after each press with the typist after it, for tracing.
   /// - Throws: ``KeySequenceError`` for the first token that cannot be read or has no key in
@@ -42,16 +41,28 @@ public struct SequenceRunner: Sendable {
     _ sequence: String, step: ((Step, Typist) -> Void)? = nil
   ) throws(KeySequenceError) {
     reset()
-    try KeySequence.parse(sequence, into: &tokens)
-    for placed in tokens {
-      let resolved: (key: Int, isHold: Bool)
-      do {
-        resolved = try resolvers[typist.layoutIndex].resolve(placed.token)
-      } catch {
-        throw KeySequenceError(token: error.token, column: placed.column, reason: error.reason)
+    // The resolver is held while the layout stays, rather than looked up (and retained) per key.
+    var layoutIndex = typist.layoutIndex
+    var resolver = resolvers[layoutIndex]
+    try KeySequence.forEachToken(in: sequence) { placed throws(KeySequenceError) in
+      try press(placed, with: resolver, step: step)
+      if typist.layoutIndex != layoutIndex {
+        layoutIndex = typist.layoutIndex
+        resolver = resolvers[layoutIndex]
       }
-      let output = resolved.isHold ? typist.hold(resolved.key) : typist.tap(resolved.key)
-      step?(Step(token: placed, output: output), typist)
     }
+  }
+
+  private mutating func press(
+    _ placed: PlacedKeyToken, with resolver: KeyResolver, step: ((Step, Typist) -> Void)?
+  ) throws(KeySequenceError) {
+    let resolved: (key: Int, isHold: Bool)
+    do {
+      resolved = try resolver.resolve(placed.token)
+    } catch {
+      throw KeySequenceError(token: error.token, column: placed.column, reason: error.reason)
+    }
+    let output = resolved.isHold ? typist.hold(resolved.key) : typist.tap(resolved.key)
+    step?(Step(token: placed, output: output), typist)
   }
 }

@@ -261,7 +261,7 @@ public struct SpellError: Error, Sendable, Hashable, CustomStringConvertible {
 ///
 /// The document is left out: every candidate's text equals the target.
 struct ComposerSearchState: Hashable {
-  var finished: [UInt8]
+  var finished: InlineUTF8
   var current: SyllableState
   var pending: PendingText?
   var last: LastPress

@@ -88,6 +88,10 @@ public struct TextBuffer: Sendable, Hashable {
   public mutating func replaceTrailingCharacters(
     _ count: Int, with replacement: String
   ) -> TextEdit {
+    // Most key presses commit and erase nothing.
+    guard count > 0 || !replacement.isEmpty else {
+      return TextEdit(removed: "", removedCharacters: 0, appendedByteCount: 0)
+    }
     var end = utf8.count
     var removedCharacters = 0
     while removedCharacters < count, end > 0 {

@@ -131,12 +131,14 @@ public struct Typist: Sendable, Hashable {
   }
 
   /// Applies `output` to the document and reports what really happened.
-  private mutating func apply(_ output: KeyOutput) -> KeyOutput {
+  private mutating func apply(_ output: consuming KeyOutput) -> KeyOutput {
+    // Most presses only change the preedit: the document is not touched.
+    if output.erase == 0, output.commit.isEmpty { return output }
     let edit = buffer.apply(output)
     guard edit.removedCharacters != output.erase else { return output }
     var applied = output
     applied.erase = edit.removedCharacters
-    if edit.removedCharacters == 0, output.commit.isEmpty { applied.consumed = false }
+    if edit.removedCharacters == 0, applied.commit.isEmpty { applied.consumed = false }
     return applied
   }
 }

@@ -40,11 +40,19 @@ struct PadTextGrid {
         let right = DisplayWidth.leftPadded(cell.value, to: 4) + String(cell.mark)
         let label = DisplayWidth.padded(cell.label, to: inner - DisplayWidth.of(right))
         let text = "[" + label + right + "]"
-        line += isColored ? cell.sgr + text + Self.sgrReset : text
+        line += isColored ? cell.sgr + Self.terminalGlyphs(text) + Self.sgrReset : text
       }
       while line.last == " " { line.removeLast() }
       return line
     }
+  }
+
+  /// `text` as the terminal shows it: the Cheon-Ji-In dots large enough to see, in the same
+  /// columns (plain text, for a file or a pipe, keeps the letters).
+  static func terminalGlyphs(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    bytes.appendGlyphs(of: text)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Black on green, yellow or red (readable on light and dark terminals alike); dim for too
