@@ -140,7 +140,7 @@ private struct ShownText {
   mutating func apply(_ output: KeyOutput) {
     characters.removeLast(preeditCount + output.erase)
     characters.append(contentsOf: output.commit)
-    let preedit = Array(output.preedit)
+    let preedit = Array(output.preedit.string)
     characters.append(contentsOf: preedit)
     preeditCount = preedit.count
     sharedCount = min(sharedCount, committedCount - output.commit.count)
