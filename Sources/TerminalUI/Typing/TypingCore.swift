@@ -185,7 +185,7 @@ struct TypingCore<Sink: TypingSink> {
   /// write as the mark, so rolling the tap back (a hold) brings it back.
   private func closingUp(_ output: KeyOutput) -> KeyOutput {
     guard endsWithSuggestionSpace, output.erase == 0, output.commit.isEmpty,
-      let mark = output.preedit.first, ".,?!".contains(mark)
+      let mark = output.preedit.string.first, ".,?!".contains(mark)
     else { return output }
     var closed = output
     closed.erase = 1
