@@ -56,7 +56,7 @@ let package = Package(
     .target(
       name: "ChildTerminal",
       dependencies: [
-        "CVterm", "CTerminal", "HangulEngine", "SystemIO",
+        "CVterm", "CTerminal", "SystemIO",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .target(
@@ -110,7 +110,7 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["ChildTerminal"], path: "Tests/TestSupport"),
     .testTarget(
       name: "ChildTerminalTests",
-      dependencies: ["ChildTerminal", "HangulEngine", "LayoutLoading", "TestSupport"]),
+      dependencies: ["ChildTerminal", "TestSupport"]),
     .testTarget(
       name: "SystemIOTests",
       dependencies: [

@@ -163,19 +163,8 @@ public struct KeypadController: ScreenFrontEnd {
     }
   }
 
-  /// The bar's word (0-based) a held key takes, if the keymap gives it one.
-  private func suggestionSlot(of source: PressSource) -> Int? {
-    guard case .physical(let physical, _) = source,
-      let slot = keypad.keymap.suggestionHolds[physical]
-    else { return nil }
-    return slot - 1
-  }
-
   /// Keys whose hold takes a word shown on the bar.
-  private var suggestionKeys: Set<PhysicalKey> {
-    let shown = bar.words.count
-    return Set(keypad.keymap.suggestionHolds.filter { $0.value >= 1 && $0.value <= shown }.keys)
-  }
+  private var suggestionKeys: Set<PhysicalKey> { bar.holdKeys(in: keypad.keymap) }
 
   // MARK: - Events
 
@@ -235,21 +224,13 @@ public struct KeypadController: ScreenFrontEnd {
       if case .physical = source { keypad.focus = nil }
       return after(keypad.tap(source, at: time), at: time)
     case .hold(let source, let undoTaps):
-      guard let slot = suggestionSlot(of: source) else {
+      guard let slot = SuggestionBar.slot(of: source, in: keypad.keymap) else {
         return after(keypad.hold(source, undoTaps: undoTaps, at: time), at: time) + [.held]
       }
-      // The bar as it was before the taps: a held * takes the word it showed, though the
-      // tap's "." has emptied the bar meanwhile.
-      let undone = mirror(keypad.rollBack(undoTaps))
-      bar.invalidate()
-      _ = bar.refresh(tail: keypad.textTail, cycling: keypad.engine.cyclingConsonants)
-      if bar.words.indices.contains(slot) { return undone + choose(slot, at: time) + [.held] }
-      // No word to take: the key types its own symbol (a held * is *), the same every time.
-      guard case .physical(let physical, _) = source, !physical.padHint.isEmpty else {
-        return undone + [.held]
-      }
-      draftDueAt = time + .milliseconds(settings.draftDelayMs)
-      return undone + mirror(keypad.insert(physical.padHint)) + [.held]
+      var symbol = ""
+      if case .physical(let physical, _) = source { symbol = physical.padHint }
+      let taken = bar.hold(slot: slot, symbol: symbol, undoTaps: undoTaps, typing: &keypad.typing)
+      return took(taken, at: time) + [.held]
     case .repeatTick(let source):
       return after(keypad.repeatTick(source, at: time), at: time)
     case .undoTaps(_, let count):
@@ -265,9 +246,7 @@ public struct KeypadController: ScreenFrontEnd {
     guard let stroke else { return [] }
     var effects = mirror(stroke.change)
     if stroke.output.event == .dismiss { return finish(effects) }
-    if let word = stroke.finishedWord, bar.learn(word, fromSuggestion: false) {
-      effects.append(.learn(word))
-    }
+    if let word = bar.learnFinished(stroke.finishedWord) { effects.append(.learn(word)) }
     draftDueAt = time + .milliseconds(settings.draftDelayMs)
     return effects
   }
@@ -280,15 +259,15 @@ public struct KeypadController: ScreenFrontEnd {
   /// Takes word `index` of the bar: it replaces the word being typed, followed by a space,
   /// as phone keyboards do.
   private mutating func choose(_ index: Int, at time: Instant) -> [ScreenEffect] {
-    guard bar.words.indices.contains(index) else { return [] }
-    let word = bar.words[index]
-    let typed = trailingWord(of: keypad.textTail).count
-    var effects = mirror(keypad.replaceTrailingCharacters(typed, with: word + " "))
-    keypad.noteSuggestionSpace()
-    if bar.learn(word, fromSuggestion: true) { effects.append(.learn(word)) }
-    bar.invalidate()
+    took(bar.take(index, typing: &keypad.typing), at: time)
+  }
+
+  /// The effects of a word taken from the bar (or a suggestion key's own symbol).
+  private mutating func took(_ taken: TakenWord?, at time: Instant) -> [ScreenEffect] {
+    let effects = mirror(keypad.typing.takeChange())
+    guard let taken else { return effects }
     draftDueAt = time + .milliseconds(settings.draftDelayMs)
-    return effects
+    return effects + (taken.learned.map { [.learn($0)] } ?? [])
   }
 
   private mutating func insert(_ text: String, at time: Instant) -> [ScreenEffect] {
@@ -306,15 +285,7 @@ public struct KeypadController: ScreenFrontEnd {
   private mutating func handle(_ key: TerminalKeyEvent, at time: Instant) -> [ScreenEffect] {
     switch mode {
     case .help(let scroll):
-      switch key.key {
-      case .down: mode = .help(scroll: scroll + 1)
-      case .pageDown, .character(" "): mode = .help(scroll: scroll + 10)
-      case .up: mode = .help(scroll: max(0, scroll - 1))
-      case .pageUp: mode = .help(scroll: max(0, scroll - 10))
-      case .character, .enter, .tab, .backspace, .escape, .left, .right, .home, .end, .insert,
-        .delete, .function, .numpad, .otherFunctional:
-        mode = .typing
-      }
+      mode = HelpSection.scroll(scroll, after: key).map { .help(scroll: $0) } ?? .typing
       return []
     case .draftOffer(let offer):
       switch key.key {
@@ -452,7 +423,7 @@ public struct KeypadController: ScreenFrontEnd {
   /// Brings the wrapped text up to date with the document, for the text area of a window
   /// this size: only from where the document changed, and not at all when nothing did.
   private mutating func layOutText(rows: Int, columns: Int) {
-    let change = keypad.takeChange()
+    let change = keypad.takeChangedOffset()
     if change == nil, let window = textLayout?.window, window == (rows, columns) { return }
     guard let place = placement(rows: rows, columns: columns) else { return }
     let lineWidth = TextArea.lineWidth(columns: columns)
@@ -471,7 +442,7 @@ public struct KeypadController: ScreenFrontEnd {
 
   mutating func catchUp() -> Bool {
     guard bar.isLoaded else { return false }
-    return bar.refresh(tail: keypad.textTail, cycling: keypad.engine.cyclingConsonants)
+    return bar.refresh(for: keypad.typing)
   }
 }
 

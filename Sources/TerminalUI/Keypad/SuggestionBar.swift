@@ -1,4 +1,5 @@
 import HangulEngine
+import LayoutLoading
 import Suggestions
 
 /// What the suggestion bar needs, loaded off the UI thread after the first frame.
@@ -88,5 +89,71 @@ struct SuggestionBar {
     else { return nil }
     let word = trailingWord(of: after.dropLast(after.reversed().prefix { isSeparator($0) }.count))
     return word.isEmpty ? nil : String(word)
+  }
+}
+
+// MARK: - Over the typing core
+
+/// What a word taken from the bar did, for the front end's effects.
+struct TakenWord {
+  /// The word to store as learned, if the bar learned it.
+  var learned: String?
+}
+
+extension SuggestionBar {
+  /// Recomputes the bar for the core's text (see ``refresh(tail:cycling:)``).
+  mutating func refresh<Sink>(for typing: TypingCore<Sink>) -> Bool {
+    refresh(tail: typing.tail, cycling: typing.engine.cyclingConsonants)
+  }
+
+  /// The bar's word (0-based) a held key takes, if the keymap gives it one.
+  static func slot(of source: PressSource, in keymap: Keymap) -> Int? {
+    guard case .physical(let physical, _) = source, let slot = keymap.suggestionHolds[physical]
+    else { return nil }
+    return slot - 1
+  }
+
+  /// Keys whose hold takes a word shown on the bar now.
+  func holdKeys(in keymap: Keymap) -> Set<PhysicalKey> {
+    Set(keymap.suggestionHolds.filter { $0.value >= 1 && $0.value <= words.count }.keys)
+  }
+
+  /// Takes word `index` of the bar: it replaces the word being typed, followed by a space.
+  ///
+  /// - Returns: nil when the bar has no such word.
+  mutating func take<Sink>(_ index: Int, typing: inout TypingCore<Sink>) -> TakenWord? {
+    guard words.indices.contains(index) else { return nil }
+    let word = words[index]
+    typing.takeSuggestion(word)
+    let learned = learn(word, fromSuggestion: true)
+    invalidate()
+    return TakenWord(learned: learned ? word : nil)
+  }
+
+  /// A suggestion key held: the word the bar showed before the taps of its press is taken.
+  ///
+  /// The taps are rolled back first (a held `*` takes the word though the tap's `.` emptied
+  /// the bar). With no word there, the key types its own `symbol`, the same every time
+  /// (auto-repeat never cycles `.,?!`).
+  ///
+  /// - Returns: nil when nothing was typed (no word and no symbol).
+  mutating func hold<Sink>(
+    slot: Int, symbol: String, undoTaps: Int, typing: inout TypingCore<Sink>
+  ) -> TakenWord? {
+    typing.rollBack(undoTaps)
+    invalidate()
+    _ = refresh(for: typing)
+    if let taken = take(slot, typing: &typing) { return taken }
+    guard !symbol.isEmpty else { return nil }
+    typing.insert(symbol)
+    return TakenWord(learned: nil)
+  }
+
+  /// Learns the word a press finished, if any.
+  ///
+  /// - Returns: The word to store as learned.
+  mutating func learnFinished(_ word: String?) -> String? {
+    guard let word, learn(word, fromSuggestion: false) else { return nil }
+    return word
   }
 }

@@ -193,7 +193,7 @@ public struct PracticeController: ScreenFrontEnd {
       }
     case .key(let key):
       if let scroll = helpScroll {
-        helpScroll = PracticeController.scrolled(scroll, by: key)
+        helpScroll = HelpSection.scroll(scroll, after: key)
         return []
       }
       switch mode {
@@ -219,19 +219,6 @@ public struct PracticeController: ScreenFrontEnd {
     case .notice(let text):
       message = (text, time + .milliseconds(4000))
       return []
-    }
-  }
-
-  /// The help's scroll after a key, or nil when the key closes it.
-  static func scrolled(_ scroll: Int, by key: TerminalKeyEvent) -> Int? {
-    switch key.key {
-    case .down: scroll + 1
-    case .pageDown, .character(" "): scroll + 10
-    case .up: max(0, scroll - 1)
-    case .pageUp: max(0, scroll - 10)
-    case .character, .enter, .tab, .backspace, .escape, .left, .right, .home, .end, .insert,
-      .delete, .function, .numpad, .otherFunctional:
-      nil
     }
   }
 

@@ -42,7 +42,7 @@ enum RunKey: CaseIterable {
 /// input method, and a dock at the bottom.
 ///
 /// Keypad keys type on the pad; their commits go to the child the moment the engine makes them
-/// (``ChildTyping``), and the open syllables are drawn at the child's cursor, underlined, and in
+/// (``TypingCore`` writing into ``SentText``), and the open syllables are drawn at the child's cursor, underlined, and in
 /// the dock. Every other key goes to the child, encoded by the emulator for the child's modes,
 /// after the open syllables. Suggestions for the word typed on the pad show in the dock and are
 /// taken by holding their key, as on the pad.
@@ -50,10 +50,11 @@ struct RunController: ScreenFrontEnd {
   let strings: UIStrings
   let keymaps: [Keymap]
   let keymap: Keymap
-  private(set) var typing: ChildTyping
+  private(set) var typing: TypingCore<SentText>
   let emulator: Emulator
   /// Reads the child's erase character (its VERASE; DEL by default) when a press takes text
-  /// back: the program may change it at any time (`stty erase ^H`).
+  /// back, and only then: it is a system call, and the program may change it at any time
+  /// (`stty erase ^H`).
   private let readEraseCharacter: () -> UInt8
   /// The child's window size last told to it.
   private var childSize: (rows: Int, columns: Int)
@@ -96,7 +97,7 @@ struct RunController: ScreenFrontEnd {
     self.bold = bold
     self.strings = strings
     let layouts = strings.withInterfaceLabels(layouts)
-    typing = ChildTyping(layouts: layouts)
+    typing = TypingCore(layouts: layouts)
     self.keymaps = keymaps
     self.keymap =
       keymaps.first { $0.id == keymap } ?? keymaps.first
@@ -168,10 +169,7 @@ struct RunController: ScreenFrontEnd {
   }
 
   /// Keys whose hold takes a word shown in the dock.
-  private var suggestionKeys: Set<PhysicalKey> {
-    let shown = bar.words.count
-    return Set(keymap.suggestionHolds.filter { $0.value >= 1 && $0.value <= shown }.keys)
-  }
+  private var suggestionKeys: Set<PhysicalKey> { bar.holdKeys(in: keymap) }
 
   mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
     -> [ScreenEffect]
@@ -204,13 +202,11 @@ struct RunController: ScreenFrontEnd {
       // ⌫ edits the syllables still open, as in every input method; with none, it is the
       // program's.
       if key.key == .backspace, key.modifiers.isEmpty, !typing.preedit.isEmpty,
-        case .key(let erase)? = BindingTarget.backspace.resolve(in: typing.engine.layout)
+        let erase = BindingTarget.backspace.resolve(in: typing.engine.layout)
       {
-        let before = typing.tail
         typing.release()
-        let bytes = typing.tap(erase, erase: readEraseCharacter())
-        typing.release()
-        return typed(bytes, after: before)
+        defer { typing.release() }
+        return typed(typing.tap(erase))
       }
       return passThrough(encode(key))
     case .mouse(let mouse):
@@ -259,7 +255,7 @@ struct RunController: ScreenFrontEnd {
 
   mutating func catchUp() -> Bool {
     guard bar.isLoaded else { return false }
-    return bar.refresh(tail: typing.tail, cycling: typing.engine.cyclingConsonants)
+    return bar.refresh(for: typing)
   }
 
   private mutating func perform(_ key: RunKey, rows: Int, columns: Int) -> [ScreenEffect] {
@@ -290,18 +286,10 @@ struct RunController: ScreenFrontEnd {
     passThrough(Array(text.utf8))
   }
 
-  /// The help's scroll after a key: arrows and Space scroll, anything else closes it.
+  /// The help's scroll after an event: arrows and Space scroll, anything else closes it.
   private static func helpScroll(_ scroll: Int, after event: InputEvent) -> Int? {
     guard case .key(let key) = event else { return nil }
-    switch key.key {
-    case .down: return scroll + 1
-    case .pageDown, .character(" "): return scroll + 10
-    case .up: return max(0, scroll - 1)
-    case .pageUp: return max(0, scroll - 10)
-    case .character, .enter, .tab, .backspace, .escape, .left, .right, .home, .end, .insert,
-      .delete, .function, .numpad, .otherFunctional:
-      return nil
-    }
+    return HelpSection.scroll(scroll, after: key)
   }
 
   /// Tells the emulator and the child the size they have now, if it changed.
@@ -324,10 +312,10 @@ struct RunController: ScreenFrontEnd {
   /// A word typed on the pad and ended by Space, Enter or Tab is learned as on the pad.
   mutating func passThrough(_ keyBytes: [UInt8]) -> [ScreenEffect] {
     let before = typing.tail
-    var effects = send(typing.passThrough(keyBytes))
+    typing.passThrough()
+    var effects = send(typing.takeBytes(erase: readEraseCharacter()) + keyBytes)
     if let last = keyBytes.last, keyBytes.count == 1, [0x20, 0x0D, 0x09].contains(last),
-      let word = SuggestionBar.finishedWord(before: before, after: before + " "),
-      bar.learn(word, fromSuggestion: false)
+      let word = bar.learnFinished(SuggestionBar.finishedWord(before: before, after: before + " "))
     {
       effects.append(.learn(word))
     }
@@ -337,79 +325,66 @@ struct RunController: ScreenFrontEnd {
 
   /// A pad step, sent to the child as it commits.
   private mutating func pad(_ action: PadAction, rows: Int, columns: Int) -> [ScreenEffect] {
-    let before = typing.tail
     let bindings = routing(rows: rows, columns: columns).pad
-    func resolved(_ source: PressSource) -> Int? {
-      if case .key(let key)? = bindings?.resolve(source) { return key }
-      return nil
-    }
     switch action {
     case .tap(let source), .repeatTick(let source):
-      if case .flush? = bindings?.resolve(source) { return typed(typing.flush(), after: before) }
-      guard let key = resolved(source) else { return [] }
-      switch typing.engine.layout.keys[key].action {
-      case .enter:
-        // Enter on the pad is the child's Enter (CR), after the open syllables.
-        emulator.press(.enter)
-        return passThrough(emulator.takeOutput())
-      case .dismiss:
-        // 닫기 puts the pad away (the status line stays; F12 brings the pad back).
-        let effects = passThrough([])
-        dock = .compact
-        return effects + resizeChild(rows: rows, columns: columns)
-      case .vowel, .consonant, .text, .spaceNext, .space, .next, .backspace, .switchLayout:
-        return typed(typing.tap(key, erase: readEraseCharacter()), after: before)
+      guard let target = bindings?.resolve(source) else { return [] }
+      if case .key(let key) = target {
+        switch typing.engine.layout.keys[key].action {
+        case .enter:
+          // Enter on the pad is the child's Enter (CR), after the open syllables.
+          emulator.press(.enter)
+          return passThrough(emulator.takeOutput())
+        case .dismiss:
+          // 닫기 puts the pad away (the status line stays; F12 brings the pad back).
+          let effects = passThrough([])
+          dock = .compact
+          return effects + resizeChild(rows: rows, columns: columns)
+        case .vowel, .consonant, .text, .spaceNext, .space, .next, .backspace, .switchLayout:
+          break
+        }
       }
+      if case .repeatTick = action { return typed(typing.repeatTick(target)) }
+      return typed(typing.tap(target))
     case .hold(let source, let undoTaps):
-      if case .physical(let physical, _) = source, let slot = keymap.suggestionHolds[physical] {
-        // The bar as it was before the taps: a held + takes the word it showed.
-        let eraseCharacter = readEraseCharacter()
-        var bytes = typing.undo(undoTaps, erase: eraseCharacter)
-        bar.invalidate()
-        _ = catchUp()
-        if bar.words.indices.contains(slot - 1) {
-          return send(bytes) + choose(slot - 1) + [.held]
-        }
-        if let key = resolved(source) {
-          bytes += typing.hold(key, undoTaps: 0, erase: eraseCharacter)
-        }
-        return typed(bytes, after: before) + [.held]
+      if let slot = SuggestionBar.slot(of: source, in: keymap) {
+        var symbol = ""
+        if case .physical(let physical, _) = source { symbol = physical.padHint }
+        let taken = bar.hold(slot: slot, symbol: symbol, undoTaps: undoTaps, typing: &typing)
+        return sendTyped() + (taken?.learned.map { [.learn($0)] } ?? []) + [.held]
       }
-      guard let key = resolved(source) else {
-        return send(typing.undo(undoTaps, erase: readEraseCharacter()))
+      typing.rollBack(undoTaps)
+      // Resolved again: the taps rolled back may have changed the layout.
+      guard let target = routing(rows: rows, columns: columns).pad?.resolve(source) else {
+        return sendTyped()
       }
-      let held = typing.hold(key, undoTaps: undoTaps, erase: readEraseCharacter())
-      return typed(held, after: before) + [.held]
+      return typed(typing.hold(target)) + [.held]
     case .undoTaps(_, let count):
-      return send(typing.undo(count, erase: readEraseCharacter()))
+      typing.rollBack(count)
+      return sendTyped()
     case .release:
       typing.release()
       return []
     }
   }
 
-  /// Bytes of a pad press, and the word it finished (the tail was `before` it), learned.
-  private mutating func typed(_ bytes: [UInt8], after before: String) -> [ScreenEffect] {
-    var effects = send(bytes)
-    if let word = SuggestionBar.finishedWord(before: before, after: typing.tail),
-      bar.learn(word, fromSuggestion: false)
-    {
-      effects.append(.learn(word))
-    }
-    return effects
+  /// The bytes of what the pad typed since they were last sent.
+  private mutating func sendTyped() -> [ScreenEffect] {
+    send(typing.takeBytes(erase: readEraseCharacter()))
+  }
+
+  /// Bytes of a pad press, and the word it finished, learned.
+  private mutating func typed(_ press: TypedPress) -> [ScreenEffect] {
+    let effects = sendTyped()
+    guard let word = bar.learnFinished(press.finishedWord) else { return effects }
+    return effects + [.learn(word)]
   }
 
   /// Takes word `index` of the dock's suggestions: it replaces the word being typed, followed by
   /// a space, as phone keyboards do.
   private mutating func choose(_ index: Int) -> [ScreenEffect] {
-    guard bar.words.indices.contains(index) else { return [] }
-    let word = bar.words[index]
-    let typedCount = trailingWord(of: typing.tail).count
-    var effects = send(
-      typing.replaceTrailing(typedCount, with: word + " ", erase: readEraseCharacter()))
-    if bar.learn(word, fromSuggestion: true) { effects.append(.learn(word)) }
-    bar.invalidate()
-    return effects
+    let taken = bar.take(index, typing: &typing)
+    return sendTyped() + (taken?.learned.map { [.learn($0)] } ?? [])
   }
 
   /// A key for the child, encoded for its current modes by the emulator.
