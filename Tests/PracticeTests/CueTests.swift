@@ -99,19 +99,21 @@ struct CueTests {
     #expect(learner.session.phase == .finished)
   }
 
+  /// The Galaxy layout's keys that type or erase (not ⇄ or Esc), for random presses.
+  static let typingKeys = galaxyLayouts[0].keys.indices.filter { index in
+    switch galaxyLayouts[0].keys[index].action {
+    case .dismiss, .switchLayout: false
+    case .vowel, .consonant, .text, .spaceNext, .space, .next, .backspace, .enter: true
+    }
+  }
+
   /// From any state reached by random presses, following the cue alone types the target.
   @Test(
     "following the cue always leads to the target",
     arguments: ["안녕하세요", "학교", "괜찮아요", "값", "밥 먹었어요?", "한라산", "27"])
   func cueAlwaysLeadsBack(_ target: String) throws {
     var generator = SeededGenerator(seed: 42)
-    let galaxy = galaxyLayouts[0]
-    let letterKeys = galaxy.keys.indices.filter { index in
-      switch galaxy.keys[index].action {
-      case .dismiss, .switchLayout: false
-      case .vowel, .consonant, .text, .spaceNext, .space, .next, .backspace, .enter: true
-      }
-    }
+    let letterKeys = Self.typingKeys
     for round in 0..<40 {
       var learner = Learner()
       let answer: Answer = target.allSatisfy(\.isNumber) ? .heldDigits(target) : .text(target)
@@ -146,13 +148,7 @@ struct CueTests {
     arguments: ["안녕하세요 반갑습니다", "밥 먹었어요? 네, 먹었어요.", "값 없는 한라산", "27"])
   func followedTextAnswersTheSame(_ target: String) throws {
     var generator = SeededGenerator(seed: 25)
-    let galaxy = galaxyLayouts[0]
-    let keys = galaxy.keys.indices.filter { index in
-      switch galaxy.keys[index].action {
-      case .dismiss, .switchLayout: false
-      case .vowel, .consonant, .text, .spaceNext, .space, .next, .backspace, .enter: true
-      }
-    }
+    let keys = Self.typingKeys
     let answer: Answer = target.allSatisfy(\.isNumber) ? .heldDigits(target) : .text(target)
     let item = PracticeItem(id: "t", prompt: target, answer: answer)
     for round in 0..<30 {
