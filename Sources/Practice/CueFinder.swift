@@ -75,6 +75,11 @@ struct CueFinder: Sendable {
   private(set) var presses: [PlannedPress] = []
   /// Known paths; the first is `presses`.
   private var paths: [Path] = []
+  /// The first path's states, to find the learner on it without replaying it (issue 25);
+  /// `nil` when a document along it is not the start of the preferred spelling.
+  private var track: Track?
+  /// Whether ``prepare(_:)`` makes ``track``; tests turn it off to compare with replaying.
+  var tracksFirstPath = true
   private var unspellable: Set<RespellKey> = []
   /// The spelling of the path the user was last found on.
   private var heading: String?
@@ -92,6 +97,33 @@ struct CueFinder: Sendable {
     var positions: [VisibleState: [Int]]
   }
 
+  /// The first path, press by press, without its documents: each is the preferred spelling's
+  /// first ``lengths`` bytes.
+  private struct Track: Sendable {
+    /// The engine after each press (0 = before the first), without the document.
+    var engines: [InputMethod]
+    /// What the user sees of each: the composition, whether one is open, the layout.
+    var shown: [Shown]
+    /// Positions by the document's length in bytes.
+    var positions: [Int: [Int]]
+    /// Replaying the path from a position at or after this one types the spelling, its
+    /// presses each on the layout the engine is on.
+    var typesFrom: Int
+  }
+
+  /// What the user sees of an engine besides its document (compare ``VisibleState``).
+  private struct Shown: Sendable, Hashable {
+    var preedit: String
+    var isComposing: Bool
+    var layout: Int
+
+    init(_ engine: Typist) {
+      preedit = engine.preedit
+      isComposing = engine.isComposing
+      layout = engine.layoutIndex
+    }
+  }
+
   init(layouts: [Layout], initialLayout: Int) {
     self.layouts = layouts
     self.initialLayout = layouts.indices.contains(initialLayout) ? initialLayout : 0
@@ -107,6 +139,7 @@ struct CueFinder: Sendable {
     self.answer = answer
     presses = try speller(startingOn: initialLayout).spell(answer.preferred).map(PlannedPress.init)
     paths = [makePath(answer.preferred, from: startEngine, pressing: presses)]
+    track = tracksFirstPath ? makeTrack() : nil
     unspellable = []
     heading = nil
     firstPathPosition = nil
@@ -152,13 +185,26 @@ struct CueFinder: Sendable {
 
   /// The cue for the user's engine and text, or `nil` when the answer is typed (or no key
   /// can help: the layout has no ⌫ and the text is off every path).
-  mutating func cue(for engine: Typist) -> Cue? {
-    let text = engine.text
+  ///
+  /// - Parameter typed: The same text, followed press by press: on the first path a press
+  ///   costs the same however long the item is.
+  mutating func cue(for engine: Typist, typed: TypedText) -> Cue? {
     firstPathPosition = nil
-    if answer.accepts(text) { return nil }
+    if accepts(typed) { return nil }
     // 1. A state on a known path: the first path, then the newest.
+    var others = Array(paths.indices.dropFirst().reversed())
+    if track != nil {
+      if let position = positionOnFirstPath(engine, typed: typed) {
+        heading = paths[0].spelling
+        firstPathPosition = position
+        return forward(paths[0].presses[position])
+      }
+    } else {
+      others.insert(0, at: 0)
+    }
+    let text = typed.text
     let state = VisibleState(engine)
-    for index in [0] + Array(paths.indices.dropFirst().reversed()) {
+    for index in others {
       let path = paths[index]
       guard let candidates = path.positions[state] else { continue }
       for position in candidates.reversed() where position < path.presses.count {
@@ -182,7 +228,77 @@ struct CueFinder: Sendable {
     return Cue(kind: .correction, layout: engine.layoutIndex, key: backspace, isHold: false)
   }
 
+  /// ``closestSpelling(to:)`` for a text followed press by press: an answer with one
+  /// spelling is not compared with it at all.
+  func closestSpelling(to typed: TypedText) -> String {
+    switch answer {
+    case .text(let text), .heldDigits(let text): text
+    case .reading: closestSpelling(to: typed.text)
+    }
+  }
+
+  /// Whether the answer accepts the typed text.
+  func accepts(_ typed: TypedText) -> Bool {
+    switch answer {
+    case .text, .heldDigits: typed.isTarget
+    case .reading: answer.accepts(typed.text)
+    }
+  }
+
   // MARK: - Helpers
+
+  /// Where rule 1 finds the user on the first path, worked out as it would be by replaying,
+  /// in time that does not grow with the item.
+  ///
+  /// The candidates are the positions whose state shows the same: the same document (the
+  /// spelling's first bytes, as long as the user's), composition and layout. At one whose
+  /// engine equals the user's, the replay is the path's own and types the spelling; at one
+  /// that only looks the same (rare: its hidden state differs) the replay is done.
+  private func positionOnFirstPath(_ engine: Typist, typed: TypedText) -> Int? {
+    guard let track, typed.matched == typed.document.count,
+      let candidates = track.positions[typed.document.count]
+    else { return nil }
+    let path = paths[0]
+    let method = engine.inputMethod
+    var shown: Shown?
+    for position in candidates.reversed() where position < path.presses.count {
+      if track.engines[position] == method {
+        if position >= track.typesFrom { return position }
+        continue
+      }
+      let current = shown ?? Shown(engine)
+      shown = current
+      if track.shown[position] == current,
+        types(path.spelling, from: engine, pressing: path.presses[position...])
+      {
+        return position
+      }
+    }
+    return nil
+  }
+
+  /// The first path press by press, when each document along it starts the spelling.
+  private func makeTrack() -> Track? {
+    let target = Array(answer.preferred.utf8)
+    var engine = startEngine
+    var track = Track(
+      engines: [engine.inputMethod], shown: [Shown(engine)], positions: [0: [0]], typesFrom: 0)
+    for (index, press) in presses.enumerated() {
+      if engine.layoutIndex != press.layout { track.typesFrom = index + 1 }
+      let output = press.isHold ? engine.hold(press.key) : engine.tap(press.key)
+      // An erase would leave documents that are not the start of the last one.
+      guard output.erase == 0 else { return nil }
+      track.engines.append(engine.inputMethod)
+      track.shown.append(Shown(engine))
+      track.positions[engine.buffer.utf8.count, default: []].append(index + 1)
+    }
+    let document = engine.buffer.utf8
+    guard document.count <= target.count, document.elementsEqual(target[..<document.count])
+    else { return nil }
+    // A path that does not type the spelling is never found by replaying either.
+    if engine.text != answer.preferred { track.typesFrom = presses.count + 1 }
+    return track
+  }
 
   private func forward(_ press: PlannedPress) -> Cue {
     Cue(kind: .next, layout: press.layout, key: press.key, isHold: press.isHold)

@@ -99,8 +99,16 @@ public struct PracticeSession: Sendable {
   public private(set) var cue: Cue?
   /// Every ended item of this session, in order.
   public private(set) var results: [ItemResult] = []
-  /// The text of the engine after the last press.
-  public private(set) var typed: String = ""
+  /// The text of the engine after the last press (made on each read: O(length)).
+  public var typed: String { text.text }
+  /// The same, followed press by press.
+  private var text = TypedText(target: "")
+  /// Whether the cue finds the learner on the item's planned keys without replaying them
+  /// (issue 25); tests turn it off to check both ways answer the same.
+  var tracksPlannedKeys: Bool {
+    get { finder.tracksFirstPath }
+    set { finder.tracksFirstPath = newValue }
+  }
 
   private var finder: CueFinder
   /// Where ``cue`` came from on the item's planned sequence (see
@@ -201,11 +209,11 @@ public struct PracticeSession: Sendable {
       counters.lastWasHit = true
     }
     countersBeforeLastPress = nil
-    typed = ""
+    text = TypedText(target: item.answer.preferred)
     slots = jamoStrokes.slots(
       text: item.answer.preferred, presses: finder.presses.map { ($0.layout, $0.key, $0.isHold) })
     let engine = finder.startEngine
-    cue = finder.cue(for: engine)
+    cue = finder.cue(for: engine, typed: text)
     cuePosition = finder.firstPathPosition
     cueBeforeLastPress = nil
     cuePositionBeforeLastPress = nil
@@ -214,6 +222,9 @@ public struct PracticeSession: Sendable {
 
   /// Reports one key press and the engine and text after it.
   ///
+  /// A press costs the same however long the item is when the caller says where the
+  /// document changed (`unchangedBelow`); without it the whole text is looked at again.
+  ///
   /// - Parameters:
   ///   - press: The key, its layout (current when it went down) and whether it was held.
   ///   - engine: The typist after the press: its engine state and text.
@@ -221,13 +232,17 @@ public struct PracticeSession: Sendable {
   ///   - replacingLastTap: The front end applied this press as a tap and now knows it was a
   ///     hold: the last reported press is taken back first (restore the engine snapshot from
   ///     before it, apply the hold, and report the hold with this flag).
+  ///   - unchangedBelow: The engine's document kept its first this many bytes since the last
+  ///     reported press (or since ``start(_:at:reviews:timesFirstPress:)``): the pad tracks
+  ///     its edits. `nil` when not known.
   /// - Returns: Whether the press went wrong, and the item's result if it typed the answer.
   ///   Presses while no item is being typed are ignored.
   @discardableResult
   public mutating func record(
-    _ press: KeyPress, engine: Typist, at time: Milliseconds, replacingLastTap: Bool = false
+    _ press: KeyPress, engine: Typist, at time: Milliseconds, replacingLastTap: Bool = false,
+    unchangedBelow: Int? = nil
   ) -> PressOutcome {
-    guard phase == .typing, let item else { return PressOutcome(isWrong: false, result: nil) }
+    guard phase == .typing, item != nil else { return PressOutcome(isWrong: false, result: nil) }
     if replacingLastTap, let previous = countersBeforeLastPress {
       counters = previous
       cue = cueBeforeLastPress
@@ -244,8 +259,8 @@ public struct PracticeSession: Sendable {
     if counters.firstPressAt == nil { counters.firstPressAt = time }
     counters.lastActivity = time
     if isBackspace(press) { counters.backspaces += 1 }
-    typed = engine.text
-    cue = finder.cue(for: engine)
+    text.update(from: engine, unchangedBelow: unchangedBelow)
+    cue = finder.cue(for: engine, typed: text)
     cuePosition = finder.firstPathPosition
     let isWrong = cue?.kind == .correction && !isBackspace(press)
     let isHit = before.map { $0.kind == .next && $0.matches(press) } ?? false
@@ -268,7 +283,7 @@ public struct PracticeSession: Sendable {
       }
     }
     if isWrong { counters.wrong += 1 }
-    if item.answer.accepts(typed) {
+    if finder.accepts(text) {
       return PressOutcome(isWrong: false, result: finish(at: time, completed: true))
     }
     return PressOutcome(isWrong: isWrong, result: nil)
@@ -281,18 +296,23 @@ public struct PracticeSession: Sendable {
   @discardableResult
   public mutating func submit(at time: Milliseconds) -> ItemResult? {
     guard phase == .typing, item != nil else { return nil }
-    return finish(at: time, completed: item?.answer.accepts(typed) ?? false)
+    return finish(at: time, completed: finder.accepts(text))
   }
 
   // MARK: - Reading
 
   /// The typed text against the closest accepted spelling, one mark per character: typed
   /// positions first, then the rest of the target as pending.
-  public var marks: [SyllableMark] {
-    guard let item else { return [] }
-    let target = Array(finder.closestSpelling(to: typed))
-    let typedCharacters = Array(typed)
-    let isOff = cue?.kind == .correction && !item.answer.accepts(typed)
+  public var marks: [SyllableMark] { marks(upTo: .max) }
+
+  /// The first `limit` of ``marks``, in time that does not grow with the item (a screen
+  /// shows only so many).
+  public func marks(upTo limit: Int) -> [SyllableMark] {
+    guard item != nil, limit > 0 else { return [] }
+    let closest = finder.closestSpelling(to: text)
+    let target = limit == .max ? Array(closest) : Array(closest.prefix(limit))
+    let typedCharacters = limit == .max ? Array(typed) : text.characters(upTo: limit)
+    let isOff = cue?.kind == .correction && !finder.accepts(text)
     var marks: [SyllableMark] = []
     for index in 0..<max(target.count, typedCharacters.count) {
       let want = index < target.count ? target[index] : nil

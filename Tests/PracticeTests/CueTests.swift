@@ -1,7 +1,8 @@
 import HangulEngine
 import KoreanNumbers
-import Practice
 import Testing
+
+@testable import Practice
 
 @Suite("The next key to press")
 struct CueTests {
@@ -98,19 +99,21 @@ struct CueTests {
     #expect(learner.session.phase == .finished)
   }
 
+  /// The Galaxy layout's keys that type or erase (not ⇄ or Esc), for random presses.
+  static let typingKeys = galaxyLayouts[0].keys.indices.filter { index in
+    switch galaxyLayouts[0].keys[index].action {
+    case .dismiss, .switchLayout: false
+    case .vowel, .consonant, .text, .spaceNext, .space, .next, .backspace, .enter: true
+    }
+  }
+
   /// From any state reached by random presses, following the cue alone types the target.
   @Test(
     "following the cue always leads to the target",
     arguments: ["안녕하세요", "학교", "괜찮아요", "값", "밥 먹었어요?", "한라산", "27"])
   func cueAlwaysLeadsBack(_ target: String) throws {
     var generator = SeededGenerator(seed: 42)
-    let galaxy = galaxyLayouts[0]
-    let letterKeys = galaxy.keys.indices.filter { index in
-      switch galaxy.keys[index].action {
-      case .dismiss, .switchLayout: false
-      case .vowel, .consonant, .text, .spaceNext, .space, .next, .backspace, .enter: true
-      }
-    }
+    let letterKeys = Self.typingKeys
     for round in 0..<40 {
       var learner = Learner()
       let answer: Answer = target.allSatisfy(\.isNumber) ? .heldDigits(target) : .text(target)
@@ -132,6 +135,57 @@ struct CueTests {
       if let result = learner.session.results.last {
         #expect(result.isCompleted)
       }
+    }
+  }
+
+  /// Issue 25: a session told where the document changed answers as one that is not.
+  ///
+  /// Told, it follows the text press by press and finds the learner on the planned keys
+  /// without replaying them; what it answers must not change. Two sessions see the same presses, one so and one told nothing and replaying,
+  /// through slips, ⌫ and the cues, and agree after each.
+  @Test(
+    "a session told where the text changed answers as one that looks at all of it",
+    arguments: ["안녕하세요 반갑습니다", "밥 먹었어요? 네, 먹었어요.", "값 없는 한라산", "27"])
+  func followedTextAnswersTheSame(_ target: String) throws {
+    var generator = SeededGenerator(seed: 25)
+    let keys = Self.typingKeys
+    let answer: Answer = target.allSatisfy(\.isNumber) ? .heldDigits(target) : .text(target)
+    let item = PracticeItem(id: "t", prompt: target, answer: answer)
+    for round in 0..<30 {
+      var told = PracticeSession(layouts: galaxyLayouts, lessonID: "t")
+      var untold = PracticeSession(layouts: galaxyLayouts, lessonID: "t")
+      untold.tracksPlannedKeys = false  // the cue found by replaying, as before issue 25
+      var engine = try told.start(item, at: 0)
+      try untold.start(item, at: 0)
+      var time: Milliseconds = 0
+      var document: [UInt8] = []
+      for step in 0..<400 where told.phase == .typing {
+        // Mostly the cue, sometimes any key (a slip), as learners type.
+        let press: KeyPress
+        if let cue = told.cue, generator.next(in: 0...4) > 0 {
+          press = KeyPress(layout: cue.layout, key: cue.key, isHold: cue.isHold)
+        } else {
+          press = KeyPress(
+            layout: engine.layoutIndex, key: keys[generator.next(in: 0...(keys.count - 1))],
+            isHold: generator.next(in: 0...6) == 0)
+        }
+        guard press.layout == engine.layoutIndex else { break }
+        _ = press.isHold ? engine.hold(press.key) : engine.tap(press.key)
+        time += 300
+        let now = engine.buffer.utf8
+        let kept = zip(document, now).prefix { $0.0 == $0.1 }.count
+        document = now
+        let a = told.record(press, engine: engine, at: time, unchangedBelow: kept)
+        let b = untold.record(press, engine: engine, at: time)
+        let place = "round \(round) step \(step), \"\(engine.text)\""
+        #expect(a == b, "\(place)")
+        #expect(told.cue == untold.cue, "\(place)")
+        #expect(told.cuedJamo == untold.cuedJamo, "\(place)")
+        #expect(told.typed == untold.typed, "\(place)")
+        #expect(told.marks == untold.marks, "\(place)")
+        #expect(told.marks(upTo: 3) == Array(untold.marks.prefix(3)), "\(place)")
+      }
+      #expect(told.results == untold.results, "round \(round)")
     }
   }
 }

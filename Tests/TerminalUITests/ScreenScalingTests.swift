@@ -65,19 +65,11 @@ struct ScreenScalingTests {
     print(curve)  // the table, for the issue's closing note and reruns on a quiet machine
   }
 
+  /// Found by this test: each key cost in proportion to the item (64 → 256 keys took 9.6 times
+  /// as long): the cue replayed the rest of the item's keys from the learner's state, and the
+  /// panel built a mark for every character, visible or not.
   @Test("practice: typing a long item, a frame drawn after each key")
   func practiceLongItem() throws {
-    // Found by this test: each key costs in proportion to the item (64 → 256 keys took 9.6
-    // times as long), n² in all; items are short (a message), and the practice screen is being
-    // worked on elsewhere. Known until fixed, then the check holds it.
-    withKnownIssue(
-      "the practice screen: a key's cost grows with the item", isIntermittent: true
-    ) {
-      try practiceTyping()
-    }
-  }
-
-  private func practiceTyping() throws {
     try expectTypingScales("practice, one long item typed with a frame per key", upTo: 16_384) {
       keys in
       // The item is what the keys type, so every key is right and the cue moves on.

@@ -257,10 +257,13 @@ public struct PracticeController: ScreenFrontEnd {
   private mutating func observe(_ stroke: KeyStroke?, at time: Instant) -> [ScreenEffect] {
     guard let stroke, let key = stroke.key, case .typing = mode, var session else { return [] }
     if stroke.output.event == .dismiss { return endLesson(at: time) }
+    // Where the document changed since the last press (nothing: all of it is as it was), so
+    // the session looks at the change, not at the whole item (issue 25).
+    let unchangedBelow = keypad.takeChange() ?? .max
     let outcome = session.record(
       KeyPress(layout: stroke.layout, key: key, isHold: stroke.isHold),
       engine: keypad.typist, at: Self.milliseconds(time),
-      replacingLastTap: stroke.replacing > 0)
+      replacingLastTap: stroke.replacing > 0, unchangedBelow: unchangedBelow)
     self.session = session
     if let result = outcome.result { return finishItem(result, at: time) }
     return []
@@ -443,7 +446,7 @@ public struct PracticeController: ScreenFrontEnd {
       }
       let place = placement(rows: rows, columns: columns)
       model.placement = place
-      model.panel = panel(at: time, rows: place?.textRows ?? rows)
+      model.panel = panel(at: time, rows: place?.textRows ?? rows, columns: columns)
       return keypad.painter.paint(model, rows: rows, columns: columns, width: DisplayWidth.of)
     }
   }

@@ -13,8 +13,9 @@ extension PracticeController {
   /// the cue or the word of praise.
   ///
   /// Blank lines go first, then the hint, the prompt and the keys hint; the lesson's own lines
-  /// stay.
-  func panel(at time: Instant, rows: Int) -> [[PanelSegment]] {
+  /// stay. The marks stop where `columns` does: each takes three columns or more, and what
+  /// starts past the edge is never drawn, so a long item costs no more per frame (issue 25).
+  func panel(at time: Instant, rows: Int, columns: Int) -> [[PanelSegment]] {
     guard let lesson, let session, let item = session.item ?? round.current else { return [] }
     // While an item is praised the round has already moved on: show the item just done.
     let done: Int
@@ -50,7 +51,7 @@ extension PracticeController {
     var isDone = false
     if case .itemDone = mode { isDone = true }
     let hidesAnswer = item.isRecall && !isDone
-    for var mark in session.marks {
+    for var mark in session.marks(upTo: max(0, columns) / 3 + 1) {
       if hidesAnswer {
         guard mark.typed != nil else { continue }
         mark.target = nil
