@@ -259,7 +259,7 @@ public struct PracticeController: ScreenFrontEnd {
     if stroke.output.event == .dismiss { return endLesson(at: time) }
     // Where the document changed since the last press (nothing: all of it is as it was), so
     // the session looks at the change, not at the whole item (issue 25).
-    let unchangedBelow = keypad.takeChange() ?? .max
+    let unchangedBelow = keypad.takeChangedOffset() ?? .max
     let outcome = session.record(
       KeyPress(layout: stroke.layout, key: key, isHold: stroke.isHold),
       engine: keypad.typist, at: Self.milliseconds(time),
