@@ -1,19 +1,166 @@
 import CVterm
 
-/// The emulator behind libvterm's `user` pointer (a free function: C callbacks capture
-/// nothing).
-private func emulator(_ user: UnsafeMutableRawPointer?) -> Emulator? {
-  user.map { Unmanaged<Emulator>.fromOpaque($0).takeUnretainedValue() }
+/// The state behind libvterm's `user` pointer (a free function: C callbacks capture nothing).
+private func callbackState(_ user: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<CallbackState>?
+{
+  user?.assumingMemoryBound(to: CallbackState.self)
+}
+
+/// What libvterm's state callbacks change: both screens, the pen, the modes it reports.
+///
+/// It lives behind a pointer that the callbacks get as their `user`, so the callbacks run for
+/// every glyph and every scrolled line reach it directly: as properties of the emulator class
+/// it cost a dynamic exclusivity check and a retain and release of the emulator each time
+/// (about a tenth of the CPU of a `seq` flood, in `perf`).
+private struct CallbackState {
+  let state: OpaquePointer
+  var main: EmulatorGrid
+  var alternate: EmulatorGrid
+  /// How the next glyphs look: SGR as libvterm reports it, dim from the filter.
+  var pen = EmulatorCell()
+  var rows: Int
+  var columns: Int
+  var isCursorVisible = true
+  var mouseMode = Emulator.MouseMode.none
+  var isAlternateScreen = false
+  /// Bells (BEL) rung since the emulator's last ``Emulator/takeBells()``.
+  var bells = 0
+
+  /// The screen the child writes to now.
+  var screen: EmulatorGrid {
+    get { isAlternateScreen ? alternate : main }
+    _modify {
+      if isAlternateScreen { yield &alternate } else { yield &main }
+    }
+  }
+
+  /// Fills libvterm's state callbacks: each hands its arguments to the state, checked.
+  static func connect(_ callbacks: UnsafeMutablePointer<VTermStateCallbacks>) {
+    callbacks.pointee.putglyph = { info, position, user in
+      guard let info, let chars = info.pointee.chars, let state = callbackState(user) else {
+        return 1
+      }
+      var count = 0
+      while count < 16, chars[count] != 0 { count += 1 }
+      let pen = state.pointee.pen
+      state.pointee.screen.put(
+        UnsafeBufferPointer(start: chars, count: count), width: Int(info.pointee.width),
+        row: Int(position.row), column: Int(position.col), pen: pen)
+      return 1
+    }
+    callbacks.pointee.scrollrect = { rect, downward, rightward, user in
+      guard let state = callbackState(user) else { return 1 }
+      let blank = state.pointee.pen.erased
+      state.pointee.screen.scroll(
+        top: Int(rect.start_row), bottom: Int(rect.end_row), left: Int(rect.start_col),
+        right: Int(rect.end_col), downward: Int(downward), rightward: Int(rightward),
+        blank: blank)
+      return 1
+    }
+    callbacks.pointee.erase = { rect, selective, user in
+      guard let state = callbackState(user) else { return 1 }
+      let blank = state.pointee.pen.erased
+      state.pointee.screen.erase(
+        top: Int(rect.start_row), bottom: Int(rect.end_row), left: Int(rect.start_col),
+        right: Int(rect.end_col), selective: selective != 0, blank: blank)
+      return 1
+    }
+    callbacks.pointee.initpen = { user in
+      callbackState(user)?.pointee.pen = EmulatorCell()
+      return 1
+    }
+    callbacks.pointee.setpenattr = { attribute, value, user in
+      guard let value, let state = callbackState(user) else { return 1 }
+      state.pointee.setPen(attribute, value.pointee)
+      return 1
+    }
+    callbacks.pointee.settermprop = { property, value, user in
+      guard let value, let state = callbackState(user) else { return 1 }
+      state.pointee.set(property, value.pointee)
+      return 1  // libvterm keeps a property only when told so (the mouse modes among them)
+    }
+    callbacks.pointee.bell = { user in
+      callbackState(user)?.pointee.bells += 1
+      return 1
+    }
+    callbacks.pointee.resize = { rows, columns, delta, user in
+      guard let state = callbackState(user) else { return 1 }
+      let moved = state.pointee.resizeScreens(rows: Int(rows), columns: Int(columns))
+      delta?.pointee.row = Int32(moved)
+      return 1
+    }
+    callbacks.pointee.setlineinfo = { _, _, _, _ in 1 }
+  }
+
+  private mutating func setPen(_ attribute: VTermAttr, _ value: VTermValue) {
+    func set(_ flag: EmulatorAttributes, _ on: Bool) {
+      if on { pen.attributes.insert(flag) } else { pen.attributes.remove(flag) }
+    }
+    switch attribute {
+    case VTERM_ATTR_BOLD: set(.bold, value.boolean != 0)
+    case VTERM_ATTR_UNDERLINE: set(.underline, value.number != 0)
+    case VTERM_ATTR_ITALIC: set(.italic, value.boolean != 0)
+    case VTERM_ATTR_BLINK: set(.blink, value.boolean != 0)
+    case VTERM_ATTR_REVERSE: set(.reverse, value.boolean != 0)
+    case VTERM_ATTR_STRIKE: set(.strike, value.boolean != 0)
+    case VTERM_ATTR_FOREGROUND: pen.foreground = Self.color(value.color)
+    case VTERM_ATTR_BACKGROUND: pen.background = Self.color(value.color)
+    default: break  // fonts: one font here
+    }
+  }
+
+  private mutating func set(_ property: VTermProp, _ value: VTermValue) {
+    switch property {
+    case VTERM_PROP_CURSORVISIBLE:
+      isCursorVisible = value.boolean != 0
+    case VTERM_PROP_ALTSCREEN:
+      // libvterm then erases the alternate screen itself, through ``screen``.
+      isAlternateScreen = value.boolean != 0
+    case VTERM_PROP_MOUSE:
+      switch Int(value.number) {
+      case VTERM_PROP_MOUSE_CLICK: mouseMode = .click
+      case VTERM_PROP_MOUSE_DRAG: mouseMode = .drag
+      case VTERM_PROP_MOUSE_MOVE: mouseMode = .move
+      default: mouseMode = .none
+      }
+    default:
+      break  // titles, icon names, reverse video; the shape comes from the filter, as asked
+    }
+  }
+
+  /// Both screens to the new size (libvterm's resize callback); how far the active one's rows
+  /// moved down.
+  private mutating func resizeScreens(rows: Int, columns: Int) -> Int {
+    var position = VTermPos()
+    vterm_state_get_cursorpos(state, &position)  // still where it was before the resize
+    let cursorRow = Int(position.row)
+    self.rows = max(1, rows)
+    self.columns = max(1, columns)
+    let mainMoved = main.resize(
+      rows: self.rows, columns: self.columns, cursorRow: isAlternateScreen ? self.rows : cursorRow)
+    let alternateMoved = alternate.resize(
+      rows: self.rows, columns: self.columns, cursorRow: cursorRow)
+    return isAlternateScreen ? alternateMoved : mainMoved
+  }
+
+  private static func color(_ color: VTermColor) -> EmulatorColor {
+    let type = UInt32(color.type)
+    if type & VTERM_COLOR_DEFAULT_MASK.rawValue != 0 { return .default }
+    if type & VTERM_COLOR_TYPE_MASK.rawValue == VTERM_COLOR_INDEXED.rawValue {
+      return .indexed(color.indexed.idx)
+    }
+    return .rgb(red: color.rgb.red, green: color.rgb.green, blue: color.rgb.blue)
+  }
 }
 
 /// A child program's screen: bytes from the child go in, cells, the cursor and the scrollback
 /// come out, and keys become the bytes the child expects in its current modes.
 ///
 /// libvterm (Debian's `libvterm-dev` 0.1.4) parses the bytes and keeps the terminal's state
-/// (cursor, modes, scroll region, pen); its state layer tells this class what changed, and the
-/// cells live here, in an ``EmulatorGrid`` for each screen (libvterm's own screen layer copied
-/// the whole screen for every line scrolled). Bytes reach libvterm only through a
-/// ``ChildOutputFilter``, which keeps it away from what crashes or hangs 0.1.4.
+/// (cursor, modes, scroll region, pen); its state layer tells ``CallbackState`` what changed,
+/// and the cells live there, in an ``EmulatorGrid`` for each screen (libvterm's own screen
+/// layer copied the whole screen for every line scrolled). Bytes reach libvterm only through
+/// a ``ChildOutputFilter``, which keeps it away from what crashes or hangs 0.1.4.
 ///
 /// The only file that calls libvterm. Not thread-safe: one loop owns it.
 public final class Emulator {
@@ -21,31 +168,27 @@ public final class Emulator {
   private let state: OpaquePointer
   /// Where libvterm tells what changed; freed with the emulator.
   private let callbacks: UnsafeMutablePointer<VTermStateCallbacks>
-  private var main: EmulatorGrid
-  private var alternate: EmulatorGrid
+  /// What the callbacks change; freed with the emulator.
+  private let screens: UnsafeMutablePointer<CallbackState>
   private var filter: ChildOutputFilter
   /// The filter's output and events for one ``feed(_:)``, kept between calls.
   private var filtered: [UInt8] = []
   private var events: [(offset: Int, event: ChildOutputFilter.Event)] = []
   /// What libvterm has for the child (keys, replies to queries), until taken.
   private var output: [UInt8] = []
-  /// How the next glyphs look: SGR as libvterm reports it, dim from the filter.
-  private var pen = EmulatorCell()
-  public private(set) var rows: Int
-  public private(set) var columns: Int
+  public var rows: Int { screens.pointee.rows }
+  public var columns: Int { screens.pointee.columns }
   /// The child hid its cursor (`CSI ? 25 l`), as full-screen programs do while they draw.
-  public private(set) var isCursorVisible = true
+  public var isCursorVisible: Bool { screens.pointee.isCursorVisible }
   /// The cursor style the child asked for (`CSI Ps SP q`, DECSCUSR), exactly.
   ///
   /// 0 the terminal's default (also before it asks), 1/2 blinking/steady block, 3/4
   /// underline, 5/6 bar. vim's insert mode asks for a bar.
   public private(set) var cursorStyle = 0
   /// Which mouse reports the child asked for; ``MouseMode/none`` until it asks.
-  public private(set) var mouseMode = MouseMode.none
+  public var mouseMode: MouseMode { screens.pointee.mouseMode }
   /// The child is on the alternate screen (vim, less, htop): no scrollback there.
-  public private(set) var isAlternateScreen = false
-  /// Bells (BEL) rung since the last ``takeBells()``.
-  private var bells = 0
+  public var isAlternateScreen: Bool { screens.pointee.isAlternateScreen }
   /// The last clipboard write (OSC 52) not yet taken.
   private var clipboardWrite: ClipboardWrite?
 
@@ -73,19 +216,23 @@ public final class Emulator {
   /// A screen of `rows` × `columns` (at least 1 × 1), UTF-8, with the alternate screen and
   /// a scrollback of `scrollback` lines kept above the main one.
   public init(rows: Int, columns: Int, scrollback: EmulatorScrollback = EmulatorScrollback()) {
-    self.rows = max(1, rows)
-    self.columns = max(1, columns)
-    main = EmulatorGrid(rows: self.rows, columns: self.columns, scrollback: scrollback)
-    alternate = EmulatorGrid(rows: self.rows, columns: self.columns, scrollback: nil)
-    filter = ChildOutputFilter(columns: self.columns)
-    terminal = vterm_new(Int32(self.rows), Int32(self.columns))
+    let rows = max(1, rows)
+    let columns = max(1, columns)
+    filter = ChildOutputFilter(columns: columns)
+    terminal = vterm_new(Int32(rows), Int32(columns))
     vterm_set_utf8(terminal, 1)
     state = vterm_obtain_state(terminal)
+    screens = .allocate(capacity: 1)
+    screens.initialize(
+      to: CallbackState(
+        state: state,
+        main: EmulatorGrid(rows: rows, columns: columns, scrollback: scrollback),
+        alternate: EmulatorGrid(rows: rows, columns: columns, scrollback: nil),
+        rows: rows, columns: columns))
     callbacks = .allocate(capacity: 1)
     callbacks.initialize(to: VTermStateCallbacks())
-    Self.connect(callbacks)
-    let user = Unmanaged.passUnretained(self).toOpaque()
-    vterm_state_set_callbacks(state, callbacks, user)
+    CallbackState.connect(callbacks)
+    vterm_state_set_callbacks(state, callbacks, screens)
     vterm_output_set_callback(
       terminal,
       { bytes, count, user in
@@ -94,118 +241,21 @@ public final class Emulator {
         bytes.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
           emulator.output.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
         }
-      }, user)
+      }, Unmanaged.passUnretained(self).toOpaque())
     vterm_state_reset(state, 1)
   }
 
   deinit {
     vterm_free(terminal)
     callbacks.deallocate()
-  }
-
-  /// Fills libvterm's state callbacks: each hands its arguments to the emulator, checked.
-  private static func connect(_ callbacks: UnsafeMutablePointer<VTermStateCallbacks>) {
-    callbacks.pointee.putglyph = { info, position, user in
-      guard let info, let chars = info.pointee.chars, let emulator = emulator(user) else {
-        return 1
-      }
-      var count = 0
-      while count < 16, chars[count] != 0 { count += 1 }
-      emulator.screen.put(
-        UnsafeBufferPointer(start: chars, count: count), width: Int(info.pointee.width),
-        row: Int(position.row), column: Int(position.col), pen: emulator.pen)
-      return 1
-    }
-    callbacks.pointee.scrollrect = { rect, downward, rightward, user in
-      guard let emulator = emulator(user) else { return 1 }
-      emulator.screen.scroll(
-        top: Int(rect.start_row), bottom: Int(rect.end_row), left: Int(rect.start_col),
-        right: Int(rect.end_col), downward: Int(downward), rightward: Int(rightward),
-        blank: emulator.pen.erased)
-      return 1
-    }
-    callbacks.pointee.erase = { rect, selective, user in
-      guard let emulator = emulator(user) else { return 1 }
-      emulator.screen.erase(
-        top: Int(rect.start_row), bottom: Int(rect.end_row), left: Int(rect.start_col),
-        right: Int(rect.end_col), selective: selective != 0, blank: emulator.pen.erased)
-      return 1
-    }
-    callbacks.pointee.initpen = { user in
-      emulator(user)?.pen = EmulatorCell()
-      return 1
-    }
-    callbacks.pointee.setpenattr = { attribute, value, user in
-      guard let value, let emulator = emulator(user) else { return 1 }
-      emulator.setPen(attribute, value.pointee)
-      return 1
-    }
-    callbacks.pointee.settermprop = { property, value, user in
-      guard let value, let emulator = emulator(user) else { return 1 }
-      emulator.set(property, value.pointee)
-      return 1  // libvterm keeps a property only when told so (the mouse modes among them)
-    }
-    callbacks.pointee.bell = { user in
-      emulator(user)?.bells += 1
-      return 1
-    }
-    callbacks.pointee.resize = { rows, columns, delta, user in
-      guard let emulator = emulator(user) else { return 1 }
-      let moved = emulator.resizeScreens(rows: Int(rows), columns: Int(columns))
-      delta?.pointee.row = Int32(moved)
-      return 1
-    }
-    callbacks.pointee.setlineinfo = { _, _, _, _ in 1 }
-  }
-
-  /// The screen the child writes to now.
-  private var screen: EmulatorGrid {
-    get { isAlternateScreen ? alternate : main }
-    _modify {
-      if isAlternateScreen { yield &alternate } else { yield &main }
-    }
-  }
-
-  private func setPen(_ attribute: VTermAttr, _ value: VTermValue) {
-    func set(_ flag: EmulatorAttributes, _ on: Bool) {
-      if on { pen.attributes.insert(flag) } else { pen.attributes.remove(flag) }
-    }
-    switch attribute {
-    case VTERM_ATTR_BOLD: set(.bold, value.boolean != 0)
-    case VTERM_ATTR_UNDERLINE: set(.underline, value.number != 0)
-    case VTERM_ATTR_ITALIC: set(.italic, value.boolean != 0)
-    case VTERM_ATTR_BLINK: set(.blink, value.boolean != 0)
-    case VTERM_ATTR_REVERSE: set(.reverse, value.boolean != 0)
-    case VTERM_ATTR_STRIKE: set(.strike, value.boolean != 0)
-    case VTERM_ATTR_FOREGROUND: pen.foreground = Self.color(value.color)
-    case VTERM_ATTR_BACKGROUND: pen.background = Self.color(value.color)
-    default: break  // fonts: one font here
-    }
-  }
-
-  private func set(_ property: VTermProp, _ value: VTermValue) {
-    switch property {
-    case VTERM_PROP_CURSORVISIBLE:
-      isCursorVisible = value.boolean != 0
-    case VTERM_PROP_ALTSCREEN:
-      // libvterm then erases the alternate screen itself, through ``screen``.
-      isAlternateScreen = value.boolean != 0
-    case VTERM_PROP_MOUSE:
-      switch Int(value.number) {
-      case VTERM_PROP_MOUSE_CLICK: mouseMode = .click
-      case VTERM_PROP_MOUSE_DRAG: mouseMode = .drag
-      case VTERM_PROP_MOUSE_MOVE: mouseMode = .move
-      default: mouseMode = .none
-      }
-    default:
-      break  // titles, icon names, reverse video; the shape comes from the filter, as asked
-    }
+    screens.deinitialize(count: 1)
+    screens.deallocate()
   }
 
   /// How many times the child rang the bell since the last call.
   public func takeBells() -> Int {
-    defer { bells = 0 }
-    return bells
+    defer { screens.pointee.bells = 0 }
+    return screens.pointee.bells
   }
 
   /// The clipboard write (OSC 52) the child made since the last call, the last one if several.
@@ -236,11 +286,15 @@ public final class Emulator {
   private func apply(_ event: ChildOutputFilter.Event) {
     switch event {
     case .dim(let on):
-      if on { pen.attributes.insert(.dim) } else { pen.attributes.remove(.dim) }
+      if on {
+        screens.pointee.pen.attributes.insert(.dim)
+      } else {
+        screens.pointee.pen.attributes.remove(.dim)
+      }
     case .cursorStyle(let style):
       cursorStyle = style
     case .clearScrollback:
-      main.clearScrollback()
+      screens.pointee.main.clearScrollback()
     case .clipboard(let selection, let base64):
       clipboardWrite = ClipboardWrite(selection: selection, base64: base64)
     }
@@ -270,6 +324,7 @@ public final class Emulator {
   /// ``EmulatorGrid/resize(rows:columns:cursorRow:)``); no reflow.
   public func resize(rows: Int, columns: Int) {
     vterm_set_size(terminal, Int32(max(1, rows)), Int32(max(1, columns)))
+    filter.columns = self.columns
     // The margins go back to the whole screen, as xterm and tmux do on a resize: libvterm 0.1.4
     // keeps a top margin below a smaller screen's bottom and then scrolls a negative height.
     // Setting them homes the cursor, so it is put back where it was.
@@ -281,22 +336,6 @@ public final class Emulator {
         if let base = chars.baseAddress { _ = vterm_input_write(terminal, base, chars.count) }
       }
     }
-  }
-
-  /// Both screens to the new size (libvterm's resize callback); how far the active one's rows
-  /// moved down.
-  private func resizeScreens(rows: Int, columns: Int) -> Int {
-    var position = VTermPos()
-    vterm_state_get_cursorpos(state, &position)  // still where it was before the resize
-    let cursorRow = Int(position.row)
-    self.rows = max(1, rows)
-    self.columns = max(1, columns)
-    filter.columns = self.columns
-    let mainMoved = main.resize(
-      rows: self.rows, columns: self.columns, cursorRow: isAlternateScreen ? self.rows : cursorRow)
-    let alternateMoved = alternate.resize(
-      rows: self.rows, columns: self.columns, cursorRow: cursorRow)
-    return isAlternateScreen ? alternateMoved : mainMoved
   }
 
   // MARK: - The screen
@@ -329,7 +368,7 @@ public final class Emulator {
     guard (0..<rows).contains(row), (0..<columns).contains(column) else {
       return Self.describe(.blank, in: EmulatorLine(columns: 1))
     }
-    let line = screen[row]
+    let line = screens.pointee.screen[row]
     return Self.describe(line.cells[column], in: line)
   }
 
@@ -348,7 +387,7 @@ public final class Emulator {
   /// A row's text, wide characters once, trailing blanks removed (for tests and logs).
   public func text(row: Int) -> String {
     guard (0..<rows).contains(row) else { return "" }
-    return screen[row].text
+    return screens.pointee.screen[row].text
   }
 
   /// Row `row` of the view scrolled back `offset` lines into the scrollback.
@@ -357,20 +396,22 @@ public final class Emulator {
   public func line(_ row: Int, scrolledBack offset: Int = 0) -> EmulatorLine {
     let offset = isAlternateScreen ? 0 : min(max(0, offset), scrollbackCount)
     let index = row - offset
-    if index >= 0 { return screen[index] }
-    guard let scrollback = main.scrollback else { return EmulatorLine(columns: columns) }
+    if index >= 0 { return screens.pointee.screen[index] }
+    guard let scrollback = screens.pointee.main.scrollback else {
+      return EmulatorLine(columns: columns)
+    }
     return scrollback[scrollback.count + index]
   }
 
   /// Lines kept above the main screen.
-  public var scrollbackCount: Int { main.scrollback?.count ?? 0 }
+  public var scrollbackCount: Int { screens.pointee.main.scrollback?.count ?? 0 }
 
   /// Cells kept above the main screen (sixteen bytes each).
-  public var scrollbackCells: Int { main.scrollback?.cellCount ?? 0 }
+  public var scrollbackCells: Int { screens.pointee.main.scrollback?.cellCount ?? 0 }
 
   /// Lines that went into the scrollback since the start: a view scrolled back moves with
   /// them to keep showing the same lines.
-  public var linesScrolledOff: Int { main.linesScrolledOff }
+  public var linesScrolledOff: Int { screens.pointee.main.linesScrolledOff }
 
   /// Where the cursor is (inside the screen).
   public var cursor: (row: Int, column: Int) {
@@ -393,15 +434,6 @@ public final class Emulator {
     case 5, 6: .bar
     default: .block
     }
-  }
-
-  private static func color(_ color: VTermColor) -> EmulatorColor {
-    let type = UInt32(color.type)
-    if type & VTERM_COLOR_DEFAULT_MASK.rawValue != 0 { return .default }
-    if type & VTERM_COLOR_TYPE_MASK.rawValue == VTERM_COLOR_INDEXED.rawValue {
-      return .indexed(color.indexed.idx)
-    }
-    return .rgb(red: color.rgb.red, green: color.rgb.green, blue: color.rgb.blue)
   }
 
   // MARK: - Keys for the child

@@ -12,6 +12,10 @@ struct EmulatorGrid: Sendable {
   private var lines: [EmulatorLine]
   /// Screen row → index in `lines`.
   private var order: [Int]
+  /// For each of `lines`, a column from which on every cell is ``EmulatorCell/blank``: a flood's
+  /// short lines are then cleared, and kept in the scrollback without their trailing blanks,
+  /// without looking at every cell (which showed in `perf`).
+  private var extents: [Int]
   /// The main screen's lines that scrolled off its top; nil for the alternate screen.
   var scrollback: EmulatorScrollback?
   /// Lines scrolled off the top into the scrollback since the start (the view keeps its place
@@ -23,6 +27,7 @@ struct EmulatorGrid: Sendable {
     self.columns = max(1, columns)
     lines = Array(repeating: EmulatorLine(columns: self.columns), count: self.rows)
     order = Array(0..<self.rows)
+    extents = Array(repeating: 0, count: self.rows)
     self.scrollback = scrollback
   }
 
@@ -43,6 +48,7 @@ struct EmulatorGrid: Sendable {
     let width = column + 2 <= columns && width >= 2 ? 2 : 1
     let index = order[row]
     clearHalves(line: index, from: column, to: column + width)
+    extents[index] = max(extents[index], column + width)
     var cell = pen
     cell.attributes = EmulatorAttributes(
       rawValue: pen.attributes.rawValue & ~EmulatorAttributes.placement.rawValue)
@@ -122,6 +128,7 @@ struct EmulatorGrid: Sendable {
     for row in down >= 0 ? rowRange : rowRange.reversed() {
       let source = row + down
       let target = order[row]
+      extents[target] = columns
       guard (top..<bottom).contains(source) else {
         for column in left..<right { lines[target].cells[column] = blank }
         repairWideCharacters(line: target, around: left..<right)
@@ -161,7 +168,7 @@ struct EmulatorGrid: Sendable {
     for offset in 0..<amount {
       let index = order[count > 0 ? top + offset : bottom - 1 - offset]
       if toScrollback {
-        scrollback?.push(lines[index])
+        scrollback?.push(lines[index], extent: extents[index])
         linesScrolledOff += 1
       }
       clear(line: index, with: blank)
@@ -185,8 +192,10 @@ struct EmulatorGrid: Sendable {
 
   private mutating func clear(line index: Int, with blank: EmulatorCell) {
     lines[index].clusters.removeAll(keepingCapacity: true)
+    let end = blank == .blank ? min(extents[index], columns) : columns
+    extents[index] = blank == .blank ? 0 : columns
     lines[index].cells.withUnsafeMutableBufferPointer { cells in
-      cells.update(repeating: blank)
+      UnsafeMutableBufferPointer(rebasing: cells[..<end]).update(repeating: blank)
     }
   }
 
@@ -205,6 +214,7 @@ struct EmulatorGrid: Sendable {
         clear(line: index, with: blank)
         continue
       }
+      extents[index] = columns
       for column in left..<right
       where !selective || !lines[index].cells[column].attributes.contains(.protected) {
         lines[index].cells[column] = blank
@@ -296,6 +306,7 @@ struct EmulatorGrid: Sendable {
     columns = newColumns
     lines = screen
     order = Array(0..<rows)
+    extents = Array(repeating: columns, count: rows)
     return moved
   }
 }

@@ -29,10 +29,20 @@ public struct EmulatorScrollback: Sendable {
   }
 
   /// Keeps a line (its trailing blanks cut); the oldest go when a limit is passed.
-  mutating func push(_ line: EmulatorLine) {
+  ///
+  /// Every cell from `extent` on is known to be empty.
+  mutating func push(_ line: EmulatorLine, extent: Int = .max) {
     guard lineLimit > 0 else { return }
-    var end = line.cells.count
+    var end = min(max(0, extent), line.cells.count)
     while end > 0, line.cells[end - 1].isEmpty { end -= 1 }
+    // Full (the usual case in a flood): the oldest line's slot, if dropping it is enough.
+    if count > 0, count == lines.count, count >= lineLimit || cellCount + end > cellLimit,
+      cellCount - lines[start].cells.count + end <= cellLimit,
+      lines[start].cells.capacity <= end + Self.spareCells
+    {
+      replaceOldest(with: line, cells: end)
+      return
+    }
     let kept = EmulatorLine(
       cells: end == line.cells.count ? line.cells : Array(line.cells[..<end]),
       clusters: line.clusters)
@@ -49,6 +59,20 @@ public struct EmulatorScrollback: Sendable {
     }
     count += 1
     cellCount += end
+  }
+
+  /// A slot's storage is used again for a line at most this many cells shorter than it holds.
+  static let spareCells = 16
+
+  /// The ring is full: the oldest line makes way for `line`'s first `end` cells, which go
+  /// into its slot and, when they fit, its storage: a flood scrolls a line into the scrollback
+  /// for every line it prints, and a new array for each (freeing the oldest) showed in `perf`.
+  private mutating func replaceOldest(with line: EmulatorLine, cells end: Int) {
+    cellCount += end - lines[start].cells.count
+    lines[start].cells.removeAll(keepingCapacity: true)
+    lines[start].cells.append(contentsOf: line.cells[..<end])
+    lines[start].clusters = line.clusters
+    start = (start + 1) % lines.count
   }
 
   /// Takes back the newest line (the window grew: it returns to the screen).

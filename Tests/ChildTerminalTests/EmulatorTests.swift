@@ -50,10 +50,30 @@ struct EmulatorTests {
       rows: 3, columns: 40, scrollback: EmulatorScrollback(lineLimit: 10, cellLimit: 100))
     for index in 0..<50 { emulator.feed(Array("line \(index)\r\n".utf8)) }
     #expect(emulator.scrollbackCount == 10)
-    #expect(emulator.line(0, scrolledBack: 10).text == "line 38")
+    // Full, the ring takes each new line into its oldest line's slot: still oldest first.
+    #expect(
+      (0..<10).map { emulator.line(0, scrolledBack: 10 - $0).text }
+        == (38..<48).map { "line \($0)" })
     emulator.feed(Array((String(repeating: "x", count: 40) + "\r\n").utf8))
     for _ in 0..<3 { emulator.feed(Array((String(repeating: "y", count: 40) + "\r\n").utf8)) }
     #expect(emulator.scrollbackCells <= 100)
+  }
+
+  @Test("a row scrolled in is blank, whatever was on it: text, a coloured erase, shifted cells")
+  func scrolledInRowsAreBlank() {
+    let emulator = Emulator(rows: 3, columns: 12)
+    // Long lines, then a coloured erase to the end of a line, then cells shifted right (ICH):
+    // each row is cleared again as it comes back at the bottom.
+    emulator.feed(Array("abcdefghijkl\r\nmnopqrstuvwx\r\n\u{1B}[41mred\u{1B}[K\u{1B}[m".utf8))
+    emulator.feed(Array("\r\nshift\r\u{1B}[4@\r\n".utf8))
+    for line in ["1", "2", "3", "4"] { emulator.feed(Array("\r\n\(line)".utf8)) }
+    #expect((0..<3).map { emulator.text(row: $0) } == ["2", "3", "4"])
+    for row in 0..<3 {
+      #expect((0..<12).allSatisfy { emulator.cell(row: row, column: $0).background == .default })
+    }
+    #expect(emulator.line(0, scrolledBack: 3).text == "    shift")
+    #expect(emulator.line(0, scrolledBack: 4).text == "red")
+    #expect(emulator.line(0, scrolledBack: 4).cells.count == 12)  // its red background kept
   }
 
   @Test("a scroll region or the alternate screen keeps nothing in the scrollback")
