@@ -120,11 +120,15 @@ run: build
 # Scaling.swift) run on their own after the others: on two cores, beside the end-to-end tests
 # that time real key presses in tmux, each slowed the other.
 SCALING_TESTS = ScalingTests|ScalingCheckTests
+# The holds played in a real xterm and kitty (RealTerminalHoldTests.swift) run alone, last:
+# beside the other tests on two cores, one run in three typed a short press as two letters.
+REAL_HOLD_TESTS = RealTerminalHoldTests|RealKittyHoldTests
 
 test: test-deps
 	$(IN_SCRATCH) sh -c 'status=0; \
-	  $(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip "$(SCALING_TESTS)" || status=1; \
+	  $(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip "$(SCALING_TESTS)|$(REAL_HOLD_TESTS)" || status=1; \
 	  $(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build --filter "$(SCALING_TESTS)" || status=1; \
+	  $(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build --filter "$(REAL_HOLD_TESTS)" || status=1; \
 	  exit $$status'
 
 # The `demo --html` page in headless Chromium (DemoRecordingEndToEndTests): `make test` runs
