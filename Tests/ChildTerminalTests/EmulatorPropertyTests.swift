@@ -127,6 +127,18 @@ struct EmulatorPropertyTests {
     }
   }
 
+  @Test("round 135's first batch on a screen one column wide leaves the cursor on the screen")
+  func doubleWidthLineOnOneColumn() {
+    // Found with CHEONJIIN_FUZZ_ITERATIONS=20000: a double-width line (ESC # 4) after left and
+    // right margins put libvterm 0.1.4's cursor at column -1 on a 38×1 screen. Replayed here
+    // whatever the fuzz budget.
+    let emulator = Emulator(rows: 38, columns: 1)
+    var output = HostileOutput(random: SplitMix64(state: 135 &* 7919 &+ 1))
+    emulator.feed(output.bytes(1024))
+    let cursor = emulator.stateCursor
+    #expect((0..<38).contains(cursor.row) && cursor.column == 0, "\(cursor)")
+  }
+
   @Test("hostile output at random sizes, with resizes: the screen stays whole")
   func hostile() {
     var random = SplitMix64(state: 21)
