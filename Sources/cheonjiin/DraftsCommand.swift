@@ -61,15 +61,10 @@ struct DraftsCommand: ParsableCommand {
     func run() throws {
       let history = DraftStore.standard().history
       let entry = try pick(number, from: history.entries())
-      switch history.text(of: entry) {
-      case .success(let text):
-        var output = OutputBuffer()
-        output.append(text + "\n")
-        output.flush()
-      case .failure(let problem):
-        printError(commandStrings.message(problem))
-        throw ExitCode.failure
-      }
+      let text = try succeeded(history.text(of: entry))
+      var output = OutputBuffer()
+      output.append(text + "\n")
+      output.flush()
     }
   }
 
@@ -84,13 +79,8 @@ struct DraftsCommand: ParsableCommand {
     func run() throws {
       let store = DraftStore.standard()
       let entry = try pick(number, from: store.history.entries())
-      switch store.restore(entry) {
-      case .success(let earlier):
-        printError(commandStrings.restored(number, asideTo: earlier))
-      case .failure(let problem):
-        printError(commandStrings.message(problem))
-        throw ExitCode.failure
-      }
+      let earlier = try succeeded(store.restore(entry))
+      printError(commandStrings.restored(number, asideTo: earlier))
     }
   }
 
@@ -131,6 +121,17 @@ private func pick(_ number: Int, from entries: [DraftHistory.Entry]) throws
     throw ExitCode.validationFailure
   }
   return entries[number - 1]
+}
+
+/// What `result` holds; its problem is said and the command fails.
+private func succeeded<Success>(_ result: Result<Success, OutputProblem>) throws -> Success {
+  switch result {
+  case .success(let value):
+    return value
+  case .failure(let problem):
+    printError(commandStrings.message(problem))
+    throw ExitCode.failure
+  }
 }
 
 /// The first line of a text, cut at 40 characters, with control characters shown as `\u{…}`
