@@ -102,15 +102,16 @@ struct CheckedScreen: Sendable, CustomTestStringConvertible {
     return names.map { names in all.filter { names.contains($0.name) } } ?? all
   }
 
-  /// The program's environment: Korean, scratch state, the repository's layouts.
+  /// The program's environment: Korean (whatever the runner's `LC_ALL`: CI sets C.UTF-8),
+  /// scratch state, the repository's layouts.
   func environment(home: URL, term: String) -> [String: String] {
-    [
-      "LANG": "ko_KR.UTF-8", "TERM": term, "HOME": home.path,
+    locale("ko_KR.UTF-8").merging([
+      "TERM": term, "HOME": home.path,
       "CHEONJIIN_LAYOUTS": repositoryRoot.appendingPathComponent("Layouts").path,
       "XDG_STATE_HOME": home.appendingPathComponent("state").path,
       "XDG_DATA_HOME": home.appendingPathComponent("data").path,
       "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-    ]
+    ]) { _, new in new }
   }
 
   /// A scratch home, with practice history when the screen prints it.
