@@ -49,8 +49,17 @@ def percentile(values, p):
     return values[lower] + (values[upper] - values[lower]) * (k - lower)
 
 
+# What the outer terminal answers to a primary device attributes query (CSI c), as tmux does.
+# Every terminal answers it, and cheonjiin waits for the answer before it gives the terminal
+# back (up to a second), so that the answer is not typed at the shell's prompt: an outer
+# terminal that never answered added that second to every run of cheonjiin's.
+DA1_QUERIES = (b"\x1b[c", b"\x1b[0c")
+DA1_REPLY = b"\x1b[?1;2c"
+
+
 class Outer:
-    """The outer terminal: a pty of 80×24 whose output is read and counted, never drawn."""
+    """The outer terminal: a pty of 80×24 whose output is read and counted, never drawn; it
+    answers device attributes queries as a real terminal does."""
 
     def __init__(self, command, rows=24, cols=80):
         self.started = time.monotonic()
@@ -60,6 +69,7 @@ class Outer:
         fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.output = bytearray()
         self.total = 0
+        self.unscanned = b""  # the last bytes read, a query cut in two by a read
         self.ended = False
         self.peak_rss = 0.0
         self.rss_checked = 0.0
@@ -93,9 +103,22 @@ class Outer:
             return 0
         self.total += len(chunk)
         self.output += chunk
+        self.answer_queries(chunk)
         if len(self.output) > 1 << 16:
             del self.output[: len(self.output) - (1 << 16)]
         return len(chunk)
+
+    def answer_queries(self, chunk):
+        """Answers the device attributes queries in `chunk` (or begun in the read before)."""
+        window = self.unscanned + chunk
+        # A query wholly inside the bytes kept from the read before was answered then.
+        queries = sum(window.count(query) - self.unscanned.count(query) for query in DA1_QUERIES)
+        self.unscanned = window[-3:]
+        for _ in range(queries):
+            try:
+                os.write(self.master, DA1_REPLY)
+            except OSError:
+                pass
 
     def drain(self, seconds):
         end = time.monotonic() + seconds
