@@ -40,21 +40,34 @@ private struct CallbackState {
       guard let info, let chars = info.pointee.chars, let state = callbackState(user) else {
         return 1
       }
-      var count = 0
+      var count = 1
       while count < 16, chars[count] != 0 { count += 1 }
+      let scalars = UnsafeBufferPointer(start: chars, count: chars[0] == 0 ? 0 : count)
       let pen = state.pointee.pen
-      state.pointee.screen.put(
-        UnsafeBufferPointer(start: chars, count: count), width: Int(info.pointee.width),
-        row: Int(position.row), column: Int(position.col), pen: pen)
+      let (width, row, column) = (Int(info.pointee.width), Int(position.row), Int(position.col))
+      // Each screen by name, not through ``screen``: its accessor showed in `perf`.
+      if state.pointee.isAlternateScreen {
+        state.pointee.alternate.put(scalars, width: width, row: row, column: column, pen: pen)
+      } else {
+        state.pointee.main.put(scalars, width: width, row: row, column: column, pen: pen)
+      }
       return 1
     }
     callbacks.pointee.scrollrect = { rect, downward, rightward, user in
       guard let state = callbackState(user) else { return 1 }
       let blank = state.pointee.pen.erased
-      state.pointee.screen.scroll(
-        top: Int(rect.start_row), bottom: Int(rect.end_row), left: Int(rect.start_col),
-        right: Int(rect.end_col), downward: Int(downward), rightward: Int(rightward),
-        blank: blank)
+      let (top, bottom) = (Int(rect.start_row), Int(rect.end_row))
+      let (left, right) = (Int(rect.start_col), Int(rect.end_col))
+      let (down, across) = (Int(downward), Int(rightward))
+      if state.pointee.isAlternateScreen {
+        state.pointee.alternate.scroll(
+          top: top, bottom: bottom, left: left, right: right, downward: down, rightward: across,
+          blank: blank)
+      } else {
+        state.pointee.main.scroll(
+          top: top, bottom: bottom, left: left, right: right, downward: down, rightward: across,
+          blank: blank)
+      }
       return 1
     }
     callbacks.pointee.erase = { rect, selective, user in

@@ -9,10 +9,17 @@
 struct EmulatorGrid: Sendable {
   private(set) var rows: Int
   private(set) var columns: Int
-  private var lines: [EmulatorLine]
-  /// Screen row → index in `lines`.
+  /// The cells of every line, one line after another (line `index` from `index * columns`).
+  ///
+  /// One array, so a glyph written costs one uniqueness check, not one for an array of lines
+  /// and another for the line's own (which showed in `perf`).
+  private var cells: [EmulatorCell]
+  /// For each line, the characters of several scalars its cells refer to (see
+  /// ``EmulatorLine/clusters``).
+  private var clusters: [[String]]
+  /// Screen row → line index.
   private var order: [Int]
-  /// For each of `lines`, a column from which on every cell is ``EmulatorCell/blank``: a flood's
+  /// For each line, a column from which on every cell is ``EmulatorCell/blank``: a flood's
   /// short lines are then cleared, and kept in the scrollback without their trailing blanks,
   /// without looking at every cell (which showed in `perf`).
   private var extents: [Int]
@@ -25,7 +32,8 @@ struct EmulatorGrid: Sendable {
   init(rows: Int, columns: Int, scrollback: EmulatorScrollback?) {
     self.rows = max(1, rows)
     self.columns = max(1, columns)
-    lines = Array(repeating: EmulatorLine(columns: self.columns), count: self.rows)
+    cells = Array(repeating: .blank, count: self.rows * self.columns)
+    clusters = Array(repeating: [], count: self.rows)
     order = Array(0..<self.rows)
     extents = Array(repeating: 0, count: self.rows)
     self.scrollback = scrollback
@@ -33,72 +41,85 @@ struct EmulatorGrid: Sendable {
 
   /// A row of the screen.
   subscript(row: Int) -> EmulatorLine {
-    lines[order[min(max(0, row), rows - 1)]]
+    line(order[min(max(0, row), rows - 1)])
+  }
+
+  /// Line `index` (not a screen row) as a value of its own.
+  private func line(_ index: Int) -> EmulatorLine {
+    let start = index * columns
+    return EmulatorLine(cells: Array(cells[start..<(start + columns)]), clusters: clusters[index])
   }
 
   // MARK: - Glyphs
 
   /// Puts a character of `width` cells (1 or 2) at a position; `scalars` are its base and
   /// combining marks.
+  ///
+  /// Runs for every character a program prints: one pass over the line's cells, which first
+  /// takes the other half of a wide character only partly overwritten.
   mutating func put(
     _ scalars: UnsafeBufferPointer<UInt32>, width: Int, row: Int, column: Int, pen: EmulatorCell
   ) {
-    guard (0..<rows).contains(row), (0..<columns).contains(column), let first = scalars.first
+    guard row >= 0, row < rows, column >= 0, column < columns, let first = scalars.first
     else { return }
-    let width = column + 2 <= columns && width >= 2 ? 2 : 1
+    let isWide = width >= 2 && column + 2 <= columns
+    let end = column + (isWide ? 2 : 1)
     let index = order[row]
-    clearHalves(line: index, from: column, to: column + width)
-    extents[index] = max(extents[index], column + width)
+    if extents[index] < end { extents[index] = end }
     var cell = pen
     cell.attributes = EmulatorAttributes(
       rawValue: pen.attributes.rawValue & ~EmulatorAttributes.placement.rawValue)
     if scalars.count > 1 {
-      var text = ""
-      for value in scalars {
-        if let scalar = Unicode.Scalar(value) { text.unicodeScalars.append(scalar) }
-      }
-      cell.scalar = UInt32(lines[index].clusters.count)
+      cell.scalar = addCluster(scalars, line: index)
       cell.attributes.insert(.cluster)
-      lines[index].clusters.append(text)
-      compactClusters(line: index)
     } else {
       cell.scalar = Unicode.Scalar(first) != nil ? first : 0xFFFD
     }
-    guard width == 2 else {
-      lines[index].cells[column] = cell
-      return
+    let columns = columns
+    cells.withUnsafeMutableBufferPointer { cells in
+      guard let line = cells.baseAddress.map({ $0 + index * columns }) else { return }
+      if column > 0, line[column].isContinuation { line[column - 1] = line[column - 1].erased }
+      if end < columns, line[end].isContinuation { line[end] = line[end].erased }
+      guard isWide else {
+        line[column] = cell
+        return
+      }
+      let rendition = cell.attributes.rawValue & ~EmulatorAttributes.cluster.rawValue
+      cell.attributes = EmulatorAttributes(
+        rawValue: cell.attributes.rawValue | EmulatorAttributes.wide.rawValue)
+      line[column] = cell
+      line[column + 1] = EmulatorCell(
+        scalar: 0, foreground: pen.foreground, background: pen.background,
+        attributes: EmulatorAttributes(
+          rawValue: rendition | EmulatorAttributes.continuation.rawValue))
     }
-    let rendition = cell.attributes.rawValue & ~EmulatorAttributes.cluster.rawValue
-    cell.attributes = EmulatorAttributes(
-      rawValue: cell.attributes.rawValue | EmulatorAttributes.wide.rawValue)
-    lines[index].cells[column] = cell
-    lines[index].cells[column + 1] = EmulatorCell(
-      scalar: 0, foreground: pen.foreground, background: pen.background,
-      attributes: EmulatorAttributes(
-        rawValue: rendition | EmulatorAttributes.continuation.rawValue))
   }
 
-  /// Before cells `from..<to` of a line are written: a wide character only partly inside
-  /// loses its other half.
-  private mutating func clearHalves(line index: Int, from: Int, to: Int) {
-    if from > 0, from < columns, lines[index].cells[from].isContinuation {
-      lines[index].cells[from - 1] = lines[index].cells[from - 1].erased
+  /// Keeps a character of several scalars for a line; its number there.
+  private mutating func addCluster(_ scalars: UnsafeBufferPointer<UInt32>, line index: Int)
+    -> UInt32
+  {
+    var text = ""
+    for value in scalars {
+      if let scalar = Unicode.Scalar(value) { text.unicodeScalars.append(scalar) }
     }
-    if to < columns, to > 0, lines[index].cells[to].isContinuation {
-      lines[index].cells[to] = lines[index].cells[to].erased
-    }
+    // Compacted before, not after: the new cluster's cell is not written yet.
+    compactClusters(line: index)
+    clusters[index].append(text)
+    return UInt32(clusters[index].count - 1)
   }
 
   /// A line rewritten with clusters many times keeps only those its cells still show.
   private mutating func compactClusters(line index: Int) {
-    guard lines[index].clusters.count > 2 * columns + 8 else { return }
+    guard clusters[index].count > 2 * columns + 8 else { return }
     var kept: [String] = []
-    for column in 0..<columns where lines[index].cells[column].attributes.contains(.cluster) {
-      let old = Int(lines[index].cells[column].scalar)
-      kept.append(lines[index].clusters.indices.contains(old) ? lines[index].clusters[old] : "")
-      lines[index].cells[column].scalar = UInt32(kept.count - 1)
+    for column in index * columns..<(index + 1) * columns
+    where cells[column].attributes.contains(.cluster) {
+      let old = Int(cells[column].scalar)
+      kept.append(clusters[index].indices.contains(old) ? clusters[index][old] : "")
+      cells[column].scalar = UInt32(kept.count - 1)
     }
-    lines[index].clusters = kept
+    clusters[index] = kept
   }
 
   // MARK: - Scrolling and erasing
@@ -128,30 +149,28 @@ struct EmulatorGrid: Sendable {
     for row in down >= 0 ? rowRange : rowRange.reversed() {
       let source = row + down
       let target = order[row]
+      let start = target * columns
       extents[target] = columns
       guard (top..<bottom).contains(source) else {
-        for column in left..<right { lines[target].cells[column] = blank }
+        for column in left..<right { cells[start + column] = blank }
         repairWideCharacters(line: target, around: left..<right)
         continue
       }
-      let from = lines[order[source]]
-      var cells = lines[target].cells
+      // Read from a copy: a row shifted sideways is its own source.
+      let from = line(order[source])
       for column in left..<right {
         let sourceColumn = column + across
-        if (left..<right).contains(sourceColumn) {
-          var cell = from.cells[sourceColumn]
-          if cell.attributes.contains(.cluster) {
-            let text = from.text(of: cell)
-            cell.scalar = UInt32(lines[target].clusters.count)
-            lines[target].clusters.append(text)
-          }
-          cells[column] = cell
-        } else {
-          cells[column] = blank
+        guard (left..<right).contains(sourceColumn) else {
+          cells[start + column] = blank
+          continue
         }
+        var cell = from.cells[sourceColumn]
+        if cell.attributes.contains(.cluster) {
+          cell.scalar = UInt32(clusters[target].count)
+          clusters[target].append(from.text(of: from.cells[sourceColumn]))
+        }
+        cells[start + column] = cell
       }
-      // Read left to right from a row shifted in place: take a copy first (above).
-      lines[target].cells = cells
       compactClusters(line: target)
       repairWideCharacters(line: target, around: left..<right)
     }
@@ -167,8 +186,17 @@ struct EmulatorGrid: Sendable {
     let toScrollback = count > 0 && top == 0 && scrollback != nil
     for offset in 0..<amount {
       let index = order[count > 0 ? top + offset : bottom - 1 - offset]
-      if toScrollback {
-        scrollback?.push(lines[index], extent: extents[index])
+      if toScrollback, var kept = scrollback.take() {
+        // Pushed from the cells where they are, and with no clusters when the line has none:
+        // a slice of the cells, or the line's clusters passed, cost a retain and a release
+        // for every line of a flood.
+        let start = index * columns
+        let end = start + min(extents[index], columns)
+        let lineClusters = clusters[index].isEmpty ? [] : clusters[index]
+        cells.withUnsafeBufferPointer { cells in
+          kept.push(UnsafeBufferPointer(rebasing: cells[start..<end]), clusters: lineClusters)
+        }
+        scrollback = kept
         linesScrolledOff += 1
       }
       clear(line: index, with: blank)
@@ -191,11 +219,14 @@ struct EmulatorGrid: Sendable {
   }
 
   private mutating func clear(line index: Int, with blank: EmulatorCell) {
-    lines[index].clusters.removeAll(keepingCapacity: true)
-    let end = blank == .blank ? min(extents[index], columns) : columns
-    extents[index] = blank == .blank ? 0 : columns
-    lines[index].cells.withUnsafeMutableBufferPointer { cells in
-      UnsafeMutableBufferPointer(rebasing: cells[..<end]).update(repeating: blank)
+    if !clusters[index].isEmpty { clusters[index].removeAll(keepingCapacity: true) }
+    let isDefault = blank == .blank
+    let end = isDefault ? min(extents[index], columns) : columns
+    extents[index] = isDefault ? 0 : columns
+    guard end > 0 else { return }
+    let start = index * columns
+    cells.withUnsafeMutableBufferPointer { cells in
+      UnsafeMutableBufferPointer(rebasing: cells[start..<(start + end)]).update(repeating: blank)
     }
   }
 
@@ -215,9 +246,10 @@ struct EmulatorGrid: Sendable {
         continue
       }
       extents[index] = columns
+      let start = index * columns
       for column in left..<right
-      where !selective || !lines[index].cells[column].attributes.contains(.protected) {
-        lines[index].cells[column] = blank
+      where !selective || !cells[start + column].attributes.contains(.protected) {
+        cells[start + column] = blank
       }
       repairWideCharacters(line: index, around: left..<right)
     }
@@ -226,15 +258,18 @@ struct EmulatorGrid: Sendable {
   /// After cells of a line changed in `span`: a half of a wide character whose other half is
   /// gone becomes a blank, at either edge.
   private mutating func repairWideCharacters(line index: Int, around span: Range<Int>) {
+    let start = index * columns
     for column in [span.lowerBound - 1, span.lowerBound, span.upperBound - 1, span.upperBound]
     where (0..<columns).contains(column) {
-      let cell = lines[index].cells[column]
+      let cell = cells[start + column]
       if cell.isContinuation {
-        let left = column > 0 ? lines[index].cells[column - 1] : nil
-        if left?.attributes.contains(.wide) != true { lines[index].cells[column] = cell.erased }
+        if column == 0 || !cells[start + column - 1].attributes.contains(.wide) {
+          cells[start + column] = cell.erased
+        }
       } else if cell.attributes.contains(.wide) {
-        let right = column + 1 < columns ? lines[index].cells[column + 1] : nil
-        if right?.isContinuation != true { lines[index].cells[column] = cell.erased }
+        if column + 1 >= columns || !cells[start + column + 1].isContinuation {
+          cells[start + column] = cell.erased
+        }
       }
     }
   }
@@ -256,7 +291,7 @@ struct EmulatorGrid: Sendable {
   mutating func resize(rows newRows: Int, columns newColumns: Int, cursorRow: Int) -> Int {
     let newRows = max(1, newRows)
     let newColumns = max(1, newColumns)
-    var screen = (0..<rows).map { lines[order[$0]] }
+    var screen = (0..<rows).map { self[$0] }
     var moved = 0
     if newColumns != columns {
       for row in screen.indices {
@@ -304,7 +339,8 @@ struct EmulatorGrid: Sendable {
     }
     rows = newRows
     columns = newColumns
-    lines = screen
+    cells = screen.flatMap(\.cells)
+    clusters = screen.map(\.clusters)
     order = Array(0..<rows)
     extents = Array(repeating: columns, count: rows)
     return moved

@@ -29,23 +29,24 @@ public struct EmulatorScrollback: Sendable {
   }
 
   /// Keeps a line (its trailing blanks cut); the oldest go when a limit is passed.
-  ///
-  /// Every cell from `extent` on is known to be empty.
-  mutating func push(_ line: EmulatorLine, extent: Int = .max) {
+  mutating func push(_ line: EmulatorLine) {
+    line.cells.withUnsafeBufferPointer { push($0, clusters: line.clusters) }
+  }
+
+  /// Keeps a line of these cells (its trailing blanks cut) and clusters; the oldest go when a
+  /// limit is passed.
+  mutating func push(_ cells: UnsafeBufferPointer<EmulatorCell>, clusters: [String]) {
     guard lineLimit > 0 else { return }
-    var end = min(max(0, extent), line.cells.count)
-    while end > 0, line.cells[end - 1].isEmpty { end -= 1 }
+    var end = cells.count
+    while end > 0, cells[end - 1].isEmpty { end -= 1 }
+    let cells = UnsafeBufferPointer(rebasing: cells[..<end])
     // Full (the usual case in a flood): the oldest line's slot, if dropping it is enough.
     if count > 0, count == lines.count, count >= lineLimit || cellCount + end > cellLimit,
-      cellCount - lines[start].cells.count + end <= cellLimit,
-      lines[start].cells.capacity <= end + Self.spareCells
+      replaceOldest(with: cells, clusters: clusters)
     {
-      replaceOldest(with: line, cells: end)
       return
     }
-    let kept = EmulatorLine(
-      cells: end == line.cells.count ? line.cells : Array(line.cells[..<end]),
-      clusters: line.clusters)
+    let kept = EmulatorLine(cells: Array(cells), clusters: clusters)
     while count > 0, count >= lineLimit || cellCount + end > cellLimit { dropOldest() }
     if lines.count < lineLimit, count == lines.count {
       // Every slot is in use and the ring may grow: put it in order first, then add one.
@@ -64,15 +65,31 @@ public struct EmulatorScrollback: Sendable {
   /// A slot's storage is used again for a line at most this many cells shorter than it holds.
   static let spareCells = 16
 
-  /// The ring is full: the oldest line makes way for `line`'s first `end` cells, which go
-  /// into its slot and, when they fit, its storage: a flood scrolls a line into the scrollback
-  /// for every line it prints, and a new array for each (freeing the oldest) showed in `perf`.
-  private mutating func replaceOldest(with line: EmulatorLine, cells end: Int) {
-    cellCount += end - lines[start].cells.count
-    lines[start].cells.removeAll(keepingCapacity: true)
-    lines[start].cells.append(contentsOf: line.cells[..<end])
-    lines[start].clusters = line.clusters
-    start = (start + 1) % lines.count
+  /// The ring is full: the oldest line makes way for `cells`, which go into its slot and its
+  /// storage, if dropping it is enough and they fit there: a flood scrolls a line into the
+  /// scrollback for every line it prints, and a new array for each (freeing the oldest), or
+  /// even a copy of the slot's line (retained and released), showed in `perf`.
+  ///
+  /// - Returns: Whether the line was kept so.
+  private mutating func replaceOldest(
+    with cells: UnsafeBufferPointer<EmulatorCell>, clusters: [String]
+  ) -> Bool {
+    let slot = start
+    let room = cellLimit - cellCount
+    let dropped: Int? = lines.withUnsafeMutableBufferPointer { lines in
+      let old = lines[slot].cells.count
+      guard cells.count - old <= room, lines[slot].cells.capacity <= cells.count + Self.spareCells
+      else { return nil }
+      lines[slot].cells.removeAll(keepingCapacity: true)
+      lines[slot].cells.append(contentsOf: cells)
+      // Most lines have no clusters: then nothing is assigned (nor retained).
+      if !clusters.isEmpty || !lines[slot].clusters.isEmpty { lines[slot].clusters = clusters }
+      return old
+    }
+    guard let dropped else { return false }
+    cellCount += cells.count - dropped
+    start = (slot + 1) % lines.count
+    return true
   }
 
   /// Takes back the newest line (the window grew: it returns to the screen).
