@@ -112,13 +112,26 @@ public struct ChildOutputFilter: Sendable {
     let count = input.count
     while index < count {
       if case .ground = state, pendingNeeds == 0 {
-        // The common case: a run of printable ASCII goes through as it is.
+        // The common case: a run of printable ASCII and the C0 controls libvterm acts on (CR,
+        // LF, tab, backspace, bell) goes through as it is: a flood's lines in one piece.
         let start = index
-        while index < count, input[index] >= 0x20, input[index] < 0x7F { index += 1 }
+        var lastPrintable = -1
+        while index < count {
+          let byte = input[index]
+          if byte >= 0x20 {
+            guard byte < 0x7F else { break }
+            lastPrintable = index
+          } else if byte == 0x1B || byte == 0x00 || byte == 0x18 || byte == 0x1A {
+            break
+          }
+          index += 1
+        }
         if index > start {
           output.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<index]))
-          lastGraphic = PackedCharacter(input[index - 1])
-          combiningRun = 0
+          if lastPrintable >= 0 {
+            lastGraphic = PackedCharacter(input[lastPrintable])
+            combiningRun = 0
+          }
           continue
         }
       }
