@@ -1,18 +1,36 @@
 /// The lines that scrolled off the top of the main screen, oldest first, bounded by a count
 /// of lines and of cells (sixteen bytes each), whichever is reached first.
 ///
-/// A line is kept without its trailing blanks, so a shell's short lines cost little. Pure.
+/// A line is kept without its trailing blanks, so a shell's short lines cost little. The
+/// cells of every line kept lie one line after another in one ring of cells, as tmux keeps
+/// its history: a flood pushes a line for every line it prints, and an array of its own for
+/// each (its storage reused, or freed for the oldest) showed in `perf`; a line pushed is now a
+/// copy into the ring. Pure.
 public struct EmulatorScrollback: Sendable {
   /// The most lines kept.
   public let lineLimit: Int
   /// The most cells kept, over all lines.
   public let cellLimit: Int
-  /// A ring: `lines[(start + index) % capacity]` is line `index`, oldest first.
-  private var lines: [EmulatorLine] = []
-  private var start = 0
+  /// The cells of the lines kept, oldest first, around a ring (a line may go on from the
+  /// ring's end to its start); it grows as needed up to ``cellLimit``.
+  private var cells: [EmulatorCell] = []
+  /// A ring of lines: `spans[(first + index) % spans.count]` says where line `index` is in
+  /// ``cells``; it grows as needed up to ``lineLimit``.
+  private var spans: [Span] = []
+  /// The clusters of the line in the same slot of ``spans``; most are empty.
+  private var clusters: [[String]] = []
+  private var first = 0
   public private(set) var count = 0
   /// Cells kept now, over all lines.
   public private(set) var cellCount = 0
+  /// Where the next line's cells go in ``cells``.
+  private var next = 0
+
+  /// A line's place in ``cells``.
+  private struct Span: Sendable {
+    var start: Int
+    var count: Int
+  }
 
   /// Five thousand lines, and at most 600,000 cells (9.6 MB) however wide they are.
   public static let defaultLineLimit = 5000
@@ -25,7 +43,14 @@ public struct EmulatorScrollback: Sendable {
 
   /// Line `index`, 0 the oldest.
   public subscript(index: Int) -> EmulatorLine {
-    lines[(start + index) % lines.count]
+    let slot = (first + index) % spans.count
+    let span = spans[slot]
+    var line: [EmulatorCell] = []
+    line.reserveCapacity(span.count)
+    let beforeEnd = min(span.count, cells.count - span.start)
+    if beforeEnd > 0 { line += cells[span.start..<(span.start + beforeEnd)] }
+    if span.count > beforeEnd { line += cells[0..<(span.count - beforeEnd)] }
+    return EmulatorLine(cells: line, clusters: clusters[slot])
   }
 
   /// Keeps a line (its trailing blanks cut); the oldest go when a limit is passed.
@@ -33,89 +58,96 @@ public struct EmulatorScrollback: Sendable {
     line.cells.withUnsafeBufferPointer { push($0, clusters: line.clusters) }
   }
 
-  /// Keeps a line of these cells (its trailing blanks cut) and clusters; the oldest go when a
-  /// limit is passed.
-  mutating func push(_ cells: UnsafeBufferPointer<EmulatorCell>, clusters: [String]) {
+  /// Keeps a line of these cells (its trailing blanks cut) and clusters.
+  ///
+  /// The oldest lines go when a limit is passed; a line longer than ``cellLimit`` keeps its
+  /// start.
+  mutating func push(_ line: UnsafeBufferPointer<EmulatorCell>, clusters lineClusters: [String]) {
     guard lineLimit > 0 else { return }
-    var end = cells.count
-    while end > 0, cells[end - 1].isEmpty { end -= 1 }
-    let cells = UnsafeBufferPointer(rebasing: cells[..<end])
-    // Full (the usual case in a flood): the oldest line's slot, if dropping it is enough.
-    if count > 0, count == lines.count, count >= lineLimit || cellCount + end > cellLimit,
-      replaceOldest(with: cells, clusters: clusters)
-    {
-      return
-    }
-    let kept = EmulatorLine(cells: Array(cells), clusters: clusters)
+    var end = min(line.count, cellLimit)
+    while end > 0, line[end - 1].isEmpty { end -= 1 }
     while count > 0, count >= lineLimit || cellCount + end > cellLimit { dropOldest() }
-    if lines.count < lineLimit, count == lines.count {
-      // Every slot is in use and the ring may grow: put it in order first, then add one.
-      if start != 0 {
-        lines = Array(lines[start...] + lines[..<start])
-        start = 0
+    if cellCount + end > cells.count { growCells(toHold: cellCount + end) }
+    if count == spans.count { growSpans() }
+    let slot = (first + count) % spans.count
+    let start = next
+    if end > 0, let source = line.baseAddress {
+      cells.withUnsafeMutableBufferPointer { ring in
+        guard let base = ring.baseAddress else { return }
+        let beforeEnd = min(end, ring.count - start)
+        (base + start).update(from: source, count: beforeEnd)
+        if end > beforeEnd { base.update(from: source + beforeEnd, count: end - beforeEnd) }
       }
-      lines.append(kept)
-    } else {
-      lines[(start + count) % lines.count] = kept
     }
+    spans[slot] = Span(start: start, count: end)
+    // Most lines have no clusters: then nothing is assigned (nor retained).
+    if !lineClusters.isEmpty || !clusters[slot].isEmpty { clusters[slot] = lineClusters }
+    next = cells.isEmpty ? 0 : (start + end) % cells.count
     count += 1
     cellCount += end
-  }
-
-  /// A slot's storage is used again for a line at most this many cells shorter than it holds.
-  static let spareCells = 16
-
-  /// The ring is full: the oldest line makes way for `cells`, which go into its slot and its
-  /// storage, if dropping it is enough and they fit there: a flood scrolls a line into the
-  /// scrollback for every line it prints, and a new array for each (freeing the oldest), or
-  /// even a copy of the slot's line (retained and released), showed in `perf`.
-  ///
-  /// - Returns: Whether the line was kept so.
-  private mutating func replaceOldest(
-    with cells: UnsafeBufferPointer<EmulatorCell>, clusters: [String]
-  ) -> Bool {
-    let slot = start
-    let room = cellLimit - cellCount
-    let dropped: Int? = lines.withUnsafeMutableBufferPointer { lines in
-      let old = lines[slot].cells.count
-      guard cells.count - old <= room, lines[slot].cells.capacity <= cells.count + Self.spareCells
-      else { return nil }
-      lines[slot].cells.removeAll(keepingCapacity: true)
-      lines[slot].cells.append(contentsOf: cells)
-      // Most lines have no clusters: then nothing is assigned (nor retained).
-      if !clusters.isEmpty || !lines[slot].clusters.isEmpty { lines[slot].clusters = clusters }
-      return old
-    }
-    guard let dropped else { return false }
-    cellCount += cells.count - dropped
-    start = (slot + 1) % lines.count
-    return true
   }
 
   /// Takes back the newest line (the window grew: it returns to the screen).
   mutating func popNewest() -> EmulatorLine? {
     guard count > 0 else { return nil }
+    let line = self[count - 1]
+    let slot = (first + count - 1) % spans.count
     count -= 1
-    let index = (start + count) % lines.count
-    let line = lines[index]
-    lines[index] = EmulatorLine(cells: [], clusters: [])
-    cellCount -= line.cells.count
+    cellCount -= spans[slot].count
+    next = spans[slot].start
+    if !clusters[slot].isEmpty { clusters[slot] = [] }
+    if count == 0 { first = 0 }
     return line
   }
 
   /// Forgets every line (`CSI 3 J`, `clear`).
   mutating func removeAll() {
-    lines = []
-    start = 0
+    cells = []
+    spans = []
+    clusters = []
+    first = 0
     count = 0
     cellCount = 0
+    next = 0
   }
 
   private mutating func dropOldest() {
-    cellCount -= lines[start].cells.count
-    lines[start] = EmulatorLine(cells: [], clusters: [])
-    start = (start + 1) % lines.count
+    cellCount -= spans[first].count
+    if !clusters[first].isEmpty { clusters[first] = [] }
+    first = (first + 1) % spans.count
     count -= 1
-    if count == 0 { start = 0 }
+    if count == 0 {
+      first = 0
+      next = 0
+    }
+  }
+
+  /// The ring of cells made larger (doubling, up to ``cellLimit``), its lines put in order
+  /// from its start.
+  private mutating func growCells(toHold needed: Int) {
+    let capacity = min(cellLimit, max(needed, 2 * cells.count, 1024))
+    var grown: [EmulatorCell] = []
+    grown.reserveCapacity(capacity)
+    for index in 0..<count {
+      let slot = (first + index) % spans.count
+      let span = spans[slot]
+      spans[slot].start = grown.count
+      let beforeEnd = min(span.count, cells.count - span.start)
+      if beforeEnd > 0 { grown += cells[span.start..<(span.start + beforeEnd)] }
+      if span.count > beforeEnd { grown += cells[0..<(span.count - beforeEnd)] }
+    }
+    next = grown.count
+    grown += repeatElement(EmulatorCell.blank, count: capacity - grown.count)
+    cells = grown
+  }
+
+  /// The ring of lines made larger (doubling, up to ``lineLimit``), oldest first from its start.
+  private mutating func growSpans() {
+    let capacity = min(lineLimit, max(2 * spans.count, 64))
+    let order = (0..<count).map { (first + $0) % spans.count }
+    let free = capacity - count
+    spans = order.map { spans[$0] } + repeatElement(Span(start: 0, count: 0), count: free)
+    clusters = order.map { clusters[$0] } + repeatElement([], count: free)
+    first = 0
   }
 }
