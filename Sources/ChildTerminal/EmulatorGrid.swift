@@ -186,17 +186,15 @@ struct EmulatorGrid: Sendable {
     let toScrollback = count > 0 && top == 0 && scrollback != nil
     for offset in 0..<amount {
       let index = order[count > 0 ? top + offset : bottom - 1 - offset]
-      if toScrollback, var kept = scrollback.take() {
+      if toScrollback {
         // Pushed from the cells where they are, and with no clusters when the line has none:
         // a slice of the cells, or the line's clusters passed, cost a retain and a release
-        // for every line of a flood.
+        // for every line of a flood, and the scrollback taken out to push from a closure
+        // over the cells a copy of it.
         let start = index * columns
         let end = start + min(extents[index], columns)
         let lineClusters = clusters[index].isEmpty ? [] : clusters[index]
-        cells.withUnsafeBufferPointer { cells in
-          kept.push(UnsafeBufferPointer(rebasing: cells[start..<end]), clusters: lineClusters)
-        }
-        scrollback = kept
+        scrollback?.push(cells, start..<end, clusters: lineClusters)
         linesScrolledOff += 1
       }
       clear(line: index, with: blank)

@@ -58,6 +58,13 @@ public struct EmulatorScrollback: Sendable {
     line.cells.withUnsafeBufferPointer { push($0, clusters: line.clusters) }
   }
 
+  /// Keeps `cells[range]` as a line (its trailing blanks cut), with its clusters.
+  mutating func push(_ cells: [EmulatorCell], _ range: Range<Int>, clusters: [String]) {
+    cells.withUnsafeBufferPointer {
+      push(UnsafeBufferPointer(rebasing: $0[range]), clusters: clusters)
+    }
+  }
+
   /// Keeps a line of these cells (its trailing blanks cut) and clusters.
   ///
   /// The oldest lines go when a limit is passed; a line longer than ``cellLimit`` keeps its
@@ -69,7 +76,7 @@ public struct EmulatorScrollback: Sendable {
     while count > 0, count >= lineLimit || cellCount + end > cellLimit { dropOldest() }
     if cellCount + end > cells.count { growCells(toHold: cellCount + end) }
     if count == spans.count { growSpans() }
-    let slot = (first + count) % spans.count
+    let slot = Self.wrapped(first + count, spans.count)
     let start = next
     if end > 0, let source = line.baseAddress {
       cells.withUnsafeMutableBufferPointer { ring in
@@ -82,7 +89,7 @@ public struct EmulatorScrollback: Sendable {
     spans[slot] = Span(start: start, count: end)
     // Most lines have no clusters: then nothing is assigned (nor retained).
     if !lineClusters.isEmpty || !clusters[slot].isEmpty { clusters[slot] = lineClusters }
-    next = cells.isEmpty ? 0 : (start + end) % cells.count
+    next = Self.wrapped(start + end, cells.count)
     count += 1
     cellCount += end
   }
@@ -114,12 +121,18 @@ public struct EmulatorScrollback: Sendable {
   private mutating func dropOldest() {
     cellCount -= spans[first].count
     if !clusters[first].isEmpty { clusters[first] = [] }
-    first = (first + 1) % spans.count
+    first = Self.wrapped(first + 1, spans.count)
     count -= 1
     if count == 0 {
       first = 0
       next = 0
     }
+  }
+
+  /// A position one ring's length or less past its end, back inside it (0 in an empty one):
+  /// no division for every line of a flood.
+  private static func wrapped(_ position: Int, _ length: Int) -> Int {
+    position < length ? position : position - length
   }
 
   /// The ring of cells made larger (doubling, up to ``cellLimit``), its lines put in order
