@@ -1,4 +1,5 @@
 import HangulEngine
+import Suggestions
 
 /// What `cheonjiin grep` matches, selects and shows, named after the grep flags they mirror.
 ///
