@@ -67,7 +67,7 @@ public final class ProgressStore: Sendable {
   /// The result of opening: the store, and a notice when a damaged file was moved aside.
   public struct Opening: Sendable {
     public let store: ProgressStore
-    /// Set when the old file could not be used; the caller prints ``Recovery/message``.
+    /// Set when the old file could not be used and was moved aside; the caller tells the user.
     public let recovery: Recovery?
     /// Damaged rows that were repaired in place (in English), for the caller to print.
     ///
@@ -79,15 +79,22 @@ public final class ProgressStore: Sendable {
   }
 
   /// A damaged file that was moved aside.
+  ///
+  /// The caller words it for the user (`UIStrings.movedAside` in the commands): Storage holds
+  /// no interface text.
   public struct Recovery: Sendable, Hashable {
+    /// The file that could not be read; a new one is there now.
+    public let path: String
     /// Where the old file now is.
     public let movedTo: String
-    /// Why it could not be used.
+    /// Why it could not be used, as SQLite or the file system word it.
     public let reason: String
-    /// What to tell the user, in English.
-    public let message: String
-    /// What to tell the user, in Korean.
-    public let koreanMessage: String
+
+    public init(path: String, movedTo: String, reason: String) {
+      self.path = path
+      self.movedTo = movedTo
+      self.reason = reason
+    }
   }
 
   /// The default database path: `$XDG_DATA_HOME/cheonjiin/progress.sqlite`, or
@@ -182,12 +189,7 @@ public final class ProgressStore: Sendable {
       } catch {
         throw failure(error, path: path, operation: "opening", busyTimeout: busyTimeout)
       }
-      let name = (path as NSString).lastPathComponent
-      let recovery = Recovery(
-        movedTo: movedTo, reason: reason,
-        message: "\(name) could not be read (\(reason)); it was moved to \(movedTo) and a new "
-          + "progress file was started.",
-        koreanMessage: "기록 파일(\(name))을 읽을 수 없어서 \(movedTo)(으)로 옮기고 새로 시작했어요.")
+      let recovery = Recovery(path: path, movedTo: movedTo, reason: reason)
       return Opening(store: store, recovery: recovery, notices: [], readOnly: nil)
     }
   }

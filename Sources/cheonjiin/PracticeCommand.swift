@@ -239,7 +239,7 @@ final class StoreRecorder: PracticeRecorder {
       store = opening.store
       unsaved = opening.readOnly
       if let recovery = opening.recovery {
-        messages.append(commandStrings.pick(recovery.koreanMessage, recovery.message))
+        messages.append(commandStrings.movedAside(recovery))
       }
       messages += opening.notices
     case .failure(let error):

@@ -117,6 +117,16 @@ extension UIStrings {
     }
   }
 
+  /// What opening did with a progress file it could not read: moved it aside and started a
+  /// new one.
+  public func movedAside(_ recovery: ProgressStore.Recovery) -> String {
+    let name = fileName(recovery.path)
+    return pick(
+      "기록 파일(\(name))을 읽을 수 없어서 \(recovery.movedTo)(으)로 옮기고 새로 시작했어요.",
+      "\(name) could not be read (\(recovery.reason)); it was moved to \(recovery.movedTo) and a "
+        + "new progress file was started.")
+  }
+
   /// Said once on the practice screen when progress cannot be saved (the full
   /// ``storageError(_:)`` goes to standard error).
   public func progressNotSaved(_ error: StorageError) -> String {
@@ -131,7 +141,7 @@ extension UIStrings {
   /// Why nothing can be saved, short enough for a status row: file names without their
   /// folders (the full message is on standard error or from `cheonjiin stats`).
   private func savingProblem(_ error: StorageError) -> String {
-    func name(_ path: String) -> Substring { path.split(separator: "/").last ?? Substring(path) }
+    let name = fileName
     switch error {
     case .readOnly(_, let unwritable):
       return pick(
@@ -153,5 +163,10 @@ extension UIStrings {
         "기록 파일을 열 수 없어요 (cheonjiin stats에서 자세히).",
         "the progress file cannot be opened (cheonjiin stats says why)")
     }
+  }
+
+  /// A path's file name without its folders: messages name the folder only where it helps.
+  private func fileName(_ path: String) -> Substring {
+    path.split(separator: "/").last ?? Substring(path)
   }
 }

@@ -44,4 +44,21 @@ struct StorageStringsTests {
     #expect(messages.count == 8)
   }
 
+  @Test("a file moved aside is named with where it went, in both languages")
+  func movedAside() {
+    let recovery = ProgressStore.Recovery(
+      path: "/data/cheonjiin/progress.sqlite",
+      movedTo: "/data/cheonjiin/progress.sqlite.corrupt-20250610-153045",
+      reason: "SQLite error 26: file is not a database")
+    #expect(
+      english.movedAside(recovery)
+        == "progress.sqlite could not be read (SQLite error 26: file is not a database); it was "
+        + "moved to /data/cheonjiin/progress.sqlite.corrupt-20250610-153045 and a new progress "
+        + "file was started.")
+    #expect(
+      korean.movedAside(recovery)
+        == "기록 파일(progress.sqlite)을 읽을 수 없어서 "
+        + "/data/cheonjiin/progress.sqlite.corrupt-20250610-153045(으)로 옮기고 새로 시작했어요.")
+  }
+
 }
