@@ -17,6 +17,65 @@ public struct LearnedWord: Sendable, Hashable {
   }
 }
 
+/// Learned words that opening found with a count or last use out of range (an overflowed
+/// counter, an older version's bug, a hand edit): repaired in place, or not.
+///
+/// The commands word it (`UIStrings.learnedWordRepair`); Storage holds no interface text.
+public enum LearnedWordRepair: Sendable, Hashable {
+  /// The words repaired, in word order.
+  case repaired([RepairedWord])
+  /// They could not be repaired (`reason` as SQLite words it); until a later opening repairs
+  /// them, reads bring them into range or leave them out.
+  case failed(reason: String)
+}
+
+/// A learned word whose count or last use was repaired, with what changed.
+public struct RepairedWord: Sendable, Hashable {
+  /// A stored value before and after the repair.
+  public struct Change: Sendable, Hashable {
+    public let before: StoredValue
+    /// `nil` if the row was gone when read back.
+    public let after: StoredValue?
+
+    public init(before: StoredValue, after: StoredValue?) {
+      self.before = before
+      self.after = after
+    }
+  }
+
+  public let word: String
+  /// `nil` when the count was already right.
+  public let count: Change?
+  /// The day of last use (a local day number); `nil` when it was already right.
+  public let lastUse: Change?
+
+  public init(word: String, count: Change?, lastUse: Change?) {
+    self.word = word
+    self.count = count
+    self.lastUse = lastUse
+  }
+}
+
+/// A value as SQLite stored it, whatever the column's declared type.
+public enum StoredValue: Sendable, Hashable {
+  case integer(Int64)
+  case real(Double)
+  case text(String)
+  /// Binary data, by its length.
+  case blob(byteCount: Int)
+  case null
+
+  init(_ value: DatabaseValue) {
+    switch value.storage {
+    case .int64(let number): self = .integer(number)
+    case .double(let number): self = .real(number)
+    case .string(let text): self = .text(text)
+    case .blob(let data): self = .blob(byteCount: data.count)
+    case .null: self = .null
+    }
+  }
+}
+
 /// What ``ProgressStore/unlearn(_:isCorpusWord:day:)`` changed.
 public struct UnlearnOutcome: Sendable, Hashable {
   /// The word had been learned and is now forgotten.
@@ -172,9 +231,9 @@ extension ProgressStore {
   /// A count becomes a whole number in 1 … ``maximumCount`` (1 if it was not a number); a last
   /// use outside ``storableDays`` becomes `today`.
   ///
-  /// - Returns: One message saying which words were repaired and how, or why they could not
-  ///   be (they stay left out of reads); empty when nothing needed repair.
-  func repairLearnedWords(today: Int) -> [String] {
+  /// - Returns: Which words were repaired and how, or why they could not be (they stay left
+  ///   out of reads); `nil` when nothing needed repair.
+  func repairLearnedWords(today: Int) -> LearnedWordRepair? {
     let damaged = """
       typeof(word) = 'text' AND (
         typeof(count) <> 'integer' OR count NOT BETWEEN 1 AND :maximum
@@ -184,7 +243,6 @@ extension ProgressStore {
       "maximum": Self.maximumCount, "first": Self.storableDays.lowerBound,
       "last": Self.storableDays.upperBound,
     ]
-    let name = (path as NSString).lastPathComponent
     do {
       // Look first without the write lock: a file needing repair is rare, and opening must
       // not wait for another instance's write.
@@ -192,7 +250,7 @@ extension ProgressStore {
         try Int.fetchOne(
           db, sql: "SELECT COUNT(*) FROM learnedWord WHERE " + damaged, arguments: bounds)
       }
-      guard let count, count > 0 else { return [] }
+      guard let count, count > 0 else { return nil }
       let today = min(max(today, Self.storableDays.lowerBound), Self.storableDays.upperBound)
       let changes = try pool.write { db in
         let before = try Row.fetchAll(
@@ -219,31 +277,20 @@ extension ProgressStore {
           let after = try Row.fetchOne(
             db, sql: "SELECT count, lastUsedDay AS day FROM learnedWord WHERE word = ?",
             arguments: [word])
-          var parts: [String] = []
-          for (column, label) in [("count", "count"), ("day", "last use")] {
-            let old = Self.shown(try row.decode(DatabaseValue.self, forColumn: column))
-            let new =
-              try after.map { Self.shown(try $0.decode(DatabaseValue.self, forColumn: column)) }
-              ?? "?"
-            if old != new { parts.append("\(label) \(old) → \(new)") }
+          func change(_ column: String) throws -> RepairedWord.Change? {
+            let old = StoredValue(try row.decode(DatabaseValue.self, forColumn: column))
+            let new = try after.map {
+              StoredValue(try $0.decode(DatabaseValue.self, forColumn: column))
+            }
+            return old == new ? nil : RepairedWord.Change(before: old, after: new)
           }
-          return "\(word) (\(parts.joined(separator: ", ")))"
+          return RepairedWord(word: word, count: try change("count"), lastUse: try change("day"))
         }
       }
-      guard !changes.isEmpty else { return [] }  // another instance repaired them first
-      let shown = changes.prefix(5).joined(separator: ", ")
-      let more = changes.count > 5 ? ", and \(changes.count - 5) more" : ""
-      let noun = changes.count == 1 ? "word" : "words"
-      return [
-        "\(name): repaired \(changes.count) learned \(noun) whose count or last use was not a "
-          + "whole number in range: \(shown)\(more)"
-      ]
+      guard !changes.isEmpty else { return nil }  // another instance repaired them first
+      return .repaired(changes)
     } catch {
-      return [
-        "\(name): some learned words have a damaged count or last use and could not be "
-          + "repaired (\(describe(error))); until a later start repairs them, reads bring them "
-          + "into range or leave them out"
-      ]
+      return .failed(reason: describe(error))
     }
   }
 
@@ -312,15 +359,6 @@ extension ProgressStore {
   }
 
   /// A stored value for a message: numbers as Swift prints them, text in quotes.
-  private static func shown(_ value: DatabaseValue) -> String {
-    switch value.storage {
-    case .int64(let number): "\(number)"
-    case .double(let number): "\(number)"
-    case .string(let text): "'\(text)'"
-    case .blob(let data): "\(data.count) bytes of binary data"
-    case .null: "NULL"
-    }
-  }
 
   // MARK: - Import and export
 

@@ -69,10 +69,11 @@ public final class ProgressStore: Sendable {
     public let store: ProgressStore
     /// Set when the old file could not be used and was moved aside; the caller tells the user.
     public let recovery: Recovery?
-    /// Damaged rows that were repaired in place (in English), for the caller to print.
+    /// Learned words repaired in place (or that could not be), for the caller to tell the
+    /// user; `nil` when none needed it.
     ///
     /// A repaired row is fine afterwards, so each repair is reported by one opening only.
-    public let notices: [String]
+    public let learnedWordRepair: LearnedWordRepair?
     /// Set when the file can be read but nothing can be saved (a read-only file or folder):
     /// the error every write throws, for a command that saves to tell the user once.
     public let readOnly: StorageError?
@@ -126,7 +127,7 @@ public final class ProgressStore: Sendable {
   /// A symbolic link, folder or device where a file belongs is refused, never followed.
   ///
   /// Learned words whose count or last use is not a whole number in range are repaired in
-  /// place when opening for writing; ``Opening/notices`` says so.
+  /// place when opening for writing; ``Opening/learnedWordRepair`` says so.
   ///
   /// - Parameters:
   ///   - path: The database file.
@@ -157,7 +158,7 @@ public final class ProgressStore: Sendable {
             path, readOnly: readOnly, immutable: immutable, busyTimeout: busyTimeout,
             copyIfOlder: true)
         else { throw readOnly }
-        return Opening(store: store, recovery: nil, notices: [], readOnly: readOnly)
+        return Opening(store: store, recovery: nil, learnedWordRepair: nil, readOnly: readOnly)
       } catch let newer as NewerSchema {
         return newer.opening(path: path, busyTimeout: busyTimeout)
       } catch let error as StorageError {
@@ -169,10 +170,10 @@ public final class ProgressStore: Sendable {
     if !exists { try ProgressFile.createPrivate(path) }
     do {
       let store = try connect(path, for: access, busyTimeout: busyTimeout)
-      let notices =
+      let repair =
         access == .writing
-        ? store.repairLearnedWords(today: localDayNumber(now: now, timeZone: timeZone)) : []
-      return Opening(store: store, recovery: nil, notices: notices, readOnly: nil)
+        ? store.repairLearnedWords(today: localDayNumber(now: now, timeZone: timeZone)) : nil
+      return Opening(store: store, recovery: nil, learnedWordRepair: repair, readOnly: nil)
     } catch let newer as NewerSchema {
       // Never migrated, repaired, moved aside or written: its schema is not this version's.
       return newer.opening(path: path, busyTimeout: busyTimeout)
@@ -190,7 +191,7 @@ public final class ProgressStore: Sendable {
         throw failure(error, path: path, operation: "opening", busyTimeout: busyTimeout)
       }
       let recovery = Recovery(path: path, movedTo: movedTo, reason: reason)
-      return Opening(store: store, recovery: recovery, notices: [], readOnly: nil)
+      return Opening(store: store, recovery: recovery, learnedWordRepair: nil, readOnly: nil)
     }
   }
 
@@ -486,7 +487,8 @@ extension NewerSchema {
     let readOnly = StorageError.newerVersion(path: path, migrations: migrations)
     let store = ProgressStore(
       path: path, pool: pool, readOnly: readOnly, busyTimeout: busyTimeout)
-    return ProgressStore.Opening(store: store, recovery: nil, notices: [], readOnly: readOnly)
+    return ProgressStore.Opening(
+      store: store, recovery: nil, learnedWordRepair: nil, readOnly: readOnly)
   }
 }
 

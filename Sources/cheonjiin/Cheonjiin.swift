@@ -157,7 +157,9 @@ func openProgressStore(
   if let recovery = opening.recovery {
     printError(commandStrings.movedAside(recovery))
   }
-  for notice in opening.notices { printError(notice) }
+  if let repair = opening.learnedWordRepair {
+    printError(commandStrings.learnedWordRepair(repair, path: opening.store.path))
+  }
   return (opening.store, opening.readOnly)
 }
 

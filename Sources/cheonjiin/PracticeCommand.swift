@@ -241,7 +241,9 @@ final class StoreRecorder: PracticeRecorder {
       if let recovery = opening.recovery {
         messages.append(commandStrings.movedAside(recovery))
       }
-      messages += opening.notices
+      if let repair = opening.learnedWordRepair {
+        messages.append(commandStrings.learnedWordRepair(repair, path: opening.store.path))
+      }
     case .failure(let error):
       store = nil
       unsaved = error

@@ -127,6 +127,50 @@ extension UIStrings {
         + "new progress file was started.")
   }
 
+  /// What opening repaired among the learned words of the progress file at `path`, or why
+  /// it could not.
+  public func learnedWordRepair(_ repair: LearnedWordRepair, path: String) -> String {
+    let name = fileName(path)
+    switch repair {
+    case .repaired(let words):
+      let shown = words.prefix(5).map(repairedWord).joined(separator: ", ")
+      let more =
+        words.count > 5 ? pick(" 외 \(words.count - 5)개", ", and \(words.count - 5) more") : ""
+      return pick(
+        "기록 파일(\(name))에서 횟수나 마지막 사용일이 범위 밖이던 배운 낱말 \(words.count)개를 고쳤어요: "
+          + shown + more,
+        "\(name): repaired \(englishCount(words.count, "learned word")) whose count or last use "
+          + "was not a whole number in range: " + shown + more)
+    case .failed(let reason):
+      return pick(
+        "기록 파일(\(name))의 배운 낱말 가운데 횟수나 마지막 사용일이 망가진 것을 고치지 못했어요 "
+          + "(\(reason)). 다음에 시작할 때 다시 고쳐요. 그때까지는 범위 안으로 맞추거나 빼고 읽어요.",
+        "\(name): some learned words have a damaged count or last use and could not be repaired "
+          + "(\(reason)); until a later start repairs them, reads bring them into range or leave "
+          + "them out")
+    }
+  }
+
+  /// A repaired word with what changed: `감 (count 'many' → 1)`.
+  private func repairedWord(_ word: RepairedWord) -> String {
+    let changes = [(pick("횟수", "count"), word.count), (pick("마지막 사용일", "last use"), word.lastUse)]
+      .compactMap { label, change in
+        change.map { "\(label) \(storedValue($0.before)) → \($0.after.map(storedValue) ?? "?")" }
+      }
+    return "\(word.word) (\(changes.joined(separator: ", ")))"
+  }
+
+  /// A value as SQLite stored it: numbers as they are, text in quotes.
+  private func storedValue(_ value: StoredValue) -> String {
+    switch value {
+    case .integer(let number): "\(number)"
+    case .real(let number): "\(number)"
+    case .text(let text): "'\(text)'"
+    case .blob(let byteCount): pick("이진 데이터 \(byteCount)바이트", "\(byteCount) bytes of binary data")
+    case .null: "NULL"
+    }
+  }
+
   /// Said once on the practice screen when progress cannot be saved (the full
   /// ``storageError(_:)`` goes to standard error).
   public func progressNotSaved(_ error: StorageError) -> String {

@@ -44,6 +44,44 @@ struct StorageStringsTests {
     #expect(messages.count == 8)
   }
 
+  @Test("repaired learned words: each with what changed, five at most, in both languages")
+  func learnedWordRepair() {
+    let path = "/data/cheonjiin/progress.sqlite"
+    let few: [RepairedWord] = [
+      RepairedWord(
+        word: "감", count: .init(before: .text("many"), after: .integer(1)),
+        lastUse: .init(before: .integer(9_223_372_036_854_775_807), after: .integer(20_249))),
+      RepairedWord(
+        word: "배", count: nil, lastUse: .init(before: .text("yesterday"), after: .integer(20_249))),
+      RepairedWord(
+        word: "사과",
+        count: .init(before: .real(18_446_744_073_709_551_616.0), after: .integer(1_000_000_000)),
+        lastUse: nil),
+    ]
+    #expect(
+      english.learnedWordRepair(.repaired(few), path: path)
+        == "progress.sqlite: repaired 3 learned words whose count or last use was not a whole "
+        + "number in range: 감 (count 'many' → 1, last use 9223372036854775807 → 20249), "
+        + "배 (last use 'yesterday' → 20249), 사과 (count 1.8446744073709552e+19 → 1000000000)")
+    #expect(
+      korean.learnedWordRepair(.repaired(few), path: path)
+        == "기록 파일(progress.sqlite)에서 횟수나 마지막 사용일이 범위 밖이던 배운 낱말 3개를 고쳤어요: "
+        + "감 (횟수 'many' → 1, 마지막 사용일 9223372036854775807 → 20249), "
+        + "배 (마지막 사용일 'yesterday' → 20249), 사과 (횟수 1.8446744073709552e+19 → 1000000000)")
+    let many = (1...7).map {
+      RepairedWord(
+        word: "낱말\($0)", count: .init(before: .blob(byteCount: 3), after: nil), lastUse: nil)
+    }
+    let shortened = english.learnedWordRepair(.repaired(many), path: path)
+    #expect(shortened.hasSuffix("낱말5 (count 3 bytes of binary data → ?), and 2 more"))
+    #expect(!shortened.contains("낱말6"))
+    #expect(korean.learnedWordRepair(.repaired(many), path: path).hasSuffix(" 외 2개"))
+    for strings in [korean, english] {
+      let failed = strings.learnedWordRepair(.failed(reason: "SQLite error 8"), path: path)
+      #expect(failed.contains("progress.sqlite") && failed.contains("(SQLite error 8)"))
+    }
+  }
+
   @Test("a file moved aside is named with where it went, in both languages")
   func movedAside() {
     let recovery = ProgressStore.Recovery(

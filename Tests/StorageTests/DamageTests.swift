@@ -215,12 +215,22 @@ struct CountLimitTests {
       """)
     let opening = try ProgressStore.open(at: path, now: fixedDate, timeZone: utc)
     #expect(opening.recovery == nil)
+    // What the commands word (StorageStringsTests): each word with what changed, as stored.
     #expect(
-      opening.notices == [
-        "progress.sqlite: repaired 3 learned words whose count or last use was not a whole "
-          + "number in range: 감 (count 'many' → 1, last use 9223372036854775807 → 20249), "
-          + "배 (last use 'yesterday' → 20249), 사과 (count 1.8446744073709552e+19 → 1000000000)"
-      ])
+      opening.learnedWordRepair
+        == .repaired([
+          RepairedWord(
+            word: "감", count: .init(before: .text("many"), after: .integer(1)),
+            lastUse: .init(before: .integer(9_223_372_036_854_775_807), after: .integer(20_249))),
+          RepairedWord(
+            word: "배", count: nil,
+            lastUse: .init(before: .text("yesterday"), after: .integer(20_249))),
+          RepairedWord(
+            word: "사과",
+            count: .init(
+              before: .real(18_446_744_073_709_551_616.0), after: .integer(1_000_000_000)),
+            lastUse: nil),
+        ]))
     #expect(
       try opening.store.learnedWords() == [
         LearnedWord(word: "사과", count: 1_000_000_000, lastUsedDay: 20_000),
@@ -229,7 +239,7 @@ struct CountLimitTests {
         LearnedWord(word: "귤", count: 1, lastUsedDay: 20_000),
       ])
     let again = try ProgressStore.open(at: path, now: fixedDate, timeZone: utc)
-    #expect(again.notices == [])
+    #expect(again.learnedWordRepair == nil)
   }
 }
 
