@@ -102,12 +102,40 @@ public struct WordImport: Sendable, Hashable {
 }
 
 /// A line of an import that was skipped, or imported only in part (a count too large).
+///
+/// The commands word it for the user (`UIStrings.importProblem`); `description` is for logs
+/// and tests.
 public struct WordImportProblem: Sendable, Hashable, CustomStringConvertible {
+  /// What was wrong with the line.
+  public enum Reason: Sendable, Hashable {
+    /// Not 1 to 20 Hangul syllables.
+    case notLearnable
+    /// More than word, count and date.
+    case tooManyColumns
+    /// The count is not a whole number of 1 or more.
+    case countNotWhole
+    /// The last use is not a date from 0001-01-01 to 9999-12-31.
+    case dateOutOfRange
+    /// The count was larger than `maximum`; the word was imported with `maximum`.
+    case countCapped(maximum: Int)
+  }
+
   public var line: Int
   public var text: String
-  public var reason: String
+  public var reason: Reason
+
+  public init(line: Int, text: String, reason: Reason) {
+    self.line = line
+    self.text = text
+    self.reason = reason
+  }
   /// The line was left out; `false` when it was imported with a smaller count.
-  public var isSkipped = true
+  public var isSkipped: Bool {
+    switch reason {
+    case .notLearnable, .tooManyColumns, .countNotWhole, .dateOutOfRange: true
+    case .countCapped: false
+    }
+  }
 
   public var description: String { "line \(line): \"\(text)\": \(reason)" }
 }
@@ -389,16 +417,15 @@ extension ProgressStore {
         $0.trimmingCharacters(in: .whitespaces)
       }
       let word = fields[0].precomposedStringWithCanonicalMapping
-      func problem(_ reason: String, isSkipped: Bool = true) {
-        problems.append(
-          WordImportProblem(line: index + 1, text: line, reason: reason, isSkipped: isSkipped))
+      func problem(_ reason: WordImportProblem.Reason) {
+        problems.append(WordImportProblem(line: index + 1, text: line, reason: reason))
       }
       guard accepts(word) else {
-        problem("not a word that can be learned: write Hangul syllables only (1 to 20)")
+        problem(.notLearnable)
         continue
       }
       if fields.count > 3 {
-        problem("too many columns: write word, or word<TAB>count, or word<TAB>count<TAB>date")
+        problem(.tooManyColumns)
         continue
       }
       var count = 1
@@ -411,7 +438,7 @@ extension ProgressStore {
         } else if isWholeNumber, Int(digits) == nil {
           isCapped = true  // too many digits for an Int: far above the maximum anyway
         } else {
-          problem("the count must be a whole number of 1 or more: write word<TAB>3")
+          problem(.countNotWhole)
           continue
         }
         if count > Self.maximumCount { isCapped = true }
@@ -419,16 +446,14 @@ extension ProgressStore {
       var lastDay = day
       if fields.count >= 3 {
         guard let parsed = Self.dayNumber(fields[2]), Self.storableDays.contains(parsed) else {
-          problem("the last use must be a date from 0001-01-01 to 9999-12-31: write YYYY-MM-DD")
+          problem(.dateOutOfRange)
           continue
         }
         lastDay = parsed
       }
       if isCapped {
         count = Self.maximumCount
-        problem(
-          "the count is more than \(Self.maximumCount), the most a word can have; "
-            + "imported as \(Self.maximumCount)", isSkipped: false)
+        problem(.countCapped(maximum: Self.maximumCount))
       }
       entries.append((word, count, lastDay))
     }

@@ -22,11 +22,34 @@ extension UIStrings {
     }
   }
 
-  /// A line of a `dict import` file that was skipped or shortened.
-  ///
-  /// The reason comes from `Storage` as written there (English).
+  /// A line of a `dict import` file that was skipped or shortened, and what to write instead.
   public func importProblem(_ problem: WordImportProblem, file: String) -> String {
-    "\(file): " + onLine(problem.line, "\"\(problem.text)\": \(problem.reason)")
+    "\(file): " + onLine(problem.line, "\"\(problem.text)\": " + importReason(problem.reason))
+  }
+
+  private func importReason(_ reason: WordImportProblem.Reason) -> String {
+    switch reason {
+    case .notLearnable:
+      pick(
+        "배울 수 있는 낱말이 아니에요. 한글 글자 1~20자만 써요.",
+        "not a word that can be learned: write Hangul syllables only (1 to 20)")
+    case .tooManyColumns:
+      pick(
+        "칸이 너무 많아요. 낱말, 낱말<TAB>횟수, 낱말<TAB>횟수<TAB>날짜 중 하나로 써요.",
+        "too many columns: write word, or word<TAB>count, or word<TAB>count<TAB>date")
+    case .countNotWhole:
+      pick(
+        "횟수는 1 이상의 정수여야 해요. 낱말<TAB>3 처럼 써요.",
+        "the count must be a whole number of 1 or more: write word<TAB>3")
+    case .dateOutOfRange:
+      pick(
+        "마지막으로 쓴 날은 0001-01-01 ~ 9999-12-31 사이 날짜여야 해요. YYYY-MM-DD 로 써요.",
+        "the last use must be a date from 0001-01-01 to 9999-12-31: write YYYY-MM-DD")
+    case .countCapped(let maximum):
+      pick(
+        "횟수가 너무 커요. 한 낱말은 \(maximum)번까지라서 \(maximum)번으로 가져왔어요.",
+        "the count is more than \(maximum), the most a word can have; imported as \(maximum)")
+    }
   }
 
   /// What `dict import` did, and how many of the learned words the keypad holds when there

@@ -28,6 +28,32 @@ struct StorageStringsTests {
     }
   }
 
+  @Test("a dict import problem names file, line and text, and says what to write, in two languages")
+  func importProblems() {
+    let reasons: [WordImportProblem.Reason] = [
+      .notLearnable, .tooManyColumns, .countNotWhole, .dateOutOfRange, .countCapped(maximum: 7),
+    ]
+    var messages: Set<String> = []
+    for reason in reasons {
+      let problem = WordImportProblem(line: 3, text: "사랑\tmany", reason: reason)
+      for strings in [korean, english] {
+        let message = strings.importProblem(problem, file: "words.tsv")
+        #expect(message.hasPrefix("words.tsv: "), "\(message)")
+        #expect(message.contains("3") && message.contains("\"사랑\tmany\": "), "\(message)")
+        messages.insert(message)
+      }
+    }
+    #expect(messages.count == 2 * reasons.count)
+    #expect(
+      english.importProblem(
+        WordImportProblem(line: 1, text: "사랑\tmany", reason: .countNotWhole), file: "f")
+        == "f: line 1: \"사랑\tmany\": the count must be a whole number of 1 or more: write word<TAB>3"
+    )
+    let capped = korean.importProblem(
+      WordImportProblem(line: 1, text: "가\t9", reason: .countCapped(maximum: 7)), file: "f")
+    #expect(capped.contains("7") && capped.unicodeScalars.contains { $0.value >= 0xAC00 })
+  }
+
   @Test("unlearn says what happened for each combination")
   func unlearned() {
     var messages: Set<String> = []

@@ -121,9 +121,9 @@ struct CountLimitTests {
       let report = try store.importWords("사과\t9223372036854775807\n", day: 50)
       #expect(report.imported == 1)
       #expect(
-        report.problems.map(\.description) == [
-          "line 1: \"사과\t9223372036854775807\": the count is more than 1000000000, the most a "
-            + "word can have; imported as 1000000000"
+        report.problems == [
+          WordImportProblem(
+            line: 1, text: "사과\t9223372036854775807", reason: .countCapped(maximum: 1_000_000_000))
         ])
       #expect(report.problems.map(\.isSkipped) == [false])
     }
