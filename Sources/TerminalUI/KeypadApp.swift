@@ -48,17 +48,20 @@ public enum KeypadApp {
   /// - Returns: The process exit status: 0 dismissed, 130 Ctrl-C, 128 + N for signal N,
   ///   1 when the keypad could not start (the message is already printed).
   public static func run(_ options: KeypadRunOptions) -> Int32 {
-    var services = RunServices(
-      draft: options.draft, learn: options.learn, loadSuggestions: options.loadSuggestions)
+    let strings = UIStrings(options.settings.language)
+    var tmux: TmuxSender?
     if let target = options.tmuxTarget {
       do {
-        services.tmux = try TmuxSender(target: target)
+        tmux = try TmuxSender(target: target)
       } catch {
-        printError(UIStrings(options.settings.language).message(error))
+        printError(strings.message(error))
         return 1
       }
     }
-    let strings = UIStrings(options.settings.language)
+    let services = PadServices(
+      draft: options.draft, tmux: tmux,
+      suggestions: SuggestionSupply(load: options.loadSuggestions, learn: options.learn),
+      strings: strings)
     let (draft, draftProblem) = options.draft?.loadChecked() ?? (nil, nil)
     if let draftProblem {
       // Said before the screen takes the terminal, so it stays readable after the run.
@@ -71,7 +74,7 @@ public enum KeypadApp {
       layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
       settings: settings, draft: draft,
       notice: notices.isEmpty ? nil : notices.joined(separator: " · "))
-    return Screens.run(controller, options: options, services: services) {
+    return Screens.run(controller, services: services, options: options) {
       outcome, final, terminal in
       finish(outcome, controller: final, terminal: terminal, services: services, options: options)
     }
@@ -90,7 +93,7 @@ public enum KeypadApp {
   }
 
   private static func finish(
-    _ outcome: Outcome, controller: KeypadController, terminal: Terminal, services: RunServices,
+    _ outcome: Outcome, controller: KeypadController, terminal: Terminal, services: PadServices,
     options: KeypadRunOptions
   ) -> Int32 {
     let kept = controller.keptDraft ?? ""
@@ -242,21 +245,22 @@ public enum DemoApp {
 /// Starting a screen: the checks, the terminal, the timer, the loop, and every exit path
 /// restoring the terminal.
 enum Screens {
-  static func run<FrontEnd: ScreenFrontEnd>(
-    _ frontEnd: FrontEnd, options: KeypadRunOptions, services: RunServices,
+  static func run<FrontEnd: ScreenFrontEnd, Services: ScreenServices>(
+    _ frontEnd: FrontEnd, services: Services, options: KeypadRunOptions,
     finish: (Outcome, FrontEnd, Terminal) -> Int32
-  ) -> Int32 {
-    run(options: options, services: services, make: { _, _ in frontEnd }, finish: finish) ?? 1
+  ) -> Int32
+  where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect {
+    run(options: options, make: { _ in (frontEnd, services) }, finish: finish) ?? 1
   }
 
-  /// ``run(_:options:services:finish:)`` with a front end made once the terminal is up (its
-  /// size known): `make` may add services, or return nil after printing why it cannot start
+  /// ``run(_:services:options:finish:)`` with a front end and its services made once the
+  /// terminal is up (its size known): `make` may return nil after printing why it cannot start
   /// (the terminal is restored first; the result is then nil).
-  static func run<FrontEnd: ScreenFrontEnd>(
-    options: KeypadRunOptions, services: RunServices,
-    make: (Terminal, inout RunServices) -> FrontEnd?,
+  static func run<FrontEnd: ScreenFrontEnd, Services: ScreenServices>(
+    options: KeypadRunOptions, make: (Terminal) -> (FrontEnd, Services)?,
     finish: (Outcome, FrontEnd, Terminal) -> Int32
-  ) -> Int32? {
+  ) -> Int32?
+  where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect {
     let environment = ProcessInfo.processInfo.environment
     let terminal: Terminal
     let timer: LongPressTimer
@@ -274,14 +278,14 @@ enum Screens {
       printError(UIStrings(options.settings.language).message(.timerThread(reason: "\(error)")))
       return 1
     }
-    var services = services
-    guard let frontEnd = make(terminal, &services) else {
+    guard let (frontEnd, services) = make(terminal) else {
       timer.stop()
       terminal.restore()
       return nil
     }
+    var keyLog: FileDescriptor?
     if let path = environment["CHEONJIIN_KEYLOG"], !path.isEmpty {
-      services.keyLog = try? FileDescriptor.open(
+      keyLog = try? FileDescriptor.open(
         path, .writeOnly, options: [.create, .truncate, .closeOnExec],
         permissions: [.ownerReadWrite])
     }
@@ -290,11 +294,12 @@ enum Screens {
       pipeline: InputPipeline(
         holdMs: options.settings.holdMs, isLinuxConsole: options.settings.isLinuxConsole,
         escapeMs: options.escapeMs),
-      theme: Theme.named(options.settings.theme), timer: timer, services: services)
+      theme: Theme.named(options.settings.theme), timer: timer, services: services,
+      keyLog: keyLog)
     let outcome = loop.run()
     loop.awaitReplies()
     timer.stop()
-    try? services.keyLog?.close()  // the log is a debugging aid; losing its tail is harmless
+    try? keyLog?.close()  // the log is a debugging aid; losing its tail is harmless
     return finish(outcome, loop.frontEnd, terminal)
   }
 
@@ -304,8 +309,8 @@ enum Screens {
   ///   terminal could not be used (the message is printed).
   static func runStandalone<FrontEnd: ScreenFrontEnd>(
     _ frontEnd: FrontEnd, options: KeypadRunOptions
-  ) -> Int32 {
-    run(frontEnd, options: options, services: RunServices()) { outcome, _, terminal in
+  ) -> Int32 where FrontEnd.OwnEvent == Never, FrontEnd.OwnEffect == Never {
+    run(frontEnd, services: NoServices(), options: options) { outcome, _, terminal in
       terminal.restore()
       switch outcome {
       case .finished: return 0

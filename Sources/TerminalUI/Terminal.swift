@@ -23,16 +23,17 @@ enum WakeNote: Hashable, Sendable {
   case signal(Int32)
   /// The long-press timer reached its deadline.
   case timer
-  /// The suggestion data finished loading.
-  case suggestionsLoaded
+  /// The front end's services have news (suggestions loaded); ``ScreenServices/woken()``
+  /// says what.
+  case services
 
   static let timerByte: UInt8 = 0
-  static let suggestionsByte: UInt8 = 255
+  static let servicesByte: UInt8 = 255
 
   init(byte: UInt8) {
     switch byte {
     case WakeNote.timerByte: self = .timer
-    case WakeNote.suggestionsByte: self = .suggestionsLoaded
+    case WakeNote.servicesByte: self = .services
     default: self = .signal(Int32(byte))
     }
   }
@@ -247,6 +248,12 @@ final class Terminal {
       (try? FileDescriptor.waitForInput(tty, wakeReader, timeout: nil, retryOnInterrupt: false))
       ?? (first: false, second: false)
     return (ready.first, ready.second)
+  }
+
+  /// Whether a key or a wake byte is waiting, without waiting.
+  func hasInput() -> Bool {
+    let ready = try? FileDescriptor.waitForInput(tty, wakeReader, timeout: .zero)
+    return ready.map { $0.first || $0.second } ?? false
   }
 
   /// Drains the wake pipe.

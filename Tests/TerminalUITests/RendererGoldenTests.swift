@@ -95,7 +95,7 @@ struct RendererGoldenTests {
     #expect(driver.effects.contains { if case .cancel = $0 { true } else { false } })
     #expect(
       !driver.effects.contains {
-        if case .saveDraft(let text) = $0 { text != "지난번 글" } else { false }
+        if case .own(.saveDraft(let text)) = $0 { text != "지난번 글" } else { false }
       })
     #expect(driver.controller.keptDraft == "지난번 글")
   }

@@ -64,8 +64,8 @@ struct RunControllerKeysTests {
     var driver = RunDriver(
       RunController(
         layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout), keymaps: [keymap],
-        keymap: "numpad", strings: UIStrings(.english), emulator: Emulator(rows: 24, columns: 80),
-        eraseCharacter: { 0x7F }))
+        keymap: "numpad", strings: UIStrings(.english),
+        emulator: Emulator(rows: 24, columns: 80)))
     driver.send(Self.f1)
     #expect(driver.takeSent() == "\u{1b}OP")
     #expect(driver.controller.helpScroll == nil)

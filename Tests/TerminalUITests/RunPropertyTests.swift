@@ -39,7 +39,7 @@ struct RunPropertyTests {
                 UInt8.random(in: 0...255, using: &generator)
               }
           }
-          driver.effects += driver.session.deliver(.childOutput(bytes), at: driver.now)
+          driver.effects += driver.session.receive(.childOutput(bytes), at: driver.now)
         case 1:
           driver.send(Self.keys.randomElement(using: &generator)!)
         case 2:

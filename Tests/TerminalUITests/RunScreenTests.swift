@@ -14,7 +14,7 @@ extension ScreenDriver where FrontEnd == RunController {
       RunController(
         layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout),
         keymaps: try shippedKeymaps(), keymap: "numpad", strings: UIStrings(.korean),
-        emulator: Emulator(rows: 24, columns: 80), eraseCharacter: { 0x7F }, dock: dock,
+        emulator: Emulator(rows: 24, columns: 80), dock: dock,
         screen: screen))
   }
 
@@ -151,7 +151,7 @@ struct RunScreenTests {
       var driver = try RunDriver(screen: options)
       driver.childWrites(text)
       return driver.effects.compactMap {
-        if case .passToTerminal(let bytes) = $0 { bytes } else { nil }
+        if case .own(.passToTerminal(let bytes)) = $0 { bytes } else { nil }
       }
     }
     #expect(try passed(RunScreenOptions(), "\u{1b}]52;c;aGk=\u{07}").isEmpty)

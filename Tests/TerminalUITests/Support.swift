@@ -26,7 +26,7 @@ let terminalWidth: @Sendable (Character) -> Int = { DisplayWidth.of($0) }
 struct ScreenDriver<FrontEnd: ScreenFrontEnd> {
   var session: ScreenSession<FrontEnd>
   var now: Instant = .milliseconds(1_000)
-  var effects: [ScreenEffect] = []
+  var effects: [FrontEnd.Effect] = []
 
   init(_ frontEnd: FrontEnd, settings: KeypadSettings = KeypadSettings(), kitty: Bool = false) {
     session = ScreenSession(

@@ -51,6 +51,10 @@ extension DemoScript {
 ///
 /// Time arrives as ``Instant`` values, so tests drive it without a clock.
 public struct DemoController: ScreenFrontEnd {
+  /// Nothing of its own comes or goes through the loop: no services.
+  typealias OwnEvent = Never
+  typealias OwnEffect = Never
+
   let script: DemoScript
   public let strings: UIStrings
   /// The colours the run loop draws in; the pressed key is lit to stand out in them.
@@ -122,7 +126,7 @@ public struct DemoController: ScreenFrontEnd {
 }
 
 extension DemoController {
-  mutating func start(at time: Instant) -> [ScreenEffect] {
+  mutating func start(at time: Instant) -> [Effect] {
     nextStepAt = isPaused ? nil : time + .milliseconds(hold)
     return []
   }
@@ -130,17 +134,16 @@ extension DemoController {
   func routing(rows: Int, columns: Int) -> InputRouting { .plainKeys }
 
   mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
-    -> [ScreenEffect]
+    -> [Effect]
   {
     switch event {
     case .key(let key): return handle(key, at: time)
-    case .pad, .command, .suggestionClicked, .mouse, .paste, .suggestionsLoaded, .notice,
-      .childOutput, .childEnded, .resized:
+    case .pad, .command, .suggestionClicked, .mouse, .paste, .resized:
       return []  // the demo plays by itself; only its keys steer it
     }
   }
 
-  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [ScreenEffect] {
+  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [Effect] {
     guard let due = nextStepAt, due <= time else { return [] }
     if tick < total {
       tick += 1
@@ -159,7 +162,7 @@ extension DemoController {
     return []
   }
 
-  private mutating func handle(_ event: TerminalKeyEvent, at time: Instant) -> [ScreenEffect] {
+  private mutating func handle(_ event: TerminalKeyEvent, at time: Instant) -> [Effect] {
     if event.modifiers.contains(.control) {
       switch event.key {
       case .character("c"): return [.cancel]

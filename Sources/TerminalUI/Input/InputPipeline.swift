@@ -18,14 +18,6 @@ enum InputEvent {
   case mouse(MouseEvent)
   /// Bracketed paste.
   case paste(String)
-  /// The suggestion data finished loading in the background (after the first frame).
-  case suggestionsLoaded(SuggestionData)
-  /// Something the user should know that did not come from a key (a draft not saved).
-  case notice(String)
-  /// `cheonjiin run`: what the child program wrote since the last wake-up.
-  case childOutput([UInt8])
-  /// `cheonjiin run`: the child program closed its terminal.
-  case childEnded
   /// The window changed size (the front end gets the new size with every call).
   case resized
 }

@@ -50,6 +50,9 @@ enum PadMode: Hashable {
 ///
 /// A front end of the run loop: events in, effects and a screen out.
 public struct KeypadController: ScreenFrontEnd {
+  typealias OwnEvent = PadEvent
+  typealias OwnEffect = PadEffect
+
   private(set) var keypad: Keypad
   private(set) var settings: KeypadSettings
   public let strings: UIStrings
@@ -95,7 +98,7 @@ public struct KeypadController: ScreenFrontEnd {
     return false
   }
 
-  mutating func start(at time: Instant) -> [ScreenEffect] {
+  mutating func start(at time: Instant) -> [Effect] {
     if let startNotice { message = (startNotice, time + .milliseconds(10_000)) }
     startNotice = nil
     return []
@@ -169,7 +172,7 @@ public struct KeypadController: ScreenFrontEnd {
   // MARK: - Events
 
   mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
-    -> [ScreenEffect]
+    -> [Effect]
   {
     defer { refresh(rows: rows, columns: columns) }
     if case .kept(let text, let why, _) = mode {
@@ -206,19 +209,28 @@ public struct KeypadController: ScreenFrontEnd {
         keypad.setText(offer)
       }
       return insert(text, at: time)
-    case .suggestionsLoaded(let data):
-      bar.load(data)
-      if let notice = data.notice { message = (notice, time + .milliseconds(10_000)) }
-      return []
-    case .notice(let text):
-      message = (text, time + .milliseconds(4000))
-      return []
-    case .childOutput, .childEnded, .resized:
-      return []  // the pad redraws for its size on every frame; it has no child
+    case .resized:
+      return []  // the pad redraws for its size on every frame
     }
   }
 
-  private mutating func handle(_ action: PadAction, at time: Instant) -> [ScreenEffect] {
+  mutating func receive(_ event: PadEvent, rows: Int, columns: Int, at time: Instant) -> [Effect] {
+    defer { refresh(rows: rows, columns: columns) }
+    switch event {
+    case .notice(let note):
+      guard case .kept(let text, let why, _) = mode else {
+        message = (note, time + .milliseconds(4000))
+        return []
+      }
+      // Where the finished text was kept: shown with it, then any key closes.
+      mode = .kept(text, why: why, note: note.split(separator: "\n").map(String.init))
+    case .suggestionsLoaded(let data):
+      bar.load(data, message: &message, at: time)
+    }
+    return []
+  }
+
+  private mutating func handle(_ action: PadAction, at time: Instant) -> [Effect] {
     switch action {
     case .tap(let source):
       if case .physical = source { keypad.focus = nil }
@@ -242,35 +254,35 @@ public struct KeypadController: ScreenFrontEnd {
   }
 
   /// The effects of a press: mirror the document, learn a finished word, finish on dismiss.
-  private mutating func after(_ stroke: KeyStroke?, at time: Instant) -> [ScreenEffect] {
+  private mutating func after(_ stroke: KeyStroke?, at time: Instant) -> [Effect] {
     guard let stroke else { return [] }
     var effects = mirror(stroke.change)
     if stroke.output.event == .dismiss { return finish(effects) }
-    if let word = bar.learnFinished(stroke.finishedWord) { effects.append(.learn(word)) }
+    if let word = bar.learnFinished(stroke.finishedWord) { effects.append(.own(.learn(word))) }
     draftDueAt = time + .milliseconds(settings.draftDelayMs)
     return effects
   }
 
-  private func mirror(_ change: DocumentChange?) -> [ScreenEffect] {
+  private func mirror(_ change: DocumentChange?) -> [Effect] {
     guard let change, !change.isEmpty else { return [] }
-    return [.mirror(erase: change.erase, insert: change.insert)]
+    return [.own(.mirror(erase: change.erase, insert: change.insert))]
   }
 
   /// Takes word `index` of the bar: it replaces the word being typed, followed by a space,
   /// as phone keyboards do.
-  private mutating func choose(_ index: Int, at time: Instant) -> [ScreenEffect] {
+  private mutating func choose(_ index: Int, at time: Instant) -> [Effect] {
     took(bar.take(index, typing: &keypad.typing), at: time)
   }
 
   /// The effects of a word taken from the bar (or a suggestion key's own symbol).
-  private mutating func took(_ taken: TakenWord?, at time: Instant) -> [ScreenEffect] {
+  private mutating func took(_ taken: TakenWord?, at time: Instant) -> [Effect] {
     let effects = mirror(keypad.typing.takeChange())
     guard let taken else { return effects }
     draftDueAt = time + .milliseconds(settings.draftDelayMs)
-    return effects + (taken.learned.map { [.learn($0)] } ?? [])
+    return effects + (taken.learned.map { [.own(.learn($0))] } ?? [])
   }
 
-  private mutating func insert(_ text: String, at time: Instant) -> [ScreenEffect] {
+  private mutating func insert(_ text: String, at time: Instant) -> [Effect] {
     let cleaned = typeable(text)
     guard !cleaned.isEmpty else {
       if text.unicodeScalars.contains("\u{FFFD}") {
@@ -282,7 +294,7 @@ public struct KeypadController: ScreenFrontEnd {
     return mirror(keypad.insert(cleaned))
   }
 
-  private mutating func handle(_ key: TerminalKeyEvent, at time: Instant) -> [ScreenEffect] {
+  private mutating func handle(_ key: TerminalKeyEvent, at time: Instant) -> [Effect] {
     switch mode {
     case .help(let scroll):
       mode = HelpSection.scroll(scroll, after: key).map { .help(scroll: $0) } ?? .typing
@@ -316,7 +328,7 @@ public struct KeypadController: ScreenFrontEnd {
   /// Esc declines the offered draft; Ctrl-C and Ctrl-D leave without deciding.
   private mutating func answerDraft(
     _ command: AppCommand, key: TerminalKeyEvent, at time: Instant
-  ) -> [ScreenEffect] {
+  ) -> [Effect] {
     switch command {
     case .dismiss where key.key == .escape:
       return declineDraft(at: time)
@@ -331,13 +343,13 @@ public struct KeypadController: ScreenFrontEnd {
   }
 
   private mutating func perform(_ command: AppCommand, rows: Int, columns: Int, at time: Instant)
-    -> [ScreenEffect]
+    -> [Effect]
   {
     switch command {
     case .dismiss:
       return finish(mirror(keypad.flush()))
     case .cancel:
-      return [.saveDraft(keptDraft ?? ""), .cancel]
+      return [.own(.saveDraft(keptDraft ?? "")), .cancel]
     case .help:
       mode = .help(scroll: 0)
       return []
@@ -354,48 +366,44 @@ public struct KeypadController: ScreenFrontEnd {
 
   /// Esc (or n) at the offer: the draft goes to the drafts' history, never away; the run
   /// loop says so if it could not move.
-  private mutating func declineDraft(at time: Instant) -> [ScreenEffect] {
+  private mutating func declineDraft(at time: Instant) -> [Effect] {
     mode = .typing
     message = (strings.draftSetAside, time + .milliseconds(5000))
-    return [.setDraftAside]
+    return [.own(.setDraftAside)]
   }
 
   /// Ends the run with the text; first keeps it with the drafts and says where when nothing
   /// can confirm its destination.
-  private mutating func finish(_ effects: [ScreenEffect]) -> [ScreenEffect] {
+  private mutating func finish(_ effects: [Effect]) -> [Effect] {
     let text = keypad.text
     guard let why = settings.unconfirmedDelivery, !text.isEmpty else {
       return effects + [.finish(text)]
     }
     mode = .kept(text, why: why, note: [])
-    return effects + [.keepFinished(text)]
+    return effects + [.own(.keepFinished(text))]
   }
 
   /// The kept-text notice: the run loop's note says where it went; then any key closes.
   private mutating func handleKept(_ event: InputEvent, text: String, why: UnconfirmedDelivery)
-    -> [ScreenEffect]
+    -> [Effect]
   {
     switch event {
-    case .notice(let note):
-      mode = .kept(text, why: why, note: note.split(separator: "\n").map(String.init))
-      return []
     case .key(let key) where key.kind == .press:
       return [.finish(text)]
     case .mouse(let mouse) where mouse.action == .press:
       return [.finish(text)]
     case .pad(.tap), .command:
       return [.finish(text)]
-    case .pad, .key, .mouse, .paste, .suggestionClicked, .suggestionsLoaded, .childOutput,
-      .childEnded, .resized:
+    case .pad, .key, .mouse, .paste, .suggestionClicked, .resized:
       return []
     }
   }
 
   // MARK: - Time
 
-  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [ScreenEffect] {
+  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [Effect] {
     defer { refresh(rows: rows, columns: columns) }
-    var effects: [ScreenEffect] = []
+    var effects: [Effect] = []
     _ = keypad.endFlashes(at: time)
     if let until = message?.until, until <= time { message = nil }
     if let due = autoCommitAt, due <= time {
@@ -403,7 +411,7 @@ public struct KeypadController: ScreenFrontEnd {
     }
     if let due = draftDueAt, due <= time {
       draftDueAt = nil
-      effects.append(.saveDraft(keypad.text))
+      effects.append(.own(.saveDraft(keypad.text)))
     }
     return effects
   }
@@ -453,7 +461,7 @@ extension InputEvent {
     case .pad(.tap), .pad(.hold), .command, .suggestionClicked, .paste: true
     case .key(let key): key.kind != .release
     case .mouse(let mouse): mouse.action == .press
-    case .pad, .notice, .suggestionsLoaded, .childOutput, .childEnded, .resized: false
+    case .pad, .resized: false
     }
   }
 

@@ -9,9 +9,9 @@ extension Keypad {
   /// screen's own.
   ///
   /// - Parameter geometry: Where the pad is drawn now, for moving the focus.
-  mutating func perform(
+  mutating func perform<Own: Hashable & Sendable>(
     _ command: AppCommand, settings: inout KeypadSettings, geometry: PadGeometry?
-  ) -> [ScreenEffect] {
+  ) -> [ScreenEffect<Own>] {
     switch command {
     case .focusUp, .focusDown, .focusLeft, .focusRight:
       moveFocus(command, geometry: geometry ?? PadGeometry(layout: layout, size: settings.keySize))

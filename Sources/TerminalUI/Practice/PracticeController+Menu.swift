@@ -67,7 +67,7 @@ extension PracticeController {
   }
 
   mutating func handleMenuKey(_ event: TerminalKeyEvent, at time: Instant)
-    -> [ScreenEffect]
+    -> [Effect]
   {
     if event.modifiers.contains(.control), event.key == .character("c") { return [.cancel] }
     switch mode {
@@ -105,7 +105,7 @@ extension PracticeController {
 
   private mutating func handleMenuKey(
     _ event: TerminalKeyEvent, selection: Int, at time: Instant
-  ) -> [ScreenEffect] {
+  ) -> [Effect] {
     let count = menuEntries.count
     var next = selection
     func choose(_ digit: Character) {

@@ -58,6 +58,10 @@ public struct PracticeHistory: Sendable {
 ///
 /// It drives a ``Keypad`` and observes the ``KeyStroke`` of every press.
 public struct PracticeController: ScreenFrontEnd {
+  /// Nothing of its own comes or goes through the loop: no services.
+  typealias OwnEvent = Never
+  typealias OwnEffect = Never
+
   enum Mode {
     case menu(selection: Int)
     case typing
@@ -141,7 +145,7 @@ public struct PracticeController: ScreenFrontEnd {
     Milliseconds(clamping: time.milliseconds)
   }
 
-  mutating func start(at time: Instant) -> [ScreenEffect] {
+  mutating func start(at time: Instant) -> [Effect] {
     if let notice = recorder.startNotice { message = (notice, time + .milliseconds(10_000)) }
     if case .typing = mode, session?.item == nil, let item = round.current {
       return startItem(item, at: time)
@@ -174,7 +178,7 @@ public struct PracticeController: ScreenFrontEnd {
   // MARK: - Events
 
   mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
-    -> [ScreenEffect]
+    -> [Effect]
   {
     switch event {
     case .pad(let action):
@@ -214,15 +218,12 @@ public struct PracticeController: ScreenFrontEnd {
       guard case .typing = mode else { return [] }
       _ = keypad.insert(typeable(text))
       return []
-    case .suggestionClicked, .suggestionsLoaded, .childOutput, .childEnded, .resized:
-      return []  // practice shows no suggestions
-    case .notice(let text):
-      message = (text, time + .milliseconds(4000))
-      return []
+    case .suggestionClicked, .resized:
+      return []  // practice shows no suggestions; it draws for its size on every frame
     }
   }
 
-  private mutating func handle(_ action: PadAction, at time: Instant) -> [ScreenEffect] {
+  private mutating func handle(_ action: PadAction, at time: Instant) -> [Effect] {
     switch action {
     case .tap(let source):
       // ⏎ hands the item in instead of typing a line break.
@@ -234,7 +235,7 @@ public struct PracticeController: ScreenFrontEnd {
       if case .physical = source { keypad.focus = nil }
       // A key during the pause after an item starts the next one (shown as next already):
       // the press is its first, never lost.
-      var effects: [ScreenEffect] = []
+      var effects: [Effect] = []
       if case .itemDone = mode {
         guard let next = round.current else { return endLesson(at: time) }
         effects = startItem(next, at: time)
@@ -254,7 +255,7 @@ public struct PracticeController: ScreenFrontEnd {
   }
 
   /// Scores a press that reached the engine.
-  private mutating func observe(_ stroke: KeyStroke?, at time: Instant) -> [ScreenEffect] {
+  private mutating func observe(_ stroke: KeyStroke?, at time: Instant) -> [Effect] {
     guard let stroke, let key = stroke.key, case .typing = mode, var session else { return [] }
     if stroke.output.event == .dismiss { return endLesson(at: time) }
     // Where the document changed since the last press (nothing: all of it is as it was), so
@@ -269,7 +270,7 @@ public struct PracticeController: ScreenFrontEnd {
     return []
   }
 
-  private mutating func submit(at time: Instant) -> [ScreenEffect] {
+  private mutating func submit(at time: Instant) -> [Effect] {
     guard case .typing = mode, var session else { return [] }
     // The item before was right and moved on by itself a moment ago: this Enter was meant
     // for it (a habit from other trainers), not to hand in the new one empty.
@@ -308,7 +309,7 @@ public struct PracticeController: ScreenFrontEnd {
   /// - Parameter wasShown: The item was on the screen as the next one during the pause
   ///   before it, so its first press is timed from now (``PracticeSession``).
   mutating func startItem(_ item: PracticeItem, at time: Instant, wasShown: Bool = false)
-    -> [ScreenEffect]
+    -> [Effect]
   {
     guard var session else { return [] }
     movedOnAt = nil
@@ -329,7 +330,7 @@ public struct PracticeController: ScreenFrontEnd {
     return []
   }
 
-  private mutating func finishItem(_ result: ItemResult, at time: Instant) -> [ScreenEffect] {
+  private mutating func finishItem(_ result: ItemResult, at time: Instant) -> [Effect] {
     recorder.record(result)
     round.advance(after: result)
     // The adaptive round is planned afresh each time: there is no place in it to come back to.
@@ -343,7 +344,7 @@ public struct PracticeController: ScreenFrontEnd {
     return []
   }
 
-  mutating func endLesson(at time: Instant) -> [ScreenEffect] {
+  mutating func endLesson(at time: Instant) -> [Effect] {
     guard let lesson, var session else {
       mode = .menu(selection: 0)
       return []
@@ -376,7 +377,7 @@ public struct PracticeController: ScreenFrontEnd {
 
   // MARK: - Time
 
-  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [ScreenEffect] {
+  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [Effect] {
     _ = keypad.endFlashes(at: time)
     if let until = message?.until, until <= time { message = nil }
     if case .itemDone(let result, let until) = mode, until <= time {

@@ -6,6 +6,10 @@ import TerminalInput
 ///
 /// The loop wakes every ``pollInterval`` while waiting; nothing else changes in it.
 struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
+  /// Nothing of its own comes or goes through the loop: no services.
+  typealias OwnEvent = Never
+  typealias OwnEffect = Never
+
   enum State {
     /// Since when the file is being opened, for the message's delay, and when the mailbox
     /// was last looked at.
@@ -43,13 +47,13 @@ struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
     return nil
   }
 
-  mutating func start(at time: Instant) -> [ScreenEffect] {
+  mutating func start(at time: Instant) -> [Effect] {
     state = .waiting(since: time, lookedAt: time)
     return takeOpened(at: time)
   }
 
   /// Becomes practice if the file has arrived.
-  private mutating func takeOpened(at time: Instant) -> [ScreenEffect] {
+  private mutating func takeOpened(at time: Instant) -> [Effect] {
     guard case .waiting(let since, _) = state else { return [] }
     // The deadline is the last look plus the interval: a fixed instant, which the loop
     // reaches (a deadline of "now + interval" would always lie ahead).
@@ -66,7 +70,7 @@ struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
   }
 
   mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
-    -> [ScreenEffect]
+    -> [Effect]
   {
     guard case .ready(var controller) = state else {
       // Waiting: Esc (or q) leaves, Ctrl-C cancels; nothing else does anything yet.
@@ -84,7 +88,7 @@ struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
     return effects
   }
 
-  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [ScreenEffect] {
+  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [Effect] {
     guard case .ready(var controller) = state else { return takeOpened(at: time) }
     let effects = controller.advance(to: time, rows: rows, columns: columns)
     state = .ready(controller)

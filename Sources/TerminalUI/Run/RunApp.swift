@@ -24,10 +24,9 @@ public enum RunApp {
     var startError: PseudoTerminal.StartError?
     var leftOpen = ""
     var link: ChildLink?
-    let services = RunServices(learn: options.learn, loadSuggestions: options.loadSuggestions)
     let status = Screens.run(
-      options: options, services: services,
-      make: { terminal, services -> RunController? in
+      options: options,
+      make: { terminal -> (RunController, RunServices)? in
         let size = terminal.size()
         let child = RunController.childSize(
           dock, layouts: options.layouts, keySize: options.settings.keySize, rows: size.rows,
@@ -43,16 +42,20 @@ public enum RunApp {
           startError = error
           return nil
         }
-        link = ChildLink(child: pty)
-        services.childLink = link
-        return RunController(
+        let childLink = ChildLink(child: pty)
+        link = childLink
+        let controller = RunController(
           layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
           strings: strings,
           emulator: Emulator(
             rows: child.rows, columns: child.columns,
             scrollback: EmulatorScrollback(lineLimit: screen.scrollbackLines)),
-          eraseCharacter: { pty.eraseCharacter }, dock: dock, keySize: options.settings.keySize,
-          bold: options.settings.bold, screen: screen)
+          dock: dock, keySize: options.settings.keySize, bold: options.settings.bold,
+          screen: screen)
+        let services = RunServices(
+          link: childLink, terminal: terminal, strings: strings,
+          suggestions: SuggestionSupply(load: options.loadSuggestions, learn: options.learn))
+        return (controller, services)
       },
       finish: { outcome, controller, terminal in
         var controller = controller

@@ -25,7 +25,7 @@ extension RunController {
   /// it is the arrow keys, as xterm's alternate scroll mode sends them, for less and man), and
   /// a drag says how to select.
   mutating func handleMouse(_ mouse: MouseEvent, rows: Int, columns: Int, at time: Instant)
-    -> [ScreenEffect]
+    -> [Effect]
   {
     let size = childSize(rows: rows, columns: columns)
     guard mouse.row - 1 < size.rows else { return [] }  // the dock, off its keys
@@ -115,7 +115,7 @@ extension RunController {
 
   /// The program's clipboard write passed on to the terminal (`--allow-clipboard`), only in a
   /// form that cannot carry anything else: selection letters and base64.
-  func clipboardEffects() -> [ScreenEffect] {
+  func clipboardEffects() -> [Effect] {
     guard let write = emulator.takeClipboardWrite(), screenOptions.passesClipboard else {
       return []
     }
@@ -128,7 +128,7 @@ extension RunController {
     let bytes =
       Array("\u{1B}]52;".utf8) + (selection.isEmpty ? Array("c".utf8) : selection)
       + [UInt8(ascii: ";")] + write.base64 + [0x07]
-    return [.passToTerminal(bytes)]
+    return [.own(.passToTerminal(bytes))]
   }
 }
 

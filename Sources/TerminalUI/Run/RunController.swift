@@ -47,15 +47,14 @@ enum RunKey: CaseIterable {
 /// after the open syllables. Suggestions for the word typed on the pad show in the dock and are
 /// taken by holding their key, as on the pad.
 struct RunController: ScreenFrontEnd {
+  typealias OwnEvent = RunEvent
+  typealias OwnEffect = RunEffect
+
   let strings: UIStrings
   let keymaps: [Keymap]
   let keymap: Keymap
   private(set) var typing: TypingCore<SentText>
   let emulator: Emulator
-  /// Reads the child's erase character (its VERASE; DEL by default) when a press takes text
-  /// back, and only then: it is a system call, and the program may change it at any time
-  /// (`stty erase ^H`).
-  private let readEraseCharacter: () -> UInt8
   /// The child's window size last told to it.
   private var childSize: (rows: Int, columns: Int)
   /// Set when the child closed its terminal.
@@ -89,7 +88,7 @@ struct RunController: ScreenFrontEnd {
 
   init(
     layouts: [Layout], keymaps: [Keymap], keymap: String, strings: UIStrings, emulator: Emulator,
-    eraseCharacter: @escaping () -> UInt8, dock: DockMode = .full, keySize: KeySize = .normal,
+    dock: DockMode = .full, keySize: KeySize = .normal,
     bold: Bool = false, screen: RunScreenOptions = RunScreenOptions()
   ) {
     screenOptions = screen
@@ -108,7 +107,6 @@ struct RunController: ScreenFrontEnd {
       uniqueKeysWithValues: RunKey.allCases.compactMap { key in
         (chosen.runKeys[key.action] ?? Keymap.defaultRunKeys[key.action]).map { (key, $0) }
       })
-    readEraseCharacter = eraseCharacter
     self.dock = dock
     childSize = (emulator.rows, emulator.columns)
   }
@@ -151,7 +149,7 @@ struct RunController: ScreenFrontEnd {
 
   // MARK: - ScreenFrontEnd
 
-  mutating func start(at time: Instant) -> [ScreenEffect] { [] }
+  mutating func start(at time: Instant) -> [Effect] { [] }
 
   func routing(rows: Int, columns: Int) -> InputRouting {
     // After the pass-through key, keypad keys too go to the program.
@@ -172,7 +170,7 @@ struct RunController: ScreenFrontEnd {
   private var suggestionKeys: Set<PhysicalKey> { bar.holdKeys(in: keymap) }
 
   mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
-    -> [ScreenEffect]
+    -> [Effect]
   {
     if let scroll = helpScroll, event.closesHelp {
       helpScroll = Self.helpScroll(scroll, after: event)
@@ -215,29 +213,33 @@ struct RunController: ScreenFrontEnd {
       scrollView.reset()
       // The child gets the paste as its own terminal would send it.
       return passThrough(emulator.paste(text))
+    case .resized:
+      return resizeChild(rows: rows, columns: columns)
+    case .suggestionClicked(let index):
+      scrollView.reset()
+      return choose(index)
+    }
+  }
+
+  mutating func receive(_ event: RunEvent, rows: Int, columns: Int, at time: Instant) -> [Effect] {
+    switch event {
     case .childOutput(let bytes):
       let scrolledOff = emulator.linesScrolledOff
       emulator.feed(bytes)
       scrollView.follow(
         newLines: emulator.linesScrolledOff - scrolledOff, available: emulator.scrollbackCount)
       // Replies to the child's queries (cursor position, device attributes).
-      return send(emulator.takeOutput()) + (emulator.takeBells() > 0 ? [.bell] : [])
+      return send(emulator.takeOutput()) + (emulator.takeBells() > 0 ? [.own(.bell)] : [])
         + clipboardEffects()
     case .childEnded:
       hasEnded = true
       return [.finish("")]
-    case .resized:
-      return resizeChild(rows: rows, columns: columns)
     case .suggestionsLoaded(let data):
-      bar.load(data)
-      if let notice = data.notice { message = (notice, time + .milliseconds(10_000)) }
+      bar.load(data, message: &message, at: time)
       return []
     case .notice(let text):
       message = (text, time + .milliseconds(4000))
       return []
-    case .suggestionClicked(let index):
-      scrollView.reset()
-      return choose(index)
     }
   }
 
@@ -246,7 +248,7 @@ struct RunController: ScreenFrontEnd {
     message = (text, until)
   }
 
-  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [ScreenEffect] {
+  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [Effect] {
     if let message, message.until <= time { self.message = nil }
     return []
   }
@@ -258,7 +260,7 @@ struct RunController: ScreenFrontEnd {
     return bar.refresh(for: typing)
   }
 
-  private mutating func perform(_ key: RunKey, rows: Int, columns: Int) -> [ScreenEffect] {
+  private mutating func perform(_ key: RunKey, rows: Int, columns: Int) -> [Effect] {
     switch key {
     case .help:
       helpScroll = 0
@@ -281,7 +283,7 @@ struct RunController: ScreenFrontEnd {
   /// A paste the terminal did not mark: the program gets its bytes as typed (as it would
   /// without cheonjiin), after the open syllables; the pad types none of it.
   mutating func takeUnmarkedPaste(_ text: String, rows: Int, columns: Int, at time: Instant)
-    -> [ScreenEffect]
+    -> [Effect]
   {
     passThrough(Array(text.utf8))
   }
@@ -293,38 +295,39 @@ struct RunController: ScreenFrontEnd {
   }
 
   /// Tells the emulator and the child the size they have now, if it changed.
-  mutating func resizeChild(rows: Int, columns: Int) -> [ScreenEffect] {
+  mutating func resizeChild(rows: Int, columns: Int) -> [Effect] {
     let size = childSize(rows: rows, columns: columns)
     guard size != childSize else { return [] }
     childSize = size
     emulator.resize(rows: size.rows, columns: size.columns)
-    return [.resizeChild(rows: size.rows, columns: size.columns)]
+    return [.own(.resizeChild(rows: size.rows, columns: size.columns))]
   }
 
   // MARK: - Keys
 
-  func send(_ bytes: [UInt8]) -> [ScreenEffect] {
-    bytes.isEmpty ? [] : [.sendToChild(bytes)]
+  /// Bytes for the child, after `erase` of its erase characters (which its services read).
+  func send(erase: Int = 0, _ bytes: [UInt8]) -> [Effect] {
+    bytes.isEmpty && erase == 0 ? [] : [.own(.sendToChild(erase: erase, bytes: bytes))]
   }
 
   /// A key for the child: the open syllables first, then the key.
   ///
   /// A word typed on the pad and ended by Space, Enter or Tab is learned as on the pad.
-  mutating func passThrough(_ keyBytes: [UInt8]) -> [ScreenEffect] {
+  mutating func passThrough(_ keyBytes: [UInt8]) -> [Effect] {
     let before = typing.tail
     typing.passThrough()
-    var effects = send(typing.takeBytes(erase: readEraseCharacter()) + keyBytes)
+    var effects = sendTyped(then: keyBytes)
     if let last = keyBytes.last, keyBytes.count == 1, [0x20, 0x0D, 0x09].contains(last),
       let word = bar.learnFinished(SuggestionBar.finishedWord(before: before, after: before + " "))
     {
-      effects.append(.learn(word))
+      effects.append(.own(.learn(word)))
     }
     bar.invalidate()
     return effects
   }
 
   /// A pad step, sent to the child as it commits.
-  private mutating func pad(_ action: PadAction, rows: Int, columns: Int) -> [ScreenEffect] {
+  private mutating func pad(_ action: PadAction, rows: Int, columns: Int) -> [Effect] {
     let bindings = routing(rows: rows, columns: columns).pad
     switch action {
     case .tap(let source), .repeatTick(let source):
@@ -351,7 +354,7 @@ struct RunController: ScreenFrontEnd {
         var symbol = ""
         if case .physical(let physical, _) = source { symbol = physical.padHint }
         let taken = bar.hold(slot: slot, symbol: symbol, undoTaps: undoTaps, typing: &typing)
-        return sendTyped() + (taken?.learned.map { [.learn($0)] } ?? []) + [.held]
+        return sendTyped() + (taken?.learned.map { [.own(.learn($0))] } ?? []) + [.held]
       }
       typing.rollBack(undoTaps)
       // Resolved again: the taps rolled back may have changed the layout.
@@ -368,23 +371,25 @@ struct RunController: ScreenFrontEnd {
     }
   }
 
-  /// The bytes of what the pad typed since they were last sent.
-  private mutating func sendTyped() -> [ScreenEffect] {
-    send(typing.takeBytes(erase: readEraseCharacter()))
+  /// What the pad typed since it was last sent (characters taken back, then text), and
+  /// `keyBytes` after it.
+  private mutating func sendTyped(then keyBytes: [UInt8] = []) -> [Effect] {
+    let change = typing.takeChange()
+    return send(erase: change.erase, Array(change.insert.utf8) + keyBytes)
   }
 
   /// Bytes of a pad press, and the word it finished, learned.
-  private mutating func typed(_ press: TypedPress) -> [ScreenEffect] {
+  private mutating func typed(_ press: TypedPress) -> [Effect] {
     let effects = sendTyped()
     guard let word = bar.learnFinished(press.finishedWord) else { return effects }
-    return effects + [.learn(word)]
+    return effects + [.own(.learn(word))]
   }
 
   /// Takes word `index` of the dock's suggestions: it replaces the word being typed, followed by
   /// a space, as phone keyboards do.
-  private mutating func choose(_ index: Int) -> [ScreenEffect] {
+  private mutating func choose(_ index: Int) -> [Effect] {
     let taken = bar.take(index, typing: &typing)
-    return sendTyped() + (taken?.learned.map { [.learn($0)] } ?? [])
+    return sendTyped() + (taken?.learned.map { [.own(.learn($0))] } ?? [])
   }
 
   /// A key for the child, encoded for its current modes by the emulator.
@@ -451,8 +456,7 @@ extension InputEvent {
     case .key(let key), .command(_, let key): key.kind != .release
     case .mouse(let mouse): mouse.action == .press
     case .pad(.tap), .pad(.hold), .paste: true
-    case .pad, .childOutput, .childEnded, .resized, .suggestionsLoaded, .notice,
-      .suggestionClicked:
+    case .pad, .resized, .suggestionClicked:
       false
     }
   }
