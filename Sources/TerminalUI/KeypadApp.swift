@@ -202,7 +202,8 @@ public enum PracticeApp {
       settings: options.settings, lessons: lessons, recorder: recorder, today: today,
       roundLength: roundLength, startLesson: startLesson, adaptive: adaptive,
       startAdaptive: startAdaptive)
-    return Screens.runStandalone(controller, options: options)
+    return Screens.runStandalone(
+      controller, services: PracticeServices(recorder: recorder), options: options)
   }
 
   /// Runs practice with its progress file opened by `open` on a thread of its own, so a file
@@ -218,16 +219,19 @@ public enum PracticeApp {
   ) -> Int32 {
     let opened = Mailbox<Opened>()
     Thread.detachNewThread { opened.put(open()) }
+    let services = PracticeServices()
     let startup = PracticeStartup(
       strings: UIStrings(options.settings.language), path: path, opened: opened
     ) { file in
-      PracticeController(
+      let fileRecorder = recorder(file)
+      services.recorder = fileRecorder
+      return PracticeController(
         layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
-        settings: options.settings, lessons: lessons, recorder: recorder(file), today: today,
+        settings: options.settings, lessons: lessons, recorder: fileRecorder, today: today,
         roundLength: roundLength, startLesson: startLesson, adaptive: adaptive,
         startAdaptive: startAdaptive)
     }
-    return Screens.runStandalone(startup, options: options)
+    return Screens.runStandalone(startup, services: services, options: options)
   }
 }
 
@@ -238,7 +242,7 @@ public enum DemoApp {
   /// - Returns: The exit status: also 128 + a signal, or 1 if the terminal could not be used
   ///   (the message is printed).
   public static func run(_ controller: DemoController, options: KeypadRunOptions) -> Int32 {
-    Screens.runStandalone(controller, options: options)
+    Screens.runStandalone(controller, services: NoServices(), options: options)
   }
 }
 
@@ -303,14 +307,14 @@ enum Screens {
     return finish(outcome, loop.frontEnd, terminal)
   }
 
-  /// Runs a screen that keeps no draft and sends nothing anywhere (practice, the demo).
+  /// Runs a screen that keeps no draft and sends no text anywhere (practice, the demo).
   ///
   /// - Returns: 0 when the user quits, 130 for Ctrl-C, 128 + the signal, or 1 if the
   ///   terminal could not be used (the message is printed).
-  static func runStandalone<FrontEnd: ScreenFrontEnd>(
-    _ frontEnd: FrontEnd, options: KeypadRunOptions
-  ) -> Int32 where FrontEnd.OwnEvent == Never, FrontEnd.OwnEffect == Never {
-    run(frontEnd, services: NoServices(), options: options) { outcome, _, terminal in
+  static func runStandalone<FrontEnd: ScreenFrontEnd, Services: ScreenServices>(
+    _ frontEnd: FrontEnd, services: Services, options: KeypadRunOptions
+  ) -> Int32 where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect {
+    run(frontEnd, services: services, options: options) { outcome, _, terminal in
       terminal.restore()
       switch outcome {
       case .finished: return 0

@@ -57,7 +57,7 @@ struct PracticeDriver {
         keymaps: try shippedKeymaps(), keymap: "numpad", settings: settings, lessons: lessons,
         recorder: recorder, today: 20_000, roundLength: roundLength, startLesson: start,
         adaptive: adaptive, startAdaptive: startAdaptive),
-      settings: settings)
+      settings: settings, services: PracticeServices(recorder: recorder).perform)
   }
 
   var controller: PracticeController { driver.controller }

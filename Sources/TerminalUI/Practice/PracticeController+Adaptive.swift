@@ -62,18 +62,28 @@ extension PracticeController {
   /// The planner with the learner's saved target (the one ``beginAdaptive()`` saved last).
   private func plannerWithSavedTarget(_ run: AdaptiveRun) -> AdaptivePlanner {
     var planner = run.planner
-    if let saved = recorder.adaptiveTarget(layoutID: adaptiveLayoutID) {
+    if let saved = savedAdaptiveTarget() {
       planner.settings.target = saved.target
       planner.settings.isTargetKnown = true
     }
     return planner
   }
 
+  /// The adaptive target as saved, a save not yet performed included (`--target` is asked to
+  /// be saved as the practice screen is built, and the first round plans with it).
+  private func savedAdaptiveTarget() -> (target: SpeedTarget, isSetByLearner: Bool)? {
+    for case .saveAdaptiveTarget(let target, let byLearner, let layoutID) in outbox.reversed()
+    where layoutID == adaptiveLayoutID {
+      return (target, byLearner)
+    }
+    return recorder.adaptiveTarget(layoutID: adaptiveLayoutID)
+  }
+
   /// Saves the target `--target` asked for as the learner's, before the first round.
   mutating func saveAskedTarget() {
     guard let setup = adaptive?.setup, setup.isTargetAsked else { return }
-    recorder.saveAdaptiveTarget(
-      setup.settings.target, setByLearner: true, layoutID: adaptiveLayoutID)
+    save(
+      .saveAdaptiveTarget(setup.settings.target, setByLearner: true, layoutID: adaptiveLayoutID))
   }
 
   /// Plans and starts an adaptive round: the next jamo unlocks if every unlocked one is
@@ -90,17 +100,18 @@ extension PracticeController {
     run.isOfferingBlind = false
     adaptive = run
     if plan.standing.unlocked != stored {
-      recorder.saveUnlockedJamo(plan.standing.unlocked, layoutID: adaptiveLayoutID)
+      save(.saveUnlockedJamo(plan.standing.unlocked, layoutID: adaptiveLayoutID))
     }
     switch plan.standing.targetChange {
     case .kept: break
     case .fromPace:
-      recorder.saveAdaptiveTarget(
-        plan.standing.target, setByLearner: false, layoutID: adaptiveLayoutID)
+      save(
+        .saveAdaptiveTarget(plan.standing.target, setByLearner: false, layoutID: adaptiveLayoutID))
     case .raised:
-      let byLearner = recorder.adaptiveTarget(layoutID: adaptiveLayoutID)?.isSetByLearner ?? false
-      recorder.saveAdaptiveTarget(
-        plan.standing.target, setByLearner: byLearner, layoutID: adaptiveLayoutID)
+      let byLearner = savedAdaptiveTarget()?.isSetByLearner ?? false
+      save(
+        .saveAdaptiveTarget(
+          plan.standing.target, setByLearner: byLearner, layoutID: adaptiveLayoutID))
     }
     let lesson = Lesson(
       id: AdaptivePlan.lessonID, stage: .words, title: strings.adaptiveTitle(isBlind: run.isBlind),

@@ -58,9 +58,8 @@ public struct PracticeHistory: Sendable {
 ///
 /// It drives a ``Keypad`` and observes the ``KeyStroke`` of every press.
 public struct PracticeController: ScreenFrontEnd {
-  /// Nothing of its own comes or goes through the loop: no services.
-  typealias OwnEvent = Never
-  typealias OwnEffect = Never
+  typealias OwnEvent = PracticeEvent
+  typealias OwnEffect = PracticeEffect
 
   enum Mode {
     case menu(selection: Int)
@@ -74,7 +73,13 @@ public struct PracticeController: ScreenFrontEnd {
   private var settings: KeypadSettings
   public let strings: UIStrings
   public let lessons: [Lesson]
+  /// Read at lesson boundaries; written only through ``PracticeEffect``s.
   let recorder: PracticeRecorder
+  /// Writes for the progress file, handed to the loop with the effects of the event that made
+  /// them (before them, so a write is never dropped by an effect that ends the run).
+  var outbox: [PracticeEffect] = []
+  /// A lesson that ended: its summary waits until its results are saved (it reads them).
+  private var endedLesson: LessonSummary?
   let today: DayNumber
   private let roundLength: Int
   var mode: Mode = .menu(selection: 0)
@@ -147,10 +152,22 @@ public struct PracticeController: ScreenFrontEnd {
 
   mutating func start(at time: Instant) -> [Effect] {
     if let notice = recorder.startNotice { message = (notice, time + .milliseconds(10_000)) }
+    var effects: [Effect] = []
     if case .typing = mode, session?.item == nil, let item = round.current {
-      return startItem(item, at: time)
+      effects = startItem(item, at: time)
     }
-    return []
+    return takeOutbox() + effects
+  }
+
+  /// Asks for a write of the progress file.
+  mutating func save(_ effect: PracticeEffect) {
+    outbox.append(effect)
+  }
+
+  /// The writes asked for since the last call, as effects.
+  private mutating func takeOutbox() -> [Effect] {
+    defer { outbox.removeAll() }
+    return outbox.map { .own($0) }
   }
 
   // MARK: - Routing
@@ -178,6 +195,25 @@ public struct PracticeController: ScreenFrontEnd {
   // MARK: - Events
 
   mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
+    -> [Effect]
+  {
+    let effects = react(to: event, rows: rows, columns: columns, at: time)
+    return takeOutbox() + effects
+  }
+
+  mutating func receive(_ event: PracticeEvent, rows: Int, columns: Int, at time: Instant)
+    -> [Effect]
+  {
+    switch event {
+    case .saved:
+      guard let summary = endedLesson else { return [] }
+      endedLesson = nil
+      showSummary(summary)
+    }
+    return takeOutbox()
+  }
+
+  private mutating func react(to event: InputEvent, rows: Int, columns: Int, at time: Instant)
     -> [Effect]
   {
     switch event {
@@ -331,12 +367,12 @@ public struct PracticeController: ScreenFrontEnd {
   }
 
   private mutating func finishItem(_ result: ItemResult, at time: Instant) -> [Effect] {
-    recorder.record(result)
+    save(.record(result))
     round.advance(after: result)
     // The adaptive round is planned afresh each time: there is no place in it to come back to.
     if let lesson, lesson.id != AdaptivePlan.lessonID {
-      recorder.saveProgress(
-        lessonID: lesson.id, nextItem: round.position, isFinished: round.isFinished)
+      save(
+        .saveProgress(lessonID: lesson.id, nextItem: round.position, isFinished: round.isFinished))
     }
     // A wrong item handed in stays longer: the right keys are shown before moving on.
     let pause = result.accuracy >= 1 ? 900 : 3500
@@ -352,15 +388,23 @@ public struct PracticeController: ScreenFrontEnd {
     if case .typing = mode, let result = session.submit(at: Self.milliseconds(time)),
       !result.typed.isEmpty
     {
-      recorder.record(result)
+      save(.record(result))
     }
     if lesson.id != AdaptivePlan.lessonID {
-      recorder.saveProgress(
-        lessonID: lesson.id, nextItem: round.position, isFinished: round.isFinished)
+      save(
+        .saveProgress(lessonID: lesson.id, nextItem: round.position, isFinished: round.isFinished))
     }
     // An item left before a key was pressed says nothing about the learner: no 0% for it.
-    let summary = LessonSummary(
+    endedLesson = LessonSummary(
       lessonTitle: lesson.title, results: session.results.filter { !$0.typed.isEmpty })
+    mode = .summary([])
+    self.session = nil
+    save(.confirmSaved)
+    return []
+  }
+
+  /// The summary of the lesson just ended, once its results are saved.
+  private mutating func showSummary(_ summary: LessonSummary) {
     // The adaptive round judges speed letter by letter (the standing's lines), never by the
     // round's average alone.
     let standing = isAdaptiveRound ? adaptiveStandingNow() : nil
@@ -371,13 +415,16 @@ public struct PracticeController: ScreenFrontEnd {
     if isAdaptiveRound, round.isFinished, !lines.isEmpty { lines[0] = strings.adaptiveDone }
     mode = .summary(lines + adaptiveSummary(standing))
     refreshContinueLesson()
-    self.session = nil
-    return []
   }
 
   // MARK: - Time
 
   mutating func advance(to time: Instant, rows: Int, columns: Int) -> [Effect] {
+    let effects = runTimers(at: time)
+    return takeOutbox() + effects
+  }
+
+  private mutating func runTimers(at time: Instant) -> [Effect] {
     _ = keypad.endFlashes(at: time)
     if let until = message?.until, until <= time { message = nil }
     if case .itemDone(let result, let until) = mode, until <= time {

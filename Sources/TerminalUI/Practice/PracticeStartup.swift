@@ -6,9 +6,8 @@ import TerminalInput
 ///
 /// The loop wakes every ``pollInterval`` while waiting; nothing else changes in it.
 struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
-  /// Nothing of its own comes or goes through the loop: no services.
-  typealias OwnEvent = Never
-  typealias OwnEffect = Never
+  typealias OwnEvent = PracticeEvent
+  typealias OwnEffect = PracticeEffect
 
   enum State {
     /// Since when the file is being opened, for the message's delay, and when the mailbox
@@ -84,6 +83,15 @@ struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
       }
     }
     let effects = controller.handle(event, rows: rows, columns: columns, at: time)
+    state = .ready(controller)
+    return effects
+  }
+
+  mutating func receive(_ event: PracticeEvent, rows: Int, columns: Int, at time: Instant)
+    -> [Effect]
+  {
+    guard case .ready(var controller) = state else { return [] }
+    let effects = controller.receive(event, rows: rows, columns: columns, at: time)
     state = .ready(controller)
     return effects
   }
