@@ -84,7 +84,7 @@ public enum KeypadApp {
   ///
   /// The clipboard, or a window that closes with the pad, and no file, pipe or pane besides.
   /// Nil when something confirms it, or when nothing may be kept (`--no-draft`).
-  static func unconfirmedDelivery(_ options: KeypadRunOptions) -> UnconfirmedDelivery? {
+  package static func unconfirmedDelivery(_ options: KeypadRunOptions) -> UnconfirmedDelivery? {
     guard options.draft != nil, options.outputFile == nil, options.tmuxTarget == nil,
       FileDescriptor.standardOutput.isTerminal
     else { return nil }
@@ -162,7 +162,7 @@ public enum KeypadApp {
     }
   }
 
-  static func append(_ text: String, to file: String) -> OutputProblem? {
+  package static func append(_ text: String, to file: String) -> OutputProblem? {
     let data = Data((text + "\n").utf8)
     if !FileManager.default.fileExists(atPath: file) {
       return FileManager.default.createFile(atPath: file, contents: data)
@@ -248,8 +248,8 @@ public enum DemoApp {
 
 /// Starting a screen: the checks, the terminal, the timer, the loop, and every exit path
 /// restoring the terminal.
-enum Screens {
-  static func run<FrontEnd: ScreenFrontEnd, Services: ScreenServices>(
+package enum Screens {
+  package static func run<FrontEnd: ScreenFrontEnd, Services: ScreenServices>(
     _ frontEnd: FrontEnd, services: Services, options: KeypadRunOptions,
     finish: (Outcome, FrontEnd, Terminal) -> Int32
   ) -> Int32
@@ -260,7 +260,7 @@ enum Screens {
   /// ``run(_:services:options:finish:)`` with a front end and its services made once the
   /// terminal is up (its size known): `make` may return nil after printing why it cannot start
   /// (the terminal is restored first; the result is then nil).
-  static func run<FrontEnd: ScreenFrontEnd, Services: ScreenServices>(
+  package static func run<FrontEnd: ScreenFrontEnd, Services: ScreenServices>(
     options: KeypadRunOptions, make: (Terminal) -> (FrontEnd, Services)?,
     finish: (Outcome, FrontEnd, Terminal) -> Int32
   ) -> Int32?
@@ -311,7 +311,7 @@ enum Screens {
   ///
   /// - Returns: 0 when the user quits, 130 for Ctrl-C, 128 + the signal, or 1 if the
   ///   terminal could not be used (the message is printed).
-  static func runStandalone<FrontEnd: ScreenFrontEnd, Services: ScreenServices>(
+  package static func runStandalone<FrontEnd: ScreenFrontEnd, Services: ScreenServices>(
     _ frontEnd: FrontEnd, services: Services, options: KeypadRunOptions
   ) -> Int32 where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect {
     run(frontEnd, services: services, options: options) { outcome, _, terminal in

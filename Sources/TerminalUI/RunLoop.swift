@@ -9,7 +9,7 @@ import TerminalInput
 #endif
 
 /// How a run ended.
-enum Outcome: Equatable {
+package enum Outcome: Equatable {
   case finished(String)
   case cancelled
   case signalled(Int32)
@@ -20,34 +20,34 @@ enum Outcome: Equatable {
 ///
 /// Bytes and time in, effects and screens out; tests drive it exactly as the run loop does, without
 /// a terminal.
-struct ScreenSession<FrontEnd: ScreenFrontEnd> {
-  private(set) var frontEnd: FrontEnd
-  private(set) var pipeline: InputPipeline
-  var size: (rows: Int, columns: Int)
+package struct ScreenSession<FrontEnd: ScreenFrontEnd> {
+  package private(set) var frontEnd: FrontEnd
+  package private(set) var pipeline: InputPipeline
+  package var size: (rows: Int, columns: Int)
 
-  init(frontEnd: FrontEnd, pipeline: InputPipeline, size: (rows: Int, columns: Int)) {
+  package init(frontEnd: FrontEnd, pipeline: InputPipeline, size: (rows: Int, columns: Int)) {
     self.frontEnd = frontEnd
     self.pipeline = pipeline
     self.size = size
   }
 
   /// The bytes that start the kitty negotiation (again after a resume).
-  mutating func negotiationBytes(at time: Instant) -> [UInt8] {
+  package mutating func negotiationBytes(at time: Instant) -> [UInt8] {
     pipeline.start(at: time)
   }
 
-  var exitBytes: [UInt8] { pipeline.exitBytes }
+  package var exitBytes: [UInt8] { pipeline.exitBytes }
 
   /// Until when the terminal's answers to the start-up queries are still expected; nil when
   /// none is.
-  var repliesAwaitedUntil: Instant? { pipeline.negotiation.awaitedUntil }
+  package var repliesAwaitedUntil: Instant? { pipeline.negotiation.awaitedUntil }
 
   /// Decodes tty bytes read while leaving, for the answers they hold; keys are dropped.
-  mutating func consumeReplies(_ bytes: some Sequence<UInt8>, at time: Instant) {
+  package mutating func consumeReplies(_ bytes: some Sequence<UInt8>, at time: Instant) {
     _ = pipeline.decode(bytes, at: time)
   }
 
-  mutating func start(at time: Instant) -> [FrontEnd.Effect] {
+  package mutating func start(at time: Instant) -> [FrontEnd.Effect] {
     frontEnd.start(at: time)
   }
 
@@ -55,7 +55,8 @@ struct ScreenSession<FrontEnd: ScreenFrontEnd> {
   ///
   /// Stops at the first effect that ends the run: keys after Esc in the same read must not change
   /// the text that goes out.
-  mutating func feed(_ bytes: some Collection<UInt8>, at time: Instant) -> [FrontEnd.Effect] {
+  package mutating func feed(_ bytes: some Collection<UInt8>, at time: Instant) -> [FrontEnd.Effect]
+  {
     if frontEnd.takesUnmarkedPastes, !pipeline.hasPendingBytes,
       let text = UnmarkedPaste.text(in: bytes)
     {
@@ -80,17 +81,17 @@ struct ScreenSession<FrontEnd: ScreenFrontEnd> {
   }
 
   /// Hands one event to the front end.
-  mutating func deliver(_ event: InputEvent, at time: Instant) -> [FrontEnd.Effect] {
+  package mutating func deliver(_ event: InputEvent, at time: Instant) -> [FrontEnd.Effect] {
     frontEnd.handle(event, rows: size.rows, columns: size.columns, at: time)
   }
 
   /// Hands one of the front end's own events (from its services) to it.
-  mutating func receive(_ event: FrontEnd.OwnEvent, at time: Instant) -> [FrontEnd.Effect] {
+  package mutating func receive(_ event: FrontEnd.OwnEvent, at time: Instant) -> [FrontEnd.Effect] {
     frontEnd.receive(event, rows: size.rows, columns: size.columns, at: time)
   }
 
   /// Runs everything due by `time`: a lone Esc, holds and repeats, the front end's timers.
-  mutating func advance(to time: Instant) -> [FrontEnd.Effect] {
+  package mutating func advance(to time: Instant) -> [FrontEnd.Effect] {
     var effects = route(pipeline.flush(at: time), at: time)
     for event in pipeline.advanceTimers(to: time) where !effects.contains(where: \.endsRun) {
       effects += deliver(event, at: time)
@@ -99,7 +100,7 @@ struct ScreenSession<FrontEnd: ScreenFrontEnd> {
     return effects + frontEnd.advance(to: time, rows: size.rows, columns: size.columns)
   }
 
-  func nextDeadline(now: Instant) -> Instant? {
+  package func nextDeadline(now: Instant) -> Instant? {
     var deadline = earliest(pipeline.nextDeadline, frontEnd.nextDeadline(now: now))
     // While a held key shows its progress, repaint every 50 ms.
     if pipeline.holdFraction(at: now) != nil {
@@ -109,11 +110,11 @@ struct ScreenSession<FrontEnd: ScreenFrontEnd> {
   }
 
   /// Work that may wait until the last key shows (suggestion lookups).
-  mutating func catchUp() -> Bool {
+  package mutating func catchUp() -> Bool {
     frontEnd.catchUp()
   }
 
-  func render(at time: Instant) -> Screen {
+  package func render(at time: Instant) -> Screen {
     frontEnd.render(
       rows: size.rows, columns: size.columns, at: time, input: pipeline.state(at: time))
   }
@@ -125,10 +126,10 @@ struct ScreenSession<FrontEnd: ScreenFrontEnd> {
 ///
 /// The only code that touches the terminal while a screen runs. It knows no screen: what only
 /// one screen has comes and goes through ``ScreenServices``.
-struct RunLoop<FrontEnd: ScreenFrontEnd, Services: ScreenServices>
+package struct RunLoop<FrontEnd: ScreenFrontEnd, Services: ScreenServices>
 where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect {
-  let terminal: Terminal
-  private(set) var session: ScreenSession<FrontEnd>
+  package let terminal: Terminal
+  package private(set) var session: ScreenSession<FrontEnd>
   private var writer: FrameWriter
   private var palette: Palette
   private let timer: LongPressTimer
@@ -137,7 +138,7 @@ where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect
   /// terminals that send unexpected sequences (and for `make bench`).
   private let keyLog: FileDescriptor?
 
-  init(
+  package init(
     terminal: Terminal, frontEnd: FrontEnd, pipeline: InputPipeline, theme: Theme,
     timer: LongPressTimer, services: Services, keyLog: FileDescriptor?
   ) {
@@ -152,10 +153,10 @@ where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect
     session = ScreenSession(frontEnd: frontEnd, pipeline: pipeline, size: terminal.size())
   }
 
-  var frontEnd: FrontEnd { session.frontEnd }
+  package var frontEnd: FrontEnd { session.frontEnd }
 
   /// Runs until the front end finishes, the user cancels, or a signal ends the run.
-  mutating func run() -> Outcome {
+  package mutating func run() -> Outcome {
     takeTerminal(at: Terminal.now())
     if let outcome = apply(session.start(at: Terminal.now())) { return outcome }
     draw()
@@ -212,7 +213,7 @@ where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect
   ///
   /// Waits at most until the negotiation stops expecting them; keys read meanwhile were typed
   /// for a screen that is gone.
-  mutating func awaitReplies() {
+  package mutating func awaitReplies() {
     var buffer = [UInt8](repeating: 0, count: 256)
     while let deadline = session.repliesAwaitedUntil {
       let now = Terminal.now()
@@ -335,14 +336,14 @@ where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect
 }
 
 /// Hands one value from a background thread to the run loop.
-final class Mailbox<Value: Sendable>: Sendable {
+package final class Mailbox<Value: Sendable>: Sendable {
   private let slot = Mutex<Value?>(nil)
 
-  func put(_ value: Value?) {
+  package func put(_ value: Value?) {
     slot.withLock { $0 = value }
   }
 
-  func take() -> Value? {
+  package func take() -> Value? {
     slot.withLock { slot in
       defer { slot = nil }
       return slot

@@ -3,7 +3,7 @@ import TerminalInput
 
 /// What a front end asks the run loop to do: what every screen shares, or one of the front end's
 /// own effects, which its ``ScreenServices`` perform (the child's bytes, a draft saved).
-enum ScreenEffect<Own: Hashable & Sendable>: Hashable, Sendable {
+package enum ScreenEffect<Own: Hashable & Sendable>: Hashable, Sendable {
   /// The run is over; the text goes where the options say (practice and the demo give "").
   case finish(String)
   /// Ctrl-C: end with status 130, keeping the draft.
@@ -19,7 +19,7 @@ enum ScreenEffect<Own: Hashable & Sendable>: Hashable, Sendable {
   case own(Own)
 
   /// Whether the run ends here.
-  var endsRun: Bool {
+  package var endsRun: Bool {
     switch self {
     case .finish, .cancel: true
     case .suspend, .repaint, .setTheme, .held, .own: false
@@ -28,18 +28,18 @@ enum ScreenEffect<Own: Hashable & Sendable>: Hashable, Sendable {
 }
 
 /// Where the input path is, for drawing: the key that is down and its hold progress.
-struct InputState {
-  var pressing: Pressing?
+package struct InputState {
+  package var pressing: Pressing?
   /// 0 ..< 1 while a hold is in progress, counted from the real press.
-  var holdFraction: Double?
+  package var holdFraction: Double?
   /// Whether the key whose hold progresses is known to be down (without release events, a
   /// press is not until auto-repeat shows it).
-  var holdIsKnownDown = false
+  package var holdIsKnownDown = false
   /// How long a hold takes here when the terminal's auto-repeat makes it longer than the
   /// hold time (no release events, a repeat delay longer than the hold time).
-  var effectiveHoldMs: UInt64?
+  package var effectiveHoldMs: UInt64?
 
-  static let idle = InputState()
+  package static let idle = InputState()
 }
 
 /// A full-screen program the run loop drives: the pad, practice, the demo and `cheonjiin run`.
@@ -50,7 +50,7 @@ struct InputState {
 /// ``OwnEvent`` and ``OwnEffect``, which its ``ScreenServices`` deliver and perform: the loop
 /// passes them through without knowing them, and a screen's switch lists only its own. Pure:
 /// tests drive a front end with events and an injected clock.
-protocol ScreenFrontEnd {
+package protocol ScreenFrontEnd {
   /// What the front end's services report (`Never` for a screen without services).
   associatedtype OwnEvent = Never
   /// What the front end's services do for it (`Never` for a screen without services).
@@ -87,21 +87,23 @@ protocol ScreenFrontEnd {
 }
 
 extension ScreenFrontEnd where OwnEvent == Never {
-  mutating func receive(_ event: Never, rows: Int, columns: Int, at time: Instant) -> [Effect] {}
+  package mutating func receive(_ event: Never, rows: Int, columns: Int, at time: Instant)
+    -> [Effect]
+  {}
 }
 
 extension ScreenFrontEnd {
-  mutating func catchUp() -> Bool { false }
-  var keptDraft: String? { nil }
-  var takesUnmarkedPastes: Bool { false }
-  mutating func takeUnmarkedPaste(_ text: String, rows: Int, columns: Int, at time: Instant)
+  package mutating func catchUp() -> Bool { false }
+  package var keptDraft: String? { nil }
+  package var takesUnmarkedPastes: Bool { false }
+  package mutating func takeUnmarkedPaste(_ text: String, rows: Int, columns: Int, at time: Instant)
     -> [Effect]
   { [] }
 }
 
 /// The earlier of two optional instants (nil when both are), without building an array: the
 /// run loop asks for the next deadline after every event.
-func earliest(_ a: Instant?, _ b: Instant?) -> Instant? {
+package func earliest(_ a: Instant?, _ b: Instant?) -> Instant? {
   guard let a else { return b }
   guard let b else { return a }
   return min(a, b)

@@ -9,7 +9,7 @@ import TerminalInput
 /// the front end's own effects here and hands what the services report back to the front end,
 /// so the front end stays pure (tig: a view hands back what it did not handle, and the loop
 /// passes it on). A class: the loop lends it to callbacks while it delivers events.
-protocol ScreenServices<Event, Effect>: AnyObject {
+package protocol ScreenServices<Event, Effect>: AnyObject {
   /// What the services report to the front end (the child's output, loaded suggestions).
   associatedtype Event
   /// What the front end asks of them (bytes for the child, a word to learn).
@@ -41,17 +41,17 @@ protocol ScreenServices<Event, Effect>: AnyObject {
 }
 
 extension ScreenServices {
-  func start(wake: FileDescriptor) {}
-  func woken() -> [Event] { [] }
-  var waits: (requests: [FileDescriptor.WaitRequest], timeout: Duration?)? { nil }
-  func nextDeadline(now: Instant) -> Instant? { nil }
-  func serve(keyWaiting: () -> Bool, deliver: (Event) -> Bool) {}
-  func isFrameDue(at time: Instant) -> Bool { false }
-  func drew(at time: Instant) {}
-  func suspending(keptDraft: String?) {}
+  package func start(wake: FileDescriptor) {}
+  package func woken() -> [Event] { [] }
+  package var waits: (requests: [FileDescriptor.WaitRequest], timeout: Duration?)? { nil }
+  package func nextDeadline(now: Instant) -> Instant? { nil }
+  package func serve(keyWaiting: () -> Bool, deliver: (Event) -> Bool) {}
+  package func isFrameDue(at time: Instant) -> Bool { false }
+  package func drew(at time: Instant) {}
+  package func suspending(keptDraft: String?) {}
 }
 
 /// The services of a screen that needs none (practice, the demo).
-final class NoServices: ScreenServices {
-  func perform(_ effect: Never) -> [Never] {}
+package final class NoServices: ScreenServices {
+  package func perform(_ effect: Never) -> [Never] {}
 }

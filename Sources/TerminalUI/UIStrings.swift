@@ -135,7 +135,7 @@ public struct UIStrings: Sendable {
   /// `cheonjiin run`: the help section of its own keys.
   public var runKeysTitle: String { pick("cheonjiin run 의 키", "Keys of cheonjiin run") }
   /// `cheonjiin run`: what a key of `run` itself does, for the help screen.
-  func runHelp(_ key: RunKey) -> String {
+  package func runHelp(_ key: RunKey) -> String {
     switch key {
     case .help: pick("이 도움말", "this help")
     case .digits:
@@ -204,7 +204,7 @@ public struct UIStrings: Sendable {
   }
 
   /// What a command does, for the help screen.
-  func help(_ command: AppCommand) -> String {
+  package func help(_ command: AppCommand) -> String {
     switch command {
     case .focusUp: pick("위 키로 (화살표로 고르기)", "focus the key above")
     case .focusDown: pick("아래 키로", "focus the key below")

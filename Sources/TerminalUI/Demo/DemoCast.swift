@@ -8,7 +8,7 @@ import HangulEngine
 public enum DemoCast {
   /// How long the end of a syllable stays under `--step`, where a recording cannot wait for
   /// a key.
-  static let syllablePauseMs = 1500
+  package static let syllablePauseMs = 1500
 
   /// The recording's text, one line per event, ending in a line break.
   ///

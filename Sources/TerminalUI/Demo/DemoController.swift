@@ -33,7 +33,7 @@ public struct DemoPlayback: Sendable, Hashable {
 extension DemoScript {
   /// How long the frame at `tick` stays at `playback`'s pace: long enough to read its
   /// longest caption.
-  func holdMs(at tick: Int, playback: DemoPlayback, strings: UIStrings) -> Int {
+  package func holdMs(at tick: Int, playback: DemoPlayback, strings: UIStrings) -> Int {
     let moment = moment(at: tick)
     // Counted as shown (● for the dot strokes), as the page counts them.
     let longest =
@@ -52,23 +52,23 @@ extension DemoScript {
 /// Time arrives as ``Instant`` values, so tests drive it without a clock.
 public struct DemoController: ScreenFrontEnd {
   /// Nothing of its own comes or goes through the loop: no services.
-  typealias OwnEvent = Never
-  typealias OwnEffect = Never
+  package typealias OwnEvent = Never
+  package typealias OwnEffect = Never
 
-  let script: DemoScript
+  package let script: DemoScript
   public let strings: UIStrings
   /// The colours the run loop draws in; the pressed key is lit to stand out in them.
-  let theme: Theme
-  let playsOnce: Bool
-  let pausesEachSyllable: Bool
+  package let theme: Theme
+  package let playsOnce: Bool
+  package let pausesEachSyllable: Bool
   /// Ticks shown: presses of the slower track (see ``DemoScript``).
-  private(set) var tick = 0
-  private(set) var keysPerSecond: Double
-  private(set) var isPaused = false
+  package private(set) var tick = 0
+  package private(set) var keysPerSecond: Double
+  package private(set) var isPaused = false
   private var nextStepAt: Instant?
 
   /// What the status line offers.
-  enum Phase: Sendable, Hashable {
+  package enum Phase: Sendable, Hashable {
     case playing
     /// `--step`, paused at the end of a syllable.
     case syllableTyped
@@ -77,9 +77,9 @@ public struct DemoController: ScreenFrontEnd {
   }
 
   /// The speeds + and - step through, in keys per second; `--speed` may start between two.
-  static let speeds: [Double] = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20]
+  package static let speeds: [Double] = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20]
   /// How long the last frame stays before the demo plays again from the start.
-  static let endPauseMs: UInt64 = 3000
+  package static let endPauseMs: UInt64 = 3000
 
   /// - Parameter playback: The speed (kept within 0.25…20) and how to play.
   public init(
@@ -103,7 +103,7 @@ public struct DemoController: ScreenFrontEnd {
         at: tick, playback: DemoPlayback(keysPerSecond: keysPerSecond), strings: strings))
   }
 
-  var phase: Phase {
+  package var phase: Phase {
     if playsOnce, tick == total { return .finished }
     if pausesEachSyllable, isPaused, tick > 0, script.moment(at: tick).endsSegment {
       return .syllableTyped
@@ -126,14 +126,14 @@ public struct DemoController: ScreenFrontEnd {
 }
 
 extension DemoController {
-  mutating func start(at time: Instant) -> [Effect] {
+  package mutating func start(at time: Instant) -> [Effect] {
     nextStepAt = isPaused ? nil : time + .milliseconds(hold)
     return []
   }
 
-  func routing(rows: Int, columns: Int) -> InputRouting { .plainKeys }
+  package func routing(rows: Int, columns: Int) -> InputRouting { .plainKeys }
 
-  mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
+  package mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
     -> [Effect]
   {
     switch event {
@@ -143,7 +143,7 @@ extension DemoController {
     }
   }
 
-  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [Effect] {
+  package mutating func advance(to time: Instant, rows: Int, columns: Int) -> [Effect] {
     guard let due = nextStepAt, due <= time else { return [] }
     if tick < total {
       tick += 1
@@ -223,7 +223,7 @@ extension DemoController {
     }
   }
 
-  func nextDeadline(now: Instant) -> Instant? {
+  package func nextDeadline(now: Instant) -> Instant? {
     nextStepAt
   }
 
@@ -231,11 +231,13 @@ extension DemoController {
   ///
   /// The keys grow with the window (the biggest that fit, side by side before stacked); a
   /// window too small for all of them shows the narrowest, cut at the edges.
-  func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
+  package func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
     draw(rows: rows, columns: columns, width: DisplayWidth.of)
   }
 
-  func draw(rows: Int, columns: Int, width: @escaping @Sendable (Character) -> Int) -> Screen {
+  package func draw(rows: Int, columns: Int, width: @escaping @Sendable (Character) -> Int)
+    -> Screen
+  {
     let line = DemoController.status(
       keysPerSecond: keysPerSecond, isPaused: isPaused, phase: phase, strings: strings,
       columns: columns, measure: TextMeasure(width: width))
@@ -252,7 +254,7 @@ extension DemoController {
   /// right).
   ///
   /// The terminal draws its keys there; a recording its title and speed.
-  static func screen(
+  package static func screen(
     _ script: DemoScript, at tick: Int, plan: DemoRenderer.Plan, strings: UIStrings,
     theme: Theme, rows: Int, columns: Int, width: @escaping @Sendable (Character) -> Int,
     status: (keys: String, state: String)
@@ -286,7 +288,7 @@ extension DemoController {
   }
 
   /// The smallest plans that show everything: compact keys, in each arrangement.
-  static func completePlans(
+  package static func completePlans(
     _ script: DemoScript, strings: UIStrings, width: @escaping @Sendable (Character) -> Int
   ) -> [DemoRenderer.Plan] {
     DemoRenderer.plans(
@@ -295,7 +297,7 @@ extension DemoController {
   }
 
   /// The size of the smallest complete frame (compact keys, the arrangement with less area).
-  static func smallestFrame(
+  package static func smallestFrame(
     _ script: DemoScript, strings: UIStrings, width: @escaping @Sendable (Character) -> Int
   ) -> (columns: Int, rows: Int) {
     let best = completePlans(script, strings: strings, width: width)
@@ -309,7 +311,7 @@ extension DemoController {
   /// Keys that do not fit are left out whole, the least needed first (+ -, then ← →, then
   /// Space); Esc stays longest, then the speed goes, so the line is never cut inside a word
   /// until even `Esc quit` does not fit.
-  static func status(
+  package static func status(
     keysPerSecond: Double, isPaused: Bool, phase: Phase = .playing, strings: UIStrings,
     columns: Int, measure: TextMeasure
   ) -> (keys: String, state: String) {

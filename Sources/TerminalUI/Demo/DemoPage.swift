@@ -27,7 +27,9 @@ public enum DemoPage {
 
   /// The template with each marker replaced, in the order they appear in it; what is put in
   /// is never searched, so a text holding `@DATA@` stays as it is.
-  static func filling(_ template: String, _ values: [(marker: String, value: String)]) -> String {
+  package static func filling(_ template: String, _ values: [(marker: String, value: String)])
+    -> String
+  {
     var result = ""
     var rest = template[...]
     for (marker, value) in values {
@@ -48,7 +50,7 @@ public enum DemoPage {
   /// (issue 25: 2,000 characters made a 20 MB page); the page rebuilds the text from the
   /// characters to type. Texts shown are as the terminal shows them (``DemoRenderer``'s
   /// `●` for the dot strokes).
-  static func json(
+  package static func json(
     _ script: DemoScript, playback: DemoPlayback, strings: UIStrings, title: String
   ) -> String {
     var out = "{"
@@ -144,7 +146,7 @@ public enum DemoPage {
 
   /// JSON that can stand inside a `<script>` element: `<`, `>` and `&` only occur in its
   /// strings, where `\u003C` means the same, so `</script>` in a caption cannot end it.
-  static func safeInScript(_ json: String) -> String {
+  package static func safeInScript(_ json: String) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(json.utf8.count)
     for byte in json.utf8 {
@@ -162,7 +164,7 @@ public enum DemoPage {
   }
 
   /// Text for HTML: `&`, `<`, `>` and `"` escaped.
-  static func htmlEscaped(_ text: String) -> String {
+  package static func htmlEscaped(_ text: String) -> String {
     replacing(text, ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"])
   }
 

@@ -10,7 +10,7 @@
 /// of them fit (from a phone to a projector at 3840×2160); nothing hides behind the buttons.
 /// The text to type and the text typed are one line each, scrolled to the syllable being
 /// typed, so a long text costs the page no room and each step only the cells it changes.
-let pageTemplate = #"""
+package let pageTemplate = #"""
   <!DOCTYPE html>
   <html lang="@LANG@">
   <head>

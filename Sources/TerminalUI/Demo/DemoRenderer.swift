@@ -2,15 +2,15 @@ import HangulEngine
 
 /// Keys as the demo draws them: the named sizes, and bigger ones, so that the pad grows with a
 /// big window instead of staying small in its corner (issue 24).
-struct DemoKeys: Sendable, Hashable {
+package struct DemoKeys: Sendable, Hashable {
   /// The named size the keys are drawn like (small print under the label from `.normal` on).
-  var size: KeySize
-  var cellWidth: Int
-  var cellHeight: Int
-  var gap: Int
-  var rowGap: Int
+  package var size: KeySize
+  package var cellWidth: Int
+  package var cellHeight: Int
+  package var gap: Int
+  package var rowGap: Int
 
-  static func named(_ size: KeySize) -> DemoKeys {
+  package static func named(_ size: KeySize) -> DemoKeys {
     DemoKeys(
       size: size, cellWidth: size.cellWidth, cellHeight: size.cellHeight, gap: size.gap,
       rowGap: size.rowGap)
@@ -18,7 +18,7 @@ struct DemoKeys: Sendable, Hashable {
 
   /// Every size, the biggest first: past `.large`, each step is 4 cells wider and 2 rows
   /// taller (a terminal cell is about twice as tall as wide, so keys keep their shape).
-  static let biggestFirst: [DemoKeys] = {
+  package static let biggestFirst: [DemoKeys] = {
     let large = named(.large)
     let bigger = (1...6).map { step in
       DemoKeys(
@@ -29,7 +29,7 @@ struct DemoKeys: Sendable, Hashable {
     return bigger.reversed() + [large, named(.normal), named(.compact)]
   }()
 
-  func geometry(_ layout: Layout) -> PadGeometry {
+  package func geometry(_ layout: Layout) -> PadGeometry {
     PadGeometry(layout: layout, size: size, metrics: (cellWidth, cellHeight, gap, rowGap))
   }
 }
@@ -53,45 +53,45 @@ public enum DemoRenderer {
   ///
   /// It depends on the
   /// window, not on the tick, so a recording works it out once.
-  struct Plan: Sendable, Hashable {
-    var keys: DemoKeys
-    var arrangement: Arrangement
+  package struct Plan: Sendable, Hashable {
+    package var keys: DemoKeys
+    package var arrangement: Arrangement
     /// The width of one track's column.
-    var column: Int
+    package var column: Int
     /// The row each track's block starts on.
-    var tops: [Int]
-    var rows: Int
-    var columns: Int
+    package var tops: [Int]
+    package var rows: Int
+    package var columns: Int
 
-    func fits(rows: Int, columns: Int) -> Bool {
+    package func fits(rows: Int, columns: Int) -> Bool {
       self.rows <= rows && self.columns <= columns
     }
   }
 
   /// Rows above each pad: the counter, the text, the caption (two rows) and a blank.
-  static let headerRows = 5
+  package static let headerRows = 5
   /// Rows the caption may wrap onto.
-  static let captionRows = 2
+  package static let captionRows = 2
   /// Columns between two pads side by side.
-  static let gap = 4
+  package static let gap = 4
   /// The widest a track's column grows for its captions, beyond the pad's width.
-  static let widestColumn = 60
+  package static let widestColumn = 60
   /// Cells per character of the text in the overview: the character (up to 2) and a gap
   /// (where a count that is fewer than the other track's gets its mark).
-  static let characterCells = 4
+  package static let characterCells = 4
   /// Beside a count that is fewer than the other layout's: the mark says it where colour
   /// does not show (a text file, a printout, colour blindness).
-  static let fewerMark = "*"
+  package static let fewerMark = "*"
   /// Before a caption: what the press did.
-  static let pressMark = "▶ "
+  package static let pressMark = "▶ "
   /// Before a caption: the track waits for the slower one.
   ///
   /// Not ⏸, which neither Nanum nor
   /// DejaVu has (it showed as an empty box in xterm).
-  static let waitingMark = "‖ "
+  package static let waitingMark = "‖ "
 
   /// Rows of the overview above the tracks: the text, a row of press counts per track, a blank.
-  static func overviewRows(_ script: DemoScript) -> Int {
+  package static func overviewRows(_ script: DemoScript) -> Int {
     script.tracks.count + 2
   }
 
@@ -99,7 +99,7 @@ public enum DemoRenderer {
 
   /// The plan for keys of `keys` in `arrangement`; `columns`, the window's width, lets the
   /// columns share what is left over, for longer captions.
-  static func plan(
+  package static func plan(
     _ script: DemoScript, keys: DemoKeys, strings: UIStrings, arrangement: Arrangement,
     columns: Int?, measure: TextMeasure
   ) -> Plan {
@@ -132,7 +132,7 @@ public enum DemoRenderer {
 
   /// The plans to choose from, best first: the biggest keys first, side by side before
   /// stacked at each size.
-  static func plans(
+  package static func plans(
     _ script: DemoScript, keys: [DemoKeys], strings: UIStrings, columns: Int?,
     measure: TextMeasure
   ) -> [Plan] {
@@ -149,7 +149,7 @@ public enum DemoRenderer {
 
   /// The plan that fits a window best: the biggest keys that fit; else the first that is
   /// narrow enough (cut at the bottom); else the narrowest.
-  static func bestPlan(
+  package static func bestPlan(
     _ script: DemoScript, keys: [DemoKeys] = DemoKeys.biggestFirst, strings: UIStrings,
     rows: Int, columns: Int, measure: TextMeasure
   ) -> Plan {
@@ -184,7 +184,7 @@ public enum DemoRenderer {
 
   /// The frame after `tick` ticks, laid out by `plan`, the pressed key lit so that it stands
   /// out in `theme`.
-  static func frame(
+  package static func frame(
     _ script: DemoScript, at tick: Int, plan: Plan, strings: UIStrings, marksPressedKey: Bool,
     theme: Theme, width: @escaping @Sendable (Character) -> Int
   ) -> Screen {
@@ -276,7 +276,7 @@ public enum DemoRenderer {
   /// How the pressed key is lit: in the focus colour (yellow in the shipped themes), or in
   /// the cue colour where the key already has the focus colour at rest (the contrast theme's
   /// yellow ␣ and 닫기), read from the theme so that it holds whatever its colours become.
-  static func litDecoration(for style: KeyStyle, theme: Theme) -> KeyDecoration {
+  package static func litDecoration(for style: KeyStyle, theme: Theme) -> KeyDecoration {
     let resting: CellStyle
     switch style {
     case .letter: resting = .keyLetter
@@ -295,17 +295,17 @@ public enum DemoRenderer {
   }
 
   /// The presses so far out of all: `3/15 keys`, `3/15타`.
-  static func counter(_ shown: Int, of total: Int, strings: UIStrings) -> String {
+  package static func counter(_ shown: Int, of total: Int, strings: UIStrings) -> String {
     strings.demoCounter(shown, of: total)
   }
 
   /// The line above a pad: the layout's name and the counter.
-  static func header(_ track: DemoTrack, shown: Int, strings: UIStrings) -> String {
+  package static func header(_ track: DemoTrack, shown: Int, strings: UIStrings) -> String {
     "\(track.title) · \(counter(shown, of: track.steps.count, strings: strings))"
   }
 
   /// The width of one track's column: the widest pad, the widest full header, at least 24.
-  static func columnWidth(
+  package static func columnWidth(
     _ tracks: [DemoTrack], size: KeySize, strings: UIStrings,
     width: @escaping @Sendable (Character) -> Int
   ) -> Int {
@@ -328,7 +328,7 @@ public enum DemoRenderer {
   ///
   /// Only the layouts it visits count, not every layout it could switch to: the five-row
   /// !#1 pad would cost 안녕 the usual keys at 80×24.
-  static func padHeight(_ track: DemoTrack, size: KeySize) -> Int {
+  package static func padHeight(_ track: DemoTrack, size: KeySize) -> Int {
     padHeight(track, keys: .named(size))
   }
 
@@ -351,7 +351,7 @@ public enum DemoRenderer {
   /// Terminal fonts draw `ㆍ` (U+318D) and `‥` (U+2025) as specks too small to see from the
   /// back of a room (NanumGothicCoding, DejaVu Sans Mono in xterm); `●` is in both fonts and
   /// reads as the key's dot.
-  static func displayed(_ text: String) -> String {
+  package static func displayed(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: { $0 == araeaLetter || $0 == ssangaraeaLetter })
     else { return text }
     var result = ""
@@ -465,7 +465,7 @@ public enum DemoRenderer {
   }
 
   /// Breaks `text` into lines at most `width` cells wide, at spaces where it can.
-  static func wrap(_ text: String, width: Int, measure: TextMeasure) -> [String] {
+  package static func wrap(_ text: String, width: Int, measure: TextMeasure) -> [String] {
     var lines: [String] = []
     var line = ""
     for word in text.split(separator: " ", omittingEmptySubsequences: false) {
@@ -520,7 +520,7 @@ public enum DemoRenderer {
 }
 
 /// What a track says under its text at a moment.
-enum DemoCaption: Sendable, Hashable {
+package enum DemoCaption: Sendable, Hashable {
   /// What its last press did, read from the engine.
   case press(String)
   /// It typed the segment and waits for the slower track.
@@ -528,7 +528,7 @@ enum DemoCaption: Sendable, Hashable {
   /// Nothing yet: before its first press.
   case none
 
-  var text: String {
+  package var text: String {
     switch self {
     case .press(let text), .waiting(let text): text
     case .none: ""
@@ -539,7 +539,7 @@ enum DemoCaption: Sendable, Hashable {
 extension DemoScript {
   /// What track `index` says at `moment`: the terminal, the cast, the page and the pace all
   /// read it here.
-  func caption(of index: Int, at moment: Moment, strings: UIStrings) -> DemoCaption {
+  package func caption(of index: Int, at moment: Moment, strings: UIStrings) -> DemoCaption {
     if moment.isWaiting[index], let segment = moment.segment {
       let fewer = segments[segment].ticks - segments[segment].presses[index].count
       return .waiting(strings.demoWaiting(fewer: fewer))
@@ -552,10 +552,10 @@ extension DemoScript {
 }
 
 /// Display width in terminal cells (Hangul is 2), never a count of characters.
-struct TextMeasure {
-  let width: @Sendable (Character) -> Int
+package struct TextMeasure {
+  package let width: @Sendable (Character) -> Int
 
-  func callAsFunction(_ text: some StringProtocol) -> Int {
+  package func callAsFunction(_ text: some StringProtocol) -> Int {
     text.reduce(0) { $0 + max(0, width($1)) }
   }
 }

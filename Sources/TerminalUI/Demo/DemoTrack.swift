@@ -22,11 +22,11 @@ public struct DemoTrack: Sendable {
   /// text so far (issue 25: a copy per press made the demo quadratic in the text's length).
   public struct TypedText: Sendable {
     /// The text at the end, shared by every step of the track.
-    let whole: [Character]
+    package let whole: [Character]
     /// How many characters the text starts with that `whole` starts with too.
-    let sharedCount: Int
+    package let sharedCount: Int
     /// The characters after those: usually none, or the syllable being changed.
-    let rest: [Character]
+    package let rest: [Character]
     /// How many characters, from the start, are committed; the others are the preedit.
     public let committedCount: Int
     public let layout: Int
@@ -114,7 +114,7 @@ public struct DemoTrack: Sendable {
   }
 
   /// The label of a step's key as pressed: `ㅇㅁ`, or `ㅣ 길게` for a hold.
-  func keyName(_ step: Step, strings: UIStrings) -> String {
+  package func keyName(_ step: Step, strings: UIStrings) -> String {
     let label = layouts[step.layout].keys[step.key].label
     return step.isHold ? strings.demoHold(label) : label
   }
@@ -266,7 +266,7 @@ public struct DemoScript: Sendable {
 
   /// The first segment whose characters start at or after `position`, or
   /// `segments.count`.
-  func firstSegment(startingAtOrAfter position: Int) -> Int {
+  package func firstSegment(startingAtOrAfter position: Int) -> Int {
     var low = 0
     var high = segments.count
     while low < high {

@@ -4,19 +4,19 @@ import Suggestions
 import TerminalInput
 
 /// What one press did, as the front ends and practice observe it.
-struct KeyStroke {
+package struct KeyStroke {
   /// The layout the key belongs to (the one current when it went down).
-  var layout: Int
+  package var layout: Int
   /// The key pressed; nil for a press that only ends the composition (Tab on Galaxy).
-  var key: Int?
-  var isHold: Bool
+  package var key: Int?
+  package var isHold: Bool
   /// Earlier taps of the same physical press that this one replaced (a tap turned hold).
-  var replacing: Int
-  var output: KeyOutput
+  package var replacing: Int
+  package var output: KeyOutput
   /// What the press changed at the end of the document.
-  var change: DocumentChange
+  package var change: DocumentChange
   /// The word this press finished by typing the first separator after it, if any.
-  var finishedWord: String?
+  package var finishedWord: String?
 }
 
 /// The pad itself, shared by the keypad screen and practice: the engine, the document it
@@ -26,39 +26,39 @@ struct KeyStroke {
 /// Pure. A front end resolves a ``PadAction`` through ``PadBindings`` and calls ``tap(_:)``,
 /// ``hold(_:)`` and the rest; what each press did comes back as a ``KeyStroke``, so practice
 /// observes presses without reaching inside.
-struct Keypad {
+package struct Keypad {
   /// The engine, the document it types into and the taps of the key that is down.
-  var typing: TypingCore<PadDocument>
-  let keymaps: [Keymap]
-  private(set) var keymapIndex: Int
+  package var typing: TypingCore<PadDocument>
+  package let keymaps: [Keymap]
+  package private(set) var keymapIndex: Int
   /// The key the arrow keys have focused, if any.
-  var focus: Int? = nil
+  package var focus: Int? = nil
   private var flashes: [Int: Instant] = [:]
   private let flashMs: UInt64
   /// When the last press reached the engine (the layout's auto-commit timeout counts from it).
-  private(set) var lastPressAt: Instant? = nil
+  package private(set) var lastPressAt: Instant? = nil
 
-  var engine: InputMethod { typing.engine }
-  var document: TextBuffer { typing.sink.buffer }
+  package var engine: InputMethod { typing.engine }
+  package var document: TextBuffer { typing.sink.buffer }
 
   /// Where the document changed since the last call, and forgets it.
-  mutating func takeChangedOffset() -> Int? {
+  package mutating func takeChangedOffset() -> Int? {
     var offset: Int?
     typing.updateSink { offset = $0.takeChangedOffset() }
     return offset
   }
 
   /// The pad's faces at rest, drawn once (a reference shared by copies of the pad).
-  let stamps = PadStamps()
+  package let stamps = PadStamps()
   /// The screen kept from frame to frame (a reference, like ``stamps``).
-  let painter = KeypadPainter()
+  package let painter = KeypadPainter()
   /// Changes whenever the text (document or preedit) may have changed.
-  var version: Int { typing.version }
+  package var version: Int { typing.version }
   /// The corner hints of every keymap on every layout (`hintTable[keymap][layout]`), worked
   /// out once: the pad draws them on every frame.
   private let hintTable: [[[Int: String]]]
 
-  init(
+  package init(
     layouts: [Layout], keymaps: [Keymap], keymap: String, flashMs: UInt64,
     strings: UIStrings = UIStrings(.korean)
   ) {
@@ -88,42 +88,42 @@ struct Keypad {
   }
 
   /// The physical key names drawn in the corners of the current layout's keys.
-  var hints: [Int: String] {
+  package var hints: [Int: String] {
     let table = hintTable[keymapIndex]
     return table.indices.contains(engine.layoutIndex) ? table[engine.layoutIndex] : [:]
   }
 
   /// Which hints ``hints`` are: equal numbers, equal hints (for the pad's stamps).
-  var hintsID: Int { keymapIndex * 1_000 + engine.layoutIndex }
+  package var hintsID: Int { keymapIndex * 1_000 + engine.layoutIndex }
 
-  var keymap: Keymap { keymaps[keymapIndex] }
-  var layout: Layout { engine.layout }
+  package var keymap: Keymap { keymaps[keymapIndex] }
+  package var layout: Layout { engine.layout }
 
   /// The document followed by the open composition: what the user sees.
-  var text: String { document.text + engine.preedit }
+  package var text: String { document.text + engine.preedit }
 
   /// The last character of ``text``, without making the text.
-  var lastCharacter: Character? { typing.lastCharacter }
+  package var lastCharacter: Character? { typing.lastCharacter }
 
   /// The end of ``text``, long enough for any word: what the suggestion bar looks at,
   /// without copying the whole document on every key.
-  var textTail: String { typing.tail }
+  package var textTail: String { typing.tail }
 
   /// The pad's bindings now.
-  func bindings(suggestionKeys: Set<PhysicalKey> = []) -> PadBindings {
+  package func bindings(suggestionKeys: Set<PhysicalKey> = []) -> PadBindings {
     PadBindings(
       keymaps: keymaps, keymap: keymap, layout: engine.layout, focus: focus,
       suggestionKeys: suggestionKeys)
   }
 
   /// The keymap used before the last switch, which the next switch goes back to.
-  private(set) var previousKeymapIndex: Int? = nil
+  package private(set) var previousKeymapIndex: Int? = nil
 
   /// Switches the keymap (F2).
   ///
   /// Back to the one used before, or the first time to the next one: an accidental F2 is
   /// undone by another, whatever keymaps there are.
-  mutating func switchKeymap() {
+  package mutating func switchKeymap() {
     guard keymaps.count > 1 else { return }
     let target = previousKeymapIndex ?? (keymapIndex + 1) % keymaps.count
     previousKeymapIndex = keymapIndex
@@ -133,12 +133,14 @@ struct Keypad {
   // MARK: - Presses
 
   /// Applies a tap optimistically: a hold can roll it back until the run ends.
-  mutating func tap(_ source: PressSource, replacing: Int = 0, at time: Instant) -> KeyStroke? {
+  package mutating func tap(_ source: PressSource, replacing: Int = 0, at time: Instant)
+    -> KeyStroke?
+  {
     press(source, .tap, replacing: replacing, at: time)
   }
 
   /// Rolls back the run's last `undoTaps` taps, then applies the key's hold action.
-  mutating func hold(_ source: PressSource, undoTaps: Int, at time: Instant) -> KeyStroke? {
+  package mutating func hold(_ source: PressSource, undoTaps: Int, at time: Instant) -> KeyStroke? {
     typing.rollBack(undoTaps)
     return press(source, .hold, replacing: undoTaps, at: time)
   }
@@ -146,12 +148,12 @@ struct Keypad {
   /// One more tick of a repeating key (⌫ held).
   ///
   /// Never rolled back.
-  mutating func repeatTick(_ source: PressSource, at time: Instant) -> KeyStroke? {
+  package mutating func repeatTick(_ source: PressSource, at time: Instant) -> KeyStroke? {
     press(source, .repeatTick, replacing: 0, at: time)
   }
 
   /// The run is over: its taps stand.
-  mutating func release() {
+  package mutating func release() {
     typing.release()
   }
 
@@ -160,7 +162,7 @@ struct Keypad {
   /// - Returns: The document change that undoes them, for mirrors; nil when the run has
   ///   fewer taps.
   @discardableResult
-  mutating func rollBack(_ count: Int) -> DocumentChange? {
+  package mutating func rollBack(_ count: Int) -> DocumentChange? {
     typing.rollBack(count) ? typing.takeChange() : nil
   }
 
@@ -191,29 +193,29 @@ struct Keypad {
   // MARK: - The document
 
   /// Ends the composition: what it held becomes document text (Esc, the idle timeout).
-  mutating func flush() -> DocumentChange {
+  package mutating func flush() -> DocumentChange {
     typing.flush()
     return typing.takeChange()
   }
 
   /// Ends the composition and adds `text` as it is (a paste, the system's input method).
-  mutating func insert(_ text: String) -> DocumentChange {
+  package mutating func insert(_ text: String) -> DocumentChange {
     typing.insert(text)
     return typing.takeChange()
   }
 
   /// Replaces the whole document (a restored draft).
-  mutating func setText(_ text: String) {
+  package mutating func setText(_ text: String) {
     var engine = typing.engine
     engine.reset()
     typing.reset(to: engine, sink: PadDocument(text))
   }
 
   /// The engine and the document, for what checks typed text (practice).
-  var typist: Typist { Typist(engine, buffer: document) }
+  package var typist: Typist { Typist(engine, buffer: document) }
 
   /// Starts over on the engine's first layout (a new practice item).
-  mutating func reset(to engine: InputMethod) {
+  package mutating func reset(to engine: InputMethod) {
     typing.reset(to: engine, sink: PadDocument())
     focus = nil
   }
@@ -221,16 +223,16 @@ struct Keypad {
   // MARK: - Flashes
 
   /// Keys lit now.
-  func flashedKeys(at time: Instant) -> [Int] {
+  package func flashedKeys(at time: Instant) -> [Int] {
     flashes.compactMap { $0.value > time ? $0.key : nil }
   }
 
   /// Drops flashes that are over; returns whether any was.
-  mutating func endFlashes(at time: Instant) -> Bool {
+  package mutating func endFlashes(at time: Instant) -> Bool {
     let before = flashes.count
     flashes = flashes.filter { $0.value > time }
     return flashes.count != before
   }
 
-  var nextFlashEnd: Instant? { flashes.values.min() }
+  package var nextFlashEnd: Instant? { flashes.values.min() }
 }

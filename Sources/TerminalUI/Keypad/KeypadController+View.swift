@@ -3,14 +3,14 @@ import LayoutLoading
 import TerminalInput
 
 extension KeypadController {
-  func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
+  package func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
     var model = viewModel(at: time, input: input)
     if model.overlay == nil { model.placement = placement(rows: rows, columns: columns) }
     return keypad.painter.paint(model, rows: rows, columns: columns, width: DisplayWidth.of)
   }
 
   /// The screen's contents now.
-  func viewModel(at time: Instant, input: InputState = .idle) -> KeypadViewModel {
+  package func viewModel(at time: Instant, input: InputState = .idle) -> KeypadViewModel {
     let layout = keypad.layout
     var model = KeypadViewModel(
       layout: layout,
@@ -67,7 +67,7 @@ extension KeypadController {
   /// The first lines of an offered draft, as written (line breaks kept).
   ///
   /// Each is cut at 40 characters; "…" says more follows. Only the start is looked at: a draft may be megabytes.
-  static func draftPreview(_ offer: String, lines: Int = 3, width: Int = 40) -> [String] {
+  package static func draftPreview(_ offer: String, lines: Int = 3, width: Int = 40) -> [String] {
     let start = offer.prefix(lines * (width + 1) + 1)
     var shown = start.split(separator: "\n", omittingEmptySubsequences: false).prefix(lines + 1)
       .map { $0.count > width ? String($0.prefix(width)) + "…" : String($0) }
@@ -83,7 +83,7 @@ extension KeypadController {
 
 extension Keypad {
   /// The help screen, generated from the keymap and the command table.
-  func helpSections(strings: UIStrings) -> [HelpSection] {
+  package func helpSections(strings: UIStrings) -> [HelpSection] {
     let commandLines = AppCommand.allCases.map { command in
       HelpSection.Line(
         keys: command.keys.map(\.label).joined(separator: ", "), action: strings.help(command))
@@ -100,7 +100,9 @@ extension Keypad {
 
   /// How the keys that differ from their face at rest look now: a flash, the key held down,
   /// the focus, hold progress, the cue.
-  func decorations(at time: Instant, input: InputState, cue: Int? = nil) -> [Int: KeyDecoration] {
+  package func decorations(at time: Instant, input: InputState, cue: Int? = nil) -> [Int:
+    KeyDecoration]
+  {
     var decorations: [Int: KeyDecoration] = [:]
     for key in flashedKeys(at: time) { decorations[key, default: KeyDecoration()].isPressed = true }
     if let pressing = input.pressing, case .key(let key)? = bindings().resolve(pressing.source) {
@@ -120,15 +122,15 @@ extension Keypad {
 
 extension KeypadController {
   /// What the placement and the status line depend on.
-  struct PlacementKey: Equatable {
-    var layout: Int
-    var keymap: Int
-    var keySize: KeySize
-    var suggestions: Int
-    var rows: Int
-    var columns: Int
+  package struct PlacementKey: Equatable {
+    package var layout: Int
+    package var keymap: Int
+    package var keySize: KeySize
+    package var suggestions: Int
+    package var rows: Int
+    package var columns: Int
 
-    init(_ controller: KeypadController, rows: Int, columns: Int) {
+    package init(_ controller: KeypadController, rows: Int, columns: Int) {
       layout = controller.keypad.engine.layoutIndex
       keymap = controller.keypad.keymapIndex
       keySize = controller.settings.keySize
@@ -142,7 +144,7 @@ extension KeypadController {
 extension Keymap {
   /// The help lines of the pad keys: each key of the layout with the keys that press it, then
   /// the keys that take a suggestion.
-  func helpLines(layout: Layout, strings: UIStrings) -> [HelpSection.Line] {
+  package func helpLines(layout: Layout, strings: UIStrings) -> [HelpSection.Line] {
     var byKey: [Int: [String]] = [:]
     var flushKeys: [String] = []
     let ordered = bindings.sorted { a, b in

@@ -34,7 +34,7 @@ public enum UnconfirmedDelivery: Sendable, Hashable {
 }
 
 /// The keypad screen's modes: what keys mean depends on it.
-enum PadMode: Hashable {
+package enum PadMode: Hashable {
   case typing
   /// The help screen, scrolled down this many lines.
   case help(scroll: Int)
@@ -50,20 +50,20 @@ enum PadMode: Hashable {
 ///
 /// A front end of the run loop: events in, effects and a screen out.
 public struct KeypadController: ScreenFrontEnd {
-  typealias OwnEvent = PadEvent
-  typealias OwnEffect = PadEffect
+  package typealias OwnEvent = PadEvent
+  package typealias OwnEffect = PadEffect
 
-  private(set) var keypad: Keypad
-  private(set) var settings: KeypadSettings
+  package private(set) var keypad: Keypad
+  package private(set) var settings: KeypadSettings
   public let strings: UIStrings
-  private(set) var mode: PadMode = .typing
-  private(set) var bar = SuggestionBar()
-  private(set) var message: (text: String, until: Instant)? = nil
+  package private(set) var mode: PadMode = .typing
+  package private(set) var bar = SuggestionBar()
+  package private(set) var message: (text: String, until: Instant)? = nil
   private var draftDueAt: Instant? = nil
   /// F2 switched the keymap and no key was pressed since: the pad says so.
-  private(set) var keymapSwitched = false
+  package private(set) var keymapSwitched = false
   /// The document wrapped for the text area, kept up to date after every event.
-  private(set) var textLayout: TextLayout? = nil
+  package private(set) var textLayout: TextLayout? = nil
 
   /// Said on the status row when the pad starts (a draft that was not opened).
   private var startNotice: String?
@@ -82,7 +82,7 @@ public struct KeypadController: ScreenFrontEnd {
   }
 
   /// The text as the user sees it: the document and the open composition.
-  var text: String { keypad.text }
+  package var text: String { keypad.text }
 
   public var keptDraft: String? {
     switch mode {
@@ -98,7 +98,7 @@ public struct KeypadController: ScreenFrontEnd {
     return false
   }
 
-  mutating func start(at time: Instant) -> [Effect] {
+  package mutating func start(at time: Instant) -> [Effect] {
     if let startNotice { message = (startNotice, time + .milliseconds(10_000)) }
     startNotice = nil
     return []
@@ -107,7 +107,7 @@ public struct KeypadController: ScreenFrontEnd {
   // MARK: - Routing
 
   /// Where the parts of the screen are for a window size; hit-testing and drawing share it.
-  func placement(rows: Int, columns: Int) -> PadPlacement? {
+  package func placement(rows: Int, columns: Int) -> PadPlacement? {
     let key = PlacementKey(self, rows: rows, columns: columns)
     if let cached, cached.key == key { return cached.placement }
     return PadPlacement(
@@ -117,7 +117,8 @@ public struct KeypadController: ScreenFrontEnd {
 
   /// The screen's parts that change only with the window, the layout or the keymap, worked
   /// out after each event instead of on every frame.
-  private(set) var cached: (key: PlacementKey, placement: PadPlacement?, status: [String])? = nil
+  package private(set) var cached:
+    (key: PlacementKey, placement: PadPlacement?, status: [String])? = nil
 
   /// Brings ``cached`` and the wrapped text up to date after an event.
   private mutating func refresh(rows: Int, columns: Int) {
@@ -140,7 +141,7 @@ public struct KeypadController: ScreenFrontEnd {
   }
 
   /// The status line's items, most important last.
-  var statusItems: [String] {
+  package var statusItems: [String] {
     if let cached, cached.key.layout == keypad.engine.layoutIndex,
       cached.key.keymap == keypad.keymapIndex
     {
@@ -153,7 +154,7 @@ public struct KeypadController: ScreenFrontEnd {
     ]
   }
 
-  func routing(rows: Int, columns: Int) -> InputRouting {
+  package func routing(rows: Int, columns: Int) -> InputRouting {
     switch mode {
     case .help, .kept:
       return .plainKeys
@@ -171,7 +172,7 @@ public struct KeypadController: ScreenFrontEnd {
 
   // MARK: - Events
 
-  mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
+  package mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
     -> [Effect]
   {
     defer { refresh(rows: rows, columns: columns) }
@@ -214,7 +215,9 @@ public struct KeypadController: ScreenFrontEnd {
     }
   }
 
-  mutating func receive(_ event: PadEvent, rows: Int, columns: Int, at time: Instant) -> [Effect] {
+  package mutating func receive(_ event: PadEvent, rows: Int, columns: Int, at time: Instant)
+    -> [Effect]
+  {
     defer { refresh(rows: rows, columns: columns) }
     switch event {
     case .notice(let note):
@@ -401,7 +404,7 @@ public struct KeypadController: ScreenFrontEnd {
 
   // MARK: - Time
 
-  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [Effect] {
+  package mutating func advance(to time: Instant, rows: Int, columns: Int) -> [Effect] {
     defer { refresh(rows: rows, columns: columns) }
     var effects: [Effect] = []
     _ = keypad.endFlashes(at: time)
@@ -424,7 +427,7 @@ public struct KeypadController: ScreenFrontEnd {
     return last + .milliseconds(UInt64(after))
   }
 
-  func nextDeadline(now: Instant) -> Instant? {
+  package func nextDeadline(now: Instant) -> Instant? {
     earliest(earliest(keypad.nextFlashEnd, message?.until), earliest(draftDueAt, autoCommitAt))
   }
 
@@ -448,7 +451,7 @@ public struct KeypadController: ScreenFrontEnd {
     }
   }
 
-  mutating func catchUp() -> Bool {
+  package mutating func catchUp() -> Bool {
     guard bar.isLoaded else { return false }
     return bar.refresh(for: keypad.typing)
   }

@@ -9,7 +9,7 @@ extension Keypad {
   /// screen's own.
   ///
   /// - Parameter geometry: Where the pad is drawn now, for moving the focus.
-  mutating func perform<Own: Hashable & Sendable>(
+  package mutating func perform<Own: Hashable & Sendable>(
     _ command: AppCommand, settings: inout KeypadSettings, geometry: PadGeometry?
   ) -> [ScreenEffect<Own>] {
     switch command {

@@ -2,7 +2,7 @@ import SystemIO
 import SystemPackage
 
 /// What the pad's services report to it.
-enum PadEvent {
+package enum PadEvent {
   /// The suggestion data finished loading in the background (after the first frame).
   case suggestionsLoaded(SuggestionData)
   /// Something the user should know that did not come from a key (a draft not saved, where
@@ -11,7 +11,7 @@ enum PadEvent {
 }
 
 /// What the pad asks of its services.
-enum PadEffect: Hashable {
+package enum PadEffect: Hashable {
   /// Save the draft now (debounced by the pad).
   case saveDraft(String)
   /// The user declined the saved draft: move it to the drafts' history, out of the way.
@@ -27,26 +27,28 @@ enum PadEffect: Hashable {
 }
 
 /// The pad's I/O: the draft file, the tmux mirror, the suggestion data and learned words.
-final class PadServices: ScreenServices {
-  let draft: DraftStore?
-  let tmux: TmuxSender?
+package final class PadServices: ScreenServices {
+  package let draft: DraftStore?
+  package let tmux: TmuxSender?
   private let suggestions: SuggestionSupply
   private let strings: UIStrings
 
-  init(draft: DraftStore?, tmux: TmuxSender?, suggestions: SuggestionSupply, strings: UIStrings) {
+  package init(
+    draft: DraftStore?, tmux: TmuxSender?, suggestions: SuggestionSupply, strings: UIStrings
+  ) {
     self.draft = draft
     self.tmux = tmux
     self.suggestions = suggestions
     self.strings = strings
   }
 
-  func start(wake: FileDescriptor) { suggestions.start(wake: wake) }
+  package func start(wake: FileDescriptor) { suggestions.start(wake: wake) }
 
-  func woken() -> [PadEvent] {
+  package func woken() -> [PadEvent] {
     suggestions.take().map { [.suggestionsLoaded($0)] } ?? []
   }
 
-  func perform(_ effect: PadEffect) -> [PadEvent] {
+  package func perform(_ effect: PadEffect) -> [PadEvent] {
     switch effect {
     case .saveDraft(let text):
       // Saving must never interrupt typing; a failure shows as a message once.
@@ -70,7 +72,7 @@ final class PadServices: ScreenServices {
     }
   }
 
-  func suspending(keptDraft: String?) {
+  package func suspending(keptDraft: String?) {
     if let keptDraft, let problem = draft?.save(keptDraft) {
       printError(strings.message(problem))
     }

@@ -23,23 +23,23 @@ public struct SuggestionData: Sendable {
 ///
 /// Lookups take microseconds (`make bench`), yet they run after the key's echo is drawn
 /// (``KeypadController/catchUp()``), never on the key path.
-struct SuggestionBar {
+package struct SuggestionBar {
   private var data: SuggestionData? = nil
   /// The words on the bar now.
-  private(set) var words: [String] = []
+  package private(set) var words: [String] = []
   /// The text tail the words were computed for.
   private var computedFor: String? = nil
 
   /// The bar shows words only once the lexicon is loaded.
-  var isLoaded: Bool { data != nil }
+  package var isLoaded: Bool { data != nil }
 
-  mutating func load(_ data: SuggestionData) {
+  package mutating func load(_ data: SuggestionData) {
     self.data = data
     computedFor = nil
   }
 
   /// Forgets the words, so the next ``refresh(tail:cycling:)`` computes them again.
-  mutating func invalidate() {
+  package mutating func invalidate() {
     computedFor = nil
   }
 
@@ -50,7 +50,7 @@ struct SuggestionBar {
   ///   - cycling: The letters the last consonant key can still become, so the bar does not
   ///     flicker while the key cycles.
   /// - Returns: Whether the words changed.
-  mutating func refresh(tail: String, cycling: [Choseong]?) -> Bool {
+  package mutating func refresh(tail: String, cycling: [Choseong]?) -> Bool {
     guard let data, tail != computedFor else { return false }
     computedFor = tail
     let before = words
@@ -70,7 +70,7 @@ struct SuggestionBar {
   /// A common word typed by hand is left alone, so the learned list holds what is the user's own.
   ///
   /// - Returns: Whether the word was learned (and should be stored).
-  mutating func learn(_ word: String, fromSuggestion: Bool) -> Bool {
+  package mutating func learn(_ word: String, fromSuggestion: Bool) -> Bool {
     guard var data,
       UserWords.shouldLearn(
         word, isCorpusWord: data.index.contains(word), fromSuggestion: fromSuggestion)
@@ -83,7 +83,7 @@ struct SuggestionBar {
 
   /// The word a press finished, if it put the first separator after one: only that press
   /// counts, so cycling `. , ? !` learns the word once.
-  static func finishedWord(before: String, after: String) -> String? {
+  package static func finishedWord(before: String, after: String) -> String? {
     guard let last = after.last, isSeparator(last), let previous = before.last,
       !isSeparator(previous)
     else { return nil }
@@ -95,33 +95,33 @@ struct SuggestionBar {
 // MARK: - Over the typing core
 
 /// What a word taken from the bar did, for the front end's effects.
-struct TakenWord {
+package struct TakenWord {
   /// The word to store as learned, if the bar learned it.
-  var learned: String?
+  package var learned: String?
 }
 
 extension SuggestionBar {
   /// Recomputes the bar for the core's text (see ``refresh(tail:cycling:)``).
-  mutating func refresh<Sink>(for typing: TypingCore<Sink>) -> Bool {
+  package mutating func refresh<Sink>(for typing: TypingCore<Sink>) -> Bool {
     refresh(tail: typing.tail, cycling: typing.engine.cyclingConsonants)
   }
 
   /// The bar's word (0-based) a held key takes, if the keymap gives it one.
-  static func slot(of source: PressSource, in keymap: Keymap) -> Int? {
+  package static func slot(of source: PressSource, in keymap: Keymap) -> Int? {
     guard case .physical(let physical, _) = source, let slot = keymap.suggestionHolds[physical]
     else { return nil }
     return slot - 1
   }
 
   /// Keys whose hold takes a word shown on the bar now.
-  func holdKeys(in keymap: Keymap) -> Set<PhysicalKey> {
+  package func holdKeys(in keymap: Keymap) -> Set<PhysicalKey> {
     Set(keymap.suggestionHolds.filter { $0.value >= 1 && $0.value <= words.count }.keys)
   }
 
   /// Takes word `index` of the bar: it replaces the word being typed, followed by a space.
   ///
   /// - Returns: nil when the bar has no such word.
-  mutating func take<Sink>(_ index: Int, typing: inout TypingCore<Sink>) -> TakenWord? {
+  package mutating func take<Sink>(_ index: Int, typing: inout TypingCore<Sink>) -> TakenWord? {
     guard words.indices.contains(index) else { return nil }
     let word = words[index]
     typing.takeSuggestion(word)
@@ -137,7 +137,7 @@ extension SuggestionBar {
   /// (auto-repeat never cycles `.,?!`).
   ///
   /// - Returns: nil when nothing was typed (no word and no symbol).
-  mutating func hold<Sink>(
+  package mutating func hold<Sink>(
     slot: Int, symbol: String, undoTaps: Int, typing: inout TypingCore<Sink>
   ) -> TakenWord? {
     typing.rollBack(undoTaps)
@@ -152,7 +152,7 @@ extension SuggestionBar {
   /// Learns the word a press finished, if any.
   ///
   /// - Returns: The word to store as learned.
-  mutating func learnFinished(_ word: String?) -> String? {
+  package mutating func learnFinished(_ word: String?) -> String? {
     guard let word, learn(word, fromSuggestion: false) else { return nil }
     return word
   }

@@ -3,7 +3,7 @@ import HangulEngine
 /// Pasted or foreign text as the text area keeps it: line breaks as `\n` (terminals paste
 /// `\r`), a tab as a space, conjoining jamo composed; other control characters and U+FFFD
 /// (bytes that were not UTF-8) left out.
-func typeable(_ text: String) -> String {
+package func typeable(_ text: String) -> String {
   var result = String.UnicodeScalarView()
   var previous: Unicode.Scalar? = nil
   for scalar in composingConjoiningJamo(text).unicodeScalars {

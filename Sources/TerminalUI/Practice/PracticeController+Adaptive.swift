@@ -29,17 +29,17 @@ public struct AdaptiveSetup: Sendable {
 
 /// The adaptive round while practice runs: its planner, how many rounds were planned, and
 /// whether the labels are hidden.
-struct AdaptiveRun {
-  var setup: AdaptiveSetup
-  var planner: AdaptivePlanner
-  var roundsPlanned = 0
-  var isBlind: Bool
+package struct AdaptiveRun {
+  package var setup: AdaptiveSetup
+  package var planner: AdaptivePlanner
+  package var roundsPlanned = 0
+  package var isBlind: Bool
   /// The round being typed, or the last one.
-  var plan: AdaptivePlan?
+  package var plan: AdaptivePlan?
   /// The summary on screen offers blind practice (B).
-  var isOfferingBlind = false
+  package var isOfferingBlind = false
 
-  init(setup: AdaptiveSetup, layouts: [Layout]) {
+  package init(setup: AdaptiveSetup, layouts: [Layout]) {
     self.setup = setup
     planner = AdaptivePlanner(
       vocabulary: setup.vocabulary, layouts: layouts, settings: setup.settings)
@@ -49,13 +49,13 @@ struct AdaptiveRun {
 
 extension PracticeController {
   /// The layout the adaptive round practises and stores its unlocked jamo for.
-  var adaptiveLayoutID: String { keypad.engine.layouts.first?.id ?? "" }
+  package var adaptiveLayoutID: String { keypad.engine.layouts.first?.id ?? "" }
 
   /// Whether the round under way (or just ended) is the adaptive one.
-  var isAdaptiveRound: Bool { lesson?.id == AdaptivePlan.lessonID && adaptive != nil }
+  package var isAdaptiveRound: Bool { lesson?.id == AdaptivePlan.lessonID && adaptive != nil }
 
   /// The jamo timings of the practised layout, by jamo.
-  func jamoObservations() -> [String: UnitObservations] {
+  package func jamoObservations() -> [String: UnitObservations] {
     recorder.speedObservations().jamo(layoutID: adaptiveLayoutID)
   }
 
@@ -80,7 +80,7 @@ extension PracticeController {
   }
 
   /// Saves the target `--target` asked for as the learner's, before the first round.
-  mutating func saveAskedTarget() {
+  package mutating func saveAskedTarget() {
     guard let setup = adaptive?.setup, setup.isTargetAsked else { return }
     save(
       .saveAdaptiveTarget(setup.settings.target, setByLearner: true, layoutID: adaptiveLayoutID))
@@ -88,7 +88,7 @@ extension PracticeController {
 
   /// Plans and starts an adaptive round: the next jamo unlocks if every unlocked one is
   /// confident, the target follows the learner's pace, and the round works on the weakest.
-  mutating func beginAdaptive() {
+  package mutating func beginAdaptive() {
     guard var run = adaptive else { return }
     let stored = recorder.unlockedJamo(layoutID: adaptiveLayoutID)
     var planner = plannerWithSavedTarget(run)
@@ -122,14 +122,14 @@ extension PracticeController {
   }
 
   /// Turns blind practice on for the next rounds.
-  mutating func startBlind() {
+  package mutating func startBlind() {
     adaptive?.isBlind = true
     adaptive?.isOfferingBlind = false
   }
 
   /// Where the learner stands after the round just typed, as the next round will find it
   /// (what `stats` and `practice --plan` say too): nothing is saved.
-  mutating func adaptiveStandingNow() -> AdaptiveStanding? {
+  package mutating func adaptiveStandingNow() -> AdaptiveStanding? {
     guard let run = adaptive else { return nil }
     var planner = plannerWithSavedTarget(run)
     return planner.standing(
@@ -139,7 +139,7 @@ extension PracticeController {
 
   /// The lines the summary adds after an adaptive round: where the learner stands (the same
   /// lines as `stats`), and the offer to hide the labels.
-  mutating func adaptiveSummary(_ standing: AdaptiveStanding?) -> [String] {
+  package mutating func adaptiveSummary(_ standing: AdaptiveStanding?) -> [String] {
     guard isAdaptiveRound, let standing else { return [] }
     var lines = strings.adaptiveStandingLines(standing)
     if standing.offersBlind, !(adaptive?.isBlind ?? false) {
@@ -150,7 +150,7 @@ extension PracticeController {
   }
 
   /// Whether the summary on screen offers blind practice (B).
-  var offersBlind: Bool {
+  package var offersBlind: Bool {
     guard isAdaptiveRound, adaptive?.isOfferingBlind ?? false, case .summary = mode else {
       return false
     }
@@ -159,7 +159,7 @@ extension PracticeController {
 
   /// The calm speed of the adaptive round for the status line, when asked for
   /// (`--speed-line`) and once an item is done; never a countdown.
-  func adaptiveSpeedLine() -> String? {
+  package func adaptiveSpeedLine() -> String? {
     guard isAdaptiveRound, let run = adaptive, run.setup.showsSpeed, let session,
       !session.results.isEmpty
     else { return nil }
@@ -170,7 +170,7 @@ extension PracticeController {
 
   /// The pad as drawn: in blind practice the letter keys keep their place and shape but lose
   /// their labels, digits and corner hints.
-  func drawnPad() -> (layout: Layout, hints: (keys: [Int: String], id: Int)) {
+  package func drawnPad() -> (layout: Layout, hints: (keys: [Int: String], id: Int)) {
     let layout = keypad.layout
     guard isAdaptiveRound, adaptive?.isBlind ?? false else {
       return (layout, (keypad.hints, keypad.hintsID))

@@ -6,12 +6,12 @@ extension PracticeController {
   // MARK: - Menu and summary keys
 
   /// What a menu line starts.
-  enum MenuTarget {
+  package enum MenuTarget {
     /// 맞춤 연습, planned when chosen.
     case adaptive
     case lesson(Lesson)
 
-    var lesson: Lesson? {
+    package var lesson: Lesson? {
       switch self {
       case .adaptive: nil
       case .lesson(let lesson): lesson
@@ -20,7 +20,7 @@ extension PracticeController {
   }
 
   /// Menu lines: 맞춤 연습 first (when set up), then "continue", then every lesson.
-  var menuEntries: [(label: String, target: MenuTarget)] {
+  package var menuEntries: [(label: String, target: MenuTarget)] {
     var entries: [(String, MenuTarget)] = []
     if adaptive != nil { entries.append((strings.adaptiveMenuEntry, .adaptive)) }
     if let continueLesson {
@@ -66,7 +66,7 @@ extension PracticeController {
       range: kind.rangePresets[index])
   }
 
-  mutating func handleMenuKey(_ event: TerminalKeyEvent, at time: Instant)
+  package mutating func handleMenuKey(_ event: TerminalKeyEvent, at time: Instant)
     -> [Effect]
   {
     if event.modifiers.contains(.control), event.key == .character("c") { return [.cancel] }

@@ -3,7 +3,7 @@ import Practice
 
 extension PracticeController {
   /// "Continue" follows the learner: worked out again after every lesson, not once a run.
-  mutating func refreshContinueLesson() {
+  package mutating func refreshContinueLesson() {
     let last = recorder.lastProgress()
     let schedules = recorder.allSchedules()
     continueLesson = ReviewPlanner(layouts: keypad.engine.layouts).lessonToContinue(
@@ -18,7 +18,7 @@ extension PracticeController {
   /// A lesson's mark, as 한컴타자연습 shows one: stars once every item was practised (★★★
   /// all passed without a lapse, ★★☆ two thirds passed, ★☆☆ fewer), "3/10" before that,
   /// nothing before the first item.
-  static func mark(_ lesson: Lesson, schedules: [String: ItemSchedule]) -> String? {
+  package static func mark(_ lesson: Lesson, schedules: [String: ItemSchedule]) -> String? {
     let practised = lesson.items.compactMap { schedules[$0.id] }
     guard !practised.isEmpty else { return nil }
     guard practised.count == lesson.items.count else {
@@ -32,7 +32,7 @@ extension PracticeController {
 
   /// The shortest keys for `target`, as their labels ("ㅇㅁ ㅣ ㆍ"); nil if the layouts
   /// cannot type it.
-  func rightKeys(for target: String) -> String? {
+  package func rightKeys(for target: String) -> String? {
     let layouts = keypad.engine.layouts
     guard let presses = try? Speller(layouts: layouts).spell(target), !presses.isEmpty else {
       return nil

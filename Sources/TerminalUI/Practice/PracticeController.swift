@@ -58,10 +58,10 @@ public struct PracticeHistory: Sendable {
 ///
 /// It drives a ``Keypad`` and observes the ``KeyStroke`` of every press.
 public struct PracticeController: ScreenFrontEnd {
-  typealias OwnEvent = PracticeEvent
-  typealias OwnEffect = PracticeEffect
+  package typealias OwnEvent = PracticeEvent
+  package typealias OwnEffect = PracticeEffect
 
-  enum Mode {
+  package enum Mode {
     case menu(selection: Int)
     case typing
     /// The item was typed; the next one shows at `until`.
@@ -69,42 +69,42 @@ public struct PracticeController: ScreenFrontEnd {
     case summary([String])
   }
 
-  private(set) var keypad: Keypad
+  package private(set) var keypad: Keypad
   private var settings: KeypadSettings
   public let strings: UIStrings
   public let lessons: [Lesson]
   /// Read at lesson boundaries; written only through ``PracticeEffect``s.
-  let recorder: PracticeRecorder
+  package let recorder: PracticeRecorder
   /// Writes for the progress file, handed to the loop with the effects of the event that made
   /// them (before them, so a write is never dropped by an effect that ends the run).
-  var outbox: [PracticeEffect] = []
+  package var outbox: [PracticeEffect] = []
   /// A lesson that ended: its summary waits until its results are saved (it reads them).
   private var endedLesson: LessonSummary?
-  let today: DayNumber
+  package let today: DayNumber
   private let roundLength: Int
-  var mode: Mode = .menu(selection: 0)
+  package var mode: Mode = .menu(selection: 0)
   /// The pad's help over the item, scrolled this far; nil when not shown.
   private var helpScroll: Int? = nil
-  private(set) var session: PracticeSession?
-  private(set) var lesson: Lesson?
-  private(set) var round = LessonRound(items: [])
+  package private(set) var session: PracticeSession?
+  package private(set) var lesson: Lesson?
+  package private(set) var round = LessonRound(items: [])
   private var history = PracticeHistory()
-  var menuDigits = ""
+  package var menuDigits = ""
   private var message: (text: String, until: Instant)? = nil
   /// The lesson "continue" goes to.
-  var continueLesson: Lesson?
+  package var continueLesson: Lesson?
   /// How far each lesson has come, by id, for the menu: "★★☆", "3/10".
-  var lessonMarks: [String: String] = [:]
+  package var lessonMarks: [String: String] = [:]
   /// The range chosen in the menu (← →) for each lesson of plain numbers, as an index into
   /// its ``NumberDrillKind/rangePresets``; absent for the usual mix.
-  var numberRangeChoice: [String: Int] = [:]
+  package var numberRangeChoice: [String: Int] = [:]
   /// The adaptive round (맞춤 연습), when the command line set it up.
-  var adaptive: AdaptiveRun?
+  package var adaptive: AdaptiveRun?
   /// When the round last moved on to the next item by itself, after a right answer; an Enter
   /// soon after, with nothing typed, was meant for the item before and is swallowed.
   private var movedOnAt: Instant?
   /// How long after moving on by itself an Enter is taken as meant for the item before.
-  static let enterGrace: Duration = .milliseconds(1_000)
+  package static let enterGrace: Duration = .milliseconds(1_000)
 
   /// Builds the practice screen.
   ///
@@ -146,11 +146,11 @@ public struct PracticeController: ScreenFrontEnd {
     ]
   }
 
-  static func milliseconds(_ time: Instant) -> Milliseconds {
+  package static func milliseconds(_ time: Instant) -> Milliseconds {
     Milliseconds(clamping: time.milliseconds)
   }
 
-  mutating func start(at time: Instant) -> [Effect] {
+  package mutating func start(at time: Instant) -> [Effect] {
     if let notice = recorder.startNotice { message = (notice, time + .milliseconds(10_000)) }
     var effects: [Effect] = []
     if case .typing = mode, session?.item == nil, let item = round.current {
@@ -160,7 +160,7 @@ public struct PracticeController: ScreenFrontEnd {
   }
 
   /// Asks for a write of the progress file.
-  mutating func save(_ effect: PracticeEffect) {
+  package mutating func save(_ effect: PracticeEffect) {
     outbox.append(effect)
   }
 
@@ -173,13 +173,13 @@ public struct PracticeController: ScreenFrontEnd {
   // MARK: - Routing
 
   /// Where the pad goes: smaller keys before a shorter panel (the cue is the lesson).
-  func placement(rows: Int, columns: Int) -> PadPlacement? {
+  package func placement(rows: Int, columns: Int) -> PadPlacement? {
     PadPlacement(
       layout: keypad.layout, keySize: settings.keySize, suggestions: 0, rows: rows,
       columns: columns, stamps: keypad.stamps, textRows: Self.essentialPanelRows)
   }
 
-  func routing(rows: Int, columns: Int) -> InputRouting {
+  package func routing(rows: Int, columns: Int) -> InputRouting {
     switch mode {
     case .menu, .summary:
       return .plainKeys
@@ -194,14 +194,14 @@ public struct PracticeController: ScreenFrontEnd {
 
   // MARK: - Events
 
-  mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
+  package mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
     -> [Effect]
   {
     let effects = react(to: event, rows: rows, columns: columns, at: time)
     return takeOutbox() + effects
   }
 
-  mutating func receive(_ event: PracticeEvent, rows: Int, columns: Int, at time: Instant)
+  package mutating func receive(_ event: PracticeEvent, rows: Int, columns: Int, at time: Instant)
     -> [Effect]
   {
     switch event {
@@ -318,7 +318,7 @@ public struct PracticeController: ScreenFrontEnd {
 
   // MARK: - Lessons and items
 
-  mutating func begin(_ lesson: Lesson) {
+  package mutating func begin(_ lesson: Lesson) {
     let history = recorder.history(for: lesson)
     let planner = ReviewPlanner(layouts: keypad.engine.layouts)
     let items = planner.plan(
@@ -328,7 +328,7 @@ public struct PracticeController: ScreenFrontEnd {
   }
 
   /// Starts a round of `items` with the history already read.
-  mutating func begin(
+  package mutating func begin(
     _ lesson: Lesson, items: [PracticeItem], history: PracticeHistory, policy: CuePolicy
   ) {
     self.lesson = lesson
@@ -344,7 +344,7 @@ public struct PracticeController: ScreenFrontEnd {
   ///
   /// - Parameter wasShown: The item was on the screen as the next one during the pause
   ///   before it, so its first press is timed from now (``PracticeSession``).
-  mutating func startItem(_ item: PracticeItem, at time: Instant, wasShown: Bool = false)
+  package mutating func startItem(_ item: PracticeItem, at time: Instant, wasShown: Bool = false)
     -> [Effect]
   {
     guard var session else { return [] }
@@ -380,7 +380,7 @@ public struct PracticeController: ScreenFrontEnd {
     return []
   }
 
-  mutating func endLesson(at time: Instant) -> [Effect] {
+  package mutating func endLesson(at time: Instant) -> [Effect] {
     guard let lesson, var session else {
       mode = .menu(selection: 0)
       return []
@@ -419,7 +419,7 @@ public struct PracticeController: ScreenFrontEnd {
 
   // MARK: - Time
 
-  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [Effect] {
+  package mutating func advance(to time: Instant, rows: Int, columns: Int) -> [Effect] {
     let effects = runTimers(at: time)
     return takeOutbox() + effects
   }
@@ -436,7 +436,7 @@ public struct PracticeController: ScreenFrontEnd {
     return []
   }
 
-  func nextDeadline(now: Instant) -> Instant? {
+  package func nextDeadline(now: Instant) -> Instant? {
     var deadlines: [Instant?] = [keypad.nextFlashEnd, message?.until]
     if case .itemDone(_, let until) = mode { deadlines.append(until) }
     if let appears = session?.cueAppearsAt, appears > Self.milliseconds(now) {
@@ -448,14 +448,14 @@ public struct PracticeController: ScreenFrontEnd {
   // MARK: - View
 
   /// The key the cue lights now, if any.
-  func cueKey(at time: Instant) -> Int? {
+  package func cueKey(at time: Instant) -> Int? {
     guard case .typing = mode, let session, let cue = session.cue,
       session.isCueVisible(at: Self.milliseconds(time)), cue.layout == keypad.engine.layoutIndex
     else { return nil }
     return cue.key
   }
 
-  func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
+  package func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
     switch mode {
     case .menu(let selection):
       return PracticeView.menu(

@@ -7,7 +7,7 @@ extension PracticeController {
   /// 열일곱), the target, what is typed, the marks and the cue.
   ///
   /// The pad shrinks before any of these is cut.
-  static let essentialPanelRows = 5
+  package static let essentialPanelRows = 5
 
   /// The practice panel above the pad, fitted to `rows`: the target, what is typed with marks, and
   /// the cue or the word of praise.
@@ -15,7 +15,7 @@ extension PracticeController {
   /// Blank lines go first, then the hint, the prompt and the keys hint; the lesson's own lines
   /// stay. The marks stop where `columns` does: each takes three columns or more, and what
   /// starts past the edge is never drawn, so a long item costs no more per frame (issue 25).
-  func panel(at time: Instant, rows: Int, columns: Int) -> [[PanelSegment]] {
+  package func panel(at time: Instant, rows: Int, columns: Int) -> [[PanelSegment]] {
     guard let lesson, let session, let item = session.item ?? round.current else { return [] }
     // While an item is praised the round has already moved on: show the item just done.
     let done: Int
@@ -132,7 +132,7 @@ extension PracticeController {
   /// One character in a fixed two-cell slot plus a gap, so target, typed and marks line up.
   ///
   /// A space in the target shows as ␣, so the learner sees where one goes.
-  static func cell(_ character: Character?, showingSpace: Bool = false) -> String {
+  package static func cell(_ character: Character?, showingSpace: Bool = false) -> String {
     guard let character else { return "    " }
     if showingSpace, character == " " { return "␣   " }
     return String(character) + (DisplayWidth.of(character) >= 2 ? "  " : "   ")

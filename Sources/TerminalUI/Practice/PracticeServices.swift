@@ -2,7 +2,7 @@ import Practice
 
 /// What practice asks of its services: the progress file's writes, at item and lesson
 /// boundaries.
-enum PracticeEffect: Hashable, Sendable {
+package enum PracticeEffect: Hashable, Sendable {
   /// Save one item's result (and move its review schedule).
   case record(ItemResult)
   /// Save where the learner is in a lesson, for "continue where I left off".
@@ -17,7 +17,7 @@ enum PracticeEffect: Hashable, Sendable {
 }
 
 /// What practice's services report to it.
-enum PracticeEvent {
+package enum PracticeEvent {
   /// Everything asked before ``PracticeEffect/confirmSaved`` is saved.
   case saved
 }
@@ -25,14 +25,14 @@ enum PracticeEvent {
 /// Practice's I/O: the writes of the progress file (SQLite on the command line, memory in tests).
 ///
 /// The recorder may come once the file is open (``PracticeStartup``); nothing is asked before.
-final class PracticeServices: ScreenServices {
-  var recorder: PracticeRecorder?
+package final class PracticeServices: ScreenServices {
+  package var recorder: PracticeRecorder?
 
-  init(recorder: PracticeRecorder? = nil) {
+  package init(recorder: PracticeRecorder? = nil) {
     self.recorder = recorder
   }
 
-  func perform(_ effect: PracticeEffect) -> [PracticeEvent] {
+  package func perform(_ effect: PracticeEffect) -> [PracticeEvent] {
     switch effect {
     case .record(let result):
       recorder?.record(result)

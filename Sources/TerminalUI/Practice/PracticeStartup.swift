@@ -5,32 +5,32 @@ import TerminalInput
 /// for and that Esc leaves; then practice itself (``PracticeController``) takes over.
 ///
 /// The loop wakes every ``pollInterval`` while waiting; nothing else changes in it.
-struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
-  typealias OwnEvent = PracticeEvent
-  typealias OwnEffect = PracticeEffect
+package struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
+  package typealias OwnEvent = PracticeEvent
+  package typealias OwnEffect = PracticeEffect
 
-  enum State {
+  package enum State {
     /// Since when the file is being opened, for the message's delay, and when the mailbox
     /// was last looked at.
     case waiting(since: Instant?, lookedAt: Instant?)
     case ready(PracticeController)
   }
 
-  let strings: UIStrings
+  package let strings: UIStrings
   /// Where the opened file arrives from the opening thread.
   private let opened: Mailbox<Opened>
   /// Makes practice from the opened file, on the loop's thread.
   private let make: (Opened) -> PracticeController
   /// The file, named on the waiting screen.
   private let path: String
-  private(set) var state: State = .waiting(since: nil, lookedAt: nil)
+  package private(set) var state: State = .waiting(since: nil, lookedAt: nil)
 
   /// How often the loop looks whether the file is open.
-  static var pollInterval: Duration { .milliseconds(50) }
+  package static var pollInterval: Duration { .milliseconds(50) }
   /// A file that opens within this shows no waiting screen (no flash before the menu).
-  static var quietWait: Duration { .milliseconds(400) }
+  package static var quietWait: Duration { .milliseconds(400) }
 
-  init(
+  package init(
     strings: UIStrings, path: String, opened: Mailbox<Opened>,
     make: @escaping (Opened) -> PracticeController
   ) {
@@ -41,12 +41,12 @@ struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
   }
 
   /// Practice, once the file is open.
-  var controller: PracticeController? {
+  package var controller: PracticeController? {
     if case .ready(let controller) = state { return controller }
     return nil
   }
 
-  mutating func start(at time: Instant) -> [Effect] {
+  package mutating func start(at time: Instant) -> [Effect] {
     state = .waiting(since: time, lookedAt: time)
     return takeOpened(at: time)
   }
@@ -64,11 +64,11 @@ struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
     return effects
   }
 
-  func routing(rows: Int, columns: Int) -> InputRouting {
+  package func routing(rows: Int, columns: Int) -> InputRouting {
     controller?.routing(rows: rows, columns: columns) ?? .plainKeys
   }
 
-  mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
+  package mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
     -> [Effect]
   {
     guard case .ready(var controller) = state else {
@@ -87,7 +87,7 @@ struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
     return effects
   }
 
-  mutating func receive(_ event: PracticeEvent, rows: Int, columns: Int, at time: Instant)
+  package mutating func receive(_ event: PracticeEvent, rows: Int, columns: Int, at time: Instant)
     -> [Effect]
   {
     guard case .ready(var controller) = state else { return [] }
@@ -96,21 +96,21 @@ struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
     return effects
   }
 
-  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [Effect] {
+  package mutating func advance(to time: Instant, rows: Int, columns: Int) -> [Effect] {
     guard case .ready(var controller) = state else { return takeOpened(at: time) }
     let effects = controller.advance(to: time, rows: rows, columns: columns)
     state = .ready(controller)
     return effects
   }
 
-  func nextDeadline(now: Instant) -> Instant? {
+  package func nextDeadline(now: Instant) -> Instant? {
     switch state {
     case .ready(let controller): return controller.nextDeadline(now: now)
     case .waiting(_, let lookedAt): return (lookedAt ?? now) + Self.pollInterval
     }
   }
 
-  func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
+  package func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
     switch state {
     case .ready(let controller):
       return controller.render(rows: rows, columns: columns, at: time, input: input)

@@ -59,7 +59,9 @@ public struct ChartView: Sendable, Hashable {
   }
 
   /// A bar of `value ÷ scale × width` columns, with an eighth-block tail in block style.
-  static func bar(_ value: Double, of scale: Double, width: Int, style: ChartStyle) -> String {
+  package static func bar(_ value: Double, of scale: Double, width: Int, style: ChartStyle)
+    -> String
+  {
     guard value > 0, scale > 0, width > 0 else { return "" }
     let eighths = Int((min(1, value / scale) * Double(width * 8)).rounded())
     switch style {

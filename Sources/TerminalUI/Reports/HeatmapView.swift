@@ -43,7 +43,7 @@ public struct HeatmapView: Sendable, Hashable {
   }
 
   /// The character that marks a level in plain text.
-  static func mark(_ level: HeatLevel) -> Character {
+  package static func mark(_ level: HeatLevel) -> Character {
     switch level {
     case .unknown: "-"
     case .good: "."
@@ -54,7 +54,7 @@ public struct HeatmapView: Sendable, Hashable {
 
   /// The SGR sequence that paints a key of `level`: black on green, yellow or red (readable
   /// on light and dark terminals alike), dim for too few tries.
-  static func sgr(_ level: HeatLevel) -> String {
+  package static func sgr(_ level: HeatLevel) -> String {
     switch level {
     case .unknown: PadTextGrid.sgrUnknown
     case .good: PadTextGrid.sgrGood

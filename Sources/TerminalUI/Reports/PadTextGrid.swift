@@ -3,31 +3,31 @@
 ///
 /// The error map (``HeatmapView``) and the speed map (``SpeedMapView``) share it, so the two
 /// pads line up cell for cell.
-struct PadTextGrid {
+package struct PadTextGrid {
   /// One key's cell.
-  struct Cell {
-    var label: String
+  package struct Cell {
+    package var label: String
     /// Grid units the key spans.
-    var span: Int
+    package var span: Int
     /// Up to four columns, right-aligned before the mark (`12%`, `0.8s`).
-    var value: String
-    var mark: Character
+    package var value: String
+    package var mark: Character
     /// The SGR sequence that paints the cell when colour is on.
-    var sgr: String
+    package var sgr: String
   }
 
   /// Rows from top to bottom; `nil` is an empty grid cell.
-  var rows: [[Cell?]]
-  var isColored: Bool
+  package var rows: [[Cell?]]
+  package var isColored: Bool
 
   /// Columns of one grid unit: the widest label, a space, four for the value and the mark.
-  var cellWidth: Int {
+  package var cellWidth: Int {
     let labels = rows.flatMap { $0.compactMap { $0.map { DisplayWidth.of($0.label) } } }
     return (labels.max() ?? 2) + 1 + 4 + 1
   }
 
   /// One line per row of keys, trailing blanks removed.
-  func lines() -> [String] {
+  package func lines() -> [String] {
     let width = cellWidth
     return rows.map { row in
       var line = ""
@@ -49,7 +49,7 @@ struct PadTextGrid {
 
   /// `text` as the terminal shows it: the Cheon-Ji-In dots large enough to see, in the same
   /// columns (plain text, for a file or a pipe, keeps the letters).
-  static func terminalGlyphs(_ text: String) -> String {
+  package static func terminalGlyphs(_ text: String) -> String {
     var bytes: [UInt8] = []
     bytes.appendGlyphs(of: text)
     return String(decoding: bytes, as: UTF8.self)
@@ -57,9 +57,9 @@ struct PadTextGrid {
 
   /// Black on green, yellow or red (readable on light and dark terminals alike); dim for too
   /// few tries.
-  static let sgrGood = "\u{1B}[30;42m"
-  static let sgrFair = "\u{1B}[30;43m"
-  static let sgrPoor = "\u{1B}[1;97;41m"
-  static let sgrUnknown = "\u{1B}[2m"
-  static let sgrReset = "\u{1B}[0m"
+  package static let sgrGood = "\u{1B}[30;42m"
+  package static let sgrFair = "\u{1B}[30;43m"
+  package static let sgrPoor = "\u{1B}[1;97;41m"
+  package static let sgrUnknown = "\u{1B}[2m"
+  package static let sgrReset = "\u{1B}[0m"
 }

@@ -42,12 +42,12 @@ public struct SpeedMapView: Sendable, Hashable {
   }
 
   /// `0.8s` under ten seconds, `12s` from there: at most four columns.
-  static func shortTime(_ time: Milliseconds) -> String {
+  package static func shortTime(_ time: Milliseconds) -> String {
     time < 9_950 ? JamoCurveView.seconds(time) + "s" : "\(min(999, (time + 500) / 1000))s"
   }
 
   /// The character that marks a level in plain text.
-  static func mark(_ level: SpeedLevel) -> Character {
+  package static func mark(_ level: SpeedLevel) -> Character {
     switch level {
     case .unknown: "-"
     case .fast: "."
@@ -56,7 +56,7 @@ public struct SpeedMapView: Sendable, Hashable {
     }
   }
 
-  static func sgr(_ level: SpeedLevel) -> String {
+  package static func sgr(_ level: SpeedLevel) -> String {
     switch level {
     case .unknown: PadTextGrid.sgrUnknown
     case .fast: PadTextGrid.sgrGood
@@ -121,7 +121,7 @@ public struct JamoCurveView: Sendable, Hashable {
   }
 
   /// Seconds with one decimal: `2.3`.
-  static func seconds(_ time: Milliseconds) -> String {
+  package static func seconds(_ time: Milliseconds) -> String {
     let tenths = (max(0, time) + 50) / 100
     return "\(tenths / 10).\(tenths % 10)"
   }

@@ -26,9 +26,9 @@ public struct StatsReport: Sendable, Hashable {
   public var jamoDays: [String: [SampleDay]]
 
   /// The charts shown, in order.
-  static let metrics: [ChartMetric] = [.syllablesPerMinute, .accuracy]
+  package static let metrics: [ChartMetric] = [.syllablesPerMinute, .accuracy]
   /// A month of days gets a bar each; longer ranges share bars.
-  static let maximumRows = 31
+  package static let maximumRows = 31
 
   public init(
     days: ClosedRange<DayNumber>?, daily: [DailyStat], heatmap: KeypadHeatmap?, width: Int,
@@ -97,5 +97,5 @@ public struct StatsReport: Sendable, Hashable {
   }
 
   /// Columns between the two pads.
-  static let padGap = 3
+  package static let padGap = 3
 }

@@ -6,31 +6,31 @@
 /// dock says so), never cut and never dropped silently.
 ///
 /// Pure: the run loop does the writing.
-struct ChildInputQueue {
+package struct ChildInputQueue {
   /// The most bytes kept: two megabytes, twice the largest piece of a paste the decoder hands
   /// over at once, so a paste into a child that reads slowly is never refused for its size.
-  static let defaultCapacity = 2 << 20
+  package static let defaultCapacity = 2 << 20
 
-  let capacity: Int
+  package let capacity: Int
   private var storage: [UInt8] = []
   /// Where the unwritten bytes start in `storage`.
   private var head = 0
   /// Bytes refused since the last ``takeRefused()``.
   private var refused = 0
 
-  init(capacity: Int = ChildInputQueue.defaultCapacity) {
+  package init(capacity: Int = ChildInputQueue.defaultCapacity) {
     self.capacity = max(1, capacity)
   }
 
   /// Bytes waiting.
-  var count: Int { storage.count - head }
+  package var count: Int { storage.count - head }
 
-  var isEmpty: Bool { count == 0 }
+  package var isEmpty: Bool { count == 0 }
 
   /// Queues `bytes` after those waiting, whole, if they fit.
   ///
   /// - Returns: false when they do not fit: nothing of them is queued.
-  mutating func append(_ bytes: [UInt8]) -> Bool {
+  package mutating func append(_ bytes: [UInt8]) -> Bool {
     guard bytes.count <= capacity - count else {
       refused += bytes.count
       return false
@@ -40,7 +40,7 @@ struct ChildInputQueue {
   }
 
   /// The waiting bytes, oldest first, for a write; `written` says how many it took.
-  mutating func write(_ body: (UnsafeRawBufferPointer) -> Int) {
+  package mutating func write(_ body: (UnsafeRawBufferPointer) -> Int) {
     guard !isEmpty else { return }
     let written = storage.withUnsafeBytes { all in
       body(UnsafeRawBufferPointer(rebasing: all[head...]))
@@ -52,7 +52,7 @@ struct ChildInputQueue {
   ///
   /// - Returns: How many were waiting.
   @discardableResult
-  mutating func removeAll() -> Int {
+  package mutating func removeAll() -> Int {
     let dropped = count
     storage = []
     head = 0
@@ -60,7 +60,7 @@ struct ChildInputQueue {
   }
 
   /// How many bytes were refused since the last call.
-  mutating func takeRefused() -> Int {
+  package mutating func takeRefused() -> Int {
     defer { refused = 0 }
     return refused
   }

@@ -11,20 +11,20 @@ import TerminalInput
 /// input queued and written as the child reads, output read in pieces the loop can pace.
 ///
 /// Owned by the run loop's one thread; nothing here ever waits on the child.
-final class ChildLink {
-  let child: PseudoTerminal
-  private(set) var input: ChildInputQueue
+package final class ChildLink {
+  package let child: PseudoTerminal
+  package private(set) var input: ChildInputQueue
   /// The child and everything it started closed the terminal: nothing more will come.
-  private(set) var outputEnded = false
+  package private(set) var outputEnded = false
   /// Set once the child process has ended (and been reaped).
-  private(set) var exitStatus: Int32?
+  package private(set) var exitStatus: Int32?
   private var buffer = [UInt8](repeating: 0, count: ChildLink.readSize)
 
   /// One read's most bytes: small enough that the loop looks at the keyboard between pieces
   /// of a flood (libvterm takes a few milliseconds for this much), large enough to keep up.
-  static let readSize = 16_384
+  package static let readSize = 16_384
 
-  init(child: PseudoTerminal, inputCapacity: Int = ChildInputQueue.defaultCapacity) {
+  package init(child: PseudoTerminal, inputCapacity: Int = ChildInputQueue.defaultCapacity) {
     self.child = child
     input = ChildInputQueue(capacity: inputCapacity)
   }
@@ -33,7 +33,7 @@ final class ChildLink {
 
   /// What the run loop waits for on the child: its output (until it ended), room for queued
   /// input, and its end.
-  var waitRequests: [FileDescriptor.WaitRequest] {
+  package var waitRequests: [FileDescriptor.WaitRequest] {
     var requests: [FileDescriptor.WaitRequest] = []
     if !outputEnded || !input.isEmpty {
       requests.append(.init(child.master, input: !outputEnded, output: !input.isEmpty))
@@ -43,14 +43,14 @@ final class ChildLink {
   }
 
   /// Without a pidfd, the loop looks for the child's end this often.
-  var exitPollInterval: Duration? {
+  package var exitPollInterval: Duration? {
     child.exitNotice == nil && exitStatus == nil ? .milliseconds(100) : nil
   }
 
   // MARK: - Input
 
   /// What became of bytes sent to the child.
-  enum Delivery: Equatable {
+  package enum Delivery: Equatable {
     /// Written, or queued behind bytes the child has not read yet.
     case sent
     /// The queue is full: nothing of them was sent (`count` bytes).
@@ -64,7 +64,7 @@ final class ChildLink {
   ///
   /// The child's interrupt key never waits behind unread input: when it cannot be written at
   /// once, its signal is sent straight to the program in the foreground (TIOCSIG).
-  func send(_ bytes: [UInt8]) -> Delivery {
+  package func send(_ bytes: [UInt8]) -> Delivery {
     guard let last = bytes.last, exitStatus == nil else { return .sent }
     guard bytes.count <= input.capacity else { return .refused(count: bytes.count) }
     let written = input.isEmpty ? write(bytes) : 0
@@ -93,7 +93,7 @@ final class ChildLink {
   }
 
   /// Writes what the child's terminal takes of the queued input.
-  func writePending() {
+  package func writePending() {
     input.write { bytes in
       // A child that is gone takes nothing more: drop what waits, it can never arrive.
       (try? child.write(bytes)) ?? bytes.count
@@ -106,7 +106,7 @@ final class ChildLink {
 
   /// When the dock should next say how much input waits: half a second after input started
   /// waiting (a child that reads soon is not worth a word), then every second.
-  var nextNotice: Instant? {
+  package var nextNotice: Instant? {
     guard let backlogSince else { return nil }
     let first = backlogSince + .milliseconds(500)
     guard let lastNotice else { return first }
@@ -114,7 +114,7 @@ final class ChildLink {
   }
 
   /// How many bytes wait for the child, when the dock should say so at `now`; else nil.
-  func takeBacklogNotice(at now: Instant) -> Int? {
+  package func takeBacklogNotice(at now: Instant) -> Int? {
     guard !input.isEmpty else {
       backlogSince = nil
       lastNotice = nil
@@ -129,7 +129,7 @@ final class ChildLink {
   // MARK: - Output
 
   /// One read of the child's output, without waiting: the bytes, or nothing now, or the end.
-  func read() -> ArraySlice<UInt8>? {
+  package func read() -> ArraySlice<UInt8>? {
     guard !outputEnded else { return nil }
     let result = buffer.withUnsafeMutableBytes { child.read(into: $0) }
     switch result {
@@ -144,7 +144,7 @@ final class ChildLink {
   // MARK: - The end
 
   /// Looks whether the child has ended; its status once it has.
-  func checkExit() -> Int32? {
+  package func checkExit() -> Int32? {
     if exitStatus == nil { exitStatus = child.exitStatusIfEnded() }
     return exitStatus
   }
@@ -153,7 +153,7 @@ final class ChildLink {
   ///
   /// Output written just before the end may reach the pty a moment after the end is seen; a
   /// job left in the background may keep the terminal open, so silence ends the wait too.
-  func waitForLastOutput(quiet: Duration, until deadline: Instant, now: Instant) -> Bool {
+  package func waitForLastOutput(quiet: Duration, until deadline: Instant, now: Instant) -> Bool {
     guard !outputEnded, now < deadline else {
       outputEnded = true
       return false

@@ -9,34 +9,34 @@ import TerminalInput
 /// of kilobytes, then the child is made to wait): nothing is buffered here.
 ///
 /// Pure: the loop passes the time.
-struct ChildOutputPacer {
+package struct ChildOutputPacer {
   /// The shortest time between frames that only show output: 60 a second.
-  var frameInterval: Duration = .milliseconds(16)
+  package var frameInterval: Duration = .milliseconds(16)
   /// The longest a wake-up spends reading output before it draws and reads the keyboard.
-  var readBudget: Duration = .milliseconds(12)
+  package var readBudget: Duration = .milliseconds(12)
   /// When the last frame that showed output was drawn.
-  private(set) var lastFrame: Instant?
+  package private(set) var lastFrame: Instant?
   /// Output arrived since the last frame.
-  private(set) var owesFrame = false
+  package private(set) var owesFrame = false
 
   /// Output was fed to the emulator.
-  mutating func fed() {
+  package mutating func fed() {
     owesFrame = true
   }
 
   /// Whether reading may go on: started at `start`, now `now`.
-  func keepsReading(since start: Instant, at now: Instant) -> Bool {
+  package func keepsReading(since start: Instant, at now: Instant) -> Bool {
     now < start + readBudget
   }
 
   /// When output that arrived must be drawn, if any did.
-  var nextFrame: Instant? {
+  package var nextFrame: Instant? {
     guard owesFrame else { return nil }
     return lastFrame.map { $0 + frameInterval } ?? Instant(nanoseconds: 0)
   }
 
   /// Whether a frame for output is due at `now`.
-  func isFrameDue(at now: Instant) -> Bool {
+  package func isFrameDue(at now: Instant) -> Bool {
     guard let next = nextFrame else { return false }
     return next <= now
   }
@@ -45,7 +45,7 @@ struct ChildOutputPacer {
   ///
   /// Only a frame that showed output counts towards the rate: one drawn for a key must not
   /// delay the program's echo of it, which comes a moment later.
-  mutating func drew(at now: Instant) {
+  package mutating func drew(at now: Instant) {
     guard owesFrame else { return }
     lastFrame = now
     owesFrame = false

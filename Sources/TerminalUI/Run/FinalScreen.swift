@@ -6,8 +6,8 @@ import ChildTerminal
 ///
 /// Rows down to the last one that shows anything, each with its colours and attributes as
 /// SGR and ended by CR LF, so the shell's prompt comes below. Pure.
-enum FinalScreen {
-  static func bytes(of emulator: Emulator) -> [UInt8] {
+package enum FinalScreen {
+  package static func bytes(of emulator: Emulator) -> [UInt8] {
     var rows: [[UInt8]] = []
     var lastShown = -1
     for row in 0..<emulator.rows {

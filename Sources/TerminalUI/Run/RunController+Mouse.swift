@@ -5,7 +5,7 @@ import TerminalInput
 /// and where each report goes.
 extension RunController {
   /// The mouse reports the terminal should send now (see ``RunMouse``).
-  func mouseReporting(dockRows: Int) -> MouseReporting {
+  package func mouseReporting(dockRows: Int) -> MouseReporting {
     let program: MouseReporting?
     switch emulator.mouseMode {
     case .none: program = nil
@@ -24,7 +24,7 @@ extension RunController {
   /// (and the view is not scrolled back); else the wheel scrolls back (on the alternate screen
   /// it is the arrow keys, as xterm's alternate scroll mode sends them, for less and man), and
   /// a drag says how to select.
-  mutating func handleMouse(_ mouse: MouseEvent, rows: Int, columns: Int, at time: Instant)
+  package mutating func handleMouse(_ mouse: MouseEvent, rows: Int, columns: Int, at time: Instant)
     -> [Effect]
   {
     let size = childSize(rows: rows, columns: columns)
@@ -87,7 +87,7 @@ extension RunController {
 
   /// Lines to scroll the view for Shift-PgUp and Shift-PgDn (a page less one line), when
   /// there is a scrollback to see; nil for every other key.
-  func scrollLines(for key: TerminalKeyEvent, rows: Int, columns: Int) -> Int? {
+  package func scrollLines(for key: TerminalKeyEvent, rows: Int, columns: Int) -> Int? {
     guard key.modifiers == .shift, !emulator.isAlternateScreen else { return nil }
     let page = max(1, childSize(rows: rows, columns: columns).rows - 1)
     switch key.key {
@@ -99,7 +99,7 @@ extension RunController {
 
   /// What a click at a 0-based cell hits on the dock: a key of the pad, a word on the status
   /// line.
-  func dockTarget(row: Int, column: Int, rows: Int, columns: Int) -> HitTarget? {
+  package func dockTarget(row: Int, column: Int, rows: Int, columns: Int) -> HitTarget? {
     let dockRows = Self.dockRows(dock, layouts: typing.engine.layouts, keySize: keySize, rows: rows)
     guard dockRows > 0, row >= rows - dockRows else { return nil }
     if row == rows - 1 {
@@ -115,7 +115,7 @@ extension RunController {
 
   /// The program's clipboard write passed on to the terminal (`--allow-clipboard`), only in a
   /// form that cannot carry anything else: selection letters and base64.
-  func clipboardEffects() -> [Effect] {
+  package func clipboardEffects() -> [Effect] {
     guard let write = emulator.takeClipboardWrite(), screenOptions.passesClipboard else {
       return []
     }
@@ -134,7 +134,7 @@ extension RunController {
 
 extension PadAction {
   /// A press that types (a tap, a hold, a repeat), as opposed to a release or a rollback.
-  var isTyping: Bool {
+  package var isTyping: Bool {
     switch self {
     case .tap, .hold, .repeatTick: true
     case .undoTaps, .release: false

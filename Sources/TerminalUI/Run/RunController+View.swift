@@ -5,11 +5,11 @@ import TerminalInput
 
 /// A child's colours as colours of the 256-colour palette, true colour to the nearest, with the
 /// last conversion kept (runs of one colour are the rule, and the nearest colour is a search).
-struct PaletteCache {
+package struct PaletteCache {
   private var last: (color: EmulatorColor, index: UInt8)?
 
   /// nil for the terminal's default.
-  mutating func index(_ color: EmulatorColor) -> UInt8? {
+  package mutating func index(_ color: EmulatorColor) -> UInt8? {
     switch color.value {
     case .default: return nil
     case .indexed(let index): return index
@@ -23,7 +23,7 @@ struct PaletteCache {
 }
 
 extension RunController {
-  func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
+  package func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
     var screen = Screen(
       rows: rows, columns: columns, width: DisplayWidth.of, scalarWidth: DisplayWidth.of(scalar:))
     let dockRows = Self.dockRows(dock, layouts: typing.engine.layouts, keySize: keySize, rows: rows)
@@ -177,7 +177,7 @@ extension RunController {
   ///
   /// - Returns: The columns of each suggestion (its key and word), for clicks.
   @discardableResult
-  func drawStatus(into screen: inout Screen, row: Int) -> [Range<Int>] {
+  package func drawStatus(into screen: inout Screen, row: Int) -> [Range<Int>] {
     screen.fill(row: row, column: 0, height: 1, width: screen.columns, style: .status)
     let right =
       strings.runDigitsStatus(typeOnPad: digitsTypeOnPad, key: label(.digits)) + " · "
@@ -218,12 +218,12 @@ extension RunController {
   }
 
   /// The key of a key of `run`, as the status line and help name it: `F1`, `Ctrl-]`.
-  func label(_ key: RunKey) -> String {
+  package func label(_ key: RunKey) -> String {
     runKeys[key].map(String.init(describing:)) ?? "-"
   }
 
   /// The help screen: the pad keys of the keymap, then the keys of `run` itself.
-  var helpSections: [HelpSection] {
+  package var helpSections: [HelpSection] {
     let layout = typing.engine.layout
     let runLines = RunKey.allCases.map { key in
       HelpSection.Line(keys: label(key), action: strings.runHelp(key))

@@ -17,7 +17,7 @@ public enum RunDockMode: String, Sendable, CaseIterable {
 /// The keys of `cheonjiin run` itself, declared once; their keys come from the keymap (its
 /// `run` section, F1 F9 F12 and Ctrl-] by default), and the dispatch, the status line and the
 /// help screen all read this table.
-enum RunKey: CaseIterable {
+package enum RunKey: CaseIterable {
   /// The help screen over the program.
   case help
   /// 한/영: whether plain digits type on the pad or go to the program.
@@ -28,7 +28,7 @@ enum RunKey: CaseIterable {
   case passNext
 
   /// The action's name in keymap files.
-  var action: String {
+  package var action: String {
     switch self {
     case .help: "help"
     case .digits: "digits"
@@ -46,47 +46,47 @@ enum RunKey: CaseIterable {
 /// the dock. Every other key goes to the child, encoded by the emulator for the child's modes,
 /// after the open syllables. Suggestions for the word typed on the pad show in the dock and are
 /// taken by holding their key, as on the pad.
-struct RunController: ScreenFrontEnd {
-  typealias OwnEvent = RunEvent
-  typealias OwnEffect = RunEffect
+package struct RunController: ScreenFrontEnd {
+  package typealias OwnEvent = RunEvent
+  package typealias OwnEffect = RunEffect
 
-  let strings: UIStrings
-  let keymaps: [Keymap]
-  let keymap: Keymap
-  private(set) var typing: TypingCore<SentText>
-  let emulator: Emulator
+  package let strings: UIStrings
+  package let keymaps: [Keymap]
+  package let keymap: Keymap
+  package private(set) var typing: TypingCore<SentText>
+  package let emulator: Emulator
   /// The child's window size last told to it.
   private var childSize: (rows: Int, columns: Int)
   /// Set when the child closed its terminal.
-  private(set) var hasEnded = false
+  package private(set) var hasEnded = false
   /// How much of the window the dock takes; F12 goes round the three.
-  private(set) var dock: DockMode
+  package private(set) var dock: DockMode
   /// Whether plain digits (a keypad the terminal does not tell apart) type on the pad (F9);
   /// off at the start, so the digits of shells, vim counts and less work as they always do.
-  private(set) var digitsTypeOnPad = false
+  package private(set) var digitsTypeOnPad = false
   /// The help screen is up, scrolled down this many lines; arrows scroll, other keys close it.
-  private(set) var helpScroll: Int?
+  package private(set) var helpScroll: Int?
   /// The pass-through key was pressed: the next key goes to the program as it is.
-  private(set) var passesNextKey = false
+  package private(set) var passesNextKey = false
   /// The keys of `run` itself, from the keymap.
-  let runKeys: [RunKey: CommandChord]
+  package let runKeys: [RunKey: CommandChord]
   /// The words offered for the word typed on the pad.
-  private(set) var bar = SuggestionBar()
+  package private(set) var bar = SuggestionBar()
   /// A notice on the status line, until it expires.
-  private(set) var message: (text: String, until: Instant)?
+  package private(set) var message: (text: String, until: Instant)?
   /// `--large` and `--bold`, for the dock's pad.
-  let keySize: KeySize
-  let bold: Bool
+  package let keySize: KeySize
+  package let bold: Bool
   /// The mouse, the program's clipboard writes, the scrollback.
-  let screenOptions: RunScreenOptions
+  package let screenOptions: RunScreenOptions
   /// How far the view is scrolled back into the scrollback.
-  var scrollView = RunScrollView()
+  package var scrollView = RunScrollView()
   /// When the notice about selecting with Shift last showed (it shows at most every 10 s).
-  var selectHintShown: Instant?
+  package var selectHintShown: Instant?
 
-  typealias DockMode = RunDockMode
+  package typealias DockMode = RunDockMode
 
-  init(
+  package init(
     layouts: [Layout], keymaps: [Keymap], keymap: String, strings: UIStrings, emulator: Emulator,
     dock: DockMode = .full, keySize: KeySize = .normal,
     bold: Bool = false, screen: RunScreenOptions = RunScreenOptions()
@@ -114,7 +114,9 @@ struct RunController: ScreenFrontEnd {
   /// Rows the dock takes in a window of `rows`: the tallest pad of the layouts (compact keys,
   /// or the usual ones with `--large`) and the status line in full; a window too short for that
   /// and three rows of the child gets the status line only.
-  static func dockRows(_ mode: DockMode, layouts: [Layout], keySize: KeySize, rows: Int) -> Int {
+  package static func dockRows(_ mode: DockMode, layouts: [Layout], keySize: KeySize, rows: Int)
+    -> Int
+  {
     switch mode {
     case .hidden: return 0
     case .compact: return 1
@@ -125,7 +127,7 @@ struct RunController: ScreenFrontEnd {
   }
 
   /// The dock's keys: compact, or the usual size for `--large`, so the child keeps most rows.
-  static func dockKeys(_ keySize: KeySize) -> KeySize {
+  package static func dockKeys(_ keySize: KeySize) -> KeySize {
     switch keySize {
     case .large: .normal
     case .normal, .compact: .compact
@@ -133,25 +135,25 @@ struct RunController: ScreenFrontEnd {
   }
 
   /// The child's window for a screen of this size: everything above the dock.
-  static func childSize(
+  package static func childSize(
     _ mode: DockMode, layouts: [Layout], keySize: KeySize, rows: Int, columns: Int
   ) -> (rows: Int, columns: Int) {
     (max(1, rows - dockRows(mode, layouts: layouts, keySize: keySize, rows: rows)), max(1, columns))
   }
 
-  func childSize(rows: Int, columns: Int) -> (rows: Int, columns: Int) {
+  package func childSize(rows: Int, columns: Int) -> (rows: Int, columns: Int) {
     Self.childSize(
       dock, layouts: typing.engine.layouts, keySize: keySize, rows: rows, columns: columns)
   }
 
   /// What was still open when the child ended, for standard error.
-  mutating func leftOpen() -> String { typing.finish() }
+  package mutating func leftOpen() -> String { typing.finish() }
 
   // MARK: - ScreenFrontEnd
 
-  mutating func start(at time: Instant) -> [Effect] { [] }
+  package mutating func start(at time: Instant) -> [Effect] { [] }
 
-  func routing(rows: Int, columns: Int) -> InputRouting {
+  package func routing(rows: Int, columns: Int) -> InputRouting {
     // After the pass-through key, keypad keys too go to the program.
     if helpScroll != nil || passesNextKey { return .plainKeys }
     var pad = PadBindings(
@@ -169,7 +171,7 @@ struct RunController: ScreenFrontEnd {
   /// Keys whose hold takes a word shown in the dock.
   private var suggestionKeys: Set<PhysicalKey> { bar.holdKeys(in: keymap) }
 
-  mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
+  package mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
     -> [Effect]
   {
     if let scroll = helpScroll, event.closesHelp {
@@ -221,7 +223,9 @@ struct RunController: ScreenFrontEnd {
     }
   }
 
-  mutating func receive(_ event: RunEvent, rows: Int, columns: Int, at time: Instant) -> [Effect] {
+  package mutating func receive(_ event: RunEvent, rows: Int, columns: Int, at time: Instant)
+    -> [Effect]
+  {
     switch event {
     case .childOutput(let bytes):
       let scrolledOff = emulator.linesScrolledOff
@@ -244,18 +248,18 @@ struct RunController: ScreenFrontEnd {
   }
 
   /// Shows a notice on the status line until `until`.
-  mutating func notify(_ text: String, until: Instant) {
+  package mutating func notify(_ text: String, until: Instant) {
     message = (text, until)
   }
 
-  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [Effect] {
+  package mutating func advance(to time: Instant, rows: Int, columns: Int) -> [Effect] {
     if let message, message.until <= time { self.message = nil }
     return []
   }
 
-  func nextDeadline(now: Instant) -> Instant? { message?.until }
+  package func nextDeadline(now: Instant) -> Instant? { message?.until }
 
-  mutating func catchUp() -> Bool {
+  package mutating func catchUp() -> Bool {
     guard bar.isLoaded else { return false }
     return bar.refresh(for: typing)
   }
@@ -278,11 +282,11 @@ struct RunController: ScreenFrontEnd {
     }
   }
 
-  var takesUnmarkedPastes: Bool { helpScroll == nil && !passesNextKey }
+  package var takesUnmarkedPastes: Bool { helpScroll == nil && !passesNextKey }
 
   /// A paste the terminal did not mark: the program gets its bytes as typed (as it would
   /// without cheonjiin), after the open syllables; the pad types none of it.
-  mutating func takeUnmarkedPaste(_ text: String, rows: Int, columns: Int, at time: Instant)
+  package mutating func takeUnmarkedPaste(_ text: String, rows: Int, columns: Int, at time: Instant)
     -> [Effect]
   {
     passThrough(Array(text.utf8))
@@ -295,7 +299,7 @@ struct RunController: ScreenFrontEnd {
   }
 
   /// Tells the emulator and the child the size they have now, if it changed.
-  mutating func resizeChild(rows: Int, columns: Int) -> [Effect] {
+  package mutating func resizeChild(rows: Int, columns: Int) -> [Effect] {
     let size = childSize(rows: rows, columns: columns)
     guard size != childSize else { return [] }
     childSize = size
@@ -306,14 +310,14 @@ struct RunController: ScreenFrontEnd {
   // MARK: - Keys
 
   /// Bytes for the child, after `erase` of its erase characters (which its services read).
-  func send(erase: Int = 0, _ bytes: [UInt8]) -> [Effect] {
+  package func send(erase: Int = 0, _ bytes: [UInt8]) -> [Effect] {
     bytes.isEmpty && erase == 0 ? [] : [.own(.sendToChild(erase: erase, bytes: bytes))]
   }
 
   /// A key for the child: the open syllables first, then the key.
   ///
   /// A word typed on the pad and ended by Space, Enter or Tab is learned as on the pad.
-  mutating func passThrough(_ keyBytes: [UInt8]) -> [Effect] {
+  package mutating func passThrough(_ keyBytes: [UInt8]) -> [Effect] {
     let before = typing.tail
     typing.passThrough()
     var effects = sendTyped(then: keyBytes)
@@ -393,7 +397,7 @@ struct RunController: ScreenFrontEnd {
   }
 
   /// A key for the child, encoded for its current modes by the emulator.
-  func encode(_ event: TerminalKeyEvent) -> [UInt8] {
+  package func encode(_ event: TerminalKeyEvent) -> [UInt8] {
     let control = event.modifiers.contains(.control)
     let alt = event.modifiers.contains(.alt)
     switch event.key {

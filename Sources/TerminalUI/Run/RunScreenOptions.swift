@@ -39,23 +39,23 @@ public enum RunMouse: String, Sendable, Hashable, CaseIterable {
 /// How far `cheonjiin run`'s view is scrolled back into the program's scrollback.
 ///
 /// Pure.
-struct RunScrollView: Hashable, Sendable {
+package struct RunScrollView: Hashable, Sendable {
   /// Lines above the live screen; 0 shows the screen as it is.
-  private(set) var offset = 0
+  package private(set) var offset = 0
 
   /// Scrolls `lines` further back (negative: forward), within the `available` lines.
-  mutating func scroll(by lines: Int, available: Int) {
+  package mutating func scroll(by lines: Int, available: Int) {
     offset = min(max(0, offset + lines), max(0, available))
   }
 
   /// New lines went into the scrollback: a view scrolled back keeps showing the same lines.
-  mutating func follow(newLines: Int, available: Int) {
+  package mutating func follow(newLines: Int, available: Int) {
     guard offset > 0 else { return }
     scroll(by: newLines, available: available)
   }
 
   /// Back to the live screen (a key was typed).
-  mutating func reset() {
+  package mutating func reset() {
     offset = 0
   }
 }

@@ -4,7 +4,7 @@ import SystemPackage
 import TerminalInput
 
 /// What the services of `cheonjiin run` report to its screen.
-enum RunEvent {
+package enum RunEvent {
   /// What the child program wrote since the last look.
   case childOutput([UInt8])
   /// The child program closed its terminal.
@@ -16,7 +16,7 @@ enum RunEvent {
 }
 
 /// What the screen of `cheonjiin run` asks of its services.
-enum RunEffect: Hashable {
+package enum RunEffect: Hashable {
   /// Bytes for the child program, as typed, after `erase` of the program's erase characters
   /// (its VERASE, read when this is sent: the program may change it at any time).
   case sendToChild(erase: Int, bytes: [UInt8])
@@ -33,28 +33,30 @@ enum RunEffect: Hashable {
 
 /// The I/O of `cheonjiin run`: the child on its pty (its output read at the pacer's rate, its
 /// input written as it can take it, its end), the bell, and the suggestion data.
-final class RunServices: ScreenServices {
-  let link: ChildLink
+package final class RunServices: ScreenServices {
+  package let link: ChildLink
   private let terminal: Terminal
   private let strings: UIStrings
   private let suggestions: SuggestionSupply
   /// Frames for the child's output.
   private var pacer = ChildOutputPacer()
 
-  init(link: ChildLink, terminal: Terminal, strings: UIStrings, suggestions: SuggestionSupply) {
+  package init(
+    link: ChildLink, terminal: Terminal, strings: UIStrings, suggestions: SuggestionSupply
+  ) {
     self.link = link
     self.terminal = terminal
     self.strings = strings
     self.suggestions = suggestions
   }
 
-  func start(wake: FileDescriptor) { suggestions.start(wake: wake) }
+  package func start(wake: FileDescriptor) { suggestions.start(wake: wake) }
 
-  func woken() -> [RunEvent] {
+  package func woken() -> [RunEvent] {
     suggestions.take().map { [.suggestionsLoaded($0)] } ?? []
   }
 
-  func perform(_ effect: RunEffect) -> [RunEvent] {
+  package func perform(_ effect: RunEffect) -> [RunEvent] {
     switch effect {
     case .sendToChild(let erase, let bytes):
       // The erase character is a system call: read only when text is taken back.
@@ -86,18 +88,18 @@ final class RunServices: ScreenServices {
   }
 
   /// The child's output, room for input waiting for it, its end.
-  var waits: (requests: [FileDescriptor.WaitRequest], timeout: Duration?)? {
+  package var waits: (requests: [FileDescriptor.WaitRequest], timeout: Duration?)? {
     (link.waitRequests, link.exitPollInterval)
   }
 
   /// A frame of the child's output, a notice about input it has not read.
-  func nextDeadline(now: Instant) -> Instant? {
+  package func nextDeadline(now: Instant) -> Instant? {
     earliest(pacer.nextFrame, link.nextNotice)
   }
 
   /// The child's turn, after the keyboard's: input waiting for it written, its output read for
   /// at most the pacer's budget (the keyboard looked at between pieces), its end noticed.
-  func serve(keyWaiting: () -> Bool, deliver: (RunEvent) -> Bool) {
+  package func serve(keyWaiting: () -> Bool, deliver: (RunEvent) -> Bool) {
     link.writePending()
     let start = Terminal.now()
     while let bytes = link.read() {
@@ -124,7 +126,7 @@ final class RunServices: ScreenServices {
     _ = deliver(.childEnded)
   }
 
-  func isFrameDue(at time: Instant) -> Bool { pacer.isFrameDue(at: time) }
+  package func isFrameDue(at time: Instant) -> Bool { pacer.isFrameDue(at: time) }
 
-  func drew(at time: Instant) { pacer.drew(at: time) }
+  package func drew(at time: Instant) { pacer.drew(at: time) }
 }

@@ -8,12 +8,12 @@
 /// typed, not as 천지인 presses of the digit keys.
 ///
 /// Pure.
-enum UnmarkedPaste {
+package enum UnmarkedPaste {
   /// The fewest characters in one read that make a paste.
-  static let minimumCharacters = 2
+  package static let minimumCharacters = 2
 
   /// The text of one read, if it is a paste.
-  static func text(in bytes: some Collection<UInt8>) -> String? {
+  package static func text(in bytes: some Collection<UInt8>) -> String? {
     guard bytes.count >= minimumCharacters else { return nil }
     for byte in bytes {
       switch byte {

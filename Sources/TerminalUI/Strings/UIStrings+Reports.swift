@@ -169,7 +169,7 @@ extension UIStrings {
 // MARK: - Helpers
 
 /// A ratio as a whole percentage, rounded: 0.925 → 93.
-func wholePercent(_ ratio: Double) -> Int {
+package func wholePercent(_ ratio: Double) -> Int {
   Int((ratio * 100).rounded())
 }
 

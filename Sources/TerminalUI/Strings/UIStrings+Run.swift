@@ -13,7 +13,7 @@ extension UIStrings {
   }
 
   /// `cheonjiin run`: the help lines on scrolling back and selecting.
-  var runScrollHelp: [HelpSection.Line] {
+  package var runScrollHelp: [HelpSection.Line] {
     [
       HelpSection.Line(
         keys: pick("Shift+PgUp·PgDn, 휠", "Shift+PgUp/PgDn, wheel"),

@@ -2,25 +2,25 @@ import HangulEngine
 
 /// The pad's and practice's document as the typing core writes it: a ``TextBuffer``, and where
 /// it changed since the text area last laid it out.
-struct PadDocument: TypingSink {
-  private(set) var buffer: TextBuffer
+package struct PadDocument: TypingSink {
+  package private(set) var buffer: TextBuffer
   /// The lowest byte offset changed since ``takeChangedOffset()``; everything before it is as
   /// it was (the text area lays out again from there).
   private var changedFrom: Int?
 
   /// A document holding `text`, all of it new to the text area.
-  init(_ text: String = "") {
+  package init(_ text: String = "") {
     buffer = TextBuffer(text)
     changedFrom = 0
   }
 
   /// Where the document changed since the last call, and forgets it.
-  mutating func takeChangedOffset() -> Int? {
+  package mutating func takeChangedOffset() -> Int? {
     defer { changedFrom = nil }
     return changedFrom
   }
 
-  mutating func replaceTrailing(_ count: Int, with text: String) -> (
+  package mutating func replaceTrailing(_ count: Int, with text: String) -> (
     edit: TextEdit, change: DocumentChange
   ) {
     let edit = buffer.replaceTrailingCharacters(count, with: text)
@@ -33,7 +33,7 @@ struct PadDocument: TypingSink {
     )
   }
 
-  mutating func revert(_ edit: TextEdit) -> DocumentChange {
+  package mutating func revert(_ edit: TextEdit) -> DocumentChange {
     let inserted = String(decoding: buffer.utf8.suffix(edit.appendedByteCount), as: UTF8.self)
     buffer.revert(edit)
     noteChange(appended: edit.removed.utf8.count)
@@ -46,7 +46,7 @@ struct PadDocument: TypingSink {
     changedFrom = min(changedFrom ?? offset, offset)
   }
 
-  var tail: String { buffer.tail(maximumBytes: 256) }
+  package var tail: String { buffer.tail(maximumBytes: 256) }
 
-  var lastCharacter: Character? { buffer.tail(maximumBytes: 16).last }
+  package var lastCharacter: Character? { buffer.tail(maximumBytes: 16).last }
 }

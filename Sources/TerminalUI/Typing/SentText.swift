@@ -6,23 +6,23 @@ import HangulEngine
 /// got a key of its own is known to lie before its cursor; a write's change becomes bytes
 /// (``TypingCore/takeBytes(erase:)``): the program's erase character per character taken back,
 /// then the text. Readline, vim's insert mode and `cat` then end with the text the pad shows.
-struct SentText: TypingSink {
+package struct SentText: TypingSink {
   /// The end of what was sent since the program last got a key of its own.
-  private(set) var tail = ""
+  package private(set) var tail = ""
 
   /// How much of the sent text is kept: more than any word.
-  static let limit = 64
+  package static let limit = 64
 
   /// One write, as much as undoing it needs.
-  struct Edit {
+  package struct Edit {
     /// The known text it erased (less than it erased when that was sent before ``tail`` began:
     /// that cannot be typed again).
-    var removed: String
+    package var removed: String
     /// How many characters it wrote.
-    var written: Int
+    package var written: Int
   }
 
-  mutating func replaceTrailing(_ count: Int, with text: String) -> (
+  package mutating func replaceTrailing(_ count: Int, with text: String) -> (
     edit: Edit, change: DocumentChange
   ) {
     let removed = String(tail.suffix(count))
@@ -32,16 +32,16 @@ struct SentText: TypingSink {
     return (Edit(removed: removed, written: text.count), DocumentChange(erase: count, insert: text))
   }
 
-  mutating func revert(_ edit: Edit) -> DocumentChange {
+  package mutating func revert(_ edit: Edit) -> DocumentChange {
     tail.removeLast(min(edit.written, tail.count))
     append(edit.removed)
     return DocumentChange(erase: edit.written, insert: edit.removed)
   }
 
-  var lastCharacter: Character? { tail.last }
+  package var lastCharacter: Character? { tail.last }
 
   /// The program got a key of its own: its cursor may be anywhere now.
-  mutating func forget() {
+  package mutating func forget() {
     tail = ""
   }
 
@@ -53,7 +53,7 @@ struct SentText: TypingSink {
 
 extension TypingCore where Sink == SentText {
   /// A typing core for a program's line.
-  init(layouts: [Layout]) {
+  package init(layouts: [Layout]) {
     self.init(engine: InputMethod(layouts: layouts), sink: SentText())
   }
 
@@ -63,7 +63,7 @@ extension TypingCore where Sink == SentText {
   /// - Parameter erase: The program's erase character (its VERASE); evaluated only when text is
   ///   taken back, since reading it is a system call and the program may change it at any time
   ///   (`stty erase ^H`).
-  mutating func takeBytes(erase: @autoclosure () -> UInt8) -> [UInt8] {
+  package mutating func takeBytes(erase: @autoclosure () -> UInt8) -> [UInt8] {
     let change = takeChange()
     guard change.erase > 0 else { return Array(change.insert.utf8) }
     return [UInt8](repeating: erase(), count: change.erase) + Array(change.insert.utf8)
@@ -73,13 +73,13 @@ extension TypingCore where Sink == SentText {
   /// written first; the program may then move its cursor, so what was sent is forgotten.
   ///
   /// Take the bytes with ``takeBytes(erase:)`` before the key's own.
-  mutating func passThrough() {
+  package mutating func passThrough() {
     flush()
     updateSink { $0.forget() }
   }
 
   /// The program is gone: what was still open, for standard error, so nothing typed is lost.
-  mutating func finish() -> String {
+  package mutating func finish() -> String {
     _ = takeChange()
     flush()
     return takeChange().insert

@@ -5,7 +5,7 @@ import TerminalInput
 
 /// The suggestion bar's I/O, which the pad and `cheonjiin run` share: the data loaded on a thread
 /// of its own after the first frame, and learned words handed to the caller's store.
-final class SuggestionSupply {
+package final class SuggestionSupply {
   private let load: (@Sendable () -> SuggestionData?)?
   private let store: (@Sendable (String) -> Void)?
   /// The data, handed over from the loading thread.
@@ -14,7 +14,7 @@ final class SuggestionSupply {
   /// - Parameters:
   ///   - load: Loads the data (slow: a disk, a word list); nil for no bar.
   ///   - learn: Remembers a learned word (the caller stores it off the loop's thread).
-  init(
+  package init(
     load: (@Sendable () -> SuggestionData?)?, learn: (@Sendable (String) -> Void)?
   ) {
     self.load = load
@@ -23,7 +23,7 @@ final class SuggestionSupply {
 
   /// Starts loading: the pad shows at once, the bar fills in when ready, and the loop is woken
   /// with ``WakeNote/servicesByte``.
-  func start(wake: FileDescriptor) {
+  package func start(wake: FileDescriptor) {
     guard let load else { return }
     let box = loaded
     SerialThread().run {
@@ -33,16 +33,16 @@ final class SuggestionSupply {
   }
 
   /// The data, once loaded (then nil again).
-  func take() -> SuggestionData? { loaded.take() }
+  package func take() -> SuggestionData? { loaded.take() }
 
   /// Remembers a word committed or taken from the bar.
-  func learn(_ word: String) { store?(word) }
+  package func learn(_ word: String) { store?(word) }
 }
 
 extension SuggestionBar {
   /// The data arrived: the bar fills in, and what it says about itself (a damaged word file)
   /// shows on the status line for 10 s.
-  mutating func load(
+  package mutating func load(
     _ data: SuggestionData, message: inout (text: String, until: Instant)?, at time: Instant
   ) {
     load(data)

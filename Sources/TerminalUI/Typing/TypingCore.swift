@@ -6,7 +6,7 @@ import Suggestions
 /// line of the program `cheonjiin run` types into (``SentText``).
 ///
 /// Every write happens at the cursor: delete some characters before it, then add text.
-protocol TypingSink {
+package protocol TypingSink {
   /// What undoes one write.
   associatedtype Edit
 
@@ -33,17 +33,17 @@ protocol TypingSink {
 ///
 /// Mirrors of the pad's document (`--tmux-target`) and the child program of `cheonjiin run`
 /// apply it.
-struct DocumentChange: Hashable {
-  var erase: Int
-  var insert: String
+package struct DocumentChange: Hashable {
+  package var erase: Int
+  package var insert: String
 
-  static let none = DocumentChange(erase: 0, insert: "")
+  package static let none = DocumentChange(erase: 0, insert: "")
 
-  var isEmpty: Bool { erase == 0 && insert.isEmpty }
+  package var isEmpty: Bool { erase == 0 && insert.isEmpty }
 
   /// Follows this change with another: an erase right after an insert takes back what it
   /// can of the insert first.
-  mutating func then(_ next: DocumentChange) {
+  package mutating func then(_ next: DocumentChange) {
     var erase = next.erase
     while erase > 0, !insert.isEmpty {
       insert.removeLast()
@@ -55,11 +55,11 @@ struct DocumentChange: Hashable {
 }
 
 /// What one press did, as the core reports it.
-struct TypedPress {
+package struct TypedPress {
   /// The engine's output, as applied (a mark after a taken suggestion closes up to the word).
-  var output: KeyOutput
+  package var output: KeyOutput
   /// The word this press finished by typing the first separator after it, if any.
-  var finishedWord: String?
+  package var finishedWord: String?
 }
 
 /// The one typing core under the pad, practice and `cheonjiin run`.
@@ -71,39 +71,39 @@ struct TypedPress {
 /// Pure. The front end resolves a press through its bindings and calls ``tap(_:)``,
 /// ``hold(_:)`` and the rest; after an event it takes what the sink's text gained and
 /// lost with ``takeChange()`` (a mirror's keys, the child's bytes).
-struct TypingCore<Sink: TypingSink> {
-  private(set) var engine: InputMethod
+package struct TypingCore<Sink: TypingSink> {
+  package private(set) var engine: InputMethod
   /// Where the text goes.
   ///
   /// Written only through the core, which keeps the taps' edits to roll them back; read it
   /// freely.
-  private(set) var sink: Sink
+  package private(set) var sink: Sink
   /// For each optimistic tap of the open run: the engine before it and its write.
   private var taps: [(engine: InputMethod, edit: Sink.Edit)] = []
   /// What the writes changed since ``takeChange()``.
   private var change = DocumentChange.none
   /// Changes whenever the text (sink or composition) may have changed.
-  private(set) var version = 0
+  package private(set) var version = 0
   /// Whether the text ends with the space a taken suggestion added, with nothing written
   /// since.
-  private(set) var endsWithSuggestionSpace = false
+  package private(set) var endsWithSuggestionSpace = false
 
-  init(engine: InputMethod, sink: Sink) {
+  package init(engine: InputMethod, sink: Sink) {
     self.engine = engine
     self.sink = sink
   }
 
   /// What is still open, shown after the text.
-  var preedit: String { engine.preedit }
+  package var preedit: String { engine.preedit }
 
   /// The end of the text with the open composition: what the suggestion bar looks at.
-  var tail: String { sink.tail + engine.preedit }
+  package var tail: String { sink.tail + engine.preedit }
 
   /// The last character of the text with the open composition, without making the text.
-  var lastCharacter: Character? { engine.preedit.last ?? sink.lastCharacter }
+  package var lastCharacter: Character? { engine.preedit.last ?? sink.lastCharacter }
 
   /// What the sink's text gained and lost since the last call, and forgets it.
-  mutating func takeChange() -> DocumentChange {
+  package mutating func takeChange() -> DocumentChange {
     defer { change = .none }
     return change
   }
@@ -114,7 +114,7 @@ struct TypingCore<Sink: TypingSink> {
   /// ends (``release()``), so a hold can roll it back.
   ///
   /// - Parameter target: What the pressed key does now (``PadBindings/resolve(_:)``).
-  mutating func tap(_ target: BindingTarget.Resolution) -> TypedPress {
+  package mutating func tap(_ target: BindingTarget.Resolution) -> TypedPress {
     let before = engine
     let (press, edit) = press(target, isHold: false)
     taps.append((before, edit))
@@ -125,17 +125,17 @@ struct TypingCore<Sink: TypingSink> {
   ///
   /// Roll back the taps of its press first (``rollBack(_:)``), then resolve the key again: a
   /// tap may have changed the layout.
-  mutating func hold(_ target: BindingTarget.Resolution) -> TypedPress {
+  package mutating func hold(_ target: BindingTarget.Resolution) -> TypedPress {
     press(target, isHold: true).press
   }
 
   /// One more tick of a repeating key (⌫ held); never rolled back.
-  mutating func repeatTick(_ target: BindingTarget.Resolution) -> TypedPress {
+  package mutating func repeatTick(_ target: BindingTarget.Resolution) -> TypedPress {
     press(target, isHold: false).press
   }
 
   /// The run is over: its taps stand.
-  mutating func release() {
+  package mutating func release() {
     taps.removeAll()
   }
 
@@ -143,7 +143,7 @@ struct TypingCore<Sink: TypingSink> {
   ///
   /// - Returns: Whether it did: the run has that many taps.
   @discardableResult
-  mutating func rollBack(_ count: Int) -> Bool {
+  package mutating func rollBack(_ count: Int) -> Bool {
     guard count > 0, taps.count >= count else { return false }
     for tap in taps.suffix(count).reversed() {
       change.then(sink.revert(tap.edit))
@@ -206,14 +206,14 @@ struct TypingCore<Sink: TypingSink> {
   /// Ends the composition: what it held is written (Esc, the idle timeout, the pad's →).
   ///
   /// Ends the run: its taps can no longer be rolled back.
-  mutating func flush() {
+  package mutating func flush() {
     release()
     _ = write(erasing: 0, engine.flush().commit)
   }
 
   /// Ends the composition and writes `text` as it is (a paste, the system's input method, a
   /// held suggestion key's own symbol).
-  mutating func insert(_ text: String) {
+  package mutating func insert(_ text: String) {
     release()
     _ = write(erasing: 0, engine.flush().commit + text)
   }
@@ -223,7 +223,7 @@ struct TypingCore<Sink: TypingSink> {
   ///
   /// The open syllables never reached the sink: they are dropped rather than written and
   /// erased.
-  mutating func replaceTrailingCharacters(_ count: Int, with replacement: String) {
+  package mutating func replaceTrailingCharacters(_ count: Int, with replacement: String) {
     release()
     let open = engine.flush().commit
     let fromComposition = min(max(0, count), open.count)
@@ -234,13 +234,13 @@ struct TypingCore<Sink: TypingSink> {
 
   /// Replaces the word being typed with a suggestion and a space, as phone keyboards do; a
   /// mark typed next closes up to the word.
-  mutating func takeSuggestion(_ word: String) {
+  package mutating func takeSuggestion(_ word: String) {
     replaceTrailingCharacters(trailingWord(of: tail).count, with: word + " ")
     endsWithSuggestionSpace = true
   }
 
   /// Starts over with `engine` and `sink` (a new practice item, a restored draft).
-  mutating func reset(to engine: InputMethod, sink: Sink) {
+  package mutating func reset(to engine: InputMethod, sink: Sink) {
     self.engine = engine
     self.sink = sink
     taps.removeAll()
@@ -251,7 +251,7 @@ struct TypingCore<Sink: TypingSink> {
 
   /// Changes the sink in a way that is no write (taking what it noted, forgetting what the
   /// child's line holds).
-  mutating func updateSink(_ update: (inout Sink) -> Void) {
+  package mutating func updateSink(_ update: (inout Sink) -> Void) {
     update(&sink)
   }
 }

@@ -1,11 +1,11 @@
 /// The practice screens that are not the pad: the lesson menu and the summary.
-enum PracticeView {
+package enum PracticeView {
   /// The lesson list, and a message on the last row (progress that cannot be saved).
   ///
   /// A list longer than the window scrolls with the selection; the rows above and below it
   /// say how many entries are hidden there and which keys reach them, so no entry is out of
   /// sight without a word.
-  static func menu(
+  package static func menu(
     _ entries: [String], selection: Int, strings: UIStrings, rows: Int, columns: Int,
     message: String? = nil, width: @escaping @Sendable (Character) -> Int
   ) -> Screen {
@@ -49,7 +49,7 @@ enum PracticeView {
   }
 
   /// The summary's lines, centred, with the keys that go on under them.
-  static func summary(
+  package static func summary(
     _ lines: [String], keys: String, rows: Int, columns: Int,
     width: @escaping @Sendable (Character) -> Int
   ) -> Screen {
@@ -71,7 +71,7 @@ enum PracticeView {
 
   /// `line` broken at spaces into pieces at most `width` columns wide (a word wider than that
   /// stands alone).
-  static func wrapped(_ line: String, width: Int) -> [String] {
+  package static func wrapped(_ line: String, width: Int) -> [String] {
     var pieces: [String] = []
     var current = ""
     for word in line.split(separator: " ", omittingEmptySubsequences: false) {
