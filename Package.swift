@@ -2,7 +2,9 @@
 import PackageDescription
 
 // Dependencies point inward only:
-// cheonjiin → TerminalUI → {CNcursesw, LayoutLoading, TerminalInput} → HangulEngine
+// cheonjiin → {PracticeScreen, DemoScreen, RunScreen, ReportViews} → TerminalUI
+// TerminalUI → {CNcursesw, LayoutLoading, TerminalInput} → HangulEngine
+// RunScreen → ChildTerminal (the pty and the emulator); TerminalUI knows no child
 // LayoutLoading → TerminalInput (keymaps name its keys); both are below TerminalUI
 // cheonjiin → Storage (GRDB) → Practice → {HangulEngine, KoreanNumbers, Suggestions}
 // cheonjiin → Suggestions → HangulEngine (Practice reads the word lists through its parser)
@@ -59,21 +61,40 @@ let package = Package(
         "CVterm", "CTerminal", "SystemIO",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
+    // The terminal runtime and what the screens share: the tty, the one loop and its input
+    // pipeline, the frame writer, terminfo, palette and themes, the pad's views, the typing core,
+    // the suggestion bar and the pad (`cheonjiin`) itself.
     .target(
       name: "TerminalUI",
       dependencies: [
-        "ChildTerminal",
         "CNcursesw", "CTerminal", "HangulEngine", "KoreanNumbers", "LayoutLoading", "Practice",
         "Suggestions", "SystemIO", "TerminalInput",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
 
+    // MARK: The screens (each a front end of the TerminalUI loop, with its own strings)
+    .target(
+      name: "PracticeScreen",
+      dependencies: ["TerminalUI", "HangulEngine", "LayoutLoading", "Practice", "TerminalInput"]),
+    .target(
+      name: "DemoScreen",
+      dependencies: ["TerminalUI", "HangulEngine", "KoreanNumbers", "TerminalInput"]),
+    // `cheonjiin run`: a child program on a pty, the pad as its input method.
+    .target(
+      name: "RunScreen",
+      dependencies: [
+        "TerminalUI", "ChildTerminal", "HangulEngine", "LayoutLoading", "Suggestions", "SystemIO",
+        "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+    // `cheonjiin stats`: charts, heat maps and speed maps drawn as cells.
+    .target(name: "ReportViews", dependencies: ["TerminalUI", "Practice"]),
+
     // MARK: The program
     .executableTarget(
       name: "cheonjiin",
       dependencies: [
-        "HangulEngine", "LayoutLoading", "TerminalUI", "KoreanNumbers", "Practice", "Storage",
-        "Suggestions", "SystemIO",
+        "HangulEngine", "LayoutLoading", "TerminalUI", "PracticeScreen", "DemoScreen", "RunScreen",
+        "ReportViews", "KoreanNumbers", "Practice", "Storage", "Suggestions", "SystemIO",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
@@ -102,8 +123,10 @@ let package = Package(
     .testTarget(
       name: "TerminalUITests",
       dependencies: [
-        "TerminalUI", "TerminalInput", "HangulEngine", "KoreanNumbers", "LayoutLoading",
-        "Suggestions", "Practice", "ChildTerminal", "TestSupport",
+        "TerminalUI", "PracticeScreen", "DemoScreen", "RunScreen", "ReportViews", "TerminalInput",
+        "HangulEngine", "KoreanNumbers", "LayoutLoading", "Suggestions", "Practice",
+        "ChildTerminal",
+        "TestSupport",
       ],
       exclude: ["Golden"]),
     // Helpers for several test targets; the cast reader replays recordings with libvterm.

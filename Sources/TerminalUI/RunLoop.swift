@@ -339,6 +339,8 @@ where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect
 package final class Mailbox<Value: Sendable>: Sendable {
   private let slot = Mutex<Value?>(nil)
 
+  package init() {}
+
   package func put(_ value: Value?) {
     slot.withLock { $0 = value }
   }

@@ -53,5 +53,7 @@ extension ScreenServices {
 
 /// The services of a screen that needs none (practice, the demo).
 package final class NoServices: ScreenServices {
+  package init() {}
+
   package func perform(_ effect: Never) -> [Never] {}
 }

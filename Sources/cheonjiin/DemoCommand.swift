@@ -1,4 +1,5 @@
 import ArgumentParser
+import DemoScreen
 import Foundation
 import HangulEngine
 import LayoutLoading

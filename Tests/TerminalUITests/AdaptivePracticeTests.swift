@@ -3,6 +3,10 @@ import LayoutLoading
 import Practice
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 /// A small word list, so the rounds are easy to follow: the jamo order comes from it.

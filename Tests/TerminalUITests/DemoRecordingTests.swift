@@ -4,6 +4,10 @@ import HangulEngine
 import TestSupport
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 /// A track on a shipped layout, titled as `cheonjiin demo` titles it.

@@ -2,6 +2,10 @@ import HangulEngine
 import Synchronization
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 #if canImport(Glibc)

@@ -2,6 +2,10 @@ import HangulEngine
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 /// A track on a shipped layout, titled with the layout's own name as `cheonjiin demo` does.

@@ -3,6 +3,10 @@ import LayoutLoading
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 /// Kitty protocol key events: keypad 0-9 are 57399-57408; 129 = NumLock on.

@@ -3,6 +3,10 @@ import LayoutLoading
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 @Suite("The keypad controller, driven by tty bytes and an injected clock")

@@ -2,6 +2,10 @@ import HangulEngine
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 /// Cells as text and styles, for comparing two screens.

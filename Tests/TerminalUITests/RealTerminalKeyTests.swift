@@ -2,6 +2,10 @@ import HangulEngine
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 /// What issue 20 found in a real xterm, pinned down on the screen's driver with time as data.

@@ -2,6 +2,10 @@ import Foundation
 import HangulEngine
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 /// Golden screens: controller state → `Screen` → text dump, compared with `Golden/*.screen` (tig's

@@ -3,6 +3,10 @@ import Foundation
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 #if canImport(Glibc)

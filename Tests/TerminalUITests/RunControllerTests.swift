@@ -4,6 +4,10 @@ import Suggestions
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 /// `cheonjiin run` without a child: what the controller sends is read from its effects, and

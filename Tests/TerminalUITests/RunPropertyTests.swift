@@ -2,6 +2,10 @@ import TerminalInput
 import TestSupport
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 @Suite("cheonjiin run under random program output, keys and window sizes")

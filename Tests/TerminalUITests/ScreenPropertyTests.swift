@@ -5,6 +5,10 @@ import TerminalInput
 import TestSupport
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 /// One step a user (or a child program) takes, replayable on a fresh front end.

@@ -4,6 +4,10 @@ import Practice
 import TestSupport
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 /// Issue 25: the screens grow no faster than n log n with what is on them.

@@ -1,6 +1,10 @@
 import Synchronization
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 @Suite("Background work on a thread of our own (SerialThread)")

@@ -1,6 +1,10 @@
 import CTerminal
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 #if canImport(Glibc)

@@ -3,6 +3,10 @@ import Suggestions
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 /// A tiny lexicon, so these tests do not depend on the shipped word list.

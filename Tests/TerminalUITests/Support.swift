@@ -4,6 +4,10 @@ import LayoutLoading
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 let repositoryRoot = URL(fileURLWithPath: #filePath)

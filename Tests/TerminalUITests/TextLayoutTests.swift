@@ -1,6 +1,10 @@
 import HangulEngine
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 /// Line starts and widths of a layout, and the cells of its last lines (the ones that can

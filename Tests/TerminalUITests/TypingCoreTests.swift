@@ -2,6 +2,10 @@ import HangulEngine
 import LayoutLoading
 import Testing
 
+@testable import DemoScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
 
 /// The program's side of the line: bytes applied as a terminal in cooked mode would (the erase

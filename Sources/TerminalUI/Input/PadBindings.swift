@@ -29,6 +29,17 @@ package struct PadBindings {
   /// Which keys type on the pad: all bound ones, or (`cheonjiin run`) only the keypad.
   package var padKeys = PadKeys.all
 
+  package init(
+    keymaps: [Keymap], keymap: Keymap, layout: Layout, focus: Int?,
+    suggestionKeys: Set<PhysicalKey>
+  ) {
+    self.keymaps = keymaps
+    self.keymap = keymap
+    self.layout = layout
+    self.focus = focus
+    self.suggestionKeys = suggestionKeys
+  }
+
   /// Which keys type on the pad.
   package enum PadKeys {
     /// Every key the keymap binds, and Space, Backspace and Tab.
@@ -178,6 +189,15 @@ package struct InputRouting {
   package var usesCommands: Bool
   /// What a mouse press at a 0-based cell hits.
   package var hitTest: (_ row: Int, _ column: Int) -> HitTarget?
+
+  package init(
+    pad: PadBindings?, usesCommands: Bool,
+    hitTest: @escaping (_ row: Int, _ column: Int) -> HitTarget?
+  ) {
+    self.pad = pad
+    self.usesCommands = usesCommands
+    self.hitTest = hitTest
+  }
 
   /// Plain keys only: no pad, no commands, no mouse targets.
   package static var plainKeys: InputRouting {

@@ -30,6 +30,8 @@ package struct SuggestionBar {
   /// The text tail the words were computed for.
   private var computedFor: String? = nil
 
+  package init() {}
+
   /// The bar shows words only once the lexicon is loaded.
   package var isLoaded: Bool { data != nil }
 

@@ -26,6 +26,13 @@ package struct KeypadViewModel {
   package var placement: PadPlacement? = nil
   /// The physical keys named in the keys' corners, and a number that identifies them.
   package var hints: (keys: [Int: String], id: Int) = ([:], 0)
+
+  /// A pad with its text; everything else is set on the model after.
+  package init(layout: Layout, text: TextAreaContent, strings: UIStrings) {
+    self.layout = layout
+    self.text = text
+    self.strings = strings
+  }
 }
 
 /// A run of text in one style, for panels.

@@ -10,6 +10,15 @@ package struct TextAreaContent {
   /// The document already wrapped, if the front end keeps it up to date; laid out afresh
   /// when it does not match.
   package var layout: TextLayout? = nil
+
+  package init(
+    document: [UInt8], preedit: String, composingTail: String, layout: TextLayout? = nil
+  ) {
+    self.document = document
+    self.preedit = preedit
+    self.composingTail = composingTail
+    self.layout = layout
+  }
 }
 
 /// Draws the text area: the document and the preedit wrapped to the width, scrolled so the
