@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Dependencies point inward only:
-// cheonjiin → {PracticeScreen, DemoScreen, RunScreen, ReportViews} → TerminalUI
+// cheonjiin → {PadScreen, PracticeScreen, DemoScreen, RunScreen, ReportViews} → TerminalUI
 // TerminalUI → {CNcursesw, LayoutLoading, TerminalInput} → HangulEngine
 // RunScreen → ChildTerminal (the pty and the emulator); TerminalUI knows no child
 // LayoutLoading → TerminalInput (keymaps name its keys); both are below TerminalUI
@@ -62,8 +62,8 @@ let package = Package(
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // The terminal runtime and what the screens share: the tty, the one loop and its input
-    // pipeline, the frame writer, terminfo, palette and themes, the pad's views, the typing core,
-    // the suggestion bar and the pad (`cheonjiin`) itself.
+    // pipeline, the frame writer, terminfo, palette and themes, the pad's views, the typing core
+    // and the suggestion bar.
     .target(
       name: "TerminalUI",
       dependencies: [
@@ -73,6 +73,13 @@ let package = Package(
       ]),
 
     // MARK: The screens (each a front end of the TerminalUI loop, with its own strings)
+    // The pad (`cheonjiin`): text typed on the keypad, its draft, the tmux mirror.
+    .target(
+      name: "PadScreen",
+      dependencies: [
+        "TerminalUI", "HangulEngine", "LayoutLoading", "Practice", "Suggestions", "SystemIO",
+        "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     .target(
       name: "PracticeScreen",
       dependencies: ["TerminalUI", "HangulEngine", "LayoutLoading", "Practice", "TerminalInput"]),
@@ -93,8 +100,9 @@ let package = Package(
     .executableTarget(
       name: "cheonjiin",
       dependencies: [
-        "HangulEngine", "LayoutLoading", "TerminalUI", "PracticeScreen", "DemoScreen", "RunScreen",
-        "ReportViews", "KoreanNumbers", "Practice", "Storage", "Suggestions", "SystemIO",
+        "HangulEngine", "LayoutLoading", "TerminalUI", "PadScreen", "PracticeScreen", "DemoScreen",
+        "RunScreen", "ReportViews", "KoreanNumbers", "Practice", "Storage", "Suggestions",
+        "SystemIO",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
@@ -123,7 +131,8 @@ let package = Package(
     .testTarget(
       name: "TerminalUITests",
       dependencies: [
-        "TerminalUI", "PracticeScreen", "DemoScreen", "RunScreen", "ReportViews", "TerminalInput",
+        "TerminalUI", "PadScreen", "PracticeScreen", "DemoScreen", "RunScreen", "ReportViews",
+        "TerminalInput",
         "HangulEngine", "KoreanNumbers", "LayoutLoading", "Suggestions", "Practice",
         "ChildTerminal",
         "TestSupport",

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HangulEngine
 import LayoutLoading
+import PadScreen
 import TerminalUI
 
 struct KeypadCommand: ParsableCommand {

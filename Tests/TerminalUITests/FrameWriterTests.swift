@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DemoScreen
+@testable import PadScreen
 @testable import PracticeScreen
 @testable import ReportViews
 @testable import RunScreen

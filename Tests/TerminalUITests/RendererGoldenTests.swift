@@ -3,6 +3,7 @@ import HangulEngine
 import Testing
 
 @testable import DemoScreen
+@testable import PadScreen
 @testable import PracticeScreen
 @testable import ReportViews
 @testable import RunScreen

@@ -2,6 +2,7 @@ import CTerminal
 import Testing
 
 @testable import DemoScreen
+@testable import PadScreen
 @testable import PracticeScreen
 @testable import ReportViews
 @testable import RunScreen

@@ -3,6 +3,7 @@ import LayoutLoading
 import Testing
 
 @testable import DemoScreen
+@testable import PadScreen
 @testable import PracticeScreen
 @testable import ReportViews
 @testable import RunScreen

@@ -1,5 +1,6 @@
 import SystemIO
 import SystemPackage
+import TerminalUI
 
 /// What the pad's services report to it.
 package enum PadEvent {
