@@ -19,7 +19,7 @@ public enum DemoPage {
     return filling(
       pageTemplate,
       [
-        ("@LANG@", strings.language == .korean ? "ko" : "en"),
+        ("@LANG@", strings.htmlLanguage),
         ("@TITLE@", htmlEscaped(pageTitle)),
         ("@NOSCRIPT@", htmlEscaped(strings.demoPageNeedsScript)),
         ("@DATA@", safeInScript(data)),

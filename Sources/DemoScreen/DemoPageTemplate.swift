@@ -12,6 +12,9 @@ import TerminalUI
 /// of them fit (from a phone to a projector at 3840×2160); nothing hides behind the buttons.
 /// The text to type and the text typed are one line each, scrolled to the syllable being
 /// typed, so a long text costs the page no room and each step only the cells it changes.
+///
+/// Over 400 lines on purpose: it is one page (HTML, CSS and the player script) that reads and
+/// is checked best whole, as the browser gets it.
 package let pageTemplate = #"""
   <!DOCTYPE html>
   <html lang="@LANG@">

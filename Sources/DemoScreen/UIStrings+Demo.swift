@@ -5,6 +5,9 @@ import TerminalUI
 // MARK: - The demo on the terminal
 
 extension UIStrings {
+  /// The page's `lang` attribute (`demo --html`).
+  package var htmlLanguage: String { pick("ko", "en") }
+
   /// The presses so far out of all: `3/15타`, `3/15 keys`.
   public func demoCounter(_ shown: Int, of total: Int) -> String {
     pick("\(shown)/\(total)타", "\(shown)/\(total) keys")

@@ -27,9 +27,9 @@ public struct KeypadController: ScreenFrontEnd {
   package private(set) var keypad: Keypad
   package private(set) var settings: KeypadSettings
   public let strings: UIStrings
-  package private(set) var mode: PadMode = .typing
+  package internal(set) var mode: PadMode = .typing
   package private(set) var bar = SuggestionBar()
-  package private(set) var message: (text: String, until: Instant)? = nil
+  package internal(set) var message: (text: String, until: Instant)? = nil
   private var draftDueAt: Instant? = nil
   /// F2 switched the keymap and no key was pressed since: the pad says so.
   package private(set) var keymapSwitched = false
@@ -299,23 +299,6 @@ public struct KeypadController: ScreenFrontEnd {
     }
   }
 
-  /// Esc declines the offered draft; Ctrl-C and Ctrl-D leave without deciding.
-  private mutating func answerDraft(
-    _ command: AppCommand, key: TerminalKeyEvent, at time: Instant
-  ) -> [Effect] {
-    switch command {
-    case .dismiss where key.key == .escape:
-      return declineDraft(at: time)
-    case .cancel, .dismiss:
-      return [.cancel]  // the draft stays as it is
-    case .suspend: return [.suspend]
-    case .redraw: return [.repaint]
-    case .focusUp, .focusDown, .focusLeft, .focusRight, .pressFocused, .space, .backspace, .next,
-      .help, .switchKeymap, .cycleTheme, .toggleSize:
-      return []
-    }
-  }
-
   private mutating func perform(_ command: AppCommand, rows: Int, columns: Int, at time: Instant)
     -> [Effect]
   {
@@ -335,41 +318,6 @@ public struct KeypadController: ScreenFrontEnd {
       .cycleTheme, .toggleSize, .suspend, .redraw:
       let geometry = placement(rows: rows, columns: columns)?.geometry
       return keypad.perform(command, settings: &settings, geometry: geometry)
-    }
-  }
-
-  /// Esc (or n) at the offer: the draft goes to the drafts' history, never away; the run
-  /// loop says so if it could not move.
-  private mutating func declineDraft(at time: Instant) -> [Effect] {
-    mode = .typing
-    message = (strings.draftSetAside, time + .milliseconds(5000))
-    return [.own(.setDraftAside)]
-  }
-
-  /// Ends the run with the text; first keeps it with the drafts and says where when nothing
-  /// can confirm its destination.
-  private mutating func finish(_ effects: [Effect]) -> [Effect] {
-    let text = keypad.text
-    guard let why = settings.unconfirmedDelivery, !text.isEmpty else {
-      return effects + [.finish(text)]
-    }
-    mode = .kept(text, why: why, note: [])
-    return effects + [.own(.keepFinished(text))]
-  }
-
-  /// The kept-text notice: the run loop's note says where it went; then any key closes.
-  private mutating func handleKept(_ event: InputEvent, text: String, why: UnconfirmedDelivery)
-    -> [Effect]
-  {
-    switch event {
-    case .key(let key) where key.kind == .press:
-      return [.finish(text)]
-    case .mouse(let mouse) where mouse.action == .press:
-      return [.finish(text)]
-    case .pad(.tap), .command:
-      return [.finish(text)]
-    case .pad, .key, .mouse, .paste, .suggestionClicked, .resized:
-      return []
     }
   }
 

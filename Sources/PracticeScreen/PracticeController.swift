@@ -4,56 +4,6 @@ import Practice
 import TerminalInput
 import TerminalUI
 
-/// Where practice progress goes: the command line backs it with the SQLite store, tests with
-/// memory.
-///
-/// Called at item and lesson boundaries only, never per key press.
-public protocol PracticeRecorder: AnyObject {
-  /// What is known about the user before a lesson starts.
-  func history(for lesson: Lesson) -> PracticeHistory
-  /// Saves one item's result (and moves its review schedule).
-  func record(_ result: ItemResult)
-  /// Saves where the user is in a lesson, for "continue where I left off".
-  func saveProgress(lessonID: String, nextItem: Int, isFinished: Bool)
-  /// The last lesson worked on, if any.
-  func lastProgress() -> (lessonID: String, isFinished: Bool)?
-  /// Every review schedule, for choosing the lesson to continue.
-  func allSchedules() -> [String: ItemSchedule]
-  /// Every key's and jamo's timing so far, for the adaptive round.
-  func speedObservations() -> [SpeedUnit: UnitObservations]
-  /// The jamo the adaptive round has unlocked on a layout.
-  func unlockedJamo(layoutID: String) -> [String]
-  /// Saves the jamo the adaptive round has unlocked on a layout.
-  func saveUnlockedJamo(_ jamo: [String], layoutID: String)
-  /// The adaptive round's saved target on a layout, and whether the learner set it
-  /// (`--target`) rather than the trainer (from their pace); nil before it was set.
-  func adaptiveTarget(layoutID: String) -> (target: SpeedTarget, isSetByLearner: Bool)?
-  /// Saves the adaptive round's target on a layout.
-  func saveAdaptiveTarget(_ target: SpeedTarget, setByLearner: Bool, layoutID: String)
-  /// Said on the status row when practice starts: progress that cannot be saved, and why.
-  var startNotice: String? { get }
-}
-
-extension PracticeRecorder {
-  public var startNotice: String? { nil }
-}
-
-/// A user's history, as the planner and the cues need it.
-public struct PracticeHistory: Sendable {
-  public var schedules: [String: ItemSchedule]
-  public var errorRates: [KeyRef: Double]
-  public var mastery: [KeyRef: KeyStats]
-
-  public init(
-    schedules: [String: ItemSchedule] = [:], errorRates: [KeyRef: Double] = [:],
-    mastery: [KeyRef: KeyStats] = [:]
-  ) {
-    self.schedules = schedules
-    self.errorRates = errorRates
-    self.mastery = mastery
-  }
-}
-
 /// `cheonjiin practice`: a lesson menu, items typed on the pad with cues that fade, and a calm
 /// summary.
 ///
@@ -71,7 +21,7 @@ public struct PracticeController: ScreenFrontEnd {
   }
 
   package private(set) var keypad: Keypad
-  private var settings: KeypadSettings
+  var settings: KeypadSettings
   public let strings: UIStrings
   public let lessons: [Lesson]
   /// Read at lesson boundaries; written only through ``PracticeEffect``s.
@@ -85,13 +35,13 @@ public struct PracticeController: ScreenFrontEnd {
   private let roundLength: Int
   package var mode: Mode = .menu(selection: 0)
   /// The pad's help over the item, scrolled this far; nil when not shown.
-  private var helpScroll: Int? = nil
+  var helpScroll: Int? = nil
   package private(set) var session: PracticeSession?
   package private(set) var lesson: Lesson?
   package private(set) var round = LessonRound(items: [])
   private var history = PracticeHistory()
   package var menuDigits = ""
-  private var message: (text: String, until: Instant)? = nil
+  var message: (text: String, until: Instant)? = nil
   /// The lesson "continue" goes to.
   package var continueLesson: Lesson?
   /// How far each lesson has come, by id, for the menu: "★★☆", "3/10".
@@ -140,7 +90,7 @@ public struct PracticeController: ScreenFrontEnd {
   }
 
   /// The lesson's explanation, first on the help screen inside a lesson.
-  private var lessonHelp: [HelpSection] {
+  var lessonHelp: [HelpSection] {
     guard let lesson, !lesson.summary.isEmpty else { return [] }
     return [
       HelpSection(title: lesson.title, lines: [HelpSection.Line(keys: "", action: lesson.summary)])
@@ -446,57 +396,4 @@ public struct PracticeController: ScreenFrontEnd {
     return deadlines.compactMap { $0 }.min()
   }
 
-  // MARK: - View
-
-  /// The key the cue lights now, if any.
-  package func cueKey(at time: Instant) -> Int? {
-    guard case .typing = mode, let session, let cue = session.cue,
-      session.isCueVisible(at: Self.milliseconds(time)), cue.layout == keypad.engine.layoutIndex
-    else { return nil }
-    return cue.key
-  }
-
-  package func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
-    switch mode {
-    case .menu(let selection):
-      return PracticeView.menu(
-        menuEntries.map(\.label), selection: selection, strings: strings, rows: rows,
-        columns: columns, message: message?.text, width: DisplayWidth.of)
-    case .summary(let lines):
-      return PracticeView.summary(
-        lines,
-        keys: isAdaptiveRound
-          ? strings.adaptiveSummaryKeys(offersBlind: offersBlind) : strings.summaryKeysHint,
-        rows: rows, columns: columns, width: DisplayWidth.of)
-    case .typing, .itemDone:
-      let pad = drawnPad()
-      var model = KeypadViewModel(
-        layout: pad.layout,
-        text: TextAreaContent(document: [], preedit: "", composingTail: ""), strings: strings)
-      model.decorations = keypad.decorations(at: time, input: input, cue: cueKey(at: time))
-      model.padStamps = keypad.stamps
-      model.hints = pad.hints
-      model.keySize = settings.keySize
-      model.bold = settings.bold
-      model.message = message?.text
-      model.status = [
-        strings.name(of: keypad.layout), strings.name(of: keypad.keymap),
-        strings.holdStatus(settings.holdMs),
-        strings.helpKey,
-      ]
-      // First, so they stay when a narrow window drops the middle items: the status line
-      // has room at every size, where the panel has none to spare at 80×24.
-      if let speed = adaptiveSpeedLine() { model.status.insert(speed, at: 0) }
-      if pad.layout.id != keypad.layout.id { model.status.insert(strings.blindStatus, at: 0) }
-      if let helpScroll {
-        model.overlay = .help(
-          title: strings.helpTitle, sections: lessonHelp + keypad.helpSections(strings: strings),
-          scroll: helpScroll, more: strings.helpMore)
-      }
-      let place = placement(rows: rows, columns: columns)
-      model.placement = place
-      model.panel = panel(at: time, rows: place?.textRows ?? rows, columns: columns)
-      return keypad.painter.paint(model, rows: rows, columns: columns, width: DisplayWidth.of)
-    }
-  }
 }

@@ -5,40 +5,6 @@ import Suggestions
 import TerminalInput
 import TerminalUI
 
-/// What the dock of `cheonjiin run` shows at the bottom of the window.
-public enum RunDockMode: String, Sendable, CaseIterable {
-  /// The pad (compact keys) and the status line.
-  case full
-  /// The status line only: the layout, what is open, the keys.
-  case compact
-  /// Nothing: the child has the whole window.
-  case hidden
-}
-
-/// The keys of `cheonjiin run` itself, declared once; their keys come from the keymap (its
-/// `run` section, F1 F9 F12 and Ctrl-] by default), and the dispatch, the status line and the
-/// help screen all read this table.
-package enum RunKey: CaseIterable {
-  /// The help screen over the program.
-  case help
-  /// 한/영: whether plain digits type on the pad or go to the program.
-  case digits
-  /// Full dock, one line, nothing.
-  case dock
-  /// The next key goes to the program as it is, whatever it means here (htop's F1 and F9).
-  case passNext
-
-  /// The action's name in keymap files.
-  package var action: String {
-    switch self {
-    case .help: "help"
-    case .digits: "digits"
-    case .dock: "dock"
-    case .passNext: "passNext"
-    }
-  }
-}
-
 /// `cheonjiin run`: a child program in the window, the 천지인 pad on the numeric keypad as its
 /// input method, and a dock at the bottom.
 ///
@@ -397,61 +363,6 @@ package struct RunController: ScreenFrontEnd {
     return sendTyped() + (taken?.learned.map { [.own(.learn($0))] } ?? [])
   }
 
-  /// A key for the child, encoded for its current modes by the emulator.
-  package func encode(_ event: TerminalKeyEvent) -> [UInt8] {
-    let control = event.modifiers.contains(.control)
-    let alt = event.modifiers.contains(.alt)
-    switch event.key {
-    case .character(let scalar): emulator.type(scalar, control: control, alt: alt)
-    case .enter: emulator.press(.enter, control: control, alt: alt)
-    case .tab: emulator.press(.tab, control: control, alt: alt)
-    case .backspace: emulator.press(.backspace, control: control, alt: alt)
-    case .escape: emulator.press(.escape, control: control, alt: alt)
-    case .up: emulator.press(.up, control: control, alt: alt)
-    case .down: emulator.press(.down, control: control, alt: alt)
-    case .left: emulator.press(.left, control: control, alt: alt)
-    case .right: emulator.press(.right, control: control, alt: alt)
-    case .home: emulator.press(.home, control: control, alt: alt)
-    case .end: emulator.press(.end, control: control, alt: alt)
-    case .pageUp: emulator.press(.pageUp, control: control, alt: alt)
-    case .pageDown: emulator.press(.pageDown, control: control, alt: alt)
-    case .insert: emulator.press(.insert, control: control, alt: alt)
-    case .delete: emulator.press(.delete, control: control, alt: alt)
-    case .function(let number): emulator.press(.function(number), control: control, alt: alt)
-    case .numpad(let key): encode(key, control: control, alt: alt)
-    case .otherFunctional: break  // Caps Lock, media keys: nothing a terminal sends
-    }
-    return emulator.takeOutput()
-  }
-
-  /// A keypad key the pad does not take (not bound, or after the pass-through key), as the
-  /// main keyboard's key it stands for.
-  private func encode(_ key: NumpadKey, control: Bool, alt: Bool) {
-    let character: Unicode.Scalar
-    switch key {
-    case .digit(let digit): character = Unicode.Scalar(UInt8(ascii: "0") + UInt8(digit % 10))
-    case .decimal: character = "."
-    case .divide: character = "/"
-    case .multiply: character = "*"
-    case .subtract: character = "-"
-    case .add: character = "+"
-    case .equal: character = "="
-    case .separator: character = ","
-    case .enter: return emulator.press(.enter, control: control, alt: alt)
-    case .left: return emulator.press(.left, control: control, alt: alt)
-    case .right: return emulator.press(.right, control: control, alt: alt)
-    case .up: return emulator.press(.up, control: control, alt: alt)
-    case .down: return emulator.press(.down, control: control, alt: alt)
-    case .pageUp: return emulator.press(.pageUp, control: control, alt: alt)
-    case .pageDown: return emulator.press(.pageDown, control: control, alt: alt)
-    case .home: return emulator.press(.home, control: control, alt: alt)
-    case .end: return emulator.press(.end, control: control, alt: alt)
-    case .insert: return emulator.press(.insert, control: control, alt: alt)
-    case .delete: return emulator.press(.delete, control: control, alt: alt)
-    case .begin: return  // keypad 5 with Num Lock off moves nothing
-    }
-    emulator.type(character, control: control, alt: alt)
-  }
 }
 
 extension InputEvent {
