@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 // Dependencies point inward only:
@@ -158,3 +158,10 @@ let package = Package(
       exclude: ["Harness"]),
   ]
 )
+
+// A compiler warning in our code is an error, in every build (`make`, `make test`, CI): it is
+// fixed where it is made, and no separate build has to compile everything again to find it.
+// SwiftPM applies this to this package's targets only, not to its dependencies.
+for target in package.targets where target.type != .system {
+  target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
+}
