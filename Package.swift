@@ -3,6 +3,7 @@ import PackageDescription
 
 // Dependencies point inward only:
 // cheonjiin → {PadScreen, PracticeScreen, DemoScreen, RunScreen, ReportViews} → TerminalUI
+// {PadScreen, PracticeScreen, DemoScreen, RunScreen} → Typing → TerminalUI
 // TerminalUI → {CNcursesw, LayoutLoading, TerminalInput} → HangulEngine
 // RunScreen → ChildTerminal (the pty and the emulator); TerminalUI knows no child
 // LayoutLoading → TerminalInput (keymaps name its keys); both are below TerminalUI
@@ -61,9 +62,8 @@ let package = Package(
         "CVterm", "CTerminal", "SystemIO",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
-    // The terminal runtime and what the screens share: the tty, the one loop and its input
-    // pipeline, the frame writer, terminfo, palette and themes, the pad's views, the typing core
-    // and the suggestion bar.
+    // The terminal runtime: the tty, the one loop and its input pipeline, the frame writer,
+    // terminfo, palette and themes, the views the screens share, drafts, shared strings.
     .target(
       name: "TerminalUI",
       dependencies: [
@@ -72,25 +72,38 @@ let package = Package(
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
 
+    // Typing on the pad, shared by the pad, practice and run: the typing core and its sinks, the
+    // pad model, the suggestion bar, the options a screen is started with.
+    .target(
+      name: "Typing",
+      dependencies: [
+        "TerminalUI", "HangulEngine", "LayoutLoading", "Practice", "Suggestions", "SystemIO",
+        "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+
     // MARK: The screens (each a front end of the TerminalUI loop, with its own strings)
     // The pad (`cheonjiin`): text typed on the keypad, its draft, the tmux mirror.
     .target(
       name: "PadScreen",
       dependencies: [
-        "TerminalUI", "HangulEngine", "LayoutLoading", "Practice", "Suggestions", "SystemIO",
+        "TerminalUI", "Typing", "HangulEngine", "LayoutLoading", "Practice", "Suggestions",
+        "SystemIO",
         "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .target(
       name: "PracticeScreen",
-      dependencies: ["TerminalUI", "HangulEngine", "LayoutLoading", "Practice", "TerminalInput"]),
+      dependencies: [
+        "TerminalUI", "Typing", "HangulEngine", "LayoutLoading", "Practice", "TerminalInput",
+      ]),
     .target(
       name: "DemoScreen",
-      dependencies: ["TerminalUI", "HangulEngine", "KoreanNumbers", "TerminalInput"]),
+      dependencies: ["TerminalUI", "Typing", "HangulEngine", "KoreanNumbers", "TerminalInput"]),
     // `cheonjiin run`: a child program on a pty, the pad as its input method.
     .target(
       name: "RunScreen",
       dependencies: [
-        "TerminalUI", "ChildTerminal", "HangulEngine", "LayoutLoading", "Suggestions", "SystemIO",
+        "TerminalUI", "Typing", "ChildTerminal", "HangulEngine", "LayoutLoading", "Suggestions",
+        "SystemIO",
         "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // `cheonjiin stats`: charts, heat maps and speed maps drawn as cells.
@@ -100,7 +113,8 @@ let package = Package(
     .executableTarget(
       name: "cheonjiin",
       dependencies: [
-        "HangulEngine", "LayoutLoading", "TerminalUI", "PadScreen", "PracticeScreen", "DemoScreen",
+        "HangulEngine", "LayoutLoading", "TerminalUI", "Typing", "PadScreen", "PracticeScreen",
+        "DemoScreen",
         "RunScreen", "ReportViews", "KoreanNumbers", "Practice", "Storage", "Suggestions",
         "SystemIO",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -131,8 +145,8 @@ let package = Package(
     .testTarget(
       name: "TerminalUITests",
       dependencies: [
-        "TerminalUI", "PadScreen", "PracticeScreen", "DemoScreen", "RunScreen", "ReportViews",
-        "TerminalInput",
+        "TerminalUI", "Typing", "PadScreen", "PracticeScreen", "DemoScreen", "RunScreen",
+        "ReportViews", "TerminalInput",
         "HangulEngine", "KoreanNumbers", "LayoutLoading", "Suggestions", "Practice",
         "ChildTerminal",
         "TestSupport",

@@ -1,4 +1,5 @@
 import TerminalUI
+import Typing
 
 /// Runs the interactive demo on the terminal.
 public enum DemoApp {

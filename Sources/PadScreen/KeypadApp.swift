@@ -6,6 +6,7 @@ import SystemIO
 import SystemPackage
 import TerminalInput
 import TerminalUI
+import Typing
 
 /// Runs the keypad (`cheonjiin`): the terminal and the run loop around a
 /// ``KeypadController``, then the text where the options say.

@@ -3,6 +3,7 @@ import LayoutLoading
 import Suggestions
 import TerminalInput
 import TerminalUI
+import Typing
 
 /// The offered draft and the kept text: answering the offer, and ending with text nothing can
 /// confirm.

@@ -2,6 +2,7 @@ import HangulEngine
 import LayoutLoading
 import TerminalInput
 import TerminalUI
+import Typing
 
 extension KeypadController {
   package func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {

@@ -3,6 +3,7 @@ import LayoutLoading
 import Suggestions
 import TerminalInput
 import TerminalUI
+import Typing
 
 /// The keypad screen's modes: what keys mean depends on it.
 package enum PadMode: Hashable {

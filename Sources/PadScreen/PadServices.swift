@@ -1,6 +1,7 @@
 import SystemIO
 import SystemPackage
 import TerminalUI
+import Typing
 
 /// What the pad's services report to it.
 package enum PadEvent {

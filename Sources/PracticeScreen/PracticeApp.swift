@@ -2,6 +2,7 @@ import Foundation
 import LayoutLoading
 import Practice
 import TerminalUI
+import Typing
 
 /// Runs `cheonjiin practice` on the terminal.
 public enum PracticeApp {

@@ -1,6 +1,7 @@
 import HangulEngine
 import Practice
 import TerminalUI
+import Typing
 
 /// What the command line sets up for the adaptive round (맞춤 연습).
 public struct AdaptiveSetup: Sendable {

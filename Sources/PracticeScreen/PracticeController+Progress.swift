@@ -1,6 +1,7 @@
 import HangulEngine
 import Practice
 import TerminalUI
+import Typing
 
 extension PracticeController {
   /// "Continue" follows the learner: worked out again after every lesson, not once a run.

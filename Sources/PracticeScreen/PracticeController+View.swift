@@ -3,6 +3,7 @@ import LayoutLoading
 import Practice
 import TerminalInput
 import TerminalUI
+import Typing
 
 /// What practice draws: the menu, the item with its cue and the pad, the summary.
 extension PracticeController {

@@ -3,6 +3,7 @@ import LayoutLoading
 import Practice
 import TerminalInput
 import TerminalUI
+import Typing
 
 /// `cheonjiin practice`: a lesson menu, items typed on the pad with cues that fade, and a calm
 /// summary.

@@ -2,6 +2,7 @@ import HangulEngine
 import Practice
 import TerminalInput
 import TerminalUI
+import Typing
 
 extension PracticeController {
   /// Rows the panel needs for the lesson itself: the title (or the item's question, `17` for

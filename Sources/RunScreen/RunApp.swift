@@ -3,6 +3,7 @@ import Foundation
 import SystemIO
 import SystemPackage
 import TerminalUI
+import Typing
 
 /// Runs `cheonjiin run CMD`: the child on a pty of its own, 천지인 as its input method.
 public enum RunApp {

@@ -3,6 +3,7 @@ import HangulEngine
 import LayoutLoading
 import TerminalInput
 import TerminalUI
+import Typing
 
 /// A child's colours as colours of the 256-colour palette, true colour to the nearest, with the
 /// last conversion kept (runs of one colour are the rule, and the nearest colour is a search).

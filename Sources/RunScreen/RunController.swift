@@ -4,6 +4,7 @@ import LayoutLoading
 import Suggestions
 import TerminalInput
 import TerminalUI
+import Typing
 
 /// `cheonjiin run`: a child program in the window, the 천지인 pad on the numeric keypad as its
 /// input method, and a dock at the bottom.

@@ -3,6 +3,7 @@ import SystemIO
 import SystemPackage
 import TerminalInput
 import TerminalUI
+import Typing
 
 /// What the services of `cheonjiin run` report to its screen.
 package enum RunEvent {

@@ -6,37 +6,17 @@ import SystemIO
 import SystemPackage
 import TerminalInput
 
-/// Where the text goes and how the keypad runs; built by the `cheonjiin` command line.
-public struct KeypadRunOptions: Sendable {
-  public var layouts: [Layout]
-  public var keymaps: [Keymap]
-  public var keymap: String = "numpad"
-  public var settings = KeypadSettings()
-  /// Append the text to this file on dismiss (`--output`).
-  public var outputFile: String? = nil
-  /// Copy the text with OSC 52 on dismiss (`--clipboard`).
-  public var clipboard = false
-  /// Send committed text to this tmux pane as it is typed (`--tmux-target`).
-  public var tmuxTarget: String? = nil
-  public var useColor = true
-  public var draft: DraftStore? = DraftStore.standard()
-  /// Loads the suggestion data; called on a background thread after the first frame, so a slow disk
-  /// never delays the pad.
-  ///
-  /// `nil`: no suggestion bar.
-  public var loadSuggestions: (@Sendable () -> SuggestionData?)? = nil
-  /// Remembers a learned word (the caller stores it off the UI thread).
-  public var learn: (@Sendable (String) -> Void)? = nil
-  /// How long a lone ESC waits for the rest of a sequence before it is the Escape key
-  /// (`cheonjiin run --escape-ms`).
-  public var escapeMs: UInt64 = 100
-  /// Said on the pad's message row when it starts (and already printed on standard error):
-  /// keymap files skipped for their problems.
-  public var startNotices: [String] = []
+/// What starting a screen needs of the command line's options.
+package struct ScreenStartOptions {
+  package var settings: KeypadSettings
+  /// How long a lone ESC waits for the rest of a sequence before it is the Escape key.
+  package var escapeMs: UInt64
+  package var useColor: Bool
 
-  public init(layouts: [Layout], keymaps: [Keymap]) {
-    self.layouts = layouts
-    self.keymaps = keymaps
+  package init(settings: KeypadSettings, escapeMs: UInt64, useColor: Bool) {
+    self.settings = settings
+    self.escapeMs = escapeMs
+    self.useColor = useColor
   }
 }
 
@@ -44,18 +24,18 @@ public struct KeypadRunOptions: Sendable {
 /// restoring the terminal.
 package enum Screens {
   package static func run<FrontEnd: ScreenFrontEnd, Services: ScreenServices>(
-    _ frontEnd: FrontEnd, services: Services, options: KeypadRunOptions,
+    _ frontEnd: FrontEnd, services: Services, start: ScreenStartOptions,
     finish: (Outcome, FrontEnd, Terminal) -> Int32
   ) -> Int32
   where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect {
-    run(options: options, make: { _ in (frontEnd, services) }, finish: finish) ?? 1
+    run(start: start, make: { _ in (frontEnd, services) }, finish: finish) ?? 1
   }
 
-  /// ``run(_:services:options:finish:)`` with a front end and its services made once the
+  /// ``run(_:services:start:finish:)`` with a front end and its services made once the
   /// terminal is up (its size known): `make` may return nil after printing why it cannot start
   /// (the terminal is restored first; the result is then nil).
   package static func run<FrontEnd: ScreenFrontEnd, Services: ScreenServices>(
-    options: KeypadRunOptions, make: (Terminal) -> (FrontEnd, Services)?,
+    start options: ScreenStartOptions, make: (Terminal) -> (FrontEnd, Services)?,
     finish: (Outcome, FrontEnd, Terminal) -> Int32
   ) -> Int32?
   where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect {
@@ -106,9 +86,9 @@ package enum Screens {
   /// - Returns: 0 when the user quits, 130 for Ctrl-C, 128 + the signal, or 1 if the
   ///   terminal could not be used (the message is printed).
   package static func runStandalone<FrontEnd: ScreenFrontEnd, Services: ScreenServices>(
-    _ frontEnd: FrontEnd, services: Services, options: KeypadRunOptions
+    _ frontEnd: FrontEnd, services: Services, start: ScreenStartOptions
   ) -> Int32 where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect {
-    run(frontEnd, services: services, options: options) { outcome, _, terminal in
+    run(frontEnd, services: services, start: start) { outcome, _, terminal in
       terminal.restore()
       switch outcome {
       case .finished: return 0

@@ -6,6 +6,7 @@ import LayoutLoading
 import SystemIO
 import SystemPackage
 import TerminalUI
+import Typing
 
 struct DemoCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -4,6 +4,7 @@ import HangulEngine
 import LayoutLoading
 import PadScreen
 import TerminalUI
+import Typing
 
 struct KeypadCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -9,6 +9,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// A small word list, so the rounds are easy to follow: the jamo order comes from it.
 let adaptiveWords = [

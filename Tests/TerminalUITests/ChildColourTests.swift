@@ -6,6 +6,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 @Suite("A child program's colours on any terminal")
 struct ChildColourTests {

@@ -10,6 +10,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// A track on a shipped layout, titled as `cheonjiin demo` titles it.
 private func track(

@@ -8,6 +8,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// A track on a shipped layout, titled with the layout's own name as `cheonjiin demo` does.
 private func track(_ text: String, on layout: String = "cheonjiin-galaxy") throws -> DemoTrack {

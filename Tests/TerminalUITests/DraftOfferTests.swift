@@ -6,6 +6,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 @Suite("The draft offer")
 struct DraftOfferTests {

@@ -6,6 +6,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// Bytes as readable text: ESC shown as ␛.
 private func shown(_ bytes: [UInt8]) -> String {

@@ -9,6 +9,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// Kitty protocol key events: keypad 0-9 are 57399-57408; 129 = NumLock on.
 func kitty(_ code: Int, _ kind: Int = 1, modifiers: Int = 129) -> String {

@@ -9,6 +9,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 @Suite("The keypad controller, driven by tty bytes and an injected clock")
 struct KeypadControllerTests {

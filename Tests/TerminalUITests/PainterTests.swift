@@ -8,6 +8,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// Cells as text and styles, for comparing two screens.
 private func look(_ screen: Screen) -> String {

@@ -11,6 +11,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// Practice progress kept in memory.
 final class MemoryRecorder: PracticeRecorder {

@@ -11,6 +11,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 extension PracticeDriver {
   /// Types the item on screen, `gap` ms a key, without waiting after.

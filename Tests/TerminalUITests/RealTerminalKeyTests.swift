@@ -8,6 +8,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// What issue 20 found in a real xterm, pinned down on the screen's driver with time as data.
 ///

@@ -8,6 +8,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// Golden screens: controller state → `Screen` → text dump, compared with `Golden/*.screen` (tig's
 /// :save-display, in-process).

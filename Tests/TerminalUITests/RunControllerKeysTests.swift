@@ -9,6 +9,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 @Suite("cheonjiin run: its own keys, the pass-through key, ⌫ on open syllables, pastes")
 struct RunControllerKeysTests {

@@ -10,6 +10,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// `cheonjiin run` without a child: what the controller sends is read from its effects, and
 /// the child's output is handed over as the run loop hands it.

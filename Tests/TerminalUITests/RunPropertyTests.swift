@@ -8,6 +8,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 @Suite("cheonjiin run under random program output, keys and window sizes")
 struct RunPropertyTests {

@@ -11,6 +11,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 extension ScreenDriver where FrontEnd == RunController {
   /// A run of 24 × 80 for the program in a window of 30 × 80, with these screen options.

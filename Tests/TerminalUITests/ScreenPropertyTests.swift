@@ -11,6 +11,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// One step a user (or a child program) takes, replayable on a fresh front end.
 private enum Step {

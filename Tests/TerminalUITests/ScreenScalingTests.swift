@@ -10,6 +10,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// Issue 25: the screens grow no faster than n log n with what is on them.
 ///

@@ -7,6 +7,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 @Suite("Background work on a thread of our own (SerialThread)")
 struct SerialThreadTests {

@@ -7,6 +7,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 #if canImport(Glibc)
   import Glibc

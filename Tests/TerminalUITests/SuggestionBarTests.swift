@@ -9,6 +9,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// A tiny lexicon, so these tests do not depend on the shipped word list.
 func smallSuggestionData(_ driver: Driver) throws -> SuggestionData {

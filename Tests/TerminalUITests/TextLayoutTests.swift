@@ -7,6 +7,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// Line starts and widths of a layout, and the cells of its last lines (the ones that can
 /// show), for comparing two of them.

@@ -8,6 +8,7 @@ import Testing
 @testable import ReportViews
 @testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// The program's side of the line: bytes applied as a terminal in cooked mode would (the erase
 /// character takes back one character).

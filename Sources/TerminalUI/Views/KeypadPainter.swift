@@ -12,6 +12,8 @@ import HangulEngine
 /// A reference type: the front end's `render` changes no state, yet the canvas must
 /// survive it. Each screen keeps its own painter.
 package final class KeypadPainter {
+  package init() {}
+
   /// What decides where every part is: when it changes, everything is drawn again.
   private struct Frame: Equatable {
     var rows: Int

@@ -253,6 +253,8 @@ extension KeyDecoration {
 /// A reference, so that drawing (which changes no state) can fill it; the key of each stamp
 /// is everything the face depends on, so copies of a screen sharing it never disagree.
 package final class PadStamps {
+  package init() {}
+
   private struct Key: Hashable {
     var layout: String
     var size: KeySize

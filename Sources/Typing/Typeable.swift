@@ -1,4 +1,5 @@
 import HangulEngine
+import TerminalUI
 
 /// Pasted or foreign text as the text area keeps it: line breaks as `\n` (terminals paste
 /// `\r`), a tab as a space, conjoining jamo composed; other control characters and U+FFFD

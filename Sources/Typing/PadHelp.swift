@@ -1,6 +1,7 @@
 import HangulEngine
 import LayoutLoading
 import TerminalInput
+import TerminalUI
 
 extension Keypad {
   /// The help screen, generated from the keymap and the command table.

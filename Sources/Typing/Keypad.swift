@@ -2,6 +2,7 @@ import HangulEngine
 import LayoutLoading
 import Suggestions
 import TerminalInput
+import TerminalUI
 
 /// What one press did, as the front ends and practice observe it.
 package struct KeyStroke {

@@ -1,4 +1,5 @@
 import HangulEngine
+import TerminalUI
 
 /// The program's line as `cheonjiin run` types into it: the typing core's sink there.
 ///

@@ -1,6 +1,7 @@
 import HangulEngine
 import LayoutLoading
 import Suggestions
+import TerminalUI
 
 /// What the suggestion bar needs, loaded off the UI thread after the first frame.
 public struct SuggestionData: Sendable {

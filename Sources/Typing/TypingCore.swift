@@ -1,6 +1,7 @@
 import HangulEngine
 import LayoutLoading
 import Suggestions
+import TerminalUI
 
 /// Where the typing core writes finished text: the pad's document (``PadDocument``), or the
 /// line of the program `cheonjiin run` types into (``SentText``).

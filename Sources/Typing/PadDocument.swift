@@ -1,4 +1,5 @@
 import HangulEngine
+import TerminalUI
 
 /// The pad's and practice's document as the typing core writes it: a ``TextBuffer``, and where
 /// it changed since the text area last laid it out.

@@ -1,5 +1,6 @@
 import HangulEngine
 import LayoutLoading
+import TerminalUI
 
 extension Keypad {
   /// The commands every screen with a pad shares: the arrow-key focus, the keymap, colours, key

@@ -2,6 +2,7 @@ import Suggestions
 import SystemIO
 import SystemPackage
 import TerminalInput
+import TerminalUI
 
 /// The suggestion bar's I/O, which the pad and `cheonjiin run` share: the data loaded on a thread
 /// of its own after the first frame, and learned words handed to the caller's store.
