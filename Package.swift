@@ -9,8 +9,9 @@ import PackageDescription
 // LayoutLoading → TerminalInput (keymaps name its keys); both are below TerminalUI
 // cheonjiin → Storage (GRDB) → Practice → {HangulEngine, KoreanNumbers, Suggestions}
 // cheonjiin → Suggestions → HangulEngine (Practice reads the word lists through its parser)
+// cheonjiin → Grep → Suggestions (grep spells keypad queries as the suggestion bar does)
 // cheonjiin, TerminalUI → SystemIO → SystemPackage (swift-system): the one syscall layer
-// HangulEngine, KoreanNumbers, TerminalInput, Practice and Suggestions import only the
+// HangulEngine, KoreanNumbers, TerminalInput, Practice, Suggestions and Grep import only the
 // standard library (and each other as listed).
 let package = Package(
   name: "cheonjiin",
@@ -33,6 +34,8 @@ let package = Package(
       swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
     .target(name: "Practice", dependencies: ["HangulEngine", "KoreanNumbers", "Suggestions"]),
     .target(name: "Suggestions", dependencies: ["HangulEngine"]),
+    // `cheonjiin grep`'s matching and scanning, without I/O: the command reads and prints.
+    .target(name: "Grep", dependencies: ["HangulEngine", "Suggestions"]),
 
     // MARK: Data and I/O
     .target(
@@ -113,10 +116,9 @@ let package = Package(
     .executableTarget(
       name: "cheonjiin",
       dependencies: [
-        "HangulEngine", "LayoutLoading", "TerminalUI", "Typing", "PadScreen", "PracticeScreen",
-        "DemoScreen",
-        "RunScreen", "ReportViews", "KoreanNumbers", "Practice", "Storage", "Suggestions",
-        "SystemIO",
+        "Grep", "HangulEngine", "LayoutLoading", "TerminalUI", "Typing", "PadScreen",
+        "PracticeScreen", "DemoScreen", "RunScreen", "ReportViews", "KoreanNumbers", "Practice",
+        "Storage", "Suggestions", "SystemIO",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
@@ -139,9 +141,10 @@ let package = Package(
       dependencies: [
         "Storage", "Practice", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    // Grep's tests sit beside the suggestion tests: both spell with the same speller and corpus.
     .testTarget(
       name: "SuggestionsTests",
-      dependencies: ["TestSupport", "Suggestions", "HangulEngine", "LayoutLoading"]),
+      dependencies: ["TestSupport", "Suggestions", "Grep", "HangulEngine", "LayoutLoading"]),
     .testTarget(
       name: "TerminalUITests",
       dependencies: [
@@ -166,8 +169,8 @@ let package = Package(
     .testTarget(
       name: "CLITests",
       dependencies: [
-        "cheonjiin", "HangulEngine", "LayoutLoading", "Practice", "Storage", "Suggestions",
-        "TerminalUI", "TestSupport",
+        "cheonjiin", "Grep", "HangulEngine", "LayoutLoading", "Practice", "Storage",
+        "Suggestions", "TerminalUI", "TestSupport",
       ],
       exclude: ["Harness"]),
   ]

@@ -17,6 +17,65 @@ public struct LearnedWord: Sendable, Hashable {
   }
 }
 
+/// Learned words that opening found with a count or last use out of range (an overflowed
+/// counter, an older version's bug, a hand edit): repaired in place, or not.
+///
+/// The commands word it (`UIStrings.learnedWordRepair`); Storage holds no interface text.
+public enum LearnedWordRepair: Sendable, Hashable {
+  /// The words repaired, in word order.
+  case repaired([RepairedWord])
+  /// They could not be repaired (`reason` as SQLite words it); until a later opening repairs
+  /// them, reads bring them into range or leave them out.
+  case failed(reason: String)
+}
+
+/// A learned word whose count or last use was repaired, with what changed.
+public struct RepairedWord: Sendable, Hashable {
+  /// A stored value before and after the repair.
+  public struct Change: Sendable, Hashable {
+    public let before: StoredValue
+    /// `nil` if the row was gone when read back.
+    public let after: StoredValue?
+
+    public init(before: StoredValue, after: StoredValue?) {
+      self.before = before
+      self.after = after
+    }
+  }
+
+  public let word: String
+  /// `nil` when the count was already right.
+  public let count: Change?
+  /// The day of last use (a local day number); `nil` when it was already right.
+  public let lastUse: Change?
+
+  public init(word: String, count: Change?, lastUse: Change?) {
+    self.word = word
+    self.count = count
+    self.lastUse = lastUse
+  }
+}
+
+/// A value as SQLite stored it, whatever the column's declared type.
+public enum StoredValue: Sendable, Hashable {
+  case integer(Int64)
+  case real(Double)
+  case text(String)
+  /// Binary data, by its length.
+  case blob(byteCount: Int)
+  case null
+
+  init(_ value: DatabaseValue) {
+    switch value.storage {
+    case .int64(let number): self = .integer(number)
+    case .double(let number): self = .real(number)
+    case .string(let text): self = .text(text)
+    case .blob(let data): self = .blob(byteCount: data.count)
+    case .null: self = .null
+    }
+  }
+}
+
 /// What ``ProgressStore/unlearn(_:isCorpusWord:day:)`` changed.
 public struct UnlearnOutcome: Sendable, Hashable {
   /// The word had been learned and is now forgotten.
@@ -43,12 +102,40 @@ public struct WordImport: Sendable, Hashable {
 }
 
 /// A line of an import that was skipped, or imported only in part (a count too large).
+///
+/// The commands word it for the user (`UIStrings.importProblem`); `description` is for logs
+/// and tests.
 public struct WordImportProblem: Sendable, Hashable, CustomStringConvertible {
+  /// What was wrong with the line.
+  public enum Reason: Sendable, Hashable {
+    /// Not 1 to 20 Hangul syllables.
+    case notLearnable
+    /// More than word, count and date.
+    case tooManyColumns
+    /// The count is not a whole number of 1 or more.
+    case countNotWhole
+    /// The last use is not a date from 0001-01-01 to 9999-12-31.
+    case dateOutOfRange
+    /// The count was larger than `maximum`; the word was imported with `maximum`.
+    case countCapped(maximum: Int)
+  }
+
   public var line: Int
   public var text: String
-  public var reason: String
+  public var reason: Reason
+
+  public init(line: Int, text: String, reason: Reason) {
+    self.line = line
+    self.text = text
+    self.reason = reason
+  }
   /// The line was left out; `false` when it was imported with a smaller count.
-  public var isSkipped = true
+  public var isSkipped: Bool {
+    switch reason {
+    case .notLearnable, .tooManyColumns, .countNotWhole, .dateOutOfRange: true
+    case .countCapped: false
+    }
+  }
 
   public var description: String { "line \(line): \"\(text)\": \(reason)" }
 }
@@ -172,9 +259,9 @@ extension ProgressStore {
   /// A count becomes a whole number in 1 … ``maximumCount`` (1 if it was not a number); a last
   /// use outside ``storableDays`` becomes `today`.
   ///
-  /// - Returns: One message saying which words were repaired and how, or why they could not
-  ///   be (they stay left out of reads); empty when nothing needed repair.
-  func repairLearnedWords(today: Int) -> [String] {
+  /// - Returns: Which words were repaired and how, or why they could not be (they stay left
+  ///   out of reads); `nil` when nothing needed repair.
+  func repairLearnedWords(today: Int) -> LearnedWordRepair? {
     let damaged = """
       typeof(word) = 'text' AND (
         typeof(count) <> 'integer' OR count NOT BETWEEN 1 AND :maximum
@@ -184,7 +271,6 @@ extension ProgressStore {
       "maximum": Self.maximumCount, "first": Self.storableDays.lowerBound,
       "last": Self.storableDays.upperBound,
     ]
-    let name = (path as NSString).lastPathComponent
     do {
       // Look first without the write lock: a file needing repair is rare, and opening must
       // not wait for another instance's write.
@@ -192,7 +278,7 @@ extension ProgressStore {
         try Int.fetchOne(
           db, sql: "SELECT COUNT(*) FROM learnedWord WHERE " + damaged, arguments: bounds)
       }
-      guard let count, count > 0 else { return [] }
+      guard let count, count > 0 else { return nil }
       let today = min(max(today, Self.storableDays.lowerBound), Self.storableDays.upperBound)
       let changes = try pool.write { db in
         let before = try Row.fetchAll(
@@ -219,31 +305,20 @@ extension ProgressStore {
           let after = try Row.fetchOne(
             db, sql: "SELECT count, lastUsedDay AS day FROM learnedWord WHERE word = ?",
             arguments: [word])
-          var parts: [String] = []
-          for (column, label) in [("count", "count"), ("day", "last use")] {
-            let old = Self.shown(try row.decode(DatabaseValue.self, forColumn: column))
-            let new =
-              try after.map { Self.shown(try $0.decode(DatabaseValue.self, forColumn: column)) }
-              ?? "?"
-            if old != new { parts.append("\(label) \(old) → \(new)") }
+          func change(_ column: String) throws -> RepairedWord.Change? {
+            let old = StoredValue(try row.decode(DatabaseValue.self, forColumn: column))
+            let new = try after.map {
+              StoredValue(try $0.decode(DatabaseValue.self, forColumn: column))
+            }
+            return old == new ? nil : RepairedWord.Change(before: old, after: new)
           }
-          return "\(word) (\(parts.joined(separator: ", ")))"
+          return RepairedWord(word: word, count: try change("count"), lastUse: try change("day"))
         }
       }
-      guard !changes.isEmpty else { return [] }  // another instance repaired them first
-      let shown = changes.prefix(5).joined(separator: ", ")
-      let more = changes.count > 5 ? ", and \(changes.count - 5) more" : ""
-      let noun = changes.count == 1 ? "word" : "words"
-      return [
-        "\(name): repaired \(changes.count) learned \(noun) whose count or last use was not a "
-          + "whole number in range: \(shown)\(more)"
-      ]
+      guard !changes.isEmpty else { return nil }  // another instance repaired them first
+      return .repaired(changes)
     } catch {
-      return [
-        "\(name): some learned words have a damaged count or last use and could not be "
-          + "repaired (\(describe(error))); until a later start repairs them, reads bring them "
-          + "into range or leave them out"
-      ]
+      return .failed(reason: describe(error))
     }
   }
 
@@ -312,15 +387,6 @@ extension ProgressStore {
   }
 
   /// A stored value for a message: numbers as Swift prints them, text in quotes.
-  private static func shown(_ value: DatabaseValue) -> String {
-    switch value.storage {
-    case .int64(let number): "\(number)"
-    case .double(let number): "\(number)"
-    case .string(let text): "'\(text)'"
-    case .blob(let data): "\(data.count) bytes of binary data"
-    case .null: "NULL"
-    }
-  }
 
   // MARK: - Import and export
 
@@ -351,16 +417,15 @@ extension ProgressStore {
         $0.trimmingCharacters(in: .whitespaces)
       }
       let word = fields[0].precomposedStringWithCanonicalMapping
-      func problem(_ reason: String, isSkipped: Bool = true) {
-        problems.append(
-          WordImportProblem(line: index + 1, text: line, reason: reason, isSkipped: isSkipped))
+      func problem(_ reason: WordImportProblem.Reason) {
+        problems.append(WordImportProblem(line: index + 1, text: line, reason: reason))
       }
       guard accepts(word) else {
-        problem("not a word that can be learned: write Hangul syllables only (1 to 20)")
+        problem(.notLearnable)
         continue
       }
       if fields.count > 3 {
-        problem("too many columns: write word, or word<TAB>count, or word<TAB>count<TAB>date")
+        problem(.tooManyColumns)
         continue
       }
       var count = 1
@@ -373,7 +438,7 @@ extension ProgressStore {
         } else if isWholeNumber, Int(digits) == nil {
           isCapped = true  // too many digits for an Int: far above the maximum anyway
         } else {
-          problem("the count must be a whole number of 1 or more: write word<TAB>3")
+          problem(.countNotWhole)
           continue
         }
         if count > Self.maximumCount { isCapped = true }
@@ -381,16 +446,14 @@ extension ProgressStore {
       var lastDay = day
       if fields.count >= 3 {
         guard let parsed = Self.dayNumber(fields[2]), Self.storableDays.contains(parsed) else {
-          problem("the last use must be a date from 0001-01-01 to 9999-12-31: write YYYY-MM-DD")
+          problem(.dateOutOfRange)
           continue
         }
         lastDay = parsed
       }
       if isCapped {
         count = Self.maximumCount
-        problem(
-          "the count is more than \(Self.maximumCount), the most a word can have; "
-            + "imported as \(Self.maximumCount)", isSkipped: false)
+        problem(.countCapped(maximum: Self.maximumCount))
       }
       entries.append((word, count, lastDay))
     }

@@ -67,27 +67,35 @@ public final class ProgressStore: Sendable {
   /// The result of opening: the store, and a notice when a damaged file was moved aside.
   public struct Opening: Sendable {
     public let store: ProgressStore
-    /// Set when the old file could not be used; the caller prints ``Recovery/message``.
+    /// Set when the old file could not be used and was moved aside; the caller tells the user.
     public let recovery: Recovery?
-    /// Damaged rows that were repaired in place (in English), for the caller to print.
+    /// Learned words repaired in place (or that could not be), for the caller to tell the
+    /// user; `nil` when none needed it.
     ///
     /// A repaired row is fine afterwards, so each repair is reported by one opening only.
-    public let notices: [String]
+    public let learnedWordRepair: LearnedWordRepair?
     /// Set when the file can be read but nothing can be saved (a read-only file or folder):
     /// the error every write throws, for a command that saves to tell the user once.
     public let readOnly: StorageError?
   }
 
   /// A damaged file that was moved aside.
+  ///
+  /// The caller words it for the user (`UIStrings.movedAside` in the commands): Storage holds
+  /// no interface text.
   public struct Recovery: Sendable, Hashable {
+    /// The file that could not be read; a new one is there now.
+    public let path: String
     /// Where the old file now is.
     public let movedTo: String
-    /// Why it could not be used.
+    /// Why it could not be used, as SQLite or the file system word it.
     public let reason: String
-    /// What to tell the user, in English.
-    public let message: String
-    /// What to tell the user, in Korean.
-    public let koreanMessage: String
+
+    public init(path: String, movedTo: String, reason: String) {
+      self.path = path
+      self.movedTo = movedTo
+      self.reason = reason
+    }
   }
 
   /// The default database path: `$XDG_DATA_HOME/cheonjiin/progress.sqlite`, or
@@ -119,7 +127,7 @@ public final class ProgressStore: Sendable {
   /// A symbolic link, folder or device where a file belongs is refused, never followed.
   ///
   /// Learned words whose count or last use is not a whole number in range are repaired in
-  /// place when opening for writing; ``Opening/notices`` says so.
+  /// place when opening for writing; ``Opening/learnedWordRepair`` says so.
   ///
   /// - Parameters:
   ///   - path: The database file.
@@ -150,7 +158,7 @@ public final class ProgressStore: Sendable {
             path, readOnly: readOnly, immutable: immutable, busyTimeout: busyTimeout,
             copyIfOlder: true)
         else { throw readOnly }
-        return Opening(store: store, recovery: nil, notices: [], readOnly: readOnly)
+        return Opening(store: store, recovery: nil, learnedWordRepair: nil, readOnly: readOnly)
       } catch let newer as NewerSchema {
         return newer.opening(path: path, busyTimeout: busyTimeout)
       } catch let error as StorageError {
@@ -162,10 +170,10 @@ public final class ProgressStore: Sendable {
     if !exists { try ProgressFile.createPrivate(path) }
     do {
       let store = try connect(path, for: access, busyTimeout: busyTimeout)
-      let notices =
+      let repair =
         access == .writing
-        ? store.repairLearnedWords(today: localDayNumber(now: now, timeZone: timeZone)) : []
-      return Opening(store: store, recovery: nil, notices: notices, readOnly: nil)
+        ? store.repairLearnedWords(today: localDayNumber(now: now, timeZone: timeZone)) : nil
+      return Opening(store: store, recovery: nil, learnedWordRepair: repair, readOnly: nil)
     } catch let newer as NewerSchema {
       // Never migrated, repaired, moved aside or written: its schema is not this version's.
       return newer.opening(path: path, busyTimeout: busyTimeout)
@@ -182,13 +190,8 @@ public final class ProgressStore: Sendable {
       } catch {
         throw failure(error, path: path, operation: "opening", busyTimeout: busyTimeout)
       }
-      let name = (path as NSString).lastPathComponent
-      let recovery = Recovery(
-        movedTo: movedTo, reason: reason,
-        message: "\(name) could not be read (\(reason)); it was moved to \(movedTo) and a new "
-          + "progress file was started.",
-        koreanMessage: "기록 파일(\(name))을 읽을 수 없어서 \(movedTo)(으)로 옮기고 새로 시작했어요.")
-      return Opening(store: store, recovery: recovery, notices: [], readOnly: nil)
+      let recovery = Recovery(path: path, movedTo: movedTo, reason: reason)
+      return Opening(store: store, recovery: recovery, learnedWordRepair: nil, readOnly: nil)
     }
   }
 
@@ -484,7 +487,8 @@ extension NewerSchema {
     let readOnly = StorageError.newerVersion(path: path, migrations: migrations)
     let store = ProgressStore(
       path: path, pool: pool, readOnly: readOnly, busyTimeout: busyTimeout)
-    return ProgressStore.Opening(store: store, recovery: nil, notices: [], readOnly: readOnly)
+    return ProgressStore.Opening(
+      store: store, recovery: nil, learnedWordRepair: nil, readOnly: readOnly)
   }
 }
 

@@ -1,4 +1,4 @@
-// Small comparisons shared by the index, the user words and grep.
+// Small comparisons shared by the index and the user words.
 
 /// Three-way comparison of two code sequences: negative, 0 or positive.
 @inline(__always)

@@ -53,14 +53,14 @@ extension Sequence<Primitive> {
   }
 }
 
-// MARK: - Consonant codes shared by the index and grep
+// MARK: - Consonant codes shared by the index and grep (the Grep target: `package`)
 
 /// `foldedConsonantCode[code]`: the code of the plain consonant for a tense one (`ㄲ` → `ㄱ`).
-let foldedConsonantCode: [UInt8] = Choseong.allCases.map { $0.folded.rawValue }
+package let foldedConsonantCode: [UInt8] = Choseong.allCases.map { $0.folded.rawValue }
 
 /// The consonant codes of a word written in consonant letters only (`ㄱㅅ`, `ㄳ` → `ㄱ`, `ㅅ`),
 /// for an initial-consonant query; `nil` if any letter is not a consonant.
-func consonantLetterCodes(of word: some StringProtocol) -> [UInt8]? {
+package func consonantLetterCodes(of word: some StringProtocol) -> [UInt8]? {
   var codes: [UInt8] = []
   for scalar in word.unicodeScalars {
     guard let (first, second) = consonantLetterCodes(scalar) else { return nil }
@@ -72,7 +72,7 @@ func consonantLetterCodes(of word: some StringProtocol) -> [UInt8]? {
 
 /// The consonant codes a letter stands for in an initial-consonant query: one for a single
 /// consonant (`ㄱ`), two for a compound one (`ㄳ` → `ㄱ`, `ㅅ`), `nil` for anything else.
-func consonantLetterCodes(_ scalar: Unicode.Scalar) -> (first: UInt8, second: UInt8?)? {
+package func consonantLetterCodes(_ scalar: Unicode.Scalar) -> (first: UInt8, second: UInt8?)? {
   let value = scalar.value
   guard
     (0x3131...0x314E).contains(value) || (0x1100...0x1112).contains(value)

@@ -19,9 +19,9 @@ public struct PrimitiveSpeller: Sendable {
   private let vowelStride: Int
   /// Codes of every precomposed syllable, `syllableStride` per syllable, so the hot paths
   /// (index build, grep) spell a syllable with one table lookup.
-  let syllableCodes: [UInt8]
-  let syllableLengths: [UInt8]
-  let syllableStride: Int
+  package let syllableCodes: [UInt8]
+  package let syllableLengths: [UInt8]
+  package let syllableStride: Int
 
   /// Creates a speller for a layout's vowel rules.
   ///
@@ -87,7 +87,7 @@ public struct PrimitiveSpeller: Sendable {
 
   /// Appends the primitive codes of `text`; `false` (with `codes` partly extended) when some
   /// character cannot be spelled.
-  func appendCodes(of text: some StringProtocol, to codes: inout [UInt8]) -> Bool {
+  package func appendCodes(of text: some StringProtocol, to codes: inout [UInt8]) -> Bool {
     for scalar in text.unicodeScalars {
       guard appendCodes(of: scalar, to: &codes) else { return false }
     }
@@ -114,7 +114,7 @@ public struct PrimitiveSpeller: Sendable {
   ///
   /// - Returns: `false` if the scalar cannot be spelled (then `body` was not called).
   @inline(__always)
-  func forEachCode(ofNonSyllable value: UInt32, _ body: (UInt8) -> Bool) -> Bool {
+  package func forEachCode(ofNonSyllable value: UInt32, _ body: (UInt8) -> Bool) -> Bool {
     guard let scalar = Unicode.Scalar(value) else { return false }
     if let (first, second) = consonantLetterCodes(scalar) {
       if body(first), let second { _ = body(second) }

@@ -95,9 +95,11 @@ public struct ByteDecoder: Sendable {
   /// The timeouts and limits in use.
   public var options: Options
 
-  private var state: State = .ground
+  // `state`, `buffer` and the helpers the state machine shares are internal, not private:
+  // ByteDecoder+ControlStrings.swift steps them too.
+  var state: State = .ground
   /// The bytes of the unfinished sequence, ESC included.
-  private var buffer: [UInt8] = []
+  var buffer: [UInt8] = []
   /// Text of the bracketed paste in progress.
   private var pasteBytes: [UInt8] = []
   private var lastByteAt = Instant(nanoseconds: 0)
@@ -143,7 +145,7 @@ public struct ByteDecoder: Sendable {
   /// still turn out to be Alt plus its second byte.
   ///
   /// Chunks of an overlong sequence or string never start with ESC, so this cannot mistake one.
-  private var isIntroducerOnly: Bool {
+  var isIntroducerOnly: Bool {
     buffer.count == 2 && buffer[0] == Self.escape
   }
 
@@ -204,7 +206,7 @@ public struct ByteDecoder: Sendable {
 
   // MARK: - State machine
 
-  private enum State: Sendable {
+  enum State: Sendable {
     case ground
     /// `buffer` is `[ESC]`.
     case escape
@@ -224,16 +226,7 @@ public struct ByteDecoder: Sendable {
     case paste(matched: Int)
   }
 
-  private struct ControlStringProgress: Sendable {
-    /// The last byte was an ESC, kept out of `buffer` until the next byte says whether it
-    /// is the first half of ST or the start of the next sequence.
-    var hasPendingEscape = false
-    /// Continuation bytes the current UTF-8 character of the text still needs; a 0x9C among
-    /// them is part of a character (`글` is `EA B8 80`, `휜` is `ED 9C 9C`), not ST.
-    var utf8Remaining = 0
-  }
-
-  private struct UTF8Progress: Sendable {
+  struct UTF8Progress: Sendable {
     var scalar: UInt32
     var remaining: Int
     var lower: UInt8
@@ -241,7 +234,7 @@ public struct ByteDecoder: Sendable {
     var isAltPrefixed: Bool
   }
 
-  private static let escape: UInt8 = 0x1b
+  static let escape: UInt8 = 0x1b
   private static let pasteStart: [UInt8] = Array("\u{1b}[200~".utf8)
   private static let pasteEnd: [UInt8] = Array("\u{1b}[201~".utf8)
 
@@ -387,100 +380,13 @@ public struct ByteDecoder: Sendable {
   }
 
   /// What an unfinished CSI/SS3/X10 sequence or control string means when it cannot continue.
-  private func abandonedSequence() -> [TerminalEvent] {
+  func abandonedSequence() -> [TerminalEvent] {
     if isIntroducerOnly {
       // `ESC [`, `ESC O`, `ESC ]`… and nothing more: the user typed Alt+[, Alt+O, Alt+]….
       let key = TerminalKeyEvent(.character(Unicode.Scalar(buffer[1])), modifiers: .alt)
       return [.key(key)]
     }
     return buffer.isEmpty ? [] : [.unknown(buffer)]
-  }
-
-  // MARK: - Control strings
-
-  /// One byte of an OSC, DCS, APC, PM or SOS string.
-  private mutating func stepControlString(
-    _ byte: UInt8, progress: ControlStringProgress, into events: inout [TerminalEvent]
-  ) -> Bool {
-    var next = progress
-    if progress.hasPendingEscape {
-      guard byte == UInt8(ascii: "\\") else {
-        // ESC starts the next sequence: the string was cut short. Read ESC and this byte
-        // afresh, so an arrow typed after an unterminated string is still an arrow.
-        next.hasPendingEscape = false
-        events += abandonedString(next)
-        buffer = [Self.escape]
-        state = .escape
-        return true
-      }
-      appendToString(Self.escape, into: &events)
-      appendToString(byte, into: &events)
-      endString(into: &events)
-      return false
-    }
-    switch byte {
-    case 0x07:  // BEL: xterm's OSC terminator, accepted for every kind
-      appendToString(byte, into: &events)
-      endString(into: &events)
-    case 0x9c where progress.utf8Remaining == 0:  // 8-bit ST
-      appendToString(byte, into: &events)
-      endString(into: &events)
-    case Self.escape:
-      next.hasPendingEscape = true
-      state = .controlString(next)
-    case 0x00...0x1f, 0x7f:
-      // No reply carries these: it is Enter, Tab, ⌫ or Ctrl+key typed after a string that
-      // never ended. Report the string, then read the byte afresh.
-      events += abandonedString(progress)
-      state = .ground
-      buffer = []
-      return true
-    default:
-      switch byte {
-      case 0x80...0xbf: next.utf8Remaining = max(0, next.utf8Remaining - 1)
-      case 0xc2...0xdf: next.utf8Remaining = 1
-      case 0xe0...0xef: next.utf8Remaining = 2
-      case 0xf0...0xf4: next.utf8Remaining = 3
-      default: next.utf8Remaining = 0
-      }
-      appendToString(byte, into: &events)
-      state = .controlString(next)
-    }
-    return false
-  }
-
-  /// Appends one byte of a control string, reporting a full chunk when the string outgrows
-  /// ``Options/maxControlStringBytes``.
-  private mutating func appendToString(_ byte: UInt8, into events: inout [TerminalEvent]) {
-    buffer.append(byte)
-    if buffer.count >= options.maxControlStringBytes {
-      events.append(.unknown(buffer))
-      buffer = []
-    }
-  }
-
-  /// Reports a terminated control string (or its last chunk) and returns to `.ground`.
-  private mutating func endString(into events: inout [TerminalEvent]) {
-    if !buffer.isEmpty {
-      events.append(.unknown(buffer))
-    }
-    buffer = []
-    state = .ground
-  }
-
-  /// What an unfinished control string means when it cannot continue or times out.
-  ///
-  /// An introducer alone is Alt plus its byte, as in ``abandonedSequence()``; a pending ESC
-  /// after it is then the Escape key. Otherwise the string is dropped whole as `unknown`,
-  /// including a pending ESC: that is most likely ST whose `\` was lost, and reading it as
-  /// Escape would dismiss the keypad.
-  private mutating func abandonedString(_ progress: ControlStringProgress) -> [TerminalEvent] {
-    guard progress.hasPendingEscape else { return abandonedSequence() }
-    if isIntroducerOnly {
-      return abandonedSequence() + [.key(TerminalKeyEvent(.escape))]
-    }
-    buffer.append(Self.escape)
-    return abandonedSequence()
   }
 
   // MARK: - UTF-8

@@ -155,9 +155,11 @@ func openProgressStore(
 ) throws(StorageError) -> (store: ProgressStore, readOnly: StorageError?) {
   let opening = try ProgressStore.open(at: path, for: access)
   if let recovery = opening.recovery {
-    printError(commandStrings.pick(recovery.koreanMessage, recovery.message))
+    printError(commandStrings.movedAside(recovery))
   }
-  for notice in opening.notices { printError(notice) }
+  if let repair = opening.learnedWordRepair {
+    printError(commandStrings.learnedWordRepair(repair, path: opening.store.path))
+  }
   return (opening.store, opening.readOnly)
 }
 

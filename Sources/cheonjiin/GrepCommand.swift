@@ -1,4 +1,5 @@
 import ArgumentParser
+import Grep
 import HangulEngine
 import LayoutLoading
 import Suggestions

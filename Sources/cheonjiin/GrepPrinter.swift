@@ -1,4 +1,4 @@
-import Suggestions
+import Grep
 
 /// When grep's output lines start with the file name.
 enum FileNameMode: Hashable, Sendable {

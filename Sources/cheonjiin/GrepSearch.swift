@@ -1,5 +1,5 @@
+import Grep
 import HangulEngine
-import Suggestions
 import SystemIO
 import SystemPackage
 

@@ -240,9 +240,11 @@ final class StoreRecorder: PracticeRecorder {
       store = opening.store
       unsaved = opening.readOnly
       if let recovery = opening.recovery {
-        messages.append(commandStrings.pick(recovery.koreanMessage, recovery.message))
+        messages.append(commandStrings.movedAside(recovery))
       }
-      messages += opening.notices
+      if let repair = opening.learnedWordRepair {
+        messages.append(commandStrings.learnedWordRepair(repair, path: opening.store.path))
+      }
     case .failure(let error):
       store = nil
       unsaved = error

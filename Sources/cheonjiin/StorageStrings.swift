@@ -22,11 +22,34 @@ extension UIStrings {
     }
   }
 
-  /// A line of a `dict import` file that was skipped or shortened.
-  ///
-  /// The reason comes from `Storage` as written there (English).
+  /// A line of a `dict import` file that was skipped or shortened, and what to write instead.
   public func importProblem(_ problem: WordImportProblem, file: String) -> String {
-    "\(file): " + onLine(problem.line, "\"\(problem.text)\": \(problem.reason)")
+    "\(file): " + onLine(problem.line, "\"\(problem.text)\": " + importReason(problem.reason))
+  }
+
+  private func importReason(_ reason: WordImportProblem.Reason) -> String {
+    switch reason {
+    case .notLearnable:
+      pick(
+        "배울 수 있는 낱말이 아니에요. 한글 글자 1~20자만 써요.",
+        "not a word that can be learned: write Hangul syllables only (1 to 20)")
+    case .tooManyColumns:
+      pick(
+        "칸이 너무 많아요. 낱말, 낱말<TAB>횟수, 낱말<TAB>횟수<TAB>날짜 중 하나로 써요.",
+        "too many columns: write word, or word<TAB>count, or word<TAB>count<TAB>date")
+    case .countNotWhole:
+      pick(
+        "횟수는 1 이상의 정수여야 해요. 낱말<TAB>3 처럼 써요.",
+        "the count must be a whole number of 1 or more: write word<TAB>3")
+    case .dateOutOfRange:
+      pick(
+        "마지막으로 쓴 날은 0001-01-01 ~ 9999-12-31 사이 날짜여야 해요. YYYY-MM-DD 로 써요.",
+        "the last use must be a date from 0001-01-01 to 9999-12-31: write YYYY-MM-DD")
+    case .countCapped(let maximum):
+      pick(
+        "횟수가 너무 커요. 한 낱말은 \(maximum)번까지라서 \(maximum)번으로 가져왔어요.",
+        "the count is more than \(maximum), the most a word can have; imported as \(maximum)")
+    }
   }
 
   /// What `dict import` did, and how many of the learned words the keypad holds when there
@@ -117,6 +140,60 @@ extension UIStrings {
     }
   }
 
+  /// What opening did with a progress file it could not read: moved it aside and started a
+  /// new one.
+  public func movedAside(_ recovery: ProgressStore.Recovery) -> String {
+    let name = fileName(recovery.path)
+    return pick(
+      "기록 파일(\(name))을 읽을 수 없어서 \(recovery.movedTo)(으)로 옮기고 새로 시작했어요.",
+      "\(name) could not be read (\(recovery.reason)); it was moved to \(recovery.movedTo) and a "
+        + "new progress file was started.")
+  }
+
+  /// What opening repaired among the learned words of the progress file at `path`, or why
+  /// it could not.
+  public func learnedWordRepair(_ repair: LearnedWordRepair, path: String) -> String {
+    let name = fileName(path)
+    switch repair {
+    case .repaired(let words):
+      let shown = words.prefix(5).map(repairedWord).joined(separator: ", ")
+      let more =
+        words.count > 5 ? pick(" 외 \(words.count - 5)개", ", and \(words.count - 5) more") : ""
+      return pick(
+        "기록 파일(\(name))에서 횟수나 마지막 사용일이 범위 밖이던 배운 낱말 \(words.count)개를 고쳤어요: "
+          + shown + more,
+        "\(name): repaired \(englishCount(words.count, "learned word")) whose count or last use "
+          + "was not a whole number in range: " + shown + more)
+    case .failed(let reason):
+      return pick(
+        "기록 파일(\(name))의 배운 낱말 가운데 횟수나 마지막 사용일이 망가진 것을 고치지 못했어요 "
+          + "(\(reason)). 다음에 시작할 때 다시 고쳐요. 그때까지는 범위 안으로 맞추거나 빼고 읽어요.",
+        "\(name): some learned words have a damaged count or last use and could not be repaired "
+          + "(\(reason)); until a later start repairs them, reads bring them into range or leave "
+          + "them out")
+    }
+  }
+
+  /// A repaired word with what changed: `감 (count 'many' → 1)`.
+  private func repairedWord(_ word: RepairedWord) -> String {
+    let changes = [(pick("횟수", "count"), word.count), (pick("마지막 사용일", "last use"), word.lastUse)]
+      .compactMap { label, change in
+        change.map { "\(label) \(storedValue($0.before)) → \($0.after.map(storedValue) ?? "?")" }
+      }
+    return "\(word.word) (\(changes.joined(separator: ", ")))"
+  }
+
+  /// A value as SQLite stored it: numbers as they are, text in quotes.
+  private func storedValue(_ value: StoredValue) -> String {
+    switch value {
+    case .integer(let number): "\(number)"
+    case .real(let number): "\(number)"
+    case .text(let text): "'\(text)'"
+    case .blob(let byteCount): pick("이진 데이터 \(byteCount)바이트", "\(byteCount) bytes of binary data")
+    case .null: "NULL"
+    }
+  }
+
   /// Said once on the practice screen when progress cannot be saved (the full
   /// ``storageError(_:)`` goes to standard error).
   public func progressNotSaved(_ error: StorageError) -> String {
@@ -131,7 +208,7 @@ extension UIStrings {
   /// Why nothing can be saved, short enough for a status row: file names without their
   /// folders (the full message is on standard error or from `cheonjiin stats`).
   private func savingProblem(_ error: StorageError) -> String {
-    func name(_ path: String) -> Substring { path.split(separator: "/").last ?? Substring(path) }
+    let name = fileName
     switch error {
     case .readOnly(_, let unwritable):
       return pick(
@@ -153,5 +230,10 @@ extension UIStrings {
         "기록 파일을 열 수 없어요 (cheonjiin stats에서 자세히).",
         "the progress file cannot be opened (cheonjiin stats says why)")
     }
+  }
+
+  /// A path's file name without its folders: messages name the folder only where it helps.
+  private func fileName(_ path: String) -> Substring {
+    path.split(separator: "/").last ?? Substring(path)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Grep
 import HangulEngine
 import LayoutLoading
 import Suggestions

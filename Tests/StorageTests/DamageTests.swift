@@ -71,13 +71,10 @@ struct DamagedSchemaTests {
 
     let opening = try ProgressStore.open(at: path, now: fixedDate, timeZone: utc)
     let recovery = try #require(opening.recovery)
+    #expect(recovery.path == path)
     #expect(recovery.reason == testCase.reason)
     #expect(recovery.movedTo == path + ".corrupt-20250610-153045")
     #expect(FileManager.default.fileExists(atPath: recovery.movedTo))
-    #expect(
-      recovery.message
-        == "progress.sqlite could not be read (\(testCase.reason)); it was moved to "
-        + "\(recovery.movedTo) and a new progress file was started.")
     // The new file has every table again.
     let store = opening.store
     #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5"])
@@ -124,9 +121,9 @@ struct CountLimitTests {
       let report = try store.importWords("사과\t9223372036854775807\n", day: 50)
       #expect(report.imported == 1)
       #expect(
-        report.problems.map(\.description) == [
-          "line 1: \"사과\t9223372036854775807\": the count is more than 1000000000, the most a "
-            + "word can have; imported as 1000000000"
+        report.problems == [
+          WordImportProblem(
+            line: 1, text: "사과\t9223372036854775807", reason: .countCapped(maximum: 1_000_000_000))
         ])
       #expect(report.problems.map(\.isSkipped) == [false])
     }
@@ -218,12 +215,22 @@ struct CountLimitTests {
       """)
     let opening = try ProgressStore.open(at: path, now: fixedDate, timeZone: utc)
     #expect(opening.recovery == nil)
+    // What the commands word (StorageStringsTests): each word with what changed, as stored.
     #expect(
-      opening.notices == [
-        "progress.sqlite: repaired 3 learned words whose count or last use was not a whole "
-          + "number in range: 감 (count 'many' → 1, last use 9223372036854775807 → 20249), "
-          + "배 (last use 'yesterday' → 20249), 사과 (count 1.8446744073709552e+19 → 1000000000)"
-      ])
+      opening.learnedWordRepair
+        == .repaired([
+          RepairedWord(
+            word: "감", count: .init(before: .text("many"), after: .integer(1)),
+            lastUse: .init(before: .integer(9_223_372_036_854_775_807), after: .integer(20_249))),
+          RepairedWord(
+            word: "배", count: nil,
+            lastUse: .init(before: .text("yesterday"), after: .integer(20_249))),
+          RepairedWord(
+            word: "사과",
+            count: .init(
+              before: .real(18_446_744_073_709_551_616.0), after: .integer(1_000_000_000)),
+            lastUse: nil),
+        ]))
     #expect(
       try opening.store.learnedWords() == [
         LearnedWord(word: "사과", count: 1_000_000_000, lastUsedDay: 20_000),
@@ -232,7 +239,7 @@ struct CountLimitTests {
         LearnedWord(word: "귤", count: 1, lastUsedDay: 20_000),
       ])
     let again = try ProgressStore.open(at: path, now: fixedDate, timeZone: utc)
-    #expect(again.notices == [])
+    #expect(again.learnedWordRepair == nil)
   }
 }
 

@@ -61,9 +61,8 @@ struct OpeningTests {
     let recovery = try #require(opening.recovery)
     #expect(recovery.movedTo == path + ".corrupt-20250610-153045")
     #expect(try String(contentsOfFile: recovery.movedTo, encoding: .utf8) == garbage)
-    #expect(recovery.message.hasPrefix("progress.sqlite could not be read (SQLite error 26"))
-    #expect(recovery.message.hasSuffix("a new progress file was started."))
-    #expect(recovery.koreanMessage.contains("새로 시작했어요"))
+    #expect(recovery.path == path)
+    #expect(recovery.reason.hasPrefix("SQLite error 26"))
     try opening.store.learn("안녕", day: 1)
     #expect(try opening.store.learnedWords().map(\.word) == ["안녕"])
   }

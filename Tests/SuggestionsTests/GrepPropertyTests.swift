@@ -1,9 +1,10 @@
 import Foundation
 import HangulEngine
+import Suggestions
 import TestSupport
 import Testing
 
-@testable import Suggestions
+@testable import Grep
 
 /// `make test` runs a few hundred rounds; `make fuzz` a hundredth of its iterations.
 private let rounds = fuzzRounds(300, divisor: 100)

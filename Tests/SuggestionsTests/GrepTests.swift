@@ -1,3 +1,4 @@
+import Grep
 import HangulEngine
 import Suggestions
 import Testing

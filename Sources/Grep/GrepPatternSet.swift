@@ -1,3 +1,5 @@
+import Suggestions
+
 /// Several queries (`-e` given more than once) matched in one pass: a trie of the queries of
 /// each kind, walked once per word, instead of every query tried on every word (300 queries
 /// on 16 MB took 8.8 s; GNU `grep -F` does it at once).
