@@ -2,7 +2,10 @@
 import PackageDescription
 
 // Dependencies point inward only:
-// cheonjiin → TerminalUI → {CNcursesw, LayoutLoading, TerminalInput} → HangulEngine
+// cheonjiin → {PadScreen, PracticeScreen, DemoScreen, RunScreen, ReportViews} → TerminalUI
+// {PadScreen, PracticeScreen, DemoScreen, RunScreen} → Typing → TerminalUI
+// TerminalUI → {CNcursesw, LayoutLoading, TerminalInput} → HangulEngine
+// RunScreen → ChildTerminal (the pty and the emulator); TerminalUI knows no child
 // LayoutLoading → TerminalInput (keymaps name its keys); both are below TerminalUI
 // cheonjiin → Storage (GRDB) → Practice → {HangulEngine, KoreanNumbers, Suggestions}
 // cheonjiin → Suggestions → HangulEngine (Practice reads the word lists through its parser)
@@ -62,20 +65,59 @@ let package = Package(
         "CVterm", "CTerminal", "SystemIO",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
+    // The terminal runtime: the tty, the one loop and its input pipeline, the frame writer,
+    // terminfo, palette and themes, the views the screens share, drafts, shared strings.
     .target(
       name: "TerminalUI",
       dependencies: [
-        "ChildTerminal",
         "CNcursesw", "CTerminal", "HangulEngine", "KoreanNumbers", "LayoutLoading", "Practice",
         "Suggestions", "SystemIO", "TerminalInput",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
 
+    // Typing on the pad, shared by the pad, practice and run: the typing core and its sinks, the
+    // pad model, the suggestion bar, the options a screen is started with.
+    .target(
+      name: "Typing",
+      dependencies: [
+        "TerminalUI", "HangulEngine", "LayoutLoading", "Practice", "Suggestions", "SystemIO",
+        "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+
+    // MARK: The screens (each a front end of the TerminalUI loop, with its own strings)
+    // The pad (`cheonjiin`): text typed on the keypad, its draft, the tmux mirror.
+    .target(
+      name: "PadScreen",
+      dependencies: [
+        "TerminalUI", "Typing", "HangulEngine", "LayoutLoading", "Practice", "Suggestions",
+        "SystemIO",
+        "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+    .target(
+      name: "PracticeScreen",
+      dependencies: [
+        "TerminalUI", "Typing", "HangulEngine", "LayoutLoading", "Practice", "TerminalInput",
+      ]),
+    .target(
+      name: "DemoScreen",
+      dependencies: ["TerminalUI", "Typing", "HangulEngine", "KoreanNumbers", "TerminalInput"]),
+    // `cheonjiin run`: a child program on a pty, the pad as its input method.
+    .target(
+      name: "RunScreen",
+      dependencies: [
+        "TerminalUI", "Typing", "ChildTerminal", "HangulEngine", "LayoutLoading", "Suggestions",
+        "SystemIO",
+        "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+    // `cheonjiin stats`: charts, heat maps and speed maps drawn as cells.
+    .target(name: "ReportViews", dependencies: ["TerminalUI", "Practice"]),
+
     // MARK: The program
     .executableTarget(
       name: "cheonjiin",
       dependencies: [
-        "Grep", "HangulEngine", "LayoutLoading", "TerminalUI", "KoreanNumbers", "Practice",
+        "Grep", "HangulEngine", "LayoutLoading", "TerminalUI", "Typing", "PadScreen",
+        "PracticeScreen", "DemoScreen", "RunScreen", "ReportViews", "KoreanNumbers", "Practice",
         "Storage", "Suggestions", "SystemIO",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
@@ -106,8 +148,11 @@ let package = Package(
     .testTarget(
       name: "TerminalUITests",
       dependencies: [
-        "TerminalUI", "TerminalInput", "HangulEngine", "KoreanNumbers", "LayoutLoading",
-        "Suggestions", "Practice", "ChildTerminal", "TestSupport",
+        "TerminalUI", "Typing", "PadScreen", "PracticeScreen", "DemoScreen", "RunScreen",
+        "ReportViews", "TerminalInput",
+        "HangulEngine", "KoreanNumbers", "LayoutLoading", "Suggestions", "Practice",
+        "ChildTerminal",
+        "TestSupport",
       ],
       exclude: ["Golden"]),
     // Helpers for several test targets; the cast reader replays recordings with libvterm.

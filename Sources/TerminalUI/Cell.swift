@@ -59,7 +59,7 @@ public struct CellAttributes: OptionSet, Sendable, Hashable {
 public struct Cell: Sendable, Hashable {
   /// A scalar value; ``continuation`` for the right half of a wide character; with
   /// ``clusterFlag`` set, an index into ``Screen/clusters`` (a character of several scalars).
-  var glyph: UInt32
+  package var glyph: UInt32
   /// The style's raw value in the low five bits (it has fewer than 32 cases), the attributes
   /// above the eighth in the high three: the cell stays eight bytes.
   private var styleBits: UInt8
@@ -71,10 +71,10 @@ public struct Cell: Sendable, Hashable {
   /// The same for the background (``CellAttributes/ownBackground``).
   public var background: UInt8 = 0
 
-  static let continuation: UInt32 = 0
-  static let clusterFlag: UInt32 = 0x8000_0000
+  package static let continuation: UInt32 = 0
+  package static let clusterFlag: UInt32 = 0x8000_0000
 
-  init(glyph: UInt32, style: CellStyle, attributes: CellAttributes = []) {
+  package init(glyph: UInt32, style: CellStyle, attributes: CellAttributes = []) {
     self.glyph = glyph
     styleBits = style.rawValue
     attributeBits = 0
@@ -87,7 +87,7 @@ public struct Cell: Sendable, Hashable {
   }
 
   /// The style's raw value, for tables indexed by it.
-  var styleIndex: Int { Int(styleBits & 0x1F) }
+  package var styleIndex: Int { Int(styleBits & 0x1F) }
 
   public var attributes: CellAttributes {
     get { CellAttributes(rawValue: UInt16(attributeBits) | UInt16(styleBits >> 5) << 8) }

@@ -5,18 +5,18 @@ import CNcursesw
 /// ncurses is used for its terminal database (`setupterm`, `tigetnum`, `tigetstr`), not for
 /// drawing: ``FrameWriter`` sends the few bytes a key needs, and the run loop reads the tty
 /// itself (ncurses' key parser cannot read the kitty protocol, spec/terminal-input.md §0).
-struct Terminfo: Sendable {
+package struct Terminfo: Sendable {
   /// Colours the terminal shows (`colors`), 0 when none.
-  let colors: Int
+  package let colors: Int
   /// Enters and leaves the alternate screen (`smcup`, `rmcup`); empty when there is none.
-  let enterAlternateScreen: [UInt8]
-  let exitAlternateScreen: [UInt8]
+  package let enterAlternateScreen: [UInt8]
+  package let exitAlternateScreen: [UInt8]
   /// The terminal wraps only when a character follows one written in the last column
   /// (`xenl`); without it the bottom-right cell cannot be written safely.
-  let hasDelayedWrap: Bool
+  package let hasDelayedWrap: Bool
   /// The terminal takes DECSCUSR, `CSI Ps SP q`, for the cursor's shape (`Ss`; kitty's entry
   /// leaves it out, kitty takes it).
-  let setsCursorStyle: Bool
+  package let setsCursorStyle: Bool
 
   /// Reads the entry for `term`.
   ///
@@ -24,7 +24,7 @@ struct Terminfo: Sendable {
   ///
   /// - Throws: ``TerminalStartError/unknownTerminal(_:)`` when there is no entry, and
   ///   ``TerminalStartError/dumbTerminal(_:)`` when it cannot move the cursor (`cup`).
-  init(term: String, fileDescriptor: Int32) throws(TerminalStartError) {
+  package init(term: String, fileDescriptor: Int32) throws(TerminalStartError) {
     var error: Int32 = 0
     guard cj_setupterm(term, fileDescriptor, &error) == OK else {
       throw .unknownTerminal(term)
@@ -43,7 +43,7 @@ struct Terminfo: Sendable {
   }
 
   /// The colour depth to draw with.
-  func depth(colorAllowed: Bool) -> ColorDepth {
+  package func depth(colorAllowed: Bool) -> ColorDepth {
     guard colorAllowed else { return .none }
     if colors >= 256 { return .twoHundredFiftySix }
     return colors >= 8 ? .eight : .none

@@ -76,21 +76,21 @@ public enum DisplayWidth {
   // MARK: - Lookup
 
   /// VARIATION SELECTOR-16: show the character before it as an emoji, two columns wide.
-  static let emojiPresentation: Unicode.Scalar = "\u{FE0F}"
+  package static let emojiPresentation: Unicode.Scalar = "\u{FE0F}"
 
   /// Whether `scalar` is one of the letters that make flags in pairs (`🇰` + `🇷`).
-  static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
     (0x1F1E6...0x1F1FF).contains(scalar.value)
   }
 
   /// `count` spaces; none for a count below 1.
-  static func spaces(_ count: Int) -> String {
+  package static func spaces(_ count: Int) -> String {
     count > 0 ? String(repeating: " ", count: count) : ""
   }
 
   /// The width of `value` from ``runs``: binary search for the last run starting at or
   /// before it.
-  static func searched(_ value: UInt32) -> Int {
+  package static func searched(_ value: UInt32) -> Int {
     // A run is `start << 4 | width`; every run starting at or before `value` is at most this.
     let key = value << 4 | 0xF
     var low = 0

@@ -131,7 +131,7 @@ public struct DraftHistory: Sendable {
 
   /// Moves `draft.txt.old`, the one slot of earlier versions, into the history, dated by its
   /// last change; nothing happens when there is none.
-  func adoptLegacy(_ path: String, now: Date) {
+  package func adoptLegacy(_ path: String, now: Date) {
     guard let status = try? Stat(FilePath(path), followTargetSymlink: false),
       status.type == .regular
     else { return }
@@ -200,7 +200,7 @@ public struct DraftHistory: Sendable {
   }
 
   /// `YYYYMMDD-HHMMSS.mmm` in UTC.
-  static func stamp(_ date: Date) -> String {
+  package static func stamp(_ date: Date) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
     let parts = calendar.dateComponents(
@@ -216,7 +216,7 @@ public struct DraftHistory: Sendable {
   }
 
   /// The date and kind in an entry's name, or nil for a name of another form.
-  static func parse(_ name: String) -> (Date, Kind)? {
+  package static func parse(_ name: String) -> (Date, Kind)? {
     guard name.hasSuffix(".txt") else { return nil }
     let parts = name.dropLast(4).split(separator: "-")
     guard parts.count == 4, let kind = Kind(rawValue: String(parts[3])),

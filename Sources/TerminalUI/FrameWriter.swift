@@ -10,7 +10,7 @@
 /// `doupdate` sends `sgr0` and the colour reset after every update and the whole rendition
 /// on every change, 77–97 bytes for one letter key; a keypad key should cost its echo and its
 /// flash, no more (`make bench` measures it).
-struct FrameWriter {
+package struct FrameWriter {
   private var previous: Screen?
   /// The snapshot the last screen written was drawn over, and the rows it had changed from
   /// it: a screen of the same snapshot (or one made from it) needs only those rows and its
@@ -21,24 +21,24 @@ struct FrameWriter {
   private var cursor: (row: Int, column: Int)?
   /// The terminal wraps only after a character is written past the last column (`xenl`);
   /// without it, writing the bottom-right cell scrolls the screen, so it is skipped.
-  let hasDelayedWrap: Bool
+  package let hasDelayedWrap: Bool
   /// The terminal takes DECSCUSR for the cursor's shape (terminfo `Ss`).
-  let setsCursorStyle: Bool
+  package let setsCursorStyle: Bool
   /// Whether the terminal's cursor shows now; nil when unknown.
-  var isCursorShown: Bool?
+  package var isCursorShown: Bool?
   /// The DECSCUSR style last sent; nil when none was (the terminal's own default).
-  var cursorStyleSent: Int?
+  package var cursorStyleSent: Int?
   /// The mouse reports the terminal sends now; nil when unknown.
-  var mouseReporting: MouseReporting?
+  package var mouseReporting: MouseReporting?
 
-  init(hasDelayedWrap: Bool = true, setsCursorStyle: Bool = false) {
+  package init(hasDelayedWrap: Bool = true, setsCursorStyle: Bool = false) {
     self.hasDelayedWrap = hasDelayedWrap
     self.setsCursorStyle = setsCursorStyle
   }
 
   /// Forgets what the terminal shows: the next update repaints everything (after a resize,
   /// a resume, Ctrl-L, or bytes written around the writer).
-  mutating func invalidate() {
+  package mutating func invalidate() {
     previous = nil
     written = nil
     rendition = nil
@@ -48,7 +48,7 @@ struct FrameWriter {
   }
 
   /// The bytes that change the terminal from the last frame to `screen`.
-  mutating func update(to screen: Screen, palette: Palette) -> [UInt8] {
+  package mutating func update(to screen: Screen, palette: Palette) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(256)
     var old = previous.flatMap { $0.rows == screen.rows && $0.columns == screen.columns ? $0 : nil }
@@ -208,7 +208,7 @@ struct FrameWriter {
     }
   }
 
-  mutating func moveCursor(row: Int, column: Int, into bytes: inout [UInt8]) {
+  package mutating func moveCursor(row: Int, column: Int, into bytes: inout [UInt8]) {
     if let cursor, cursor.row == row, cursor.column == column { return }
     // CUP with 1-based coordinates; an omitted row or column means 1.
     bytes += [0x1B, UInt8(ascii: "[")]
@@ -222,5 +222,5 @@ struct FrameWriter {
   }
 
   /// The rendition the terminal is left in, for tests.
-  var currentRendition: Rendition? { rendition }
+  package var currentRendition: Rendition? { rendition }
 }

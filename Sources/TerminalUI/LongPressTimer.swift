@@ -17,7 +17,7 @@ import TerminalInput
 /// The thread sleeps in `poll` on a pipe of its own with the deadline as the timeout;
 /// ``schedule(_:)`` stores the new deadline under a `Mutex` and writes to that pipe. Idle
 /// means no deadline and no wake-ups at all.
-final class LongPressTimer: Sendable {
+package final class LongPressTimer: Sendable {
   private struct State {
     var deadline: Instant? = nil
     var isStopped = false
@@ -35,7 +35,7 @@ final class LongPressTimer: Sendable {
   ///
   /// - Parameter wake: Where to write ``WakeNote/timerByte`` at each deadline.
   /// - Throws: `Errno` when no pipe could be made.
-  init(wake: FileDescriptor) throws {
+  package init(wake: FileDescriptor) throws {
     self.wake = wake
     let pipe = try FileDescriptor.pipe(options: .closeOnExec)
     try pipe.readEnd.setNonBlocking()
@@ -50,7 +50,7 @@ final class LongPressTimer: Sendable {
   /// Only an earlier deadline wakes the thread: for a later one (or none) it wakes at the
   /// deadline it was waiting for, finds nothing due and waits again, without waking the run
   /// loop. Typing moves the flash deadline later on every key, so most keys cost nothing here.
-  func schedule(_ next: Instant?) {
+  package func schedule(_ next: Instant?) {
     let isEarlier = state.withLock { state in
       guard state.deadline != next else { return false }
       defer { state.deadline = next }
@@ -61,7 +61,7 @@ final class LongPressTimer: Sendable {
   }
 
   /// Ends the thread, waits for it, and closes the timer's own pipe.
-  func stop() {
+  package func stop() {
     state.withLock { $0.isStopped = true }
     poke()
     thread.wait()

@@ -40,7 +40,7 @@ public enum DraftFileKind: Sendable, Equatable {
   /// A FIFO, socket or device.
   case special
 
-  init(_ type: FileType) {
+  package init(_ type: FileType) {
     switch type {
     case .directory: self = .folder
     case .symbolicLink: self = .symbolicLink
@@ -109,7 +109,7 @@ extension UIStrings {
     }
   }
 
-  func name(of kind: DraftFileKind) -> String {
+  package func name(of kind: DraftFileKind) -> String {
     switch kind {
     case .folder: pick("폴더예요", "a folder")
     case .symbolicLink: pick("심볼릭 링크예요", "a symbolic link")

@@ -6,26 +6,26 @@ public enum ColorDepth: Sendable, Hashable {
 }
 
 /// The graphic rendition of a cell: what one SGR sequence sets.
-struct Rendition: Hashable, Sendable {
+package struct Rendition: Hashable, Sendable {
   /// Colour numbers; -1 is the terminal's default.
-  var foreground: Int16 = -1
-  var background: Int16 = -1
-  var bold = false
-  var dim = false
-  var underline = false
-  var reverse = false
-  var italic = false
-  var strike = false
-  var blink = false
+  package var foreground: Int16 = -1
+  package var background: Int16 = -1
+  package var bold = false
+  package var dim = false
+  package var underline = false
+  package var reverse = false
+  package var italic = false
+  package var strike = false
+  package var blink = false
 
-  static let plain = Rendition()
+  package static let plain = Rendition()
 }
 
 /// Turns cell styles into renditions for one theme and colour depth.
-struct Palette: Sendable {
+package struct Palette: Sendable {
   private let renditions: [Rendition]
 
-  init(theme: Theme, depth: ColorDepth) {
+  package init(theme: Theme, depth: ColorDepth) {
     renditions = CellStyle.allCases.map { style in
       let look = theme.look(style)
       var rendition = Rendition()
@@ -61,7 +61,7 @@ struct Palette: Sendable {
   /// Dim text is unreadable on many terminals without colour, so it is left out there.
   private let usesDim: Bool
 
-  func rendition(for cell: Cell) -> Rendition {
+  package func rendition(for cell: Cell) -> Rendition {
     var rendition = renditions[cell.styleIndex]
     let attributes = cell.attributes
     if attributes.contains(.bold) { rendition.bold = true }
@@ -88,7 +88,7 @@ struct Palette: Sendable {
 
   /// A colour of the 256-colour palette as this terminal can show it: itself, the nearest of
   /// the 8 basic colours, or the default without colour.
-  static func shown(_ color: UInt8, depth: ColorDepth) -> Int16 {
+  package static func shown(_ color: UInt8, depth: ColorDepth) -> Int16 {
     switch depth {
     case .twoHundredFiftySix: return Int16(color)
     case .none: return -1
@@ -102,7 +102,7 @@ struct Palette: Sendable {
   }
 
   /// The red, green and blue of a colour of xterm's 256-colour palette above 15.
-  static func xtermRGB(_ color: UInt8) -> (Int, Int, Int) {
+  package static func xtermRGB(_ color: UInt8) -> (Int, Int, Int) {
     if color >= 232 {
       let level = 8 + 10 * Int(color - 232)
       return (level, level, level)
@@ -113,7 +113,7 @@ struct Palette: Sendable {
   }
 
   /// The nearest colour of xterm's 256-colour palette (from 16 on) to a true colour.
-  static func nearest256(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
+  package static func nearest256(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
     var best: (color: UInt8, distance: Int) = (16, Int.max)
     for color in UInt8(16)...UInt8(255) {
       let (r, g, b) = xtermRGB(color)
@@ -129,7 +129,7 @@ struct Palette: Sendable {
 extension Rendition {
   /// Appends the shortest SGR sequence that changes the terminal from `current` (nil:
   /// unknown) to this rendition; nothing when they are equal.
-  func appendSGR(from current: Rendition?, to bytes: inout [UInt8]) {
+  package func appendSGR(from current: Rendition?, to bytes: inout [UInt8]) {
     guard current != self else { return }
     // Both forms are written into `bytes`; the longer one is taken back.
     let start = bytes.count
@@ -217,7 +217,7 @@ extension [UInt8] {
   ///
   /// ㆍ (two columns) is drawn as `●` and a space, ‥ (one column) as `∶`: the same columns,
   /// so the screen's model (and its text in tests and `--frames`) keeps the letters.
-  mutating func appendGlyph(_ scalar: Unicode.Scalar) {
+  package mutating func appendGlyph(_ scalar: Unicode.Scalar) {
     switch scalar {
     case "\u{318D}":  // ㆍ HANGUL LETTER ARAEA
       self += [0xE2, 0x97, 0x8F, 0x20]  // ● U+25CF and a space
@@ -229,13 +229,13 @@ extension [UInt8] {
   }
 
   /// Appends `text` with its glyphs as ``appendGlyph(_:)`` draws them.
-  mutating func appendGlyphs(of text: String) {
+  package mutating func appendGlyphs(of text: String) {
     for scalar in text.unicodeScalars { appendGlyph(scalar) }
   }
 
   /// Appends a scalar as UTF-8; control characters become a space, so text can never
   /// smuggle an escape sequence onto the terminal.
-  mutating func appendUTF8(_ scalar: Unicode.Scalar) {
+  package mutating func appendUTF8(_ scalar: Unicode.Scalar) {
     switch scalar.value {
     case 0..<0x20, 0x7F..<0xA0: append(UInt8(ascii: " "))
     default: UTF8.encode(scalar) { append($0) }
@@ -243,7 +243,7 @@ extension [UInt8] {
   }
 
   /// Appends a non-negative number in decimal.
-  mutating func appendDecimal(_ value: Int) {
+  package mutating func appendDecimal(_ value: Int) {
     if value >= 10 { appendDecimal(value / 10) }
     append(UInt8(ascii: "0") + UInt8(value % 10))
   }

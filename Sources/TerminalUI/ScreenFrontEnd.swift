@@ -1,8 +1,9 @@
 import HangulEngine
 import TerminalInput
 
-/// What a front end asks the run loop to do.
-enum ScreenEffect: Hashable {
+/// What a front end asks the run loop to do: what every screen shares, or one of the front end's
+/// own effects, which its ``ScreenServices`` perform (the child's bytes, a draft saved).
+package enum ScreenEffect<Own: Hashable & Sendable>: Hashable, Sendable {
   /// The run is over; the text goes where the options say (practice and the demo give "").
   case finish(String)
   /// Ctrl-C: end with status 130, keeping the draft.
@@ -12,62 +13,62 @@ enum ScreenEffect: Hashable {
   /// Forget what the terminal shows and paint everything again (Ctrl-L).
   case repaint
   case setTheme(Theme.Name)
-  /// Save the draft now (debounced by the front end).
-  case saveDraft(String)
-  /// The user declined the saved draft: move it to the drafts' history, out of the way.
-  case setDraftAside
-  /// The finished text has no destination that can confirm it: keep it with the drafts now,
-  /// and tell the front end where (a ``InputEvent/notice(_:)``).
-  case keepFinished(String)
-  /// A word was committed or taken from the bar: remember it for suggestions.
-  case learn(String)
-  /// The document changed at its end: mirror it (`--tmux-target`) by deleting `erase`
-  /// characters, then typing `insert`.
-  case mirror(erase: Int, insert: String)
   /// A hold fired (for the key log that `make bench` reads).
   case held
-  /// `cheonjiin run`: bytes for the child program, as typed.
-  case sendToChild([UInt8])
-  /// `cheonjiin run`: the child's window is now this size.
-  case resizeChild(rows: Int, columns: Int)
-  /// `cheonjiin run`: the child rang the bell; ring the terminal's.
-  case bell
-  /// `cheonjiin run`: bytes for the terminal itself (the program's clipboard write, OSC 52,
-  /// when `--allow-clipboard` lets it through).
-  case passToTerminal([UInt8])
+  /// The front end's own: the loop hands it to the front end's services.
+  case own(Own)
+
+  /// Whether the run ends here.
+  package var endsRun: Bool {
+    switch self {
+    case .finish, .cancel: true
+    case .suspend, .repaint, .setTheme, .held, .own: false
+    }
+  }
 }
 
 /// Where the input path is, for drawing: the key that is down and its hold progress.
-struct InputState {
-  var pressing: Pressing?
+package struct InputState {
+  package var pressing: Pressing?
   /// 0 ..< 1 while a hold is in progress, counted from the real press.
-  var holdFraction: Double?
+  package var holdFraction: Double?
   /// Whether the key whose hold progresses is known to be down (without release events, a
   /// press is not until auto-repeat shows it).
-  var holdIsKnownDown = false
+  package var holdIsKnownDown = false
   /// How long a hold takes here when the terminal's auto-repeat makes it longer than the
   /// hold time (no release events, a repeat delay longer than the hold time).
-  var effectiveHoldMs: UInt64?
+  package var effectiveHoldMs: UInt64?
 
-  static let idle = InputState()
+  package static let idle = InputState()
 }
 
-/// A full-screen program the run loop drives: the pad, practice and the demo.
+/// A full-screen program the run loop drives: the pad, practice, the demo and `cheonjiin run`.
 ///
 /// The run loop owns the terminal, the one input pipeline and the timer; a front end gets
-/// ``InputEvent``s, returns ``ScreenEffect``s and draws itself from its state. Pure: tests
-/// drive a front end with events and an injected clock.
-protocol ScreenFrontEnd {
+/// ``InputEvent``s, returns ``ScreenEffect``s and draws itself from its state. What only one
+/// screen has (the child's output, loaded suggestions, a saved draft) is its own
+/// ``OwnEvent`` and ``OwnEffect``, which its ``ScreenServices`` deliver and perform: the loop
+/// passes them through without knowing them, and a screen's switch lists only its own. Pure:
+/// tests drive a front end with events and an injected clock.
+package protocol ScreenFrontEnd {
+  /// What the front end's services report (`Never` for a screen without services).
+  associatedtype OwnEvent = Never
+  /// What the front end's services do for it (`Never` for a screen without services).
+  associatedtype OwnEffect: Hashable & Sendable = Never
+  typealias Effect = ScreenEffect<OwnEffect>
+
   /// The interface language's strings.
   var strings: UIStrings { get }
   /// Effects at the start of the run.
-  mutating func start(at time: Instant) -> [ScreenEffect]
+  mutating func start(at time: Instant) -> [Effect]
   /// How keys are read now, for a window of this size.
   func routing(rows: Int, columns: Int) -> InputRouting
   mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
-    -> [ScreenEffect]
+    -> [Effect]
+  /// Takes one of the front end's own events, from its services.
+  mutating func receive(_ event: OwnEvent, rows: Int, columns: Int, at time: Instant) -> [Effect]
   /// Runs what is due by `time`: flashes ending, saves, the next demo step.
-  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [ScreenEffect]
+  mutating func advance(to time: Instant, rows: Int, columns: Int) -> [Effect]
   /// When ``advance(to:)`` next has something to do.
   func nextDeadline(now: Instant) -> Instant?
   func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen
@@ -82,21 +83,27 @@ protocol ScreenFrontEnd {
   /// whole instead of being read as keys (false by default).
   var takesUnmarkedPastes: Bool { get }
   mutating func takeUnmarkedPaste(_ text: String, rows: Int, columns: Int, at time: Instant)
-    -> [ScreenEffect]
+    -> [Effect]
+}
+
+extension ScreenFrontEnd where OwnEvent == Never {
+  package mutating func receive(_ event: Never, rows: Int, columns: Int, at time: Instant)
+    -> [Effect]
+  {}
 }
 
 extension ScreenFrontEnd {
-  mutating func catchUp() -> Bool { false }
-  var keptDraft: String? { nil }
-  var takesUnmarkedPastes: Bool { false }
-  mutating func takeUnmarkedPaste(_ text: String, rows: Int, columns: Int, at time: Instant)
-    -> [ScreenEffect]
+  package mutating func catchUp() -> Bool { false }
+  package var keptDraft: String? { nil }
+  package var takesUnmarkedPastes: Bool { false }
+  package mutating func takeUnmarkedPaste(_ text: String, rows: Int, columns: Int, at time: Instant)
+    -> [Effect]
   { [] }
 }
 
 /// The earlier of two optional instants (nil when both are), without building an array: the
 /// run loop asks for the next deadline after every event.
-func earliest(_ a: Instant?, _ b: Instant?) -> Instant? {
+package func earliest(_ a: Instant?, _ b: Instant?) -> Instant? {
   guard let a else { return b }
   guard let b else { return a }
   return min(a, b)

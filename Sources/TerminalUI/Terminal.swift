@@ -18,21 +18,22 @@ public enum TerminalStartError: Error, CustomStringConvertible {
 }
 
 /// What woke the run loop besides tty input: one byte each on the self-pipe.
-enum WakeNote: Hashable, Sendable {
+package enum WakeNote: Hashable, Sendable {
   /// A signal arrived (the C handler writes its number).
   case signal(Int32)
   /// The long-press timer reached its deadline.
   case timer
-  /// The suggestion data finished loading.
-  case suggestionsLoaded
+  /// The front end's services have news (suggestions loaded); ``ScreenServices/woken()``
+  /// says what.
+  case services
 
-  static let timerByte: UInt8 = 0
-  static let suggestionsByte: UInt8 = 255
+  package static let timerByte: UInt8 = 0
+  package static let servicesByte: UInt8 = 255
 
-  init(byte: UInt8) {
+  package init(byte: UInt8) {
     switch byte {
     case WakeNote.timerByte: self = .timer
-    case WakeNote.suggestionsByte: self = .suggestionsLoaded
+    case WakeNote.servicesByte: self = .services
     default: self = .signal(Int32(byte))
     }
   }
@@ -43,14 +44,14 @@ enum WakeNote: Hashable, Sendable {
 ///
 /// Standard output stays free for the result (`msg=$(cheonjiin)`). The crash and signal
 /// path lives in C (`CTerminal`); this class fills it and does the normal path.
-final class Terminal {
-  let tty: FileDescriptor
-  let terminfo: Terminfo
-  let depth: ColorDepth
+package final class Terminal {
+  package let tty: FileDescriptor
+  package let terminfo: Terminfo
+  package let depth: ColorDepth
   /// Read end of the self-pipe that signal handlers and the timer thread write to.
-  let wakeReader: FileDescriptor
+  package let wakeReader: FileDescriptor
   /// Write end of the self-pipe.
-  let wakeWriter: FileDescriptor
+  package let wakeWriter: FileDescriptor
   private var isActive = true
   /// Bytes written on exit before the usual restore (the kitty pop, OSC 52).
   private var exitExtra: [UInt8] = []
@@ -60,7 +61,7 @@ final class Terminal {
   /// Every catchable signal whose default would end the process (the real-time ones too) ends
   /// the loop instead, so the draft is saved and the terminal restored; SIGWINCH, SIGTSTP and
   /// SIGCONT wake it to resize, suspend and resume.
-  static let wakeSignals: [Int32] = {
+  package static let wakeSignals: [Int32] = {
     var terminating = [Int32](repeating: 0, count: 96)
     let count = terminating.withUnsafeMutableBufferPointer {
       cj_terminating_signals($0.baseAddress, $0.count)
@@ -68,24 +69,24 @@ final class Terminal {
     return [SIGWINCH, SIGTSTP, SIGCONT] + terminating.prefix(count)
   }()
   /// Signals of a crash: the C handler restores the terminal and dies of the same signal.
-  static let crashSignals: [Int32] = [SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGABRT, SIGFPE]
+  package static let crashSignals: [Int32] = [SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGABRT, SIGFPE]
 
   /// The bytes that turn on what the screens need: keypad application mode (SS3 keypad keys
   /// where the terminal offers them), SGR mouse with press, release and drags, bracketed
   /// paste, focus reports (a release lost while unfocused must not leave ⌫ repeating), and
   /// a hidden cursor (the screens draw their own).
-  static let enableSequence: [UInt8] = Array(
+  package static let enableSequence: [UInt8] = Array(
     "\u{1B}=\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[?1004h\u{1B}[?25l".utf8)
 
   /// The bytes that undo ``enableSequence`` and pop the kitty flags (harmless when none were
   /// pushed), reset attributes and show the cursor.
-  static let disableSequence: [UInt8] = Array(
+  package static let disableSequence: [UInt8] = Array(
     ("\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l\u{1B}>"
       + "\u{1B}[<u"
       + "\u{1B}[0m\u{1B}[?25h").utf8)
 
   /// Checks that the screens can run here, before anything is drawn.
-  static func preflight(environment: [String: String]) throws(TerminalStartError) {
+  package static func preflight(environment: [String: String]) throws(TerminalStartError) {
     if setlocale(LC_ALL, "") == nil {
       // The named locale is not installed (common: LANG=ko_KR.UTF-8 without locale-gen). If
       // the name asks for UTF-8, the terminal speaks it; C.UTF-8 gives the same characters.
@@ -108,7 +109,7 @@ final class Terminal {
   }
 
   /// Opens the terminal and takes it over: raw mode, alternate screen, mouse and paste.
-  init(term: String, colorAllowed: Bool) throws(TerminalStartError) {
+  package init(term: String, colorAllowed: Bool) throws(TerminalStartError) {
     let options = FileDescriptor.OpenOptions(rawValue: O_NOCTTY).union(.closeOnExec)
     guard let tty = try? FileDescriptor.open("/dev/tty", .readWrite, options: options) else {
       throw .noTerminal
@@ -156,14 +157,14 @@ final class Terminal {
   /// the modes of ``enableSequence``.
   ///
   /// The screen must be redrawn in full afterwards.
-  func enter() {
+  package func enter() {
     _ = cj_terminal_enter_raw(tty.rawValue)
     write(terminfo.enterAlternateScreen + Terminal.enableSequence)
   }
 
   /// Adds bytes to write before the restore on every exit path (the kitty pop once the
   /// negotiation started), so a crash leaves no kitty flags behind either.
-  func setExitExtra(_ bytes: [UInt8]) {
+  package func setExitExtra(_ bytes: [UInt8]) {
     exitExtra = bytes
     let restore = restoreSequence()
     restore.withUnsafeBufferPointer { cj_terminal_set_restore_bytes($0.baseAddress, $0.count) }
@@ -174,7 +175,7 @@ final class Terminal {
   /// Safe to call more than once.
   ///
   /// - Parameter extra: Bytes for the terminal before leaving (OSC 52 for the clipboard).
-  func restore(extra: [UInt8] = []) {
+  package func restore(extra: [UInt8] = []) {
     guard isActive else { return }
     isActive = false
     write(extra)
@@ -187,7 +188,7 @@ final class Terminal {
   }
 
   /// Ctrl-Z: put the terminal back, stop, and on `fg` take it again.
-  func suspend(notice: String) {
+  package func suspend(notice: String) {
     cj_terminal_restore()
     _ = try? FileDescriptor.standardError.writeAll(Array("cheonjiin: \(notice)\n".utf8))
     signal(SIGTSTP, SIG_DFL)
@@ -198,7 +199,7 @@ final class Terminal {
   }
 
   /// The window size, clamped to what a screen can hold (a terminal may report 65535×1).
-  func size() -> (rows: Int, columns: Int) {
+  package func size() -> (rows: Int, columns: Int) {
     var rows: Int32 = 0
     var columns: Int32 = 0
     guard cj_window_size(tty.rawValue, &rows, &columns) == 0, rows > 0, columns > 0 else {
@@ -208,7 +209,7 @@ final class Terminal {
   }
 
   /// Writes bytes to the terminal, all of them (retrying after signals and short writes).
-  func write(_ bytes: [UInt8]) {
+  package func write(_ bytes: [UInt8]) {
     guard !bytes.isEmpty else { return }
     // The buffer form: every frame comes through here, and the Sequence form of
     // `writeAll` goes through generic code on each call.
@@ -227,7 +228,7 @@ final class Terminal {
   ///
   /// Returns the count, 0 at end of file, nil when the read failed for good (the terminal went
   /// away).
-  func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+  package func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
     do {
       return try tty.read(into: buffer, retryOnInterrupt: true)
     } catch let error as Errno
@@ -242,15 +243,21 @@ final class Terminal {
   /// Waits for tty input or a wake byte.
   ///
   /// A signal ends the wait early (its handler has written a wake byte, which the next wait sees).
-  func wait() -> (tty: Bool, wake: Bool) {
+  package func wait() -> (tty: Bool, wake: Bool) {
     let ready =
       (try? FileDescriptor.waitForInput(tty, wakeReader, timeout: nil, retryOnInterrupt: false))
       ?? (first: false, second: false)
     return (ready.first, ready.second)
   }
 
+  /// Whether a key or a wake byte is waiting, without waiting.
+  package func hasInput() -> Bool {
+    let ready = try? FileDescriptor.waitForInput(tty, wakeReader, timeout: .zero)
+    return ready.map { $0.first || $0.second } ?? false
+  }
+
   /// Drains the wake pipe.
-  func drainWakeNotes() -> [WakeNote] {
+  package func drainWakeNotes() -> [WakeNote] {
     var notes: [WakeNote] = []
     var chunk = [UInt8](repeating: 0, count: 64)
     while true {
@@ -264,7 +271,7 @@ final class Terminal {
   }
 
   /// Now, on the monotonic clock.
-  static func now() -> Instant {
+  package static func now() -> Instant {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Instant(nanoseconds: UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec))

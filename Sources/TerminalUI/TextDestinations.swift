@@ -218,7 +218,7 @@ public struct DraftStore: Sendable {
   /// user made read-only stays so.
   ///
   /// - Returns: Why the folder cannot be made, or nil.
-  static func preparePrivateFolder(_ folder: String) -> String? {
+  package static func preparePrivateFolder(_ folder: String) -> String? {
     let files = FileManager.default
     var isFolder: ObjCBool = false
     if !files.fileExists(atPath: folder, isDirectory: &isFolder) {
@@ -246,7 +246,7 @@ public struct DraftStore: Sendable {
   /// never through a link) and renames it to `path`.
   ///
   /// A symbolic link planted at a temporary's name changes nothing: another name is taken.
-  static func writePrivately(_ text: String, to path: String) throws {
+  package static func writePrivately(_ text: String, to path: String) throws {
     let directory = (path as NSString).deletingLastPathComponent
     var attempt = 0
     while true {
@@ -330,7 +330,7 @@ public final class TmuxSender: Sendable {
     }
   }
 
-  static func tmux(_ arguments: [String]) -> (Int32, String) {
+  package static func tmux(_ arguments: [String]) -> (Int32, String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["tmux"] + arguments
@@ -350,6 +350,6 @@ public final class TmuxSender: Sendable {
 }
 
 /// OSC 52: asks the terminal to put text on the clipboard (`--clipboard`).
-func clipboardSequence(_ text: String) -> [UInt8] {
+package func clipboardSequence(_ text: String) -> [UInt8] {
   Array("\u{1b}]52;c;\(Data(text.utf8).base64EncodedString())\u{1b}\\".utf8)
 }

@@ -118,49 +118,8 @@ public struct UIStrings: Sendable {
   public func name(of keymap: Keymap) -> String {
     pick(keymap.name, keymap.englishName)
   }
-  /// `cheonjiin run`: the status line's right end, what plain digits do now (`key` switches).
-  public func runDigitsStatus(typeOnPad: Bool, key: String) -> String {
-    typeOnPad
-      ? pick("\(key) 숫자키→한글", "\(key) digits→Korean")
-      : pick("\(key) 숫자키→숫자", "\(key) digits→digits")
-  }
-  /// `cheonjiin run`: where help is, on the status line.
-  public func runHelpKey(_ key: String) -> String { pick("\(key) 도움말", "\(key) help") }
-  /// `cheonjiin run`: the help screen's title.
-  public var runHelpTitle: String {
-    pick(
-      "cheonjiin run 도움말 — ↓ 더 보기, 다른 키는 닫기",
-      "cheonjiin run help — ↓ for more, any other key closes")
-  }
-  /// `cheonjiin run`: the help section of its own keys.
-  public var runKeysTitle: String { pick("cheonjiin run 의 키", "Keys of cheonjiin run") }
-  /// `cheonjiin run`: what a key of `run` itself does, for the help screen.
-  func runHelp(_ key: RunKey) -> String {
-    switch key {
-    case .help: pick("이 도움말", "this help")
-    case .digits:
-      pick(
-        "한/영: 숫자키로 한글을 칠지, 숫자를 칠지 바꿔요",
-        "Korean/digits: the digit keys type Korean, or digits for the program")
-    case .dock:
-      pick("아래 패드: 전체 → 한 줄 → 숨김", "the dock: full → one line → hidden")
-    case .passNext:
-      pick(
-        "다음 키 하나를 그대로 프로그램에 보내요 (F1, F9도)",
-        "the next key goes to the program as it is (F1, F9 too)")
-    }
-  }
-  /// `cheonjiin run`: the help line's name for every other key.
-  public var runOtherKeysName: String { pick("다른 키", "other keys") }
-  /// `cheonjiin run`: what every other key does.
-  public var runOtherKeysHelp: String {
-    pick(
-      "프로그램으로 가요 (치던 글자 먼저)", "go to the program (after the open syllables)")
-  }
-  /// `cheonjiin run`: syllables still open when the child program ended.
-  public func runLeftOpen(_ text: String) -> String {
-    pick("프로그램이 끝날 때 치던 글자: \(text)", "still being typed when the program ended: \(text)")
-  }
+  /// A held key, as the demo names it.
+  public func demoHold(_ label: String) -> String { pick("\(label) 길게", "hold \(label)") }
   /// A layout's name in the interface language (its Korean name when it has no English one).
   public func name(of layout: Layout) -> String {
     pick(layout.name, layout.englishName ?? layout.name)
@@ -204,7 +163,7 @@ public struct UIStrings: Sendable {
   }
 
   /// What a command does, for the help screen.
-  func help(_ command: AppCommand) -> String {
+  package func help(_ command: AppCommand) -> String {
     switch command {
     case .focusUp: pick("위 키로 (화살표로 고르기)", "focus the key above")
     case .focusDown: pick("아래 키로", "focus the key below")
@@ -317,4 +276,16 @@ public struct UIStrings: Sendable {
   public var suspendedHint: String {
     pick("잠시 멈췄어요. fg를 입력하면 돌아와요", "suspended: type fg to return")
   }
+}
+
+// MARK: - Helpers
+
+/// A ratio as a whole percentage, rounded: 0.925 → 93.
+package func wholePercent(_ ratio: Double) -> Int {
+  Int((ratio * 100).rounded())
+}
+
+/// `1 day`, `3 days`: an English count with its noun (Korean needs no plural).
+public func englishCount(_ number: Int, _ noun: String) -> String {
+  "\(number) \(noun)\(number == 1 ? "" : "s")"
 }

@@ -1,10 +1,12 @@
 import ArgumentParser
+import DemoScreen
 import Foundation
 import HangulEngine
 import LayoutLoading
 import SystemIO
 import SystemPackage
 import TerminalUI
+import Typing
 
 struct DemoCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

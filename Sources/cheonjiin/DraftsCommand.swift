@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TerminalUI
+import Typing
 
 struct DraftsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

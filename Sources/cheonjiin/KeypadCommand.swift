@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import HangulEngine
 import LayoutLoading
+import PadScreen
 import TerminalUI
+import Typing
 
 struct KeypadCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

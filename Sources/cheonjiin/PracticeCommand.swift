@@ -3,6 +3,7 @@ import Foundation
 import HangulEngine
 import LayoutLoading
 import Practice
+import PracticeScreen
 import Storage
 import TerminalUI
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayoutLoading
+import RunScreen
 import TerminalUI
 
 struct RunCommand: ParsableCommand {

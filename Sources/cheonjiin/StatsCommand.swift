@@ -3,6 +3,7 @@ import Foundation
 import HangulEngine
 import LayoutLoading
 import Practice
+import ReportViews
 import Storage
 import TerminalUI
 

@@ -5,6 +5,7 @@ import Storage
 import Suggestions
 import Synchronization
 import TerminalUI
+import Typing
 
 /// Wires the keypad's suggestion bar to the shipped lexicon and the learned words in the
 /// progress database.

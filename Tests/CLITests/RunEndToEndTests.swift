@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Typing
 
 /// Issue 12: `cheonjiin run`, driven in tmux with the numeric keypad.
 @Suite("cheonjiin run: 천지인 as a program's input method", .enabled(if: hasTmux), .serialized)

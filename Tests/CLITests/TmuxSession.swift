@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Typing
 
 #if canImport(Glibc)
   import Glibc

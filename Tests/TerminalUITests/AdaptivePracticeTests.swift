@@ -3,7 +3,13 @@ import LayoutLoading
 import Practice
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// A small word list, so the rounds are easy to follow: the jamo order comes from it.
 let adaptiveWords = [

@@ -1,6 +1,12 @@
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 @Suite("A child program's colours on any terminal")
 struct ChildColourTests {

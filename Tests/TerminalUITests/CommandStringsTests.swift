@@ -1,3 +1,4 @@
+import DemoScreen
 import HangulEngine
 import KoreanNumbers
 import TerminalUI

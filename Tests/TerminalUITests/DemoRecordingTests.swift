@@ -4,7 +4,13 @@ import HangulEngine
 import TestSupport
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// A track on a shipped layout, titled as `cheonjiin demo` titles it.
 private func track(

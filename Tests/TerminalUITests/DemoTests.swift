@@ -2,7 +2,13 @@ import HangulEngine
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// A track on a shipped layout, titled with the layout's own name as `cheonjiin demo` does.
 private func track(_ text: String, on layout: String = "cheonjiin-galaxy") throws -> DemoTrack {
@@ -30,7 +36,7 @@ private struct DemoDriver {
 
   var controller: DemoController { driver.controller }
   var now: Instant { driver.now }
-  var effects: [ScreenEffect] { driver.effects }
+  var effects: [ScreenEffect<Never>] { driver.effects }
 
   mutating func send(_ bytes: String) {
     driver.send(bytes)
@@ -41,7 +47,7 @@ private struct DemoDriver {
   }
 
   /// Whether the run loop would end the demo, and how.
-  var ending: ScreenEffect? {
+  var ending: ScreenEffect<Never>? {
     effects.first(where: \.endsRun)
   }
 
@@ -198,10 +204,10 @@ struct DemoTests {
   @Test(
     "q, Ctrl-D and Esc end the demo; Ctrl-C cancels it (exit 130)",
     arguments: [
-      ("q", ScreenEffect.finish("")), ("\u{04}", .finish("")), ("\u{03}", .cancel),
+      ("q", ScreenEffect<Never>.finish("")), ("\u{04}", .finish("")), ("\u{03}", .cancel),
       ("\u{1b}", .finish("")),
     ])
-  func endingKeys(bytes: String, effect: ScreenEffect) throws {
+  func endingKeys(bytes: String, effect: ScreenEffect<Never>) throws {
     var demo = DemoDriver([try track("오 안녕")])
     demo.send(bytes)
     demo.wait(100)

@@ -1,6 +1,12 @@
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 @Suite("The draft offer")
 struct DraftOfferTests {
@@ -28,7 +34,7 @@ struct DraftOfferTests {
     var driver = try Driver(draft: "지난번 글")
     driver.send("\u{1b}")
     driver.wait(100)
-    #expect(driver.effects.contains { if case .setDraftAside = $0 { true } else { false } })
+    #expect(driver.effects.contains { if case .own(.setDraftAside) = $0 { true } else { false } })
     #expect(driver.render().textDump.contains("kept with your drafts"))
     #expect(driver.text == "")
   }
@@ -48,10 +54,10 @@ struct UnconfirmedDeliveryTests {
     driver.type([keypad("4"), keypad("7"), keypad("8")])  // 가
     driver.send("\u{1b}")
     driver.wait(100)
-    #expect(driver.effects.contains(.keepFinished("가")))
+    #expect(driver.effects.contains(.own(.keepFinished("가"))))
     #expect(!driver.effects.contains { if case .finish = $0 { true } else { false } })
     // The run loop answers with where it went.
-    driver.effects += driver.session.deliver(.notice("kept in /somewhere"), at: driver.now)
+    driver.effects += driver.session.receive(.notice("kept in /somewhere"), at: driver.now)
     let screen = driver.render().textDump
     #expect(screen.contains("Sent to the clipboard, if the terminal allows it"))
     #expect(screen.contains("xterm"))
@@ -68,7 +74,7 @@ struct UnconfirmedDeliveryTests {
     driver.type([keypad("4"), keypad("7"), keypad("8")])
     driver.send("\u{1b}")
     driver.wait(100)
-    #expect(driver.effects.contains(.keepFinished("가")))
+    #expect(driver.effects.contains(.own(.keepFinished("가"))))
     #expect(driver.render().textDump.contains("This window closes with the keypad"))
   }
 

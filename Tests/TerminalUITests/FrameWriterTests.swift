@@ -1,6 +1,12 @@
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// Bytes as readable text: ESC shown as ␛.
 private func shown(_ bytes: [UInt8]) -> String {

@@ -3,7 +3,13 @@ import LayoutLoading
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// Kitty protocol key events: keypad 0-9 are 57399-57408; 129 = NumLock on.
 func kitty(_ code: Int, _ kind: Int = 1, modifiers: Int = 129) -> String {
@@ -185,7 +191,7 @@ struct KeypadBehaviourTests {
     cancelled.type(numpadKeys(forPhoneDigits: "412"))
     cancelled.send("\u{03}")
     #expect(cancelled.effects.contains(.cancel))
-    #expect(cancelled.effects.contains(.saveDraft("가")))
+    #expect(cancelled.effects.contains(.own(.saveDraft("가"))))
   }
 
   @Test("the draft is saved a moment after typing stops, not on every key")
@@ -193,9 +199,9 @@ struct KeypadBehaviourTests {
     var driver = try Driver()
     driver.send(keypad("4"))
     driver.wait(100)
-    #expect(!driver.effects.contains { if case .saveDraft = $0 { true } else { false } })
+    #expect(!driver.effects.contains { if case .own(.saveDraft) = $0 { true } else { false } })
     driver.wait(600)
-    #expect(driver.effects.contains(.saveDraft("ㄱ")))
+    #expect(driver.effects.contains(.own(.saveDraft("ㄱ"))))
   }
 
   @Test("pasted text and text from the system's input method are inserted as typed")
@@ -204,7 +210,7 @@ struct KeypadBehaviourTests {
     driver.send("\u{1b}[200~안녕 \u{1b}[201~")
     driver.send("하")
     #expect(driver.text == "안녕 하")
-    #expect(driver.effects.contains(.mirror(erase: 0, insert: "안녕 ")))
+    #expect(driver.effects.contains(.own(.mirror(erase: 0, insert: "안녕 "))))
   }
 
   @Test("F2 switches the keymap, and the pad hints follow")

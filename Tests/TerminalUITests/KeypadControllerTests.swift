@@ -3,7 +3,13 @@ import LayoutLoading
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 @Suite("The keypad controller, driven by tty bytes and an injected clock")
 struct KeypadControllerTests {

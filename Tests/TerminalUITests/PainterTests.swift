@@ -2,7 +2,13 @@ import HangulEngine
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// Cells as text and styles, for comparing two screens.
 private func look(_ screen: Screen) -> String {

@@ -3,7 +3,13 @@ import LayoutLoading
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 @Suite("Pasted text and the pad's key hints")
 struct PasteAndHintTests {
@@ -15,7 +21,7 @@ struct PasteAndHintTests {
       ("\u{1100}\u{1161}", "가"),
     ])
   func typeable(_ pasted: String, _ kept: String) {
-    #expect(TerminalUI.typeable(pasted) == kept)
+    #expect(Typing.typeable(pasted) == kept)
   }
 
   @Test("a bracketed paste with CR line breaks arrives with its lines")

@@ -5,7 +5,13 @@ import Practice
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// Practice progress kept in memory.
 final class MemoryRecorder: PracticeRecorder {
@@ -57,7 +63,7 @@ struct PracticeDriver {
         keymaps: try shippedKeymaps(), keymap: "numpad", settings: settings, lessons: lessons,
         recorder: recorder, today: 20_000, roundLength: roundLength, startLesson: start,
         adaptive: adaptive, startAdaptive: startAdaptive),
-      settings: settings)
+      settings: settings, services: PracticeServices(recorder: recorder).perform)
   }
 
   var controller: PracticeController { driver.controller }

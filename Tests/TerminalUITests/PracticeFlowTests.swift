@@ -5,7 +5,13 @@ import Practice
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 extension PracticeDriver {
   /// Types the item on screen, `gap` ms a key, without waiting after.

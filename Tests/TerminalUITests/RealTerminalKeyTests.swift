@@ -2,7 +2,13 @@ import HangulEngine
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// What issue 20 found in a real xterm, pinned down on the screen's driver with time as data.
 ///

@@ -2,7 +2,13 @@ import Foundation
 import HangulEngine
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// Golden screens: controller state → `Screen` → text dump, compared with `Golden/*.screen` (tig's
 /// :save-display, in-process).
@@ -95,7 +101,7 @@ struct RendererGoldenTests {
     #expect(driver.effects.contains { if case .cancel = $0 { true } else { false } })
     #expect(
       !driver.effects.contains {
-        if case .saveDraft(let text) = $0 { text != "지난번 글" } else { false }
+        if case .own(.saveDraft(let text)) = $0 { text != "지난번 글" } else { false }
       })
     #expect(driver.controller.keptDraft == "지난번 글")
   }

@@ -3,7 +3,13 @@ import Foundation
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 #if canImport(Glibc)
   import Glibc

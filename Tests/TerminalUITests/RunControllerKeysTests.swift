@@ -3,7 +3,13 @@ import LayoutLoading
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 @Suite("cheonjiin run: its own keys, the pass-through key, ⌫ on open syllables, pastes")
 struct RunControllerKeysTests {
@@ -64,8 +70,8 @@ struct RunControllerKeysTests {
     var driver = RunDriver(
       RunController(
         layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout), keymaps: [keymap],
-        keymap: "numpad", strings: UIStrings(.english), emulator: Emulator(rows: 24, columns: 80),
-        eraseCharacter: { 0x7F }))
+        keymap: "numpad", strings: UIStrings(.english),
+        emulator: Emulator(rows: 24, columns: 80)))
     driver.send(Self.f1)
     #expect(driver.takeSent() == "\u{1b}OP")
     #expect(driver.controller.helpScroll == nil)

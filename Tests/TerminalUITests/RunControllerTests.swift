@@ -4,38 +4,47 @@ import Suggestions
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// `cheonjiin run` without a child: what the controller sends is read from its effects, and
 /// the child's output is handed over as the run loop hands it.
 typealias RunDriver = ScreenDriver<RunController>
 
 extension ScreenDriver where FrontEnd == RunController {
-  init(kitty: Bool = false, erase: @escaping () -> UInt8 = { 0x7F }) throws {
+  init(kitty: Bool = false) throws {
     let emulator = Emulator(rows: 24, columns: 80)
     self.init(
       RunController(
         layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout),
         keymaps: try shippedKeymaps(), keymap: "numpad", strings: UIStrings(.korean),
-        emulator: emulator, eraseCharacter: erase),
+        emulator: emulator),
       kitty: kitty)
   }
 
-  /// Everything sent to the child since the last call, as text.
-  mutating func takeSent() -> String {
+  /// Everything sent to the child since the last call, as text, with `erase` for the program's
+  /// erase character (which the services read when they send).
+  mutating func takeSent(erase: UInt8 = 0x7F) -> String {
     var bytes: [UInt8] = []
-    for case .sendToChild(let sent) in effects { bytes += sent }
+    for case .own(.sendToChild(let count, let sent)) in effects {
+      bytes += [UInt8](repeating: erase, count: count) + sent
+    }
     effects.removeAll()
     return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The child writes `text` on its terminal.
   mutating func childWrites(_ text: String) {
-    effects += session.deliver(.childOutput(Array(text.utf8)), at: now)
+    effects += session.receive(.childOutput(Array(text.utf8)), at: now)
   }
 
   mutating func load(_ data: SuggestionData) {
-    effects += session.deliver(.suggestionsLoaded(data), at: now)
+    effects += session.receive(.suggestionsLoaded(data), at: now)
     _ = session.catchUp()
   }
 
@@ -93,16 +102,15 @@ struct RunControllerTests {
     #expect(sent.count >= 3 && sent.allSatisfy { $0 == "\u{7F}" }, "\(Array(sent.utf8))")
   }
 
-  @Test("the program's erase character is read when text is taken back: it may change it")
+  @Test("text taken back asks for erase characters by count: the program's, read when sent")
   func eraseCharacterChanges() throws {
-    final class Modes: @unchecked Sendable { var erase: UInt8 = 0x7F }
-    let modes = Modes()
-    var driver = try RunDriver(erase: { modes.erase })
+    var driver = try RunDriver()
     driver.type(numpadKeys(forPhoneDigits: "412#412#"))  // 가가, sent
+    #expect(driver.takeSent() == "가가")
     driver.type([keypad("-")])
-    modes.erase = 0x08  // `stty erase ^H` in the program
-    driver.type([keypad("-")])
-    #expect(driver.takeSent() == "가가\u{7F}\u{08}")
+    // A count, not a character: the program may change its own (`stty erase ^H`) at any time.
+    #expect(driver.effects.contains(.own(.sendToChild(erase: 1, bytes: []))))
+    #expect(driver.takeSent(erase: 0x08) == "\u{08}")
   }
 
   @Test("a word typed on the pad and ended by its space is learned once, not again on a mark")
@@ -117,7 +125,7 @@ struct RunControllerTests {
     driver.type(numpadKeys(forPhoneDigits: "412##"))  // 가, then the space
     driver.type([keypad("*"), keypad("*")])  // . then , : the same key cycling
     let learned = driver.effects.compactMap { effect -> String? in
-      if case .learn(let word) = effect { word } else { nil }
+      if case .own(.learn(let word)) = effect { word } else { nil }
     }
     #expect(learned == ["가"])
     #expect(driver.takeSent().hasPrefix("가 "))
@@ -144,7 +152,7 @@ struct RunControllerTests {
       driver.wait(40)
     }
     let learned = driver.effects.compactMap { effect -> String? in
-      if case .learn(let word) = effect { word } else { nil }
+      if case .own(.learn(let word)) = effect { word } else { nil }
     }
     #expect(learned == ["감사합니다"])
     let sent = driver.takeSent()
@@ -193,7 +201,7 @@ struct RunControllerTests {
     #expect(driver.render().cursor == .shown(row: 0, column: 2, style: 0))
     #expect(driver.render()[0, 2].style == .normal)  // no drawn cursor of our own
     driver.childWrites("\u{07}")  // the bell: rung on the terminal
-    #expect(driver.effects.contains { if case .bell = $0 { true } else { false } })
+    #expect(driver.effects.contains { if case .own(.bell) = $0 { true } else { false } })
     driver.childWrites("\u{1b}[?25l\u{1b}]0;title\u{07}")
     #expect(driver.render().cursor == .hidden)
     #expect(driver.takeSent() == "")

@@ -2,7 +2,13 @@ import TerminalInput
 import TestSupport
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 @Suite("cheonjiin run under random program output, keys and window sizes")
 struct RunPropertyTests {
@@ -39,7 +45,7 @@ struct RunPropertyTests {
                 UInt8.random(in: 0...255, using: &generator)
               }
           }
-          driver.effects += driver.session.deliver(.childOutput(bytes), at: driver.now)
+          driver.effects += driver.session.receive(.childOutput(bytes), at: driver.now)
         case 1:
           driver.send(Self.keys.randomElement(using: &generator)!)
         case 2:

@@ -5,7 +5,13 @@ import TerminalInput
 import TestSupport
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 extension ScreenDriver where FrontEnd == RunController {
   /// A run of 24 × 80 for the program in a window of 30 × 80, with these screen options.
@@ -14,7 +20,7 @@ extension ScreenDriver where FrontEnd == RunController {
       RunController(
         layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout),
         keymaps: try shippedKeymaps(), keymap: "numpad", strings: UIStrings(.korean),
-        emulator: Emulator(rows: 24, columns: 80), eraseCharacter: { 0x7F }, dock: dock,
+        emulator: Emulator(rows: 24, columns: 80), dock: dock,
         screen: screen))
   }
 
@@ -151,7 +157,7 @@ struct RunScreenTests {
       var driver = try RunDriver(screen: options)
       driver.childWrites(text)
       return driver.effects.compactMap {
-        if case .passToTerminal(let bytes) = $0 { bytes } else { nil }
+        if case .own(.passToTerminal(let bytes)) = $0 { bytes } else { nil }
       }
     }
     #expect(try passed(RunScreenOptions(), "\u{1b}]52;c;aGk=\u{07}").isEmpty)

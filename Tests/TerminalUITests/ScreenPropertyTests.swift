@@ -5,7 +5,13 @@ import TerminalInput
 import TestSupport
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// One step a user (or a child program) takes, replayable on a fresh front end.
 private enum Step {
@@ -147,7 +153,10 @@ private struct RedrawChecker<FrontEnd: ScreenFrontEnd> {
       driver.session.size = (rows, columns)
       driver.effects += driver.session.deliver(.resized, at: driver.now)
     case .childWrites(let text):
-      driver.effects += driver.session.deliver(.childOutput(Array(text.utf8)), at: driver.now)
+      // Only `cheonjiin run` has a child; its steps are drawn for it alone.
+      if let output = RunEvent.childOutput(Array(text.utf8)) as? FrontEnd.OwnEvent {
+        driver.effects += driver.session.receive(output, at: driver.now)
+      }
     }
   }
 
@@ -329,8 +338,7 @@ struct ScreenPropertyTests {
         ScreenDriver(
           RunController(
             layouts: try galaxy.get(), keymaps: try keymaps.get(), keymap: "numpad",
-            strings: UIStrings(.korean), emulator: Emulator(rows: 24, columns: 80),
-            eraseCharacter: { 0x7F }))
+            strings: UIStrings(.korean), emulator: Emulator(rows: 24, columns: 80)))
       },
       step: { generator in
         Int.random(in: 0..<4, using: &generator) == 0

@@ -4,7 +4,13 @@ import Practice
 import TestSupport
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// Issue 25: the screens grow no faster than n log n with what is on them.
 ///

@@ -3,7 +3,13 @@ import Suggestions
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// A tiny lexicon, so these tests do not depend on the shipped word list.
 func smallSuggestionData(_ driver: Driver) throws -> SuggestionData {
@@ -21,7 +27,7 @@ func smallSuggestionData(_ driver: Driver) throws -> SuggestionData {
 extension ScreenDriver where FrontEnd == KeypadController {
   /// Hands the suggestion data over, as the run loop does once it is loaded.
   mutating func load(_ data: SuggestionData) {
-    effects += session.deliver(.suggestionsLoaded(data), at: now)
+    effects += session.receive(.suggestionsLoaded(data), at: now)
     _ = session.catchUp()
   }
 }
@@ -52,7 +58,7 @@ struct SuggestionBarTests {
     driver.wait(600)
     driver.send("\u{1b}[57413;129:3u")
     #expect(driver.text == "감사합니다 ")
-    #expect(driver.effects.contains(.learn("감사합니다")))
+    #expect(driver.effects.contains(.own(.learn("감사합니다"))))
   }
 
   @Test(
@@ -100,8 +106,8 @@ struct SuggestionBarTests {
     driver.load(try smallSuggestionData(driver))
     driver.type(numpadKeys(forPhoneDigits: "412"))  // 가
     driver.type([keypad("*"), keypad("*")])  // 가, (. then ,)
-    let learned = driver.effects.filter { if case .learn = $0 { true } else { false } }
-    #expect(learned == [.learn("가")])
+    let learned = driver.effects.filter { if case .own(.learn) = $0 { true } else { false } }
+    #expect(learned == [.own(.learn("가"))])
   }
 
   @Test("a lexicon word typed by hand is not learned; a word the lexicon lacks is")
@@ -110,9 +116,9 @@ struct SuggestionBarTests {
     driver.load(try smallSuggestionData(driver))
     driver.type(numpadKeys(forPhoneDigits: "88124#4223##"))  // 학교 and a space
     #expect(driver.text == "학교 ")
-    #expect(!driver.effects.contains(.learn("학교")))
+    #expect(!driver.effects.contains(.own(.learn("학교"))))
     driver.type(numpadKeys(forPhoneDigits: "412##"))  // 가 and a space: not in the lexicon
-    #expect(driver.effects.contains(.learn("가")))
+    #expect(driver.effects.contains(.own(.learn("가"))))
   }
 
   /// Without release events a hold is seen only when auto-repeat starts; the first tap of * has

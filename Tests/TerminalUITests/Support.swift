@@ -4,7 +4,13 @@ import LayoutLoading
 import TerminalInput
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 let repositoryRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -26,15 +32,21 @@ let terminalWidth: @Sendable (Character) -> Int = { DisplayWidth.of($0) }
 struct ScreenDriver<FrontEnd: ScreenFrontEnd> {
   var session: ScreenSession<FrontEnd>
   var now: Instant = .milliseconds(1_000)
-  var effects: [ScreenEffect] = []
+  var effects: [FrontEnd.Effect] = []
+  /// Performs the front end's own effects as its services would; nil leaves them undone.
+  let services: ((FrontEnd.OwnEffect) -> [FrontEnd.OwnEvent])?
 
-  init(_ frontEnd: FrontEnd, settings: KeypadSettings = KeypadSettings(), kitty: Bool = false) {
+  init(
+    _ frontEnd: FrontEnd, settings: KeypadSettings = KeypadSettings(), kitty: Bool = false,
+    services: ((FrontEnd.OwnEffect) -> [FrontEnd.OwnEvent])? = nil
+  ) {
+    self.services = services
     session = ScreenSession(
       frontEnd: frontEnd,
       pipeline: InputPipeline(holdMs: settings.holdMs, isLinuxConsole: settings.isLinuxConsole),
       size: (30, 80))
     _ = session.negotiationBytes(at: now)
-    effects += session.start(at: now)
+    absorb(session.start(at: now))
     // A terminal without the kitty protocol answers only the device attributes query.
     send(kitty ? "\u{1b}[?11u\u{1b}[?62;22c" : "\u{1b}[?62;22c")
   }
@@ -49,18 +61,28 @@ struct ScreenDriver<FrontEnd: ScreenFrontEnd> {
     let target = now + .milliseconds(milliseconds)
     while let deadline = session.nextDeadline(now: now), deadline <= target {
       now = max(now, deadline)
-      effects += session.advance(to: now)
+      absorb(session.advance(to: now))
       _ = session.catchUp()
     }
     now = target
-    effects += session.advance(to: now)
+    absorb(session.advance(to: now))
     _ = session.catchUp()
   }
 
   /// Sends bytes, then lets the suggestion bar catch up, as the run loop does after drawing.
   mutating func send(_ text: String) {
-    effects += session.feed(Array(text.utf8), at: now)
+    absorb(session.feed(Array(text.utf8), at: now))
     _ = session.catchUp()
+  }
+
+  /// Keeps effects, performing the front end's own through ``services`` and handing what they
+  /// report back, as the run loop does.
+  mutating func absorb(_ new: [FrontEnd.Effect]) {
+    for effect in new {
+      effects.append(effect)
+      guard case .own(let own) = effect, let services else { continue }
+      for event in services(own) { absorb(session.receive(event, at: now)) }
+    }
   }
 
   /// Sends each chunk, waiting `gap` ms after each (a human's pace by default).

@@ -2,7 +2,13 @@ import HangulEngine
 import LayoutLoading
 import Testing
 
+@testable import DemoScreen
+@testable import PadScreen
+@testable import PracticeScreen
+@testable import ReportViews
+@testable import RunScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// The program's side of the line: bytes applied as a terminal in cooked mode would (the erase
 /// character takes back one character).

@@ -2,12 +2,12 @@ import LayoutLoading
 import TerminalInput
 
 /// A key that triggers an app command, as the help screen names it.
-enum CommandKey: Hashable, Sendable {
+package enum CommandKey: Hashable, Sendable {
   case key(TerminalKey)
   /// Ctrl plus a letter.
   case control(Unicode.Scalar)
 
-  var label: String {
+  package var label: String {
     switch self {
     case .key(let key):
       switch key {
@@ -31,7 +31,7 @@ enum CommandKey: Hashable, Sendable {
 
 /// Every non-typing action, declared once with its keys and help text; the key dispatch and
 /// the help screen are both derived from this table (tig's REQ_INFO idea).
-enum AppCommand: CaseIterable, Sendable {
+package enum AppCommand: CaseIterable, Sendable {
   case focusUp, focusDown, focusLeft, focusRight
   case pressFocused
   case space, backspace, next
@@ -39,7 +39,7 @@ enum AppCommand: CaseIterable, Sendable {
   case help, switchKeymap, cycleTheme, toggleSize
   case suspend, redraw
 
-  var keys: [CommandKey] {
+  package var keys: [CommandKey] {
     switch self {
     case .focusUp: [.key(.up)]
     case .focusDown: [.key(.down)]
@@ -61,7 +61,7 @@ enum AppCommand: CaseIterable, Sendable {
   }
 
   /// The command bound to a key event, if any.
-  static func matching(_ event: TerminalKeyEvent) -> AppCommand? {
+  package static func matching(_ event: TerminalKeyEvent) -> AppCommand? {
     let mods = event.modifiers.subtracting(.shift)
     for command in allCases {
       for key in command.keys {

@@ -2,10 +2,10 @@ import Suggestions
 import TerminalInput
 
 /// A step of a pad key's press, as the hold detector decides it.
-typealias PadAction = HoldDetector<PressSource>.Action
+package typealias PadAction = HoldDetector<PressSource>.Action
 
 /// What the input path hands a front end.
-enum InputEvent {
+package enum InputEvent {
   /// A pad key was tapped, held, repeated, rolled back or let go.
   case pad(PadAction)
   /// A key bound to an app command (F1, arrows, Esc, Ctrl-C …), with the key itself.
@@ -18,25 +18,17 @@ enum InputEvent {
   case mouse(MouseEvent)
   /// Bracketed paste.
   case paste(String)
-  /// The suggestion data finished loading in the background (after the first frame).
-  case suggestionsLoaded(SuggestionData)
-  /// Something the user should know that did not come from a key (a draft not saved).
-  case notice(String)
-  /// `cheonjiin run`: what the child program wrote since the last wake-up.
-  case childOutput([UInt8])
-  /// `cheonjiin run`: the child program closed its terminal.
-  case childEnded
   /// The window changed size (the front end gets the new size with every call).
   case resized
 }
 
 /// The key that is down, for drawing its hold progress.
-struct Pressing: Hashable, Sendable {
-  var source: PressSource
-  var since: Instant
+package struct Pressing: Hashable, Sendable {
+  package var source: PressSource
+  package var since: Instant
   /// Releases are reported (kitty, mouse): the progress bar can be exact.
-  var isExact: Bool
-  var behavior: HoldBehavior
+  package var isExact: Bool
+  package var behavior: HoldBehavior
 }
 
 /// The one input path: bytes → ``ByteDecoder`` → kitty negotiation → routing through the front
@@ -48,47 +40,47 @@ struct Pressing: Hashable, Sendable {
 /// Pure and clock-injected. Decoding and routing are separate steps so that the run loop can
 /// let the front end handle each event before the next one is routed: a key can change what
 /// the next key means.
-struct InputPipeline {
+package struct InputPipeline {
   private var decoder: ByteDecoder
-  private(set) var negotiation = KittyNegotiation()
+  package private(set) var negotiation = KittyNegotiation()
   private var detector: HoldDetector<PressSource>
   /// The behaviour the open run started with (a run keeps it, as the detector does).
   private var runBehavior: HoldBehavior = .none
   /// The key that is down, if known.
-  private(set) var pressing: Pressing?
+  package private(set) var pressing: Pressing?
   /// A mouse press dragged off its key: its hold, suspended until the button comes up.
   private var suspendedHold: (source: PressSource, undoTaps: Int)?
 
   /// - Parameter escapeMs: How long a lone ESC waits for the rest of a sequence before it is
   ///   the Escape key (`cheonjiin run --escape-ms`).
-  init(holdMs: UInt64, isLinuxConsole: Bool, escapeMs: UInt64 = 100) {
+  package init(holdMs: UInt64, isLinuxConsole: Bool, escapeMs: UInt64 = 100) {
     decoder = ByteDecoder(
       options: ByteDecoder.Options(
         escapeTimeoutMs: escapeMs, ss3Dialect: isLinuxConsole ? .linuxConsole : .xterm))
     detector = HoldDetector(timing: HoldTiming(holdMs: holdMs))
   }
 
-  var holdMs: UInt64 { detector.timing.holdMs }
+  package var holdMs: UInt64 { detector.timing.holdMs }
 
   /// Whether decoded bytes wait for the rest of a sequence (a lone ESC, half a character).
-  var hasPendingBytes: Bool { decoder.hasPendingBytes }
+  package var hasPendingBytes: Bool { decoder.hasPendingBytes }
 
   /// The bytes to write once the screen is up (and again after a resume): the kitty keyboard
   /// negotiation.
-  mutating func start(at time: Instant) -> [UInt8] {
+  package mutating func start(at time: Instant) -> [UInt8] {
     negotiation.start(at: time)
   }
 
   /// The bytes that undo ``start(at:)``.
-  var exitBytes: [UInt8] { negotiation.exitBytes }
+  package var exitBytes: [UInt8] { negotiation.exitBytes }
 
   /// Decodes tty bytes; replies to the kitty negotiation are consumed here.
-  mutating func decode(_ bytes: some Sequence<UInt8>, at time: Instant) -> [TerminalEvent] {
+  package mutating func decode(_ bytes: some Sequence<UInt8>, at time: Instant) -> [TerminalEvent] {
     decoder.feed(bytes, at: time).filter { !negotiation.handle($0) }
   }
 
   /// Turns one decoded event into input events, reading keys through `routing`.
-  mutating func route(_ event: TerminalEvent, routing: InputRouting, at time: Instant)
+  package mutating func route(_ event: TerminalEvent, routing: InputRouting, at time: Instant)
     -> [InputEvent]
   {
     var events: [InputEvent] = []
@@ -189,19 +181,19 @@ struct InputPipeline {
   }
 
   /// Ends the open run now (a command, a mode change, focus lost).
-  mutating func release(at time: Instant) -> [InputEvent] {
+  package mutating func release(at time: Instant) -> [InputEvent] {
     let actions = detector.releaseAll(at: time)
     trackPressing(actions, behavior: runBehavior, exact: true, at: time)
     return actions.map(InputEvent.pad)
   }
 
   /// Decoded events that became due by `time` (a lone Esc after its timeout).
-  mutating func flush(at time: Instant) -> [TerminalEvent] {
+  package mutating func flush(at time: Instant) -> [TerminalEvent] {
     decoder.flush(at: time).filter { !negotiation.handle($0) }
   }
 
   /// Fires the negotiation timeout and the hold detector's timers due by `time`.
-  mutating func advanceTimers(to time: Instant) -> [InputEvent] {
+  package mutating func advanceTimers(to time: Instant) -> [InputEvent] {
     negotiation.advance(to: time)
     let actions = detector.advance(to: time)
     trackPressing(actions, behavior: runBehavior, exact: true, at: time)
@@ -209,7 +201,7 @@ struct InputPipeline {
   }
 
   /// When ``flush(at:)`` or ``advanceTimers(to:)`` next has something to do.
-  var nextDeadline: Instant? {
+  package var nextDeadline: Instant? {
     earliest(decoder.nextDeadline, earliest(negotiation.nextDeadline, detector.nextDeadline))
   }
 
@@ -219,8 +211,9 @@ struct InputPipeline {
   /// from the real press too: once auto-repeat shows the key is held, and, when the repeat
   /// delay is known, from every press until its first auto-repeat is overdue (a press that may
   /// still be a tap: not known to be down).
-  func holdFraction(at time: Instant) -> (source: PressSource, fraction: Double, isKnownDown: Bool)?
-  {
+  package func holdFraction(at time: Instant) -> (
+    source: PressSource, fraction: Double, isKnownDown: Bool
+  )? {
     guard let progress = detector.holdProgress(at: time) else { return nil }
     let fraction = progress.fraction(at: time)
     return fraction < 1 ? (progress.key, fraction, progress.isKnownDown) : nil
@@ -228,12 +221,12 @@ struct InputPipeline {
 
   /// How long a key must be held for its hold here, when auto-repeat makes it longer than
   /// ``holdMs`` (the terminal reports no releases and repeats later than the hold time).
-  var effectiveHoldMs: UInt64? {
+  package var effectiveHoldMs: UInt64? {
     detector.effectiveHoldDelay.map { (Instant(nanoseconds: 0) + $0).milliseconds }
   }
 
   /// What the front end draws from: the key down, its hold progress, the hold time here.
-  func state(at time: Instant) -> InputState {
+  package func state(at time: Instant) -> InputState {
     let hold = holdFraction(at: time)
     return InputState(
       pressing: pressing, holdFraction: hold?.fraction, holdIsKnownDown: hold?.isKnownDown ?? false,

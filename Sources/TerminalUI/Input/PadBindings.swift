@@ -3,7 +3,7 @@ import LayoutLoading
 import TerminalInput
 
 /// Where a pad press came from; the hold detector follows one source at a time.
-enum PressSource: Hashable, Sendable {
+package enum PressSource: Hashable, Sendable {
   /// A bound key; `fromKitty` when the kitty protocol said exactly which key it was.
   case physical(PhysicalKey, fromKitty: Bool)
   /// A key of the main keyboard that types on the pad: Space, Backspace, Tab.
@@ -19,18 +19,29 @@ enum PressSource: Hashable, Sendable {
 ///
 /// A front end makes one for each event (it is a few references), and the input pipeline and the
 /// front end read keys through it, so both always agree.
-struct PadBindings {
-  let keymaps: [Keymap]
-  let keymap: Keymap
-  let layout: Layout
-  let focus: Int?
+package struct PadBindings {
+  package let keymaps: [Keymap]
+  package let keymap: Keymap
+  package let layout: Layout
+  package let focus: Int?
   /// Physical keys whose hold takes a suggestion now (the bar shows a word for them).
-  let suggestionKeys: Set<PhysicalKey>
+  package let suggestionKeys: Set<PhysicalKey>
   /// Which keys type on the pad: all bound ones, or (`cheonjiin run`) only the keypad.
-  var padKeys = PadKeys.all
+  package var padKeys = PadKeys.all
+
+  package init(
+    keymaps: [Keymap], keymap: Keymap, layout: Layout, focus: Int?,
+    suggestionKeys: Set<PhysicalKey>
+  ) {
+    self.keymaps = keymaps
+    self.keymap = keymap
+    self.layout = layout
+    self.focus = focus
+    self.suggestionKeys = suggestionKeys
+  }
 
   /// Which keys type on the pad.
-  enum PadKeys {
+  package enum PadKeys {
     /// Every key the keymap binds, and Space, Backspace and Tab.
     case all
     /// Only keys the terminal reports as the numeric keypad; every other key is the child's.
@@ -40,7 +51,7 @@ struct PadBindings {
   }
 
   /// The press source a key event stands for, if it types on the pad.
-  func source(for event: TerminalKeyEvent) -> PressSource? {
+  package func source(for event: TerminalKeyEvent) -> PressSource? {
     guard event.modifiers.subtracting(.shift).isEmpty else { return nil }
     switch (padKeys, event.key) {
     case (.all, _), (.keypad, .numpad), (.keypadAndBoundCharacters, .numpad):
@@ -76,7 +87,7 @@ struct PadBindings {
   ///
   /// Where kitty tells the keypad from the top row, keypad keys use the numpad keymap and top-row
   /// digits the phone keymap at the same time.
-  func binding(for physical: PhysicalKey, fromKitty: Bool) -> BindingTarget? {
+  package func binding(for physical: PhysicalKey, fromKitty: Bool) -> BindingTarget? {
     if fromKitty {
       switch physical {
       case .keypad:
@@ -99,7 +110,7 @@ struct PadBindings {
   }
 
   /// What a source presses in the current layout.
-  func resolve(_ source: PressSource) -> BindingTarget.Resolution? {
+  package func resolve(_ source: PressSource) -> BindingTarget.Resolution? {
     switch source {
     case .physical(let physical, _) where Self.digit(of: physical, in: layout) != nil:
       // On a pad of digits (!#1) a digit key types the digit printed on it: KP7 is 7, not the
@@ -125,7 +136,7 @@ struct PadBindings {
 
   /// The key of `layout` that types the digit a physical digit key shows, if the layout has
   /// one: keypad digits and digit characters, on the !#1 pad.
-  static func digit(of physical: PhysicalKey, in layout: Layout) -> Int? {
+  package static func digit(of physical: PhysicalKey, in layout: Layout) -> Int? {
     switch physical {
     case .keypad(.digit(let digit)):
       return digitKey(digit, in: layout)
@@ -137,7 +148,7 @@ struct PadBindings {
   }
 
   /// The key of `layout` that types just the digit, if the layout has one (the !#1 pad).
-  static func digitKey(_ digit: Int, in layout: Layout) -> Int? {
+  package static func digitKey(_ digit: Int, in layout: Layout) -> Int? {
     layout.keys.firstIndex { key in
       if case .text(let cycle) = key.action { cycle == [String(digit)] } else { false }
     }
@@ -146,7 +157,7 @@ struct PadBindings {
   /// How a source reacts to being held: a letter key types its digit, ⌫ repeats, a key that
   /// takes a suggestion when held is holdable whatever it types, also while the bar shows no
   /// word for it (its hold then types its own symbol: auto-repeat never cycles `.,?!`).
-  func behavior(of source: PressSource) -> HoldBehavior {
+  package func behavior(of source: PressSource) -> HoldBehavior {
     if case .physical(let physical, _) = source,
       suggestionKeys.contains(physical) || keymap.suggestionHolds[physical] != nil
     {
@@ -162,7 +173,7 @@ struct PadBindings {
 }
 
 /// What is under a mouse cell.
-enum HitTarget: Hashable, Sendable {
+package enum HitTarget: Hashable, Sendable {
   /// A key of the current layout.
   case key(Int)
   /// A word on the suggestion bar.
@@ -171,16 +182,25 @@ enum HitTarget: Hashable, Sendable {
 
 /// How the active front end wants keys read right now; asked for each event, because an
 /// event can change it (F1 opens the help, where keys scroll instead of typing).
-struct InputRouting {
+package struct InputRouting {
   /// The pad's bindings, or nil when keys do not type on the pad now (menus, help, demo).
-  var pad: PadBindings?
+  package var pad: PadBindings?
   /// Whether keys that are not pad keys are looked up in the ``AppCommand`` table.
-  var usesCommands: Bool
+  package var usesCommands: Bool
   /// What a mouse press at a 0-based cell hits.
-  var hitTest: (_ row: Int, _ column: Int) -> HitTarget?
+  package var hitTest: (_ row: Int, _ column: Int) -> HitTarget?
+
+  package init(
+    pad: PadBindings?, usesCommands: Bool,
+    hitTest: @escaping (_ row: Int, _ column: Int) -> HitTarget?
+  ) {
+    self.pad = pad
+    self.usesCommands = usesCommands
+    self.hitTest = hitTest
+  }
 
   /// Plain keys only: no pad, no commands, no mouse targets.
-  static var plainKeys: InputRouting {
+  package static var plainKeys: InputRouting {
     InputRouting(pad: nil, usesCommands: false, hitTest: { _, _ in nil })
   }
 }

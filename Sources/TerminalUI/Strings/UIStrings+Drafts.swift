@@ -114,7 +114,7 @@ extension UIStrings {
   }
 
   /// Why the draft was not saved, short enough to go inside another message.
-  func shortReason(_ problem: OutputProblem) -> String {
+  package func shortReason(_ problem: OutputProblem) -> String {
     switch problem {
     case .cannotSaveDraft(let path, let reason), .cannotRemoveDraft(let path, let reason):
       "\(path): \(reason)"

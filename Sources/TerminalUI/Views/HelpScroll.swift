@@ -3,7 +3,7 @@ import TerminalInput
 extension HelpSection {
   /// The help screen's scroll after a key, on the pad, in practice and over `cheonjiin run`:
   /// ↓ ↑ move a line, PgDn PgUp and Space ten; any other key closes the help (nil).
-  static func scroll(_ scroll: Int, after key: TerminalKeyEvent) -> Int? {
+  package static func scroll(_ scroll: Int, after key: TerminalKeyEvent) -> Int? {
     switch key.key {
     case .down: scroll + 1
     case .pageDown, .character(" "): scroll + 10

@@ -11,7 +11,9 @@ import HangulEngine
 ///
 /// A reference type: the front end's `render` changes no state, yet the canvas must
 /// survive it. Each screen keeps its own painter.
-final class KeypadPainter {
+package final class KeypadPainter {
+  package init() {}
+
   /// What decides where every part is: when it changes, everything is drawn again.
   private struct Frame: Equatable {
     var rows: Int
@@ -42,7 +44,7 @@ final class KeypadPainter {
   private static let maximumClusters = 512
 
   /// The screen for `model`, painted over the last one where the inputs differ.
-  func paint(
+  package func paint(
     _ model: KeypadViewModel, rows: Int, columns: Int,
     width: @escaping @Sendable (Character) -> Int
   ) -> Screen {

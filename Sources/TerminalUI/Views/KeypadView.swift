@@ -1,31 +1,38 @@
 import HangulEngine
 
 /// Everything the typing screen shows, as plain values.
-struct KeypadViewModel {
-  var layout: Layout
-  var text: TextAreaContent
-  var decorations: [Int: KeyDecoration] = [:]
+package struct KeypadViewModel {
+  package var layout: Layout
+  package var text: TextAreaContent
+  package var decorations: [Int: KeyDecoration] = [:]
   /// Up to three words for the suggestion row, with the keys that choose them.
-  var suggestions: [(key: String, word: String)] = []
+  package var suggestions: [(key: String, word: String)] = []
   /// The status line's items, most important last (the help key): in a narrow window the
   /// middle ones go first.
-  var status: [String] = []
+  package var status: [String] = []
   /// A short message shown above the pad (errors, "saved").
-  var message: String? = nil
-  var overlay: Overlay? = nil
-  var keySize: KeySize = .normal
-  var bold = false
-  var strings: UIStrings
+  package var message: String? = nil
+  package var overlay: Overlay? = nil
+  package var keySize: KeySize = .normal
+  package var bold = false
+  package var strings: UIStrings
   /// Lines drawn instead of the text area (practice).
-  var panel: [[PanelSegment]]? = nil
+  package var panel: [[PanelSegment]]? = nil
   /// The pad's faces at rest, when the screen keeps them from frame to frame.
-  var padStamps: PadStamps? = nil
+  package var padStamps: PadStamps? = nil
   /// Changes whenever the text area's content changes (nil: unknown, paint it every time).
-  var textVersion: Int? = nil
+  package var textVersion: Int? = nil
   /// Where the parts go, when the screen already knows it for this window size.
-  var placement: PadPlacement? = nil
+  package var placement: PadPlacement? = nil
   /// The physical keys named in the keys' corners, and a number that identifies them.
-  var hints: (keys: [Int: String], id: Int) = ([:], 0)
+  package var hints: (keys: [Int: String], id: Int) = ([:], 0)
+
+  /// A pad with its text; everything else is set on the model after.
+  package init(layout: Layout, text: TextAreaContent, strings: UIStrings) {
+    self.layout = layout
+    self.text = text
+    self.strings = strings
+  }
 }
 
 /// A run of text in one style, for panels.
@@ -43,26 +50,26 @@ public struct PanelSegment: Sendable, Hashable {
 
 /// Where the parts of the typing screen go for a window size: drawing and mouse
 /// hit-testing both come from it, so a click always lands where the key was drawn.
-struct PadPlacement: Equatable {
+package struct PadPlacement: Equatable {
   /// Rows used by everything but the pad and the text: suggestions, status, message, gaps.
-  static let chromeRows = 4
-  static let minimumTextRows = 2
+  package static let chromeRows = 4
+  package static let minimumTextRows = 2
 
-  let geometry: PadGeometry
-  let padTop: Int
-  let padLeft: Int
-  let suggestionRow: Int
-  let barLeft: Int
-  let barWidth: Int
-  let suggestionCount: Int
-  let textRows: Int
-  let statusRow: Int
+  package let geometry: PadGeometry
+  package let padTop: Int
+  package let padLeft: Int
+  package let suggestionRow: Int
+  package let barLeft: Int
+  package let barWidth: Int
+  package let suggestionCount: Int
+  package let textRows: Int
+  package let statusRow: Int
 
   /// The biggest key size not larger than asked for that fits; nil when none does.
   ///
   /// `textRows` is what the screen above the pad needs: practice asks for its whole panel,
   /// so the pad gets smaller before the lesson's cue is cut.
-  init?(
+  package init?(
     layout: Layout, keySize: KeySize, suggestions: Int, rows: Int, columns: Int,
     stamps: PadStamps? = nil, textRows wanted: Int = PadPlacement.minimumTextRows
   ) {
@@ -95,10 +102,10 @@ struct PadPlacement: Equatable {
   }
 
   /// Columns of one word's slot on the suggestion bar.
-  var slotWidth: Int { max(1, barWidth / max(1, suggestionCount)) }
+  package var slotWidth: Int { max(1, barWidth / max(1, suggestionCount)) }
 
   /// What is under a 0-based cell: a key, or a word of the bar (its whole slot).
-  func hitTest(row: Int, column: Int) -> HitTarget? {
+  package func hitTest(row: Int, column: Int) -> HitTarget? {
     if row == suggestionRow, suggestionCount > 0, column >= barLeft {
       let index = (column - barLeft) / slotWidth
       return index < suggestionCount ? .suggestion(index) : nil
@@ -107,15 +114,15 @@ struct PadPlacement: Equatable {
   }
 
   /// The smallest window that shows a layout, for the "too small" message.
-  static func minimumSize(for layout: Layout) -> (columns: Int, rows: Int) {
+  package static func minimumSize(for layout: Layout) -> (columns: Int, rows: Int) {
     let geometry = PadGeometry(layout: layout, size: .compact)
     return (geometry.width, geometry.height + chromeRows + minimumTextRows)
   }
 }
 
 /// Renders the typing screen: text area, suggestion row, pad, status line.
-enum KeypadView {
-  static func render(
+package enum KeypadView {
+  package static func render(
     _ model: KeypadViewModel, rows: Int, columns: Int,
     width: @escaping @Sendable (Character) -> Int
   ) -> Screen {
@@ -152,7 +159,7 @@ enum KeypadView {
 
   /// The text area, or the practice panel in its place; `drawn` as for
   /// ``TextArea/draw(_:into:rows:drawn:)``.
-  static func drawTextArea(
+  package static func drawTextArea(
     _ model: KeypadViewModel, into screen: inout Screen, place: PadPlacement,
     drawn: inout [TextLayout.Line]?
   ) {
@@ -166,7 +173,7 @@ enum KeypadView {
   }
 
   /// The suggestion words, or a message over them.
-  static func drawSuggestionRow(
+  package static func drawSuggestionRow(
     _ model: KeypadViewModel, into screen: inout Screen, place: PadPlacement
   ) {
     drawSuggestions(model, into: &screen, place: place)
@@ -179,7 +186,9 @@ enum KeypadView {
     }
   }
 
-  static func drawStatus(_ model: KeypadViewModel, into screen: inout Screen, place: PadPlacement) {
+  package static func drawStatus(
+    _ model: KeypadViewModel, into screen: inout Screen, place: PadPlacement
+  ) {
     screen.fill(row: place.statusRow, column: 0, height: 1, width: screen.columns, style: .status)
     let status = fittedStatus(model.status, columns: screen.columns - 1) { screen.width(of: $0) }
     screen.draw(
@@ -188,7 +197,7 @@ enum KeypadView {
   }
 
   /// Draws some keys afresh, each with its corner hint and its decoration.
-  static func redrawKeys(
+  package static func redrawKeys(
     _ keys: Set<Int>, model: KeypadViewModel, into screen: inout Screen, place: PadPlacement
   ) {
     for rect in place.geometry.rects where keys.contains(rect.key) {
@@ -202,7 +211,7 @@ enum KeypadView {
 
   // MARK: - Parts
 
-  static func drawPanel(_ lines: [[PanelSegment]], into screen: inout Screen, rows: Int) {
+  package static func drawPanel(_ lines: [[PanelSegment]], into screen: inout Screen, rows: Int) {
     for (row, line) in lines.prefix(rows).enumerated() {
       var column = 0
       for segment in line {
@@ -213,7 +222,7 @@ enum KeypadView {
     }
   }
 
-  static func drawSuggestions(
+  package static func drawSuggestions(
     _ model: KeypadViewModel, into screen: inout Screen, place: PadPlacement
   ) {
     for (index, suggestion) in model.suggestions.enumerated() {
@@ -229,7 +238,9 @@ enum KeypadView {
 
   /// The status items joined with " · ", dropping items (the second first, the last never)
   /// until they fit in `columns`.
-  static func fittedStatus(_ items: [String], columns: Int, width: (String) -> Int) -> String {
+  package static func fittedStatus(_ items: [String], columns: Int, width: (String) -> Int)
+    -> String
+  {
     var kept = items
     while kept.count > 1, width(kept.joined(separator: " · ")) > columns {
       kept.remove(at: kept.count > 2 ? 1 : 0)
@@ -237,7 +248,7 @@ enum KeypadView {
     return kept.joined(separator: " · ")
   }
 
-  static func drawTooSmall(_ model: KeypadViewModel, into screen: inout Screen) {
+  package static func drawTooSmall(_ model: KeypadViewModel, into screen: inout Screen) {
     let needed = PadPlacement.minimumSize(for: model.layout)
     let lines = [
       model.strings.tooSmallTitle,

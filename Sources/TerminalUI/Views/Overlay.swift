@@ -28,7 +28,7 @@ public struct HelpSection: Sendable, Hashable {
 }
 
 /// Draws overlays: the help screen and questions.
-enum OverlayView {
+package enum OverlayView {
   /// One line of the help screen: items at columns.
   private struct HelpRow {
     var cells: [(Int, HelpItem)]
@@ -60,7 +60,7 @@ enum OverlayView {
     }
   }
 
-  static func draw(_ overlay: Overlay, into screen: inout Screen) {
+  package static func draw(_ overlay: Overlay, into screen: inout Screen) {
     switch overlay {
     case .help(let title, let sections, let scroll, let more):
       drawHelp(title: title, sections: sections, scroll: scroll, more: more, into: &screen)

@@ -9,28 +9,28 @@ public enum KeySize: Sendable, Hashable, CaseIterable {
   case large
 
   /// Cells per key unit (width) and rows per key; gaps between keys.
-  var cellWidth: Int {
+  package var cellWidth: Int {
     switch self {
     case .compact: 6
     case .normal: 9
     case .large: 13
     }
   }
-  var cellHeight: Int {
+  package var cellHeight: Int {
     switch self {
     case .compact: 1
     case .normal: 3
     case .large: 5
     }
   }
-  var gap: Int {
+  package var gap: Int {
     switch self {
     case .compact: 1
     case .normal: 1
     case .large: 2
     }
   }
-  var rowGap: Int {
+  package var rowGap: Int {
     switch self {
     case .compact: 0
     case .normal: 1
@@ -70,7 +70,7 @@ public struct PadGeometry: Sendable, Hashable {
   /// - Parameters:
   ///   - size: The named size the keys are drawn like (small print, hints).
   ///   - metrics: Cells per key unit and rows per key, and the gaps between keys and rows.
-  init(
+  package init(
     layout: Layout, size: KeySize,
     metrics: (cellWidth: Int, cellHeight: Int, gap: Int, rowGap: Int)
   ) {
@@ -159,7 +159,7 @@ public enum PadRenderer {
   /// labels are laid out once, not on every key press.
   ///
   /// - Parameter hints: The corner hints, and a number that is equal for equal hints.
-  static func draw(
+  package static func draw(
     _ layout: Layout, geometry: PadGeometry, decorations: [Int: KeyDecoration],
     hints: (keys: [Int: String], id: Int), stamps: PadStamps, into screen: inout Screen,
     origin: (row: Int, column: Int), bold: Bool
@@ -182,7 +182,7 @@ public enum PadRenderer {
   }
 
   /// Draws one key.
-  static func drawKey(
+  package static func drawKey(
     _ key: LayoutKey, rect: PadGeometry.KeyRect, decoration: KeyDecoration,
     into screen: inout Screen, origin: (row: Int, column: Int), bold: Bool
   ) {
@@ -244,7 +244,7 @@ public enum PadRenderer {
 
 extension KeyDecoration {
   /// Whether the key looks different from its face at rest (a corner hint does not count).
-  var changesFace: Bool { isPressed || isFocused || isCue || holdFraction != nil }
+  package var changesFace: Bool { isPressed || isFocused || isCue || holdFraction != nil }
 }
 
 /// The faces of pads at rest, drawn once per layout, size, hints and weight, for
@@ -252,7 +252,9 @@ extension KeyDecoration {
 ///
 /// A reference, so that drawing (which changes no state) can fill it; the key of each stamp
 /// is everything the face depends on, so copies of a screen sharing it never disagree.
-final class PadStamps {
+package final class PadStamps {
+  package init() {}
+
   private struct Key: Hashable {
     var layout: String
     var size: KeySize
@@ -269,7 +271,7 @@ final class PadStamps {
   }
 
   /// Where a layout's keys go at a size, worked out once.
-  func geometry(_ layout: Layout, size: KeySize) -> PadGeometry {
+  package func geometry(_ layout: Layout, size: KeySize) -> PadGeometry {
     let key = GeometryKey(layout: layout.id, size: size)
     if let geometry = geometries[key] { return geometry }
     let geometry = PadGeometry(layout: layout, size: size)
@@ -279,7 +281,7 @@ final class PadStamps {
 
   /// The stamp for a layout at a size with the hints numbered `hints`, drawn by `draw` the
   /// first time.
-  func stamp(
+  package func stamp(
     _ layout: Layout, size: KeySize, hints: Int, bold: Bool, draw: () -> Screen
   ) -> Screen {
     let key = Key(layout: layout.id, size: size, hints: hints, bold: bold)

@@ -1,29 +1,38 @@
 import HangulEngine
 
 /// What the text area shows: the end of the document and the open composition.
-struct TextAreaContent {
+package struct TextAreaContent {
   /// The document's UTF-8 bytes (a reference to the buffer's storage, not a copy).
-  var document: [UInt8]
+  package var document: [UInt8]
   /// The open composition; its last `composingTail` characters are the syllable being made.
-  var preedit: String
-  var composingTail: String
+  package var preedit: String
+  package var composingTail: String
   /// The document already wrapped, if the front end keeps it up to date; laid out afresh
   /// when it does not match.
-  var layout: TextLayout? = nil
+  package var layout: TextLayout? = nil
+
+  package init(
+    document: [UInt8], preedit: String, composingTail: String, layout: TextLayout? = nil
+  ) {
+    self.document = document
+    self.preedit = preedit
+    self.composingTail = composingTail
+    self.layout = layout
+  }
 }
 
 /// Draws the text area: the document and the preedit wrapped to the width, scrolled so the
 /// cursor shows, the preedit underlined and the syllable being composed highlighted.
-enum TextArea {
+package enum TextArea {
   /// Bytes between two anchors inside a long paragraph.
-  static let anchorStep = 4096
+  package static let anchorStep = 4096
 
   /// The columns of text in a window `columns` wide (a margin each side when there is room).
-  static func lineWidth(columns: Int) -> Int {
+  package static func lineWidth(columns: Int) -> Int {
     max(1, columns - 2 * margin(columns: columns))
   }
 
-  static func margin(columns: Int) -> Int { columns > 20 ? 1 : 0 }
+  package static func margin(columns: Int) -> Int { columns > 20 ? 1 : 0 }
 
   /// Draws into `screen`'s top `rows` rows.
   ///
@@ -31,7 +40,7 @@ enum TextArea {
   /// from frame to frame: a row whose line is unchanged is skipped without being laid out
   /// (lines kept by the layout share their storage, so comparing them costs nothing).
   /// Pass `nil` when the rows may hold anything else.
-  static func draw(
+  package static func draw(
     _ content: TextAreaContent, into screen: inout Screen, rows: Int,
     drawn: inout [TextLayout.Line]?
   ) {
@@ -86,7 +95,7 @@ enum TextArea {
 
   /// Where laying out starts: after the newline that begins the paragraphs that can show,
   /// never further back than `rows` lines of 4-byte characters (plus one anchor step).
-  static func layoutStart(of document: [UInt8], rows: Int, lineWidth: Int) -> Int {
+  package static func layoutStart(of document: [UInt8], rows: Int, lineWidth: Int) -> Int {
     let reach = max(1, rows) * lineWidth * 4
     let limit = max(0, document.count - reach)
     var newlines = 0

@@ -7,39 +7,39 @@
 /// Wrapping starts at an anchor (``TextArea/layoutStart(of:rows:lineWidth:)``): a paragraph
 /// start, or inside a very long paragraph a point that moves only every 4 KiB. Lines break
 /// after `\n` and before a character that does not fit; zero-width characters are not drawn.
-struct TextLayout {
+package struct TextLayout {
   /// One wrapped line of the document.
-  struct Line: Equatable {
+  package struct Line: Equatable {
     /// Where the line starts, as a byte offset into the document.
-    var start: Int
+    package var start: Int
     /// The line's cells (style ``CellStyle/text``); nil for lines far above the view, which
     /// keep only their start.
-    var cells: [Cell]?
+    package var cells: [Cell]?
     /// The characters of several scalars that cells refer to (glyphs with the cluster flag).
-    var clusters: [Character] = []
+    package var clusters: [Character] = []
     /// Columns used.
-    var width = 0
+    package var width = 0
   }
 
-  private(set) var lineWidth: Int
-  private(set) var rows: Int
-  private(set) var lines: [Line] = []
+  package private(set) var lineWidth: Int
+  package private(set) var rows: Int
+  package private(set) var lines: [Line] = []
   /// Bytes of the document laid out.
-  private(set) var count = 0
+  package private(set) var count = 0
   /// The window size the layout was made for, if a front end records it.
-  var window: (rows: Int, columns: Int)? = nil
+  package var window: (rows: Int, columns: Int)? = nil
   /// How many of the last lines keep their cells.
   private var keptLines: Int { max(64, 2 * rows) }
 
   /// Lays out the end of `document` for a text area of `rows` lines of `lineWidth` columns.
-  init(_ document: [UInt8], lineWidth: Int, rows: Int) {
+  package init(_ document: [UInt8], lineWidth: Int, rows: Int) {
     let anchor = TextArea.layoutStart(
       of: document, rows: max(1, rows), lineWidth: max(1, lineWidth))
     self.init(document, lineWidth: lineWidth, rows: rows, anchor: anchor)
   }
 
   /// Lays out `document` from a given byte offset (a character boundary).
-  init(_ document: [UInt8], lineWidth: Int, rows: Int, anchor: Int) {
+  package init(_ document: [UInt8], lineWidth: Int, rows: Int, anchor: Int) {
     self.lineWidth = max(1, lineWidth)
     self.rows = max(1, rows)
     lines = [Line(start: min(max(0, anchor), document.count), cells: [])]
@@ -47,10 +47,10 @@ struct TextLayout {
   }
 
   /// Where wrapping starts.
-  var anchor: Int { lines.first?.start ?? 0 }
+  package var anchor: Int { lines.first?.start ?? 0 }
 
   /// Whether this layout describes `document` for these dimensions.
-  func matches(_ document: [UInt8], lineWidth: Int, rows: Int) -> Bool {
+  package func matches(_ document: [UInt8], lineWidth: Int, rows: Int) -> Bool {
     self.lineWidth == max(1, lineWidth) && self.rows == max(1, rows) && count == document.count
   }
 
@@ -59,7 +59,7 @@ struct TextLayout {
   ///
   /// Lays out again from the line before the change, since a narrower character where a line broke
   /// may now fit on the line above.
-  mutating func update(_ document: [UInt8], changedFrom: Int) {
+  package mutating func update(_ document: [UInt8], changedFrom: Int) {
     guard let anchor = lines.first?.start, changedFrom >= anchor, changedFrom <= count else {
       self = TextLayout(document, lineWidth: lineWidth, rows: rows)
       return
@@ -149,7 +149,7 @@ struct TextLayout {
   ///
   /// Nil when grapheme breaking is needed (`\r\n`, combining marks, emoji, conjoining jamo,
   /// anything else).
-  static func simpleScalars(_ text: String) -> String.UnicodeScalarView? {
+  package static func simpleScalars(_ text: String) -> String.UnicodeScalarView? {
     for scalar in text.unicodeScalars {
       switch scalar.value {
       case 0x0A, 0x20..<0x7F, 0xAC00...0xD7A3, 0x3131...0x318E: continue
@@ -162,7 +162,7 @@ struct TextLayout {
 
 extension TextLayout.Line {
   /// Adds a one-scalar character of a known width in a style.
-  mutating func append(
+  package mutating func append(
     _ scalar: Unicode.Scalar, width cellWidth: Int, style: CellStyle,
     attributes: CellAttributes = []
   ) {
@@ -174,7 +174,7 @@ extension TextLayout.Line {
   }
 
   /// Adds a character of a known width in a style.
-  mutating func append(
+  package mutating func append(
     _ character: Character, width cellWidth: Int, style: CellStyle, attributes: CellAttributes = []
   ) {
     let scalars = character.unicodeScalars
@@ -196,7 +196,7 @@ extension TextLayout.Line {
 extension Screen {
   /// Copies a laid-out line's cells into a row's cells, from a column; characters of several
   /// scalars go into this screen's cluster table.
-  mutating func lay(_ line: TextLayout.Line, into row: inout [Cell], column: Int) {
+  package mutating func lay(_ line: TextLayout.Line, into row: inout [Cell], column: Int) {
     guard let lineCells = line.cells else { return }
     for (offset, cell) in lineCells.enumerated() where column + offset < row.count {
       var placed = cell

@@ -1,0 +1,187 @@
+import HangulEngine
+import TerminalUI
+
+/// The demo as one self-contained web page (`demo --html`): no network, no file besides
+/// itself.
+///
+/// The page's script draws the pads from the layouts and plays the presses and captions the
+/// terminal demo plays; they are written into the page as JSON, so the page never types
+/// Hangul itself and cannot disagree with the engine.
+public enum DemoPage {
+  /// The page.
+  ///
+  /// - Parameter title: The text typed, for the page's title.
+  public static func html(
+    _ script: DemoScript, playback: DemoPlayback, strings: UIStrings, title: String
+  ) -> String {
+    let data = json(script, playback: playback, strings: strings, title: title)
+    let pageTitle = strings.demoPageText(title: title).first { $0.name == "title" }?.text ?? title
+    return filling(
+      pageTemplate,
+      [
+        ("@LANG@", strings.htmlLanguage),
+        ("@TITLE@", htmlEscaped(pageTitle)),
+        ("@NOSCRIPT@", htmlEscaped(strings.demoPageNeedsScript)),
+        ("@DATA@", safeInScript(data)),
+      ])
+  }
+
+  /// The template with each marker replaced, in the order they appear in it; what is put in
+  /// is never searched, so a text holding `@DATA@` stays as it is.
+  package static func filling(_ template: String, _ values: [(marker: String, value: String)])
+    -> String
+  {
+    var result = ""
+    var rest = template[...]
+    for (marker, value) in values {
+      guard let range = rest.firstRange(of: marker) else { continue }
+      result += rest[..<range.lowerBound]
+      result += value
+      rest = rest[range.upperBound...]
+    }
+    return result + rest
+  }
+
+  // MARK: - Data
+
+  /// Everything the page plays, as JSON: its text, the layouts, every press with its text and
+  /// caption, and every segment with what a waiting track says.
+  ///
+  /// Linear in the text: a press carries the few characters it changed, not the text so far
+  /// (issue 25: 2,000 characters made a 20 MB page); the page rebuilds the text from the
+  /// characters to type. Texts shown are as the terminal shows them (``DemoRenderer``'s
+  /// `●` for the dot strokes).
+  package static func json(
+    _ script: DemoScript, playback: DemoPlayback, strings: UIStrings, title: String
+  ) -> String {
+    var out = "{"
+    out += "\"text\":{"
+    out += strings.demoPageText(title: title).map {
+      "\(jsonQuoted($0.name)):\(jsonQuoted($0.text))"
+    }
+    .joined(separator: ",")
+    out += "},"
+    out += "\"target\":" + characters(json: script.text) + ","
+    out +=
+      "\"playback\":{\"keysPerSecond\":\(number(playback.keysPerSecond)),"
+      + "\"once\":\(playback.playsOnce),\"step\":\(playback.pausesEachSyllable),"
+      + "\"endPauseMs\":\(DemoController.endPauseMs),"
+      + "\"captionCharactersPerKey\":\(strings.demoCaptionCharactersPerKey),"
+      + "\"speeds\":[\(DemoController.speeds.map(number).joined(separator: ","))]},"
+    out += "\"segments\":["
+    for (index, segment) in script.segments.enumerated() {
+      if index > 0 { out += "," }
+      // What each track says while it waits for the slower one here (null: it never waits).
+      let moment = script.moment(at: segment.firstTick + segment.ticks - 1)
+      let waiting = script.tracks.indices.map { track in
+        segment.presses[track].count < segment.ticks
+          ? jsonQuoted(script.caption(of: track, at: moment, strings: strings).text) : "null"
+      }
+      out +=
+        "{\"characters\":[\(segment.characters.lowerBound),\(segment.characters.upperBound)],"
+        + "\"presses\":["
+        + segment.presses.map { "[\($0.lowerBound),\($0.upperBound)]" }.joined(separator: ",")
+        + "],\"firstTick\":\(segment.firstTick),\"ticks\":\(segment.ticks),"
+        + "\"waiting\":[\(waiting.joined(separator: ","))]}"
+    }
+    out += "],"
+    out +=
+      "\"tracks\":["
+      + script.tracks.map { track(json: $0, strings: strings) }.joined(separator: ",") + "]"
+    return out + "}"
+  }
+
+  /// Characters as a JSON array of strings, as the page shows them.
+  private static func characters(json characters: some Sequence<Character>) -> String {
+    "[" + characters.map { jsonQuoted(DemoRenderer.displayed(String($0))) }.joined(separator: ",")
+      + "]"
+  }
+
+  /// A track: its layouts and its presses.
+  ///
+  /// A press's text is the first `shared` characters
+  /// to type, then `rest` (left out when empty); the first `committed` of them are finished,
+  /// the others the composition.
+  private static func track(json track: DemoTrack, strings: UIStrings) -> String {
+    var out = "{\"title\":\(jsonQuoted(track.title)),\"startLayout\":\(track.startLayout),"
+    out +=
+      "\"layouts\":["
+      + track.layouts.map { layout(json: $0, strings: strings) }.joined(separator: ",") + "],"
+    out += "\"steps\":["
+    for (index, step) in track.steps.enumerated() {
+      if index > 0 { out += "," }
+      let typed = step.typed
+      out +=
+        "{\"layout\":\(step.layout),\"key\":\(step.key),\"hold\":\(step.isHold),"
+        + "\"shared\":\(typed.sharedCount),\"committed\":\(typed.committedCount),"
+        + (typed.rest.isEmpty ? "" : "\"rest\":\(characters(json: typed.rest)),")
+        + "\"shownLayout\":\(typed.layout),"
+        + "\"caption\":\(jsonQuoted(DemoRenderer.displayed(strings.demoCaption(step, of: track))))}"
+    }
+    return out + "]}"
+  }
+
+  /// A layout as the page draws it: its rows of key indices (null for a gap) and each key's
+  /// label, small print, width and style.
+  private static func layout(json layout: Layout, strings: UIStrings) -> String {
+    let keys = layout.keys.map { key in
+      var small = key.secondLabel ?? ""
+      if small.isEmpty, case .text(let text) = key.hold { small = text }
+      return "{\"label\":\(jsonQuoted(DemoRenderer.displayed(key.label))),"
+        + "\"small\":\(jsonQuoted(DemoRenderer.displayed(small))),"
+        + "\"width\":\(number(key.width)),\"style\":\(jsonQuoted(key.style.rawValue))}"
+    }
+    let rows = layout.rows.map { row in
+      "[" + row.map { $0.map(String.init) ?? "null" }.joined(separator: ",") + "]"
+    }
+    return "{\"id\":\(jsonQuoted(layout.id)),\"name\":\(jsonQuoted(strings.name(of: layout))),"
+      + "\"keys\":[\(keys.joined(separator: ","))],\"rows\":[\(rows.joined(separator: ","))]}"
+  }
+
+  // MARK: - Helpers
+
+  /// A number as JSON writes it: `2`, `0.25`.
+  private static func number(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : "\(value)"
+  }
+
+  /// JSON that can stand inside a `<script>` element: `<`, `>` and `&` only occur in its
+  /// strings, where `\u003C` means the same, so `</script>` in a caption cannot end it.
+  package static func safeInScript(_ json: String) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(json.utf8.count)
+    for byte in json.utf8 {
+      switch byte {
+      case UInt8(ascii: "<"): bytes.append(contentsOf: "\\u003C".utf8)
+      case UInt8(ascii: ">"): bytes.append(contentsOf: "\\u003E".utf8)
+      case UInt8(ascii: "&"): bytes.append(contentsOf: "\\u0026".utf8)
+      default: bytes.append(byte)
+      }
+    }
+    // U+2028 and U+2029 end a line in older JavaScript; both are rare, so a second pass.
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard text.contains("\u{2028}") || text.contains("\u{2029}") else { return text }
+    return replacing(text, ["\u{2028}": "\\u2028", "\u{2029}": "\\u2029"])
+  }
+
+  /// Text for HTML: `&`, `<`, `>` and `"` escaped.
+  package static func htmlEscaped(_ text: String) -> String {
+    replacing(text, ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"])
+  }
+
+  /// `text` with every scalar that `replacements` names replaced by its text.
+  private static func replacing(_ text: String, _ replacements: [Unicode.Scalar: String])
+    -> String
+  {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      if let replacement = replacements[scalar] {
+        result += replacement
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,537 @@
+import TerminalUI
+
+/// The page `demo --html` writes, with four markers ``DemoPage`` fills in: `@LANG@`,
+/// `@TITLE@`, `@NOSCRIPT@` and `@DATA@` (the JSON the script plays).
+///
+/// Everything is inline: styles, script, no fonts or images to fetch, so it works offline.
+/// The script only shows what the JSON holds (presses, texts, captions, layouts); it never
+/// types Hangul itself. Its keys and their order follow ``DemoController``.
+///
+/// The page is one screen: the title and the text to type at the top, the buttons at the
+/// bottom, and between them the pads, scaled by the script to the largest size at which all
+/// of them fit (from a phone to a projector at 3840×2160); nothing hides behind the buttons.
+/// The text to type and the text typed are one line each, scrolled to the syllable being
+/// typed, so a long text costs the page no room and each step only the cells it changes.
+///
+/// Over 400 lines on purpose: it is one page (HTML, CSS and the player script) that reads and
+/// is checked best whole, as the browser gets it.
+package let pageTemplate = #"""
+  <!DOCTYPE html>
+  <html lang="@LANG@">
+  <head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="color-scheme" content="dark">
+  <title>@TITLE@</title>
+  <style>
+  :root {
+    --ink: #ffffff; --paper: #000000; --mark: #ffe600; --soft: #c8c8c8;
+    --key: #161616; --function: #333333; --accent: #0b3d91; --more: #ff8a80; --fewer: #9cff9c;
+  }
+  * { box-sizing: border-box; }
+  html { background: var(--paper); color: var(--ink); height: 100%; }
+  body {
+    margin: 0; height: 100vh; height: 100dvh; display: flex; flex-direction: column;
+    padding: .6em 2vw .4em; overflow: hidden;
+    /* The title, the text to type and the buttons grow with the window in both directions. */
+    font: clamp(13px, min(1.25vw + 4px, 2.1vh + 2px), 64px)/1.3 system-ui, "Noto Sans CJK KR",
+      "Noto Sans KR", "Malgun Gothic", "Apple SD Gothic Neo", sans-serif;
+  }
+  h1 { font-size: 1.15em; margin: 0 0 .3em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  h2 { font-size: 1em; margin: 0 0 .3em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .counter { color: var(--mark); white-space: nowrap; }
+  #top { flex: none; display: flex; align-items: flex-end; gap: .6em; margin-bottom: .4em; }
+  .legend { flex: none; display: flex; flex-direction: column; font-weight: bold; }
+  .legend span, .cell span { line-height: 1.4; min-height: 1.4em; white-space: nowrap; }
+  .legend .ch-row { font-size: 1.6em; line-height: 1.25; min-height: 1.25em; }
+  .legend .ch-row span { font-size: .625em; line-height: 2; }
+  #overview { flex: 1 1 auto; min-width: 0; display: flex; overflow: hidden; gap: .3em; position: relative; }
+  .cell { flex: none; display: flex; flex-direction: column; align-items: center; width: 2.9em; }
+  .cell .ch {
+    font-size: 1.6em; line-height: 1.25; min-height: 1.25em; min-width: 1.4em; text-align: center;
+    border: .08em solid transparent; border-radius: .2em; color: var(--soft);
+  }
+  .cell.done .ch { color: var(--ink); }
+  .cell.current .ch { background: var(--mark); color: #000; border-color: var(--ink); }
+  .cell .n { font-variant-numeric: tabular-nums; }
+  .cell .n.more { color: var(--more); font-weight: bold; }
+  .cell .n.fewer { color: var(--fewer); font-weight: bold; }
+  #stage { flex: 1 1 auto; min-height: 0; overflow: hidden; display: flex; flex-direction: column; justify-content: safe center; }
+  #stage.scrolls { overflow: auto; }
+  #tracks { flex: none; display: flex; flex-wrap: wrap; justify-content: center; align-items: flex-start; gap: .6em 2em; }
+  .track { flex: none; width: 21em; min-width: 0; }
+  .typed {
+    font-size: 1.9em; line-height: 1.4; padding: .05em .3em; border: .06em solid var(--ink);
+    border-radius: .2em; white-space: pre; overflow: hidden;
+  }
+  .typed .preedit { text-decoration: underline .1em; text-underline-offset: .15em; color: var(--mark); }
+  .typed::after { content: ""; display: inline-block; width: .1em; height: 1.1em; background: var(--mark); vertical-align: -.15em; margin-left: .05em; }
+  .caption { font-size: 1.3em; line-height: 1.3; font-weight: bold; color: var(--mark); height: 2.6em; margin: .25em 0 .4em; overflow: hidden; }
+  .caption.waiting { color: var(--soft); font-weight: normal; font-style: italic; }
+  .pad { display: flex; flex-direction: column; gap: .3em; }
+  .pad[hidden] { display: none; }
+  #tracks.single .track { width: 38em; display: grid; grid-template-columns: minmax(0, 1fr) 20em; column-gap: 2em; align-items: start; }
+  #tracks.single .track > :not(.pad) { grid-column: 1; }
+  #tracks.single .pad { grid-column: 2; grid-row: 1 / span 3; }
+  #tracks.single.narrow .track { width: 21em; display: block; }
+  .row { display: flex; gap: .3em; }
+  .key, .gap { flex: 1 1 0; min-width: 0; }
+  .key {
+    display: flex; flex-direction: column; align-items: center; justify-content: center;
+    height: 2.6em; border: .1em solid var(--ink); border-radius: .3em; background: var(--key);
+  }
+  .key .label { font-size: 1.35em; font-weight: bold; line-height: 1.1; white-space: nowrap; }
+  .key .small { font-size: .75em; line-height: 1.1; min-height: 1.1em; color: var(--soft); }
+  .key.function { background: var(--function); }
+  .key.accent { background: var(--accent); }
+  .key.lit { background: var(--mark); color: #000; outline: .18em solid var(--ink); outline-offset: .06em; }
+  .key.lit .small { color: #000; }
+  #bar { flex: none; border-top: .1em solid var(--soft); padding: .35em 0 0; }
+  #controls { display: flex; flex-wrap: wrap; gap: .4em; align-items: center; }
+  button {
+    font: inherit; font-size: .9em; font-weight: bold; color: var(--ink); background: var(--paper);
+    border: .12em solid var(--ink); border-radius: .3em; padding: .2em .55em; cursor: pointer;
+  }
+  button:hover { background: #222; }
+  button:focus-visible { outline: .2em solid var(--mark); outline-offset: .15em; }
+  #play { background: var(--mark); color: #000; min-width: 5.5em; }
+  #speed { font-weight: bold; margin: 0 .2em; white-space: nowrap; }
+  #status { font-weight: bold; color: var(--mark); }
+  #status:empty { display: none; }
+  #help { color: var(--soft); margin-left: auto; font-size: .85em; }
+  @media (max-width: 900px), (max-height: 500px) { #help { display: none; } }
+  @media print {
+    html { background: #fff; color: #000; } body { height: auto; overflow: visible; }
+    #bar, #help { display: none; }
+  }
+  </style>
+  </head>
+  <body>
+  <noscript><p>@NOSCRIPT@</p></noscript>
+  <script type="application/json" id="demo-data">@DATA@</script>
+  <script>
+  "use strict";
+  (function () {
+    const data = JSON.parse(document.getElementById("demo-data").textContent);
+    const text = data.text;
+    const playback = data.playback;
+    const segments = data.segments;
+    const total = segments.length ? segments[segments.length - 1].firstTick + segments[segments.length - 1].ticks - 1 : 0;
+    const segmentEnds = segments.map(function (s) { return s.firstTick + s.ticks - 1; });
+    // The segment whose text starts at each character, or -1.
+    const segmentAt = data.target.map(function () { return -1; });
+    segments.forEach(function (s, index) { segmentAt[s.characters[0]] = index; });
+    let speed = playback.keysPerSecond;
+    let tick = 0;
+    let playing = true;
+    let timer = null;
+
+    function make(tag, className, content) {
+      const node = document.createElement(tag);
+      if (className) node.className = className;
+      if (content !== undefined) node.textContent = content;
+      return node;
+    }
+
+    // MARK: - The page, built once from the data
+
+    document.title = text.title;
+    const body = document.body;
+    body.appendChild(make("h1", "", text.title));
+
+    const top = make("section", "");
+    top.id = "top";
+    top.setAttribute("aria-label", text.text);
+    const legend = make("div", "legend");
+    const textLabel = make("div", "ch-row");
+    textLabel.appendChild(make("span", "", text.text));
+    legend.appendChild(textLabel);
+    const labels = data.tracks.length === 1
+      ? [text.presses] : data.tracks.map(function (t) { return t.title; });
+    labels.forEach(function (label) { legend.appendChild(make("span", "", label)); });
+    top.appendChild(legend);
+    const overview = make("div", "");
+    overview.id = "overview";
+    const cells = data.target.map(function (character) {
+      const cell = make("div", "cell");
+      const shown = character === " " ? "␣" : character === "\n" ? "⏎" : character;
+      cell.appendChild(make("span", "ch", shown));
+      cell.counts = data.tracks.map(function () { return cell.appendChild(make("span", "n", "")); });
+      overview.appendChild(cell);
+      return cell;
+    });
+    top.appendChild(overview);
+    body.appendChild(top);
+
+    const stage = make("main", "");
+    stage.id = "stage";
+    const tracksNode = make("div", data.tracks.length === 1 ? "single" : "");
+    tracksNode.id = "tracks";
+    const views = data.tracks.map(function (track, index) {
+      const section = make("section", "track");
+      const heading = make("h2", "", track.title + " · ");
+      const counter = make("span", "counter", "");
+      heading.appendChild(counter);
+      section.appendChild(heading);
+      const typed = make("div", "typed");
+      typed.id = index === 0 ? "typed" : "typed-" + (index + 1);
+      typed.setAttribute("aria-label", text.typed);
+      const committed = typed.appendChild(make("span", "committed", ""));
+      const preedit = typed.appendChild(make("span", "preedit", ""));
+      section.appendChild(typed);
+      const caption = make("p", "caption", "");
+      caption.setAttribute("aria-live", "polite");
+      section.appendChild(caption);
+      const pads = track.layouts.map(function (layout) {
+        const pad = make("div", "pad");
+        pad.setAttribute("role", "img");
+        pad.setAttribute("aria-label", layout.name);
+        pad.keys = [];
+        layout.rows.forEach(function (row) {
+          const rowNode = make("div", "row");
+          row.forEach(function (index) {
+            if (index === null) { rowNode.appendChild(make("div", "gap")); return; }
+            const key = layout.keys[index];
+            const keyNode = make("div", "key " + key.style);
+            keyNode.style.flexGrow = String(key.width);
+            keyNode.appendChild(make("span", "label", key.label));
+            keyNode.appendChild(make("span", "small", key.small));
+            pad.keys[index] = keyNode;
+            rowNode.appendChild(keyNode);
+          });
+          pad.appendChild(rowNode);
+        });
+        pad.hidden = true;
+        section.appendChild(pad);
+        return pad;
+      });
+      tracksNode.appendChild(section);
+      return {
+        counter: counter, typed: typed, committed: committed, preedit: preedit, caption: caption,
+        pads: pads, shownPad: -1, litKey: null
+      };
+    });
+    stage.appendChild(tracksNode);
+    body.appendChild(stage);
+
+    const bar = make("footer", "");
+    bar.id = "bar";
+    const controls = make("nav", "");
+    controls.id = "controls";
+    controls.setAttribute("aria-label", text.speed);
+    function button(id, label, action, name) {
+      const node = make("button", "", label);
+      node.type = "button";
+      node.id = id;
+      if (name) { node.setAttribute("aria-label", name); node.title = name; }
+      node.addEventListener("click", action);
+      controls.appendChild(node);
+      return node;
+    }
+    button("again", text.again, function () { go(0); }, text.againName);
+    button("back", text.back, function () { go(tick - 1); }, text.backName);
+    const playButton = button("play", text.play, togglePlay);
+    button("forward", text.forward, function () { go(tick + 1); }, text.forwardName);
+    button("next", text.nextSyllable, nextSyllable, text.nextSyllableName);
+    button("slower", text.slower, function () { changeSpeed(-1); });
+    const speedNode = make("output", "");
+    speedNode.id = "speed";
+    speedNode.setAttribute("aria-live", "polite");
+    controls.appendChild(speedNode);
+    button("faster", text.faster, function () { changeSpeed(1); });
+    // What the demo waits for, beside the buttons that answer it.
+    const status = make("span", "");
+    status.id = "status";
+    status.setAttribute("aria-live", "polite");
+    controls.appendChild(status);
+    controls.appendChild(make("span", "", text.keysHelp)).id = "help";
+    bar.appendChild(controls);
+    body.appendChild(bar);
+
+    // MARK: - Where the demo is at a tick, as DemoScript.moment works it out
+
+    function segmentAtTick(t) {
+      let low = 0, high = segments.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (segments[middle].firstTick <= t) low = middle + 1; else high = middle;
+      }
+      return low - 1;
+    }
+
+    function moment(t) {
+      const index = t > 0 ? segmentAtTick(t) : -1;
+      if (index < 0) {
+        return { segment: null, shown: data.tracks.map(function () { return 0; }),
+          waiting: data.tracks.map(function () { return false; }), endsSegment: false };
+      }
+      const s = segments[index];
+      const offset = t - s.firstTick + 1;
+      return {
+        segment: index,
+        shown: s.presses.map(function (p) { return p[0] + Math.min(offset, p[1] - p[0]); }),
+        waiting: s.presses.map(function (p) { return offset > p[1] - p[0]; }),
+        endsSegment: offset === s.ticks
+      };
+    }
+
+    function caption(m, track) {
+      if (m.waiting[track] && m.segment !== null) return segments[m.segment].waiting[track] || "";
+      const shown = m.shown[track];
+      return shown > 0 ? data.tracks[track].steps[shown - 1].caption : "";
+    }
+
+    // MARK: - Showing a tick
+
+    // The overview's cells change only between the segment shown last and the one shown now.
+    let shownSegment = -1;
+
+    function paintSegment(index, m) {
+      const s = segments[index];
+      const current = m.segment === null ? -1 : m.segment;
+      for (let position = s.characters[0]; position < s.characters[1]; position += 1) {
+        cells[position].classList.toggle("current", index === current);
+        cells[position].classList.toggle("done", index < current);
+      }
+      const counts = s.presses.map(function (range, track) {
+        return index < current ? range[1] - range[0] : index === current ? m.shown[track] - range[0] : null;
+      });
+      const complete = index < current || (index === current && m.endsSegment);
+      const known = counts.filter(function (c) { return c !== null; });
+      const most = known.length ? Math.max.apply(null, known) : 0;
+      const differ = counts.length > 1 && complete && counts.some(function (c) { return c !== most; });
+      counts.forEach(function (count, track) {
+        const node = cells[s.characters[0]].counts[track];
+        const fewer = differ && count < most;
+        // The mark says it where colour does not show, as on the terminal.
+        node.textContent = count === null ? "" : String(count) + (fewer ? "*" : "");
+        node.className = "n" + (differ ? (fewer ? " fewer" : " more") : "");
+        if (fewer) node.title = text.fewer; else node.removeAttribute("title");
+      });
+    }
+
+    function paintOverview(m) {
+      const now = m.segment === null ? -1 : m.segment;
+      const from = Math.max(0, Math.min(shownSegment, now));
+      const to = Math.max(shownSegment, now);
+      for (let index = from; index <= to && index < segments.length; index += 1) {
+        if (index >= 0) paintSegment(index, m);
+      }
+      shownSegment = now;
+      // The syllable being typed a third of the way in, so what comes next shows too.
+      const position = now >= 0 ? segments[now].characters[0] : 0;
+      const cell = cells[position];
+      if (cell) overview.scrollLeft = Math.max(0, cell.offsetLeft - overview.clientWidth / 3);
+    }
+
+    // The typed text: the characters to type up to `shared`, then the step's own; only the
+    // end that can show is put on the page.
+    const tail = 400;
+
+    function paintTyped(view, track, step) {
+      if (!step) { view.committed.textContent = ""; view.preedit.textContent = ""; return; }
+      const rest = step.rest || [];
+      const count = step.shared + rest.length;
+      const from = Math.max(0, count - tail);
+      function characters(start, end) {
+        let result = "";
+        for (let position = start; position < end; position += 1) {
+          result += position < step.shared ? data.target[position] : rest[position - step.shared];
+        }
+        return result;
+      }
+      const split = Math.max(from, Math.min(count, step.committed));
+      view.committed.textContent = (from > 0 ? "…" : "") + characters(from, split);
+      view.preedit.textContent = characters(split, count);
+      view.typed.scrollLeft = view.typed.scrollWidth;
+    }
+
+    function render() {
+      const m = moment(tick);
+      paintOverview(m);
+      data.tracks.forEach(function (track, index) {
+        const view = views[index];
+        const shown = m.shown[index];
+        const step = shown > 0 ? track.steps[shown - 1] : null;
+        const lit = step && !m.waiting[index] ? step : null;
+        view.counter.textContent = text.counter
+          .replace("{shown}", String(shown)).replace("{total}", String(track.steps.length));
+        paintTyped(view, track, step);
+        view.caption.textContent = caption(m, index);
+        view.caption.classList.toggle("waiting", m.waiting[index]);
+        const layout = lit ? lit.layout : step ? step.shownLayout : track.startLayout;
+        if (view.shownPad !== layout) {
+          if (view.shownPad >= 0) view.pads[view.shownPad].hidden = true;
+          view.pads[layout].hidden = false;
+          view.shownPad = layout;
+        }
+        if (view.litKey) view.litKey.classList.remove("lit");
+        view.litKey = lit ? view.pads[layout].keys[lit.key] || null : null;
+        if (view.litKey) view.litKey.classList.add("lit");
+      });
+      const finished = tick === total && playback.once && !playing;
+      playButton.textContent = playing ? text.pause : finished ? text.again : text.play;
+      playButton.setAttribute("aria-pressed", playing ? "true" : "false");
+      speedNode.textContent = text.speed + " " + String(speed) + " " + text.keysPerSecond;
+      status.textContent = finished ? text.finished
+        : !playing && playback.step && m.endsSegment && tick < total ? text.stepPaused
+        : "";
+    }
+
+    // MARK: - The largest size at which everything fits
+
+    const smallest = 9;
+    const largest = 200;
+
+    function fits() {
+      return tracksNode.scrollWidth <= stage.clientWidth + 1
+        && tracksNode.scrollHeight <= stage.clientHeight + 1;
+    }
+
+    // The pad each track is measured with: the tallest of the layouts it shows on the way,
+    // not every layout it could switch to (the five-row !#1 pad would shrink 안녕's).
+    const tallest = data.tracks.map(function (track) {
+      const visited = [track.startLayout];
+      track.steps.forEach(function (step) { visited.push(step.layout, step.shownLayout); });
+      return visited.reduce(function (best, layout) {
+        return track.layouts[layout].rows.length > track.layouts[best].rows.length ? layout : best;
+      }, track.startLayout);
+    });
+
+    // The largest type size at which the pads fit, for the arrangement as it is now.
+    function largestFitting() {
+      let low = smallest, high = largest;
+      while (high - low > 0.5) {
+        const middle = (low + high) / 2;
+        tracksNode.style.fontSize = middle + "px";
+        if (fits()) low = middle; else high = middle;
+      }
+      return low;
+    }
+
+    function fit() {
+      views.forEach(function (view, index) {
+        view.pads.forEach(function (pad, padIndex) { pad.hidden = padIndex !== tallest[index]; });
+      });
+      const single = data.tracks.length === 1;
+      if (single) tracksNode.classList.remove("narrow");
+      let size = largestFitting();
+      // One pad: the text beside the pad or above it, whichever lets everything be larger.
+      if (single) {
+        tracksNode.classList.add("narrow");
+        const above = largestFitting();
+        tracksNode.classList.toggle("narrow", above > size);
+        size = Math.max(size, above);
+      }
+      tracksNode.style.fontSize = size + "px";
+      // Below the smallest readable size (a small phone), the pads scroll instead.
+      stage.classList.toggle("scrolls", !fits());
+      document.documentElement.dataset.fitted = String(size);
+      views.forEach(function (view) {
+        view.pads.forEach(function (pad, padIndex) { pad.hidden = padIndex !== view.shownPad; });
+      });
+    }
+
+    // MARK: - Playing, as the terminal demo plays
+
+    // How long the frame at `t` stays: a key's time, longer for a long caption.
+    function hold(t) {
+      const m = moment(t);
+      let longest = 0;
+      data.tracks.forEach(function (track, index) {
+        longest = Math.max(longest, Array.from(caption(m, index)).length);
+      });
+      return Math.round(1000 / speed * Math.max(1, longest / playback.captionCharactersPerKey));
+    }
+
+    function schedule(delay) {
+      if (timer !== null) clearTimeout(timer);
+      timer = playing ? setTimeout(advance, delay) : null;
+    }
+
+    function advance() {
+      timer = null;
+      if (!playing) return;
+      if (tick < total) {
+        tick += 1;
+        if (tick === total) {
+          if (playback.once) playing = false; else schedule(Math.max(playback.endPauseMs, hold(tick)));
+        } else if (playback.step && segmentEnds.indexOf(tick) >= 0) {
+          playing = false;
+        } else {
+          schedule(hold(tick));
+        }
+      } else {
+        tick = 0;
+        schedule(hold(tick));
+      }
+      render();
+    }
+
+    function togglePlay() {
+      if (!playing && tick === total && playback.once) tick = 0;
+      playing = !playing;
+      schedule(hold(tick));
+      render();
+    }
+
+    function go(target) {
+      playing = false;
+      schedule(0);
+      tick = Math.max(0, Math.min(total, target));
+      render();
+    }
+
+    function nextSyllable() {
+      const end = segmentEnds.find(function (e) { return e > tick; });
+      go(end === undefined ? total : end);
+    }
+
+    function previousSyllable() {
+      const before = segmentEnds.filter(function (e) { return e < tick; });
+      go(before.length ? before[before.length - 1] : 0);
+    }
+
+    function changeSpeed(direction) {
+      const speeds = playback.speeds;
+      const next = direction > 0
+        ? speeds.find(function (s) { return s > speed; })
+        : speeds.filter(function (s) { return s < speed; }).pop();
+      if (next === undefined) return;
+      speed = next;
+      if (playing && tick < total) schedule(hold(tick));
+      render();
+    }
+
+    document.addEventListener("keydown", function (event) {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const onButton = event.target instanceof HTMLButtonElement;
+      switch (event.key) {
+        case " ": case "Enter": if (onButton) return; togglePlay(); break;
+        case "ArrowRight": go(tick + 1); break;
+        case "ArrowLeft": go(tick - 1); break;
+        case "ArrowDown": case "PageDown": nextSyllable(); break;
+        case "ArrowUp": case "PageUp": previousSyllable(); break;
+        case "+": case "=": changeSpeed(1); break;
+        case "-": changeSpeed(-1); break;
+        case "Home": go(0); break;
+        case "End": go(total); break;
+        default: return;
+      }
+      event.preventDefault();
+    });
+
+    let resizing = null;
+    window.addEventListener("resize", function () {
+      if (resizing !== null) clearTimeout(resizing);
+      resizing = setTimeout(function () { resizing = null; fit(); render(); }, 100);
+    });
+
+    render();
+    fit();
+    schedule(hold(tick));
+  })();
+  </script>
+  </body>
+  </html>
+  """#

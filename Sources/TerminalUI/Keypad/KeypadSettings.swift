@@ -1,0 +1,31 @@
+import TerminalInput
+
+/// Settings of the keypad screen; every one has a default that works.
+public struct KeypadSettings: Sendable {
+  public var holdMs: UInt64 = 500
+  public var keySize: KeySize = .normal
+  public var bold = false
+  public var theme: Theme.Name = .light
+  public var language: UILanguage = .english
+  /// How long a pressed key stays highlighted.
+  public var flashMs: UInt64 = 150
+  /// How long after the last change the draft is saved.
+  public var draftDelayMs: UInt64 = 500
+  /// The Linux console sends its own SS3 codes for the keypad's + − * / keys.
+  public var isLinuxConsole = false
+  /// Set when nothing can confirm that the finished text arrived: the pad then keeps it with
+  /// the drafts and says where before it closes.
+  public var unconfirmedDelivery: UnconfirmedDelivery? = nil
+
+  public init() {}
+}
+
+/// Why the finished text's only destination cannot be confirmed.
+public enum UnconfirmedDelivery: Sendable, Hashable {
+  /// `--clipboard` with standard output on the terminal: OSC 52 gets no answer, and xterm
+  /// refuses it by default.
+  case clipboard
+  /// Standard output is the terminal, and the terminal goes away with the pad (`xterm -e
+  /// cheonjiin`, a desktop icon): what is printed there is gone with the window.
+  case closingWindow
+}

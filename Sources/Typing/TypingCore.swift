@@ -1,0 +1,258 @@
+import HangulEngine
+import LayoutLoading
+import Suggestions
+import TerminalUI
+
+/// Where the typing core writes finished text: the pad's document (``PadDocument``), or the
+/// line of the program `cheonjiin run` types into (``SentText``).
+///
+/// Every write happens at the cursor: delete some characters before it, then add text.
+package protocol TypingSink {
+  /// What undoes one write.
+  associatedtype Edit
+
+  /// Deletes `count` characters before the cursor, then writes `text`.
+  ///
+  /// - Returns: The edit, for ``revert(_:)``, and what the write changed at the end of the text.
+  mutating func replaceTrailing(_ count: Int, with text: String) -> (
+    edit: Edit, change: DocumentChange
+  )
+
+  /// Undoes `edit`, the newest write not yet undone.
+  ///
+  /// - Returns: What that changed at the end of the text.
+  mutating func revert(_ edit: Edit) -> DocumentChange
+
+  /// The end of the written text, long enough for any word; without the open composition.
+  var tail: String { get }
+
+  /// The last character written, if known.
+  var lastCharacter: Character? { get }
+}
+
+/// A change at the end of the text: delete `erase` characters, then type `insert`.
+///
+/// Mirrors of the pad's document (`--tmux-target`) and the child program of `cheonjiin run`
+/// apply it.
+package struct DocumentChange: Hashable {
+  package var erase: Int
+  package var insert: String
+
+  package static let none = DocumentChange(erase: 0, insert: "")
+
+  package var isEmpty: Bool { erase == 0 && insert.isEmpty }
+
+  /// Follows this change with another: an erase right after an insert takes back what it
+  /// can of the insert first.
+  package mutating func then(_ next: DocumentChange) {
+    var erase = next.erase
+    while erase > 0, !insert.isEmpty {
+      insert.removeLast()
+      erase -= 1
+    }
+    self.erase += erase
+    insert += next.insert
+  }
+}
+
+/// What one press did, as the core reports it.
+package struct TypedPress {
+  /// The engine's output, as applied (a mark after a taken suggestion closes up to the word).
+  package var output: KeyOutput
+  /// The word this press finished by typing the first separator after it, if any.
+  package var finishedWord: String?
+}
+
+/// The one typing core under the pad, practice and `cheonjiin run`.
+///
+/// It owns the engine, the optimistic taps of the key that is down (a tap may turn out to be
+/// the start of a hold, which rolls it back), word replacement for the suggestions, and
+/// finished-word detection. What it commits goes to a ``TypingSink``.
+///
+/// Pure. The front end resolves a press through its bindings and calls ``tap(_:)``,
+/// ``hold(_:)`` and the rest; after an event it takes what the sink's text gained and
+/// lost with ``takeChange()`` (a mirror's keys, the child's bytes).
+package struct TypingCore<Sink: TypingSink> {
+  package private(set) var engine: InputMethod
+  /// Where the text goes.
+  ///
+  /// Written only through the core, which keeps the taps' edits to roll them back; read it
+  /// freely.
+  package private(set) var sink: Sink
+  /// For each optimistic tap of the open run: the engine before it and its write.
+  private var taps: [(engine: InputMethod, edit: Sink.Edit)] = []
+  /// What the writes changed since ``takeChange()``.
+  private var change = DocumentChange.none
+  /// Changes whenever the text (sink or composition) may have changed.
+  package private(set) var version = 0
+  /// Whether the text ends with the space a taken suggestion added, with nothing written
+  /// since.
+  package private(set) var endsWithSuggestionSpace = false
+
+  package init(engine: InputMethod, sink: Sink) {
+    self.engine = engine
+    self.sink = sink
+  }
+
+  /// What is still open, shown after the text.
+  package var preedit: String { engine.preedit }
+
+  /// The end of the text with the open composition: what the suggestion bar looks at.
+  package var tail: String { sink.tail + engine.preedit }
+
+  /// The last character of the text with the open composition, without making the text.
+  package var lastCharacter: Character? { engine.preedit.last ?? sink.lastCharacter }
+
+  /// What the sink's text gained and lost since the last call, and forgets it.
+  package mutating func takeChange() -> DocumentChange {
+    defer { change = .none }
+    return change
+  }
+
+  // MARK: - Presses
+
+  /// Applies a tap optimistically: the engine before it and its write are kept until the run
+  /// ends (``release()``), so a hold can roll it back.
+  ///
+  /// - Parameter target: What the pressed key does now (``PadBindings/resolve(_:)``).
+  package mutating func tap(_ target: BindingTarget.Resolution) -> TypedPress {
+    let before = engine
+    let (press, edit) = press(target, isHold: false)
+    taps.append((before, edit))
+    return press
+  }
+
+  /// Applies the key's hold action.
+  ///
+  /// Roll back the taps of its press first (``rollBack(_:)``), then resolve the key again: a
+  /// tap may have changed the layout.
+  package mutating func hold(_ target: BindingTarget.Resolution) -> TypedPress {
+    press(target, isHold: true).press
+  }
+
+  /// One more tick of a repeating key (⌫ held); never rolled back.
+  package mutating func repeatTick(_ target: BindingTarget.Resolution) -> TypedPress {
+    press(target, isHold: false).press
+  }
+
+  /// The run is over: its taps stand.
+  package mutating func release() {
+    taps.removeAll()
+  }
+
+  /// Restores the engine and the text from before the run's last `count` taps.
+  ///
+  /// - Returns: Whether it did: the run has that many taps.
+  @discardableResult
+  package mutating func rollBack(_ count: Int) -> Bool {
+    guard count > 0, taps.count >= count else { return false }
+    for tap in taps.suffix(count).reversed() {
+      change.then(sink.revert(tap.edit))
+    }
+    engine = taps[taps.count - count].engine
+    taps.removeLast(count)
+    endsWithSuggestionSpace = false
+    version &+= 1
+    return true
+  }
+
+  private mutating func press(_ target: BindingTarget.Resolution, isHold: Bool) -> (
+    press: TypedPress, edit: Sink.Edit
+  ) {
+    // Only a press that ends the text with a separator can finish a word: the tail (a
+    // string) is made for those presses alone.
+    let lastBefore = lastCharacter
+    var output: KeyOutput
+    switch target {
+    case .flush: output = engine.flush()
+    case .key(let key): output = isHold ? engine.hold(key) : engine.tap(key)
+    }
+    output = closingUp(output)
+    let edit = write(erasing: output.erase, output.commit)
+    let finishesWord =
+      lastCharacter.map(isSeparator) == true && lastBefore.map(isSeparator) == false
+    return (
+      TypedPress(
+        output: output,
+        finishedWord: finishesWord
+          ? SuggestionBar.finishedWord(before: String(lastBefore ?? " "), after: tail) : nil),
+      edit
+    )
+  }
+
+  /// Punctuation right after a taken suggestion closes up to the word.
+  ///
+  /// As Samsung's keyboard does: "감사합니다." and not "감사합니다 .". The space goes in the same
+  /// write as the mark, so rolling the tap back (a hold) brings it back.
+  private func closingUp(_ output: KeyOutput) -> KeyOutput {
+    guard endsWithSuggestionSpace, output.erase == 0, output.commit.isEmpty,
+      let mark = output.preedit.string.first, ".,?!".contains(mark)
+    else { return output }
+    var closed = output
+    closed.erase = 1
+    return closed
+  }
+
+  /// Writes to the sink; every write but a taken suggestion's ends its closing-up.
+  private mutating func write(erasing count: Int, _ text: String) -> Sink.Edit {
+    let (edit, written) = sink.replaceTrailing(count, with: text)
+    change.then(written)
+    endsWithSuggestionSpace = false
+    version &+= 1
+    return edit
+  }
+
+  // MARK: - Edits that are not presses
+
+  /// Ends the composition: what it held is written (Esc, the idle timeout, the pad's →).
+  ///
+  /// Ends the run: its taps can no longer be rolled back.
+  package mutating func flush() {
+    release()
+    _ = write(erasing: 0, engine.flush().commit)
+  }
+
+  /// Ends the composition and writes `text` as it is (a paste, the system's input method, a
+  /// held suggestion key's own symbol).
+  package mutating func insert(_ text: String) {
+    release()
+    _ = write(erasing: 0, engine.flush().commit + text)
+  }
+
+  /// Replaces the last `count` characters of ``tail`` (the word being typed) with
+  /// `replacement`, ending the composition first.
+  ///
+  /// The open syllables never reached the sink: they are dropped rather than written and
+  /// erased.
+  package mutating func replaceTrailingCharacters(_ count: Int, with replacement: String) {
+    release()
+    let open = engine.flush().commit
+    let fromComposition = min(max(0, count), open.count)
+    _ = write(
+      erasing: max(0, count) - fromComposition,
+      String(open.dropLast(fromComposition)) + replacement)
+  }
+
+  /// Replaces the word being typed with a suggestion and a space, as phone keyboards do; a
+  /// mark typed next closes up to the word.
+  package mutating func takeSuggestion(_ word: String) {
+    replaceTrailingCharacters(trailingWord(of: tail).count, with: word + " ")
+    endsWithSuggestionSpace = true
+  }
+
+  /// Starts over with `engine` and `sink` (a new practice item, a restored draft).
+  package mutating func reset(to engine: InputMethod, sink: Sink) {
+    self.engine = engine
+    self.sink = sink
+    taps.removeAll()
+    change = .none
+    endsWithSuggestionSpace = false
+    version &+= 1
+  }
+
+  /// Changes the sink in a way that is no write (taking what it noted, forgetting what the
+  /// child's line holds).
+  package mutating func updateSink(_ update: (inout Sink) -> Void) {
+    update(&sink)
+  }
+}
