@@ -24,6 +24,10 @@
 ///
 /// Pure; bounded memory (a sequence is at most ``parameterLimit`` parameters, a clipboard
 /// write at most ``clipboardLimit`` bytes).
+///
+/// One job kept in one file, over the 600 lines the project allows otherwise: a single state
+/// machine over the child's bytes, whose states (text, escape, CSI, strings) share the piece
+/// being written and the limits above, and read best top to bottom, as libvterm's parser does.
 public struct ChildOutputFilter: Sendable {
   /// What the emulator handles itself, at a point in the output.
   public enum Event: Hashable, Sendable {
