@@ -232,7 +232,9 @@ extension DemoController {
   ///
   /// The keys grow with the window (the biggest that fit, side by side before stacked); a
   /// window too small for all of them shows the narrowest, cut at the edges.
-  package func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
+  package func render(
+    rows: Int, columns: Int, at time: Instant, input: InputState, cache: NoFrameCache
+  ) -> Screen {
     draw(rows: rows, columns: columns, width: DisplayWidth.of)
   }
 

@@ -5,20 +5,34 @@ import TerminalUI
 import Typing
 
 extension KeypadController {
-  package func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
-    var model = viewModel(at: time, input: input)
-    if model.overlay == nil { model.placement = placement(rows: rows, columns: columns) }
-    return keypad.painter.paint(model, rows: rows, columns: columns, width: DisplayWidth.of)
+  package func render(
+    rows: Int, columns: Int, at time: Instant, input: InputState, cache: KeypadFrameCache
+  ) -> Screen {
+    let frame = cache.frame(for: PlacementKey(self, rows: rows, columns: columns)) {
+      let placement = placement(rows: rows, columns: columns)
+      return (placement, statusItems(placement: placement))
+    }
+    var model = viewModel(at: time, input: input, status: frame.status)
+    if let placement = frame.placement {
+      model.text.layout = cache.layOut(
+        keypad, lineWidth: TextArea.lineWidth(columns: columns), rows: placement.textRows)
+    }
+    if model.overlay == nil { model.placement = frame.placement }
+    return cache.painter.paint(model, rows: rows, columns: columns, width: DisplayWidth.of)
   }
 
   /// The screen's contents now.
-  package func viewModel(at time: Instant, input: InputState = .idle) -> KeypadViewModel {
+  ///
+  /// - Parameter status: The status line's items for the window, when known.
+  package func viewModel(at time: Instant, input: InputState = .idle, status: [String]? = nil)
+    -> KeypadViewModel
+  {
     let layout = keypad.layout
     var model = KeypadViewModel(
       layout: layout,
       text: TextAreaContent(
         document: keypad.document.utf8, preedit: keypad.engine.preedit,
-        composingTail: keypad.engine.composingTail, layout: textLayout),
+        composingTail: keypad.engine.composingTail),
       strings: strings)
     model.decorations = keypad.decorations(at: time, input: input)
     // The bar says how to take a word: "+길게 감사합니다" (a tap on + is → , a hold takes it).
@@ -38,7 +52,7 @@ extension KeypadController {
       model.message = strings.keymapSwitched(
         to: strings.name(of: keypad.keymap), back: strings.name(of: keypad.keymaps[previous]))
     }
-    model.status = statusItems
+    model.status = status ?? statusItems(placement: nil)
     if let effective = input.effectiveHoldMs, effective > settings.holdMs {
       // The terminal repeats keys later than the hold time: say how long a hold really takes.
       let asked = strings.holdStatus(settings.holdMs)

@@ -24,6 +24,7 @@ package enum PadMode: Hashable {
 public struct KeypadController: ScreenFrontEnd {
   package typealias OwnEvent = PadEvent
   package typealias OwnEffect = PadEffect
+  package typealias Cache = KeypadFrameCache
 
   package private(set) var keypad: Keypad
   package private(set) var settings: KeypadSettings
@@ -34,8 +35,6 @@ public struct KeypadController: ScreenFrontEnd {
   private var draftDueAt: Instant? = nil
   /// F2 switched the keymap and no key was pressed since: the pad says so.
   package private(set) var keymapSwitched = false
-  /// The document wrapped for the text area, kept up to date after every event.
-  package private(set) var textLayout: TextLayout? = nil
 
   /// Said on the status row when the pad starts (a draft that was not opened).
   private var startNotice: String?
@@ -80,28 +79,20 @@ public struct KeypadController: ScreenFrontEnd {
 
   /// Where the parts of the screen are for a window size; hit-testing and drawing share it.
   package func placement(rows: Int, columns: Int) -> PadPlacement? {
-    let key = PlacementKey(self, rows: rows, columns: columns)
-    if let cached, cached.key == key { return cached.placement }
-    return PadPlacement(
+    PadPlacement(
       layout: keypad.layout, keySize: settings.keySize, suggestions: bar.words.count,
       rows: rows, columns: columns, stamps: keypad.stamps)
   }
 
-  /// The screen's parts that change only with the window, the layout or the keymap, worked
-  /// out after each event instead of on every frame.
-  package private(set) var cached:
-    (key: PlacementKey, placement: PadPlacement?, status: [String])? = nil
-
-  /// Brings ``cached`` and the wrapped text up to date after an event.
-  private mutating func refresh(rows: Int, columns: Int) {
-    layOutText(rows: rows, columns: columns)
-    let key = PlacementKey(self, rows: rows, columns: columns)
-    guard cached?.key != key else { return }
-    cached = nil
-    let place = placement(rows: rows, columns: columns)
-    var status = statusItems
+  /// The status line's items for a placement, most important last.
+  package func statusItems(placement: PadPlacement?) -> [String] {
+    var status = [
+      strings.name(of: keypad.layout), strings.name(of: keypad.keymap),
+      strings.holdStatus(settings.holdMs),
+      strings.helpKey,
+    ]
     // --large asked for and not given: say what window it needs, first on the status line.
-    if settings.keySize == .large, let place, place.geometry.size != .large {
+    if settings.keySize == .large, let placement, placement.geometry.size != .large {
       let large = PadGeometry(layout: keypad.layout, size: .large)
       status.insert(
         strings.largeNeeds(
@@ -109,21 +100,7 @@ public struct KeypadController: ScreenFrontEnd {
           rows: large.height + PadPlacement.chromeRows + PadPlacement.minimumTextRows),
         at: 0)
     }
-    cached = (key, place, status)
-  }
-
-  /// The status line's items, most important last.
-  package var statusItems: [String] {
-    if let cached, cached.key.layout == keypad.engine.layoutIndex,
-      cached.key.keymap == keypad.keymapIndex
-    {
-      return cached.status
-    }
-    return [
-      strings.name(of: keypad.layout), strings.name(of: keypad.keymap),
-      strings.holdStatus(settings.holdMs),
-      strings.helpKey,
-    ]
+    return status
   }
 
   package func routing(rows: Int, columns: Int) -> InputRouting {
@@ -147,7 +124,6 @@ public struct KeypadController: ScreenFrontEnd {
   package mutating func handle(_ event: InputEvent, rows: Int, columns: Int, at time: Instant)
     -> [Effect]
   {
-    defer { refresh(rows: rows, columns: columns) }
     if case .kept(let text, let why, _) = mode {
       return handleKept(event, text: text, why: why)
     }
@@ -190,7 +166,6 @@ public struct KeypadController: ScreenFrontEnd {
   package mutating func receive(_ event: PadEvent, rows: Int, columns: Int, at time: Instant)
     -> [Effect]
   {
-    defer { refresh(rows: rows, columns: columns) }
     switch event {
     case .notice(let note):
       guard case .kept(let text, let why, _) = mode else {
@@ -325,7 +300,6 @@ public struct KeypadController: ScreenFrontEnd {
   // MARK: - Time
 
   package mutating func advance(to time: Instant, rows: Int, columns: Int) -> [Effect] {
-    defer { refresh(rows: rows, columns: columns) }
     var effects: [Effect] = []
     _ = keypad.endFlashes(at: time)
     if let until = message?.until, until <= time { message = nil }
@@ -349,26 +323,6 @@ public struct KeypadController: ScreenFrontEnd {
 
   package func nextDeadline(now: Instant) -> Instant? {
     earliest(earliest(keypad.nextFlashEnd, message?.until), earliest(draftDueAt, autoCommitAt))
-  }
-
-  /// Brings the wrapped text up to date with the document, for the text area of a window
-  /// this size: only from where the document changed, and not at all when nothing did.
-  private mutating func layOutText(rows: Int, columns: Int) {
-    let change = keypad.takeChangedOffset()
-    if change == nil, let window = textLayout?.window, window == (rows, columns) { return }
-    guard let place = placement(rows: rows, columns: columns) else { return }
-    let lineWidth = TextArea.lineWidth(columns: columns)
-    let document = keypad.document.utf8
-    if var layout = textLayout, layout.lineWidth == lineWidth, layout.rows == place.textRows {
-      textLayout = nil  // the only reference: the update below changes the lines in place
-      if let change { layout.update(document, changedFrom: change) }
-      layout.window = (rows, columns)
-      textLayout = layout
-    } else {
-      var layout = TextLayout(document, lineWidth: lineWidth, rows: place.textRows)
-      layout.window = (rows, columns)
-      textLayout = layout
-    }
   }
 
   package mutating func catchUp() -> Bool {

@@ -1,9 +1,15 @@
 import HangulEngine
 import Practice
+import TerminalInput
 import TerminalUI
 import Typing
 
 extension PracticeController {
+  /// An instant as the milliseconds the practice session and the progress file count in.
+  package static func milliseconds(_ time: Instant) -> Milliseconds {
+    Milliseconds(clamping: time.milliseconds)
+  }
+
   /// "Continue" follows the learner: worked out again after every lesson, not once a run.
   package mutating func refreshContinueLesson() {
     let last = recorder.lastProgress()

@@ -7,6 +7,9 @@ import Typing
 
 /// What practice draws: the menu, the item with its cue and the pad, the summary.
 extension PracticeController {
+  /// The pad's canvas, kept by the session from frame to frame.
+  package typealias Cache = KeypadPainter
+
   /// The key the cue lights now, if any.
   package func cueKey(at time: Instant) -> Int? {
     guard case .typing = mode, let session, let cue = session.cue,
@@ -15,7 +18,9 @@ extension PracticeController {
     return cue.key
   }
 
-  package func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
+  package func render(
+    rows: Int, columns: Int, at time: Instant, input: InputState, cache: KeypadPainter
+  ) -> Screen {
     switch mode {
     case .menu(let selection):
       return PracticeView.menu(
@@ -55,7 +60,7 @@ extension PracticeController {
       let place = placement(rows: rows, columns: columns)
       model.placement = place
       model.panel = panel(at: time, rows: place?.textRows ?? rows, columns: columns)
-      return keypad.painter.paint(model, rows: rows, columns: columns, width: DisplayWidth.of)
+      return cache.paint(model, rows: rows, columns: columns, width: DisplayWidth.of)
     }
   }
 }

@@ -55,6 +55,8 @@ public struct PracticeController: ScreenFrontEnd {
   /// When the round last moved on to the next item by itself, after a right answer; an Enter
   /// soon after, with nothing typed, was meant for the item before and is swallowed.
   private var movedOnAt: Instant?
+  /// The document's edit count when the last press was scored.
+  private var scoredEdits = 0
   /// How long after moving on by itself an Enter is taken as meant for the item before.
   package static let enterGrace: Duration = .milliseconds(1_000)
 
@@ -96,10 +98,6 @@ public struct PracticeController: ScreenFrontEnd {
     return [
       HelpSection(title: lesson.title, lines: [HelpSection.Line(keys: "", action: lesson.summary)])
     ]
-  }
-
-  package static func milliseconds(_ time: Instant) -> Milliseconds {
-    Milliseconds(clamping: time.milliseconds)
   }
 
   package mutating func start(at time: Instant) -> [Effect] {
@@ -246,9 +244,9 @@ public struct PracticeController: ScreenFrontEnd {
   private mutating func observe(_ stroke: KeyStroke?, at time: Instant) -> [Effect] {
     guard let stroke, let key = stroke.key, case .typing = mode, var session else { return [] }
     if stroke.output.event == .dismiss { return endLesson(at: time) }
-    // Where the document changed since the last press (nothing: all of it is as it was), so
-    // the session looks at the change, not at the whole item (issue 25).
-    let unchangedBelow = keypad.takeChangedOffset() ?? .max
+    // Only what changed since the last press scored is looked at, not the item (issue 25).
+    let unchangedBelow = keypad.changedOffset(since: scoredEdits) ?? .max
+    scoredEdits = keypad.documentEdits
     let outcome = session.record(
       KeyPress(layout: stroke.layout, key: key, isHold: stroke.isHold),
       engine: keypad.typist, at: Self.milliseconds(time),

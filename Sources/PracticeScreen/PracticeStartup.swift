@@ -9,6 +9,8 @@ import TerminalUI
 package struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
   package typealias OwnEvent = PracticeEvent
   package typealias OwnEffect = PracticeEffect
+  /// The pad's canvas, kept by the session from frame to frame.
+  package typealias Cache = KeypadPainter
 
   package enum State {
     /// Since when the file is being opened, for the message's delay, and when the mailbox
@@ -111,10 +113,13 @@ package struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
     }
   }
 
-  package func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
+  package func render(
+    rows: Int, columns: Int, at time: Instant, input: InputState, cache: KeypadPainter
+  ) -> Screen {
     switch state {
     case .ready(let controller):
-      return controller.render(rows: rows, columns: columns, at: time, input: input)
+      return controller.render(
+        rows: rows, columns: columns, at: time, input: input, cache: cache)
     case .waiting(let since, _):
       let waited = since.map { time >= $0 + Self.quietWait } ?? false
       return PracticeView.summary(

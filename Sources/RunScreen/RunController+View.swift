@@ -25,7 +25,9 @@ package struct PaletteCache {
 }
 
 extension RunController {
-  package func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
+  package func render(
+    rows: Int, columns: Int, at time: Instant, input: InputState, cache: NoFrameCache
+  ) -> Screen {
     var screen = Screen(
       rows: rows, columns: columns, width: DisplayWidth.of, scalarWidth: DisplayWidth.of(scalar:))
     let dockRows = Self.dockRows(dock, layouts: typing.engine.layouts, keySize: keySize, rows: rows)

@@ -24,6 +24,8 @@ package struct ScreenSession<FrontEnd: ScreenFrontEnd> {
   package private(set) var frontEnd: FrontEnd
   package private(set) var pipeline: InputPipeline
   package var size: (rows: Int, columns: Int)
+  /// What the front end keeps from frame to frame to draw faster; the front end holds none.
+  private let cache = FrontEnd.Cache()
 
   package init(frontEnd: FrontEnd, pipeline: InputPipeline, size: (rows: Int, columns: Int)) {
     self.frontEnd = frontEnd
@@ -116,7 +118,8 @@ package struct ScreenSession<FrontEnd: ScreenFrontEnd> {
 
   package func render(at time: Instant) -> Screen {
     frontEnd.render(
-      rows: size.rows, columns: size.columns, at: time, input: pipeline.state(at: time))
+      rows: size.rows, columns: size.columns, at: time, input: pipeline.state(at: time),
+      cache: cache)
   }
 }
 

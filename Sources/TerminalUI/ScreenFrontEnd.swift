@@ -56,6 +56,8 @@ package protocol ScreenFrontEnd {
   /// What the front end's services do for it (`Never` for a screen without services).
   associatedtype OwnEffect: Hashable & Sendable = Never
   typealias Effect = ScreenEffect<OwnEffect>
+  /// What the front end keeps from frame to frame to draw faster (``NoFrameCache`` for none).
+  associatedtype Cache: FrameCache = NoFrameCache
 
   /// The interface language's strings.
   var strings: UIStrings { get }
@@ -71,7 +73,9 @@ package protocol ScreenFrontEnd {
   mutating func advance(to time: Instant, rows: Int, columns: Int) -> [Effect]
   /// When ``advance(to:)`` next has something to do.
   func nextDeadline(now: Instant) -> Instant?
-  func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen
+  /// The screen now, drawn with what `cache` kept from the frames before.
+  func render(rows: Int, columns: Int, at time: Instant, input: InputState, cache: Cache)
+    -> Screen
   /// Work that may wait until the screen shows the last key (suggestion lookups).
   ///
   /// - Returns: Whether to draw again.
@@ -93,12 +97,33 @@ extension ScreenFrontEnd where OwnEvent == Never {
 }
 
 extension ScreenFrontEnd {
+  /// The screen now, drawn from nothing kept (a one-off picture, tests).
+  package func render(rows: Int, columns: Int, at time: Instant, input: InputState) -> Screen {
+    render(rows: rows, columns: columns, at: time, input: input, cache: Cache())
+  }
+
   package mutating func catchUp() -> Bool { false }
   package var keptDraft: String? { nil }
   package var takesUnmarkedPastes: Bool { false }
   package mutating func takeUnmarkedPaste(_ text: String, rows: Int, columns: Int, at time: Instant)
     -> [Effect]
   { [] }
+}
+
+/// What a front end keeps from frame to frame only to draw faster (a painter's canvas, the
+/// wrapped text): the front end's session owns it and lends it to
+/// ``ScreenFrontEnd/render(rows:columns:at:input:cache:)``, so the front end's state holds no
+/// view cache and handling an event never touches one.
+///
+/// A reference: drawing changes no state, yet what is kept must outlive the frame. A new one
+/// draws the same screen as a kept one (`ScreenPropertyTests` compares the two).
+package protocol FrameCache: AnyObject {
+  init()
+}
+
+/// The cache of a screen that keeps nothing between frames.
+package final class NoFrameCache: FrameCache {
+  package init() {}
 }
 
 /// The earlier of two optional instants (nil when both are), without building an array: the

@@ -42,17 +42,17 @@ package struct Keypad {
   package var engine: InputMethod { typing.engine }
   package var document: TextBuffer { typing.sink.buffer }
 
-  /// Where the document changed since the last call, and forgets it.
-  package mutating func takeChangedOffset() -> Int? {
-    var offset: Int?
-    typing.updateSink { offset = $0.takeChangedOffset() }
-    return offset
+  /// How many edits the document has had (see ``changedOffset(since:)``).
+  package var documentEdits: Int { typing.sink.edits }
+
+  /// The lowest byte offset of the document changed after edit number `seen`; nil when
+  /// nothing did.
+  package func changedOffset(since seen: Int) -> Int? {
+    typing.sink.changedOffset(since: seen)
   }
 
   /// The pad's faces at rest, drawn once (a reference shared by copies of the pad).
   package let stamps = PadStamps()
-  /// The screen kept from frame to frame (a reference, like ``stamps``).
-  package let painter = KeypadPainter()
   /// Changes whenever the text (document or preedit) may have changed.
   package var version: Int { typing.version }
   /// The corner hints of every keymap on every layout (`hintTable[keymap][layout]`), worked
@@ -209,7 +209,7 @@ package struct Keypad {
   package mutating func setText(_ text: String) {
     var engine = typing.engine
     engine.reset()
-    typing.reset(to: engine, sink: PadDocument(text))
+    typing.reset(to: engine, sink: typing.sink.replaced(with: text))
   }
 
   /// The engine and the document, for what checks typed text (practice).
@@ -217,7 +217,7 @@ package struct Keypad {
 
   /// Starts over on the engine's first layout (a new practice item).
   package mutating func reset(to engine: InputMethod) {
-    typing.reset(to: engine, sink: PadDocument())
+    typing.reset(to: engine, sink: typing.sink.replaced(with: ""))
     focus = nil
   }
 

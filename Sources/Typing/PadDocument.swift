@@ -2,23 +2,43 @@ import HangulEngine
 import TerminalUI
 
 /// The pad's and practice's document as the typing core writes it: a ``TextBuffer``, and where
-/// it changed since the text area last laid it out.
+/// its last edits changed it.
+///
+/// Readers (the text area's wrapping, practice's scoring) keep the count of edits they saw and
+/// ask ``changedOffset(since:)``: the document tells them without being changed by the asking,
+/// so a reader that draws (and changes no state) can ask too.
 package struct PadDocument: TypingSink {
   package private(set) var buffer: TextBuffer
-  /// The lowest byte offset changed since ``takeChangedOffset()``; everything before it is as
-  /// it was (the text area lays out again from there).
-  private var changedFrom: Int?
+  /// How many edits the document has had, counted on across ``replaced(with:)``.
+  package private(set) var edits = 1
+  /// The last few edits, each with the lowest byte offset it changed.
+  ///
+  /// Everything before that offset is as it was. Older edits are forgotten: a reader that far
+  /// behind lays out or scores from the start.
+  private var recent: [(edit: Int, from: Int)] = [(1, 0)]
+  private static let remembered = 16
 
-  /// A document holding `text`, all of it new to the text area.
+  /// A document holding `text`, all of it new to a reader.
   package init(_ text: String = "") {
     buffer = TextBuffer(text)
-    changedFrom = 0
   }
 
-  /// Where the document changed since the last call, and forgets it.
-  package mutating func takeChangedOffset() -> Int? {
-    defer { changedFrom = nil }
-    return changedFrom
+  /// A document holding `text` in place of this one: all of it new to this one's readers.
+  package func replaced(with text: String) -> PadDocument {
+    var next = PadDocument(text)
+    next.edits = edits &+ 1
+    next.recent = [(next.edits, 0)]
+    return next
+  }
+
+  /// The lowest byte offset changed by the edits after edit number `seen`, everything before
+  /// it being as it was then; nil when there were none.
+  package func changedOffset(since seen: Int) -> Int? {
+    guard seen != edits else { return nil }
+    guard let oldest = recent.first, oldest.edit <= seen &+ 1, seen < edits else { return 0 }
+    var lowest = Int.max
+    for (edit, from) in recent where edit > seen { lowest = min(lowest, from) }
+    return lowest
   }
 
   package mutating func replaceTrailing(_ count: Int, with text: String) -> (
@@ -43,8 +63,9 @@ package struct PadDocument: TypingSink {
 
   /// The last `appended` bytes are new; what is before them stands.
   private mutating func noteChange(appended: Int) {
-    let offset = buffer.utf8.count - appended
-    changedFrom = min(changedFrom ?? offset, offset)
+    edits &+= 1
+    if recent.count == Self.remembered { recent.removeFirst() }
+    recent.append((edits, buffer.utf8.count - appended))
   }
 
   package var tail: String { buffer.tail(maximumBytes: 256) }

@@ -34,8 +34,11 @@ struct PainterTests {
       }
       driver.wait(UInt64.random(in: 20...400, using: &generator))
       let painted = driver.render()
-      var model = driver.controller.viewModel(at: driver.now, input: driver.inputState)
-      model.placement = driver.controller.placement(rows: 30, columns: 80)
+      let placement = driver.controller.placement(rows: 30, columns: 80)
+      var model = driver.controller.viewModel(
+        at: driver.now, input: driver.inputState,
+        status: driver.controller.statusItems(placement: placement))
+      model.placement = placement
       let full = KeypadView.render(model, rows: 30, columns: 80, width: terminalWidth)
       #expect(look(painted) == look(full), "after step \(step)")
       if look(painted) != look(full) { return }

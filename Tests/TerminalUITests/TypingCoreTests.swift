@@ -242,3 +242,32 @@ struct TypingCoreTests {
     #expect(typing.preedit == "")
   }
 }
+
+@Suite("The pad's document says where it changed, to readers that change nothing")
+struct PadDocumentChangeTests {
+  @Test("a reader gets the lowest offset changed since the edit it saw, as often as it asks")
+  func changedSinceSeen() {
+    var document = PadDocument("가나")
+    #expect(document.changedOffset(since: 0) == 0)  // all of it new to a new reader
+    let seen = document.edits
+    #expect(document.changedOffset(since: seen) == nil)
+    _ = document.replaceTrailing(0, with: "다")  // appended after 6 bytes
+    _ = document.replaceTrailing(1, with: "라마")  // 다 replaced: from byte 6 again
+    #expect(document.changedOffset(since: seen) == 6)
+    #expect(document.changedOffset(since: seen) == 6)  // asking forgets nothing
+    #expect(document.changedOffset(since: document.edits - 1) == 6)
+    #expect(document.changedOffset(since: document.edits) == nil)
+  }
+
+  @Test("a replaced document is all new to its readers, and one far behind starts over")
+  func replacedAndFarBehind() {
+    var document = PadDocument("가")
+    let seen = document.edits
+    document = document.replaced(with: "가")
+    #expect(document.changedOffset(since: seen) == 0)
+    let before = document.edits
+    for _ in 0..<40 { _ = document.replaceTrailing(0, with: "a") }
+    #expect(document.changedOffset(since: before) == 0)
+    #expect(document.changedOffset(since: document.edits - 2) == document.buffer.utf8.count - 2)
+  }
+}

@@ -10,8 +10,8 @@ import HangulEngine
 /// would draw; the tests compare the two.
 ///
 /// A reference type: the front end's `render` changes no state, yet the canvas must
-/// survive it. Each screen keeps its own painter.
-package final class KeypadPainter {
+/// survive it. Each screen's session keeps its own painter (a ``FrameCache``).
+package final class KeypadPainter: FrameCache {
   package init() {}
 
   /// What decides where every part is: when it changes, everything is drawn again.

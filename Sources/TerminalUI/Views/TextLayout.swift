@@ -26,8 +26,6 @@ package struct TextLayout {
   package private(set) var lines: [Line] = []
   /// Bytes of the document laid out.
   package private(set) var count = 0
-  /// The window size the layout was made for, if a front end records it.
-  package var window: (rows: Int, columns: Int)? = nil
   /// How many of the last lines keep their cells.
   private var keptLines: Int { max(64, 2 * rows) }
 
