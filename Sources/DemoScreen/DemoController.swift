@@ -139,7 +139,7 @@ extension DemoController {
   {
     switch event {
     case .key(let key): return handle(key, at: time)
-    case .pad, .command, .suggestionClicked, .mouse, .paste, .resized:
+    case .pad, .command, .mouse, .paste, .resized:
       return []  // the demo plays by itself; only its keys steer it
     }
   }

@@ -55,7 +55,7 @@ extension KeypadController {
       return [.finish(text)]
     case .pad(.tap), .command:
       return [.finish(text)]
-    case .pad, .key, .mouse, .paste, .suggestionClicked, .resized:
+    case .pad, .key, .mouse, .paste, .resized:
       return []
     }
   }

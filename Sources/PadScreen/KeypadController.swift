@@ -147,11 +147,8 @@ public struct KeypadController: ScreenFrontEnd {
       return perform(command, rows: rows, columns: columns, at: time)
     case .key(let key):
       return handle(key, at: time)
-    case .suggestionClicked(let index):
-      return choose(index, at: time)
     case .mouse(let mouse):
-      if case .help = mode, mouse.action == .press { mode = .typing }
-      return []
+      return click(mouse, rows: rows, columns: columns, at: time)
     case .paste(let text):
       if case .draftOffer(let offer) = mode {
         mode = .typing
@@ -216,6 +213,28 @@ public struct KeypadController: ScreenFrontEnd {
   private func mirror(_ change: DocumentChange?) -> [Effect] {
     guard let change, !change.isEmpty else { return [] }
     return [.own(.mirror(erase: change.erase, insert: change.insert))]
+  }
+
+  /// A click the pipeline did not take as a key: it closes the help, or takes a word of the
+  /// bar.
+  private mutating func click(_ mouse: MouseEvent, rows: Int, columns: Int, at time: Instant)
+    -> [Effect]
+  {
+    guard mouse.action == .press else { return [] }
+    switch mode {
+    case .help:
+      mode = .typing
+    case .typing:
+      if mouse.button == .left,
+        case .suggestion(let index)? = placement(rows: rows, columns: columns)?.hitTest(
+          row: mouse.row - 1, column: mouse.column - 1)
+      {
+        return choose(index, at: time)
+      }
+    case .draftOffer, .kept:
+      break
+    }
+    return []
   }
 
   /// Takes word `index` of the bar: it replaces the word being typed, followed by a space,
@@ -335,7 +354,7 @@ extension InputEvent {
   /// A key press, click or paste of the user's (not a release, a timer, a notice or data).
   fileprivate var isKeyPress: Bool {
     switch self {
-    case .pad(.tap), .pad(.hold), .command, .suggestionClicked, .paste: true
+    case .pad(.tap), .pad(.hold), .command, .paste: true
     case .key(let key): key.kind != .release
     case .mouse(let mouse): mouse.action == .press
     case .pad, .resized: false

@@ -204,7 +204,7 @@ public struct PracticeController: ScreenFrontEnd {
       guard case .typing = mode else { return [] }
       _ = keypad.insert(typeable(text))
       return []
-    case .suggestionClicked, .resized:
+    case .resized:
       return []  // practice shows no suggestions; it draws for its size on every frame
     }
   }

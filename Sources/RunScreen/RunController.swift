@@ -178,6 +178,13 @@ package struct RunController: ScreenFrontEnd {
       }
       return passThrough(encode(key))
     case .mouse(let mouse):
+      if !passesNextKey, mouse.button == .left, mouse.action == .press,
+        case .suggestion(let index)? = dockTarget(
+          row: mouse.row - 1, column: mouse.column - 1, rows: rows, columns: columns)
+      {
+        scrollView.reset()
+        return choose(index)
+      }
       return handleMouse(mouse, rows: rows, columns: columns, at: time)
     case .paste(let text):
       scrollView.reset()
@@ -185,9 +192,6 @@ package struct RunController: ScreenFrontEnd {
       return passThrough(emulator.paste(text))
     case .resized:
       return resizeChild(rows: rows, columns: columns)
-    case .suggestionClicked(let index):
-      scrollView.reset()
-      return choose(index)
     }
   }
 
@@ -373,7 +377,7 @@ extension InputEvent {
     case .key(let key), .command(_, let key): key.kind != .release
     case .mouse(let mouse): mouse.action == .press
     case .pad(.tap), .pad(.hold), .paste: true
-    case .pad, .resized, .suggestionClicked:
+    case .pad, .resized:
       false
     }
   }

@@ -12,9 +12,8 @@ package enum InputEvent {
   case command(AppCommand, TerminalKeyEvent)
   /// Any other key press: menus, the demo's keys, text from the system's input method.
   case key(TerminalKeyEvent)
-  /// A click on a word of the suggestion bar.
-  case suggestionClicked(Int)
-  /// A mouse report that hit nothing the pipeline acts on.
+  /// A mouse report that hit no key of the pad: the front end reads it (a word of its
+  /// suggestion bar, its help, the program under `run`).
   case mouse(MouseEvent)
   /// Bracketed paste.
   case paste(String)
@@ -114,15 +113,11 @@ package struct InputPipeline {
     switch (mouse.button, mouse.action) {
     case (.left, .press):
       suspendedHold = nil
-      switch routing.hitTest(mouse.row - 1, mouse.column - 1) {
-      case .key(let key)?:
-        guard let pad = routing.pad else { return [.mouse(mouse)] }
-        return press(.mouse(key), kind: .press, pad: pad, exact: true, at: time)
-      case .suggestion(let index)?:
-        return [.suggestionClicked(index)]
-      case nil:
-        return [.mouse(mouse)]
-      }
+      // A key starts a press the hold detector times; anything else is the screen's to read.
+      guard case .key(let key)? = routing.hitTest(mouse.row - 1, mouse.column - 1),
+        let pad = routing.pad
+      else { return [.mouse(mouse)] }
+      return press(.mouse(key), kind: .press, pad: pad, exact: true, at: time)
     case (.left, .drag):
       // Off the key it started on, a press no longer becomes a long press; see the release.
       guard case .mouse(let key)? = detector.activeKey else { return [.mouse(mouse)] }

@@ -187,7 +187,8 @@ package struct InputRouting {
   package var pad: PadBindings?
   /// Whether keys that are not pad keys are looked up in the ``AppCommand`` table.
   package var usesCommands: Bool
-  /// What a mouse press at a 0-based cell hits.
+  /// What a mouse press at a 0-based cell hits: the pipeline presses a key it hits and hands
+  /// any other click to the front end as ``InputEvent/mouse(_:)``.
   package var hitTest: (_ row: Int, _ column: Int) -> HitTarget?
 
   package init(
