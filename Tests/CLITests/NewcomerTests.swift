@@ -233,6 +233,25 @@ struct NewcomerTests {
   }
 
   @Test(
+    "install-deps.sh: a Swift older than 6.2 first on the PATH is named, with what to do",
+    arguments: [
+      ("Swift version 6.0.3 (swift-6.0.3-RELEASE)", "6.0"), ("Apple Swift version 5.10.1", "5.10"),
+    ])
+  func oldSwift(version: String, short: String) throws {
+    let folder = try scratchFolder("old-swift")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let swift = folder.appendingPathComponent("swift")
+    try "#!/bin/sh\necho '\(version)'\n".write(to: swift, atomically: true, encoding: .utf8)
+    #expect(chmod(swift.path, 0o755) == 0)
+    let script = repositoryRoot.appendingPathComponent("Scripts/install-deps.sh").path
+    let result = try runProgram([script], environment: ["PATH": folder.path + ":/usr/bin:/bin"])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains("this is Swift \(short) (\(swift.path)); cheonjiin needs Swift 6.2"),
+      "\(result.stderr)")
+  }
+
+  @Test(
     "install-deps.sh: root is refused in a folder that belongs to someone else",
     .enabled(if: getuid() == 0, "runs the script as root"))
   func rootInAUsersFolder() throws {

@@ -152,7 +152,10 @@ public struct ScalingCheck: Sendable {
   /// How much memory above the first size's one run may take before sizes stop growing.
   public var memoryBudget = 512 << 20
   /// How many runs each size gets; the cheapest counts.
-  public var repetitions = 3
+  ///
+  /// Two: CPU time varies little between runs, and a third run of every size made the scaling
+  /// pass a third longer in CI.
+  public var repetitions = 2
   /// Costs below this many seconds above the first size's are noise, not a measurement.
   public var floor = 0.005
   /// Memory below this many bytes above the first size's is noise (allocator arenas).
