@@ -9,7 +9,7 @@ import TerminalUI
 public enum DemoCast {
   /// How long the end of a syllable stays under `--step`, where a recording cannot wait for
   /// a key.
-  package static let syllablePauseMs = 1500
+  static let syllablePauseMs = 1500
 
   /// The recording's text, one line per event, ending in a line break.
   ///

@@ -65,7 +65,7 @@ public struct DemoController: ScreenFrontEnd {
   /// Ticks shown: presses of the slower track (see ``DemoScript``).
   package private(set) var tick = 0
   package private(set) var keysPerSecond: Double
-  package private(set) var isPaused = false
+  private(set) var isPaused = false
   private var nextStepAt: Instant?
 
   /// What the status line offers.
@@ -80,7 +80,7 @@ public struct DemoController: ScreenFrontEnd {
   /// The speeds + and - step through, in keys per second; `--speed` may start between two.
   package static let speeds: [Double] = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20]
   /// How long the last frame stays before the demo plays again from the start.
-  package static let endPauseMs: UInt64 = 3000
+  static let endPauseMs: UInt64 = 3000
 
   /// - Parameter playback: The speed (kept within 0.25…20) and how to play.
   public init(
@@ -291,7 +291,7 @@ extension DemoController {
   }
 
   /// The smallest plans that show everything: compact keys, in each arrangement.
-  package static func completePlans(
+  static func completePlans(
     _ script: DemoScript, strings: UIStrings, width: @escaping @Sendable (Character) -> Int
   ) -> [DemoRenderer.Plan] {
     DemoRenderer.plans(
@@ -300,7 +300,7 @@ extension DemoController {
   }
 
   /// The size of the smallest complete frame (compact keys, the arrangement with less area).
-  package static func smallestFrame(
+  static func smallestFrame(
     _ script: DemoScript, strings: UIStrings, width: @escaping @Sendable (Character) -> Int
   ) -> (columns: Int, rows: Int) {
     let best = completePlans(script, strings: strings, width: width)

@@ -147,7 +147,7 @@ public enum DemoPage {
 
   /// JSON that can stand inside a `<script>` element: `<`, `>` and `&` only occur in its
   /// strings, where `\u003C` means the same, so `</script>` in a caption cannot end it.
-  package static func safeInScript(_ json: String) -> String {
+  static func safeInScript(_ json: String) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(json.utf8.count)
     for byte in json.utf8 {
@@ -165,7 +165,7 @@ public enum DemoPage {
   }
 
   /// Text for HTML: `&`, `<`, `>` and `"` escaped.
-  package static func htmlEscaped(_ text: String) -> String {
+  static func htmlEscaped(_ text: String) -> String {
     replacing(text, ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"])
   }
 

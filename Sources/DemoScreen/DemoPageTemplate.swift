@@ -15,7 +15,7 @@ import TerminalUI
 ///
 /// Over 400 lines on purpose: it is one page (HTML, CSS and the player script) that reads and
 /// is checked best whole, as the browser gets it.
-package let pageTemplate = #"""
+let pageTemplate = #"""
   <!DOCTYPE html>
   <html lang="@LANG@">
   <head>

@@ -9,7 +9,7 @@ extension DemoRenderer {
   /// How the pressed key is lit: in the focus colour (yellow in the shipped themes), or in
   /// the cue colour where the key already has the focus colour at rest (the contrast theme's
   /// yellow ␣ and 닫기), read from the theme so that it holds whatever its colours become.
-  package static func litDecoration(for style: KeyStyle, theme: Theme) -> KeyDecoration {
+  static func litDecoration(for style: KeyStyle, theme: Theme) -> KeyDecoration {
     let resting: CellStyle
     switch style {
     case .letter: resting = .keyLetter
@@ -38,7 +38,7 @@ extension DemoRenderer {
   }
 
   /// The width of one track's column: the widest pad, the widest full header, at least 24.
-  package static func columnWidth(
+  static func columnWidth(
     _ tracks: [DemoTrack], size: KeySize, strings: UIStrings,
     width: @escaping @Sendable (Character) -> Int
   ) -> Int {
@@ -61,7 +61,7 @@ extension DemoRenderer {
   ///
   /// Only the layouts it visits count, not every layout it could switch to: the five-row
   /// !#1 pad would cost 안녕 the usual keys at 80×24.
-  package static func padHeight(_ track: DemoTrack, size: KeySize) -> Int {
+  static func padHeight(_ track: DemoTrack, size: KeySize) -> Int {
     padHeight(track, keys: .named(size))
   }
 

@@ -19,7 +19,7 @@ package struct DemoKeys: Sendable, Hashable {
 
   /// Every size, the biggest first: past `.large`, each step is 4 cells wider and 2 rows
   /// taller (a terminal cell is about twice as tall as wide, so keys keep their shape).
-  package static let biggestFirst: [DemoKeys] = {
+  static let biggestFirst: [DemoKeys] = {
     let large = named(.large)
     let bigger = (1...6).map { step in
       DemoKeys(
@@ -56,11 +56,11 @@ public enum DemoRenderer {
   /// window, not on the tick, so a recording works it out once.
   package struct Plan: Sendable, Hashable {
     package var keys: DemoKeys
-    package var arrangement: Arrangement
+    var arrangement: Arrangement
     /// The width of one track's column.
     package var column: Int
     /// The row each track's block starts on.
-    package var tops: [Int]
+    var tops: [Int]
     package var rows: Int
     package var columns: Int
 
@@ -70,29 +70,29 @@ public enum DemoRenderer {
   }
 
   /// Rows above each pad: the counter, the text, the caption (two rows) and a blank.
-  package static let headerRows = 5
+  static let headerRows = 5
   /// Rows the caption may wrap onto.
-  package static let captionRows = 2
+  static let captionRows = 2
   /// Columns between two pads side by side.
   package static let gap = 4
   /// The widest a track's column grows for its captions, beyond the pad's width.
-  package static let widestColumn = 60
+  static let widestColumn = 60
   /// Cells per character of the text in the overview: the character (up to 2) and a gap
   /// (where a count that is fewer than the other track's gets its mark).
-  package static let characterCells = 4
+  static let characterCells = 4
   /// Beside a count that is fewer than the other layout's: the mark says it where colour
   /// does not show (a text file, a printout, colour blindness).
-  package static let fewerMark = "*"
+  static let fewerMark = "*"
   /// Before a caption: what the press did.
-  package static let pressMark = "▶ "
+  static let pressMark = "▶ "
   /// Before a caption: the track waits for the slower one.
   ///
   /// Not ⏸, which neither Nanum nor
   /// DejaVu has (it showed as an empty box in xterm).
-  package static let waitingMark = "‖ "
+  static let waitingMark = "‖ "
 
   /// Rows of the overview above the tracks: the text, a row of press counts per track, a blank.
-  package static func overviewRows(_ script: DemoScript) -> Int {
+  static func overviewRows(_ script: DemoScript) -> Int {
     script.tracks.count + 2
   }
 
@@ -150,7 +150,7 @@ public enum DemoRenderer {
 
   /// The plan that fits a window best: the biggest keys that fit; else the first that is
   /// narrow enough (cut at the bottom); else the narrowest.
-  package static func bestPlan(
+  static func bestPlan(
     _ script: DemoScript, keys: [DemoKeys] = DemoKeys.biggestFirst, strings: UIStrings,
     rows: Int, columns: Int, measure: TextMeasure
   ) -> Plan {
@@ -309,7 +309,7 @@ extension DemoScript {
 package struct TextMeasure {
   package let width: @Sendable (Character) -> Int
 
-  package func callAsFunction(_ text: some StringProtocol) -> Int {
+  func callAsFunction(_ text: some StringProtocol) -> Int {
     text.reduce(0) { $0 + max(0, width($1)) }
   }
 }

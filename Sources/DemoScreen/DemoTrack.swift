@@ -25,7 +25,7 @@ public struct DemoTrack: Sendable {
     /// The text at the end, shared by every step of the track.
     package let whole: [Character]
     /// How many characters the text starts with that `whole` starts with too.
-    package let sharedCount: Int
+    let sharedCount: Int
     /// The characters after those: usually none, or the syllable being changed.
     package let rest: [Character]
     /// How many characters, from the start, are committed; the others are the preedit.
@@ -267,7 +267,7 @@ public struct DemoScript: Sendable {
 
   /// The first segment whose characters start at or after `position`, or
   /// `segments.count`.
-  package func firstSegment(startingAtOrAfter position: Int) -> Int {
+  func firstSegment(startingAtOrAfter position: Int) -> Int {
     var low = 0
     var high = segments.count
     while low < high {

@@ -6,7 +6,7 @@ import TerminalUI
 
 extension UIStrings {
   /// The page's `lang` attribute (`demo --html`).
-  package var htmlLanguage: String { pick("ko", "en") }
+  var htmlLanguage: String { pick("ko", "en") }
 
   /// The presses so far out of all: `3/15타`, `3/15 keys`.
   public func demoCounter(_ shown: Int, of total: Int) -> String {

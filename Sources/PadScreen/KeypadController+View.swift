@@ -24,7 +24,7 @@ extension KeypadController {
   /// The screen's contents now.
   ///
   /// - Parameter status: The status line's items for the window, when known.
-  package func viewModel(at time: Instant, input: InputState = .idle, status: [String]? = nil)
+  func viewModel(at time: Instant, input: InputState = .idle, status: [String]? = nil)
     -> KeypadViewModel
   {
     let layout = keypad.layout
@@ -83,7 +83,7 @@ extension KeypadController {
   /// The first lines of an offered draft, as written (line breaks kept).
   ///
   /// Each is cut at 40 characters; "…" says more follows. Only the start is looked at: a draft may be megabytes.
-  package static func draftPreview(_ offer: String, lines: Int = 3, width: Int = 40) -> [String] {
+  static func draftPreview(_ offer: String, lines: Int = 3, width: Int = 40) -> [String] {
     let start = offer.prefix(lines * (width + 1) + 1)
     var shown = start.split(separator: "\n", omittingEmptySubsequences: false).prefix(lines + 1)
       .map { $0.count > width ? String($0.prefix(width)) + "…" : String($0) }
@@ -99,7 +99,7 @@ extension KeypadController {
 
 extension KeypadController {
   /// What the placement and the status line depend on.
-  package struct PlacementKey: Equatable {
+  struct PlacementKey: Equatable {
     package var layout: Int
     package var keymap: Int
     package var keySize: KeySize

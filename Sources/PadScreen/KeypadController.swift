@@ -85,7 +85,7 @@ public struct KeypadController: ScreenFrontEnd {
   }
 
   /// The status line's items for a placement, most important last.
-  package func statusItems(placement: PadPlacement?) -> [String] {
+  func statusItems(placement: PadPlacement?) -> [String] {
     var status = [
       strings.name(of: keypad.layout), strings.name(of: keypad.keymap),
       strings.holdStatus(settings.holdMs),

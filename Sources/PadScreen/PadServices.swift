@@ -29,7 +29,7 @@ package enum PadEffect: Hashable {
 }
 
 /// The pad's I/O: the draft file, the tmux mirror, the suggestion data and learned words.
-package final class PadServices: ScreenServices {
+final class PadServices: ScreenServices {
   package let draft: DraftStore?
   package let tmux: TmuxSender?
   private let suggestions: SuggestionSupply

@@ -34,12 +34,12 @@ public struct AdaptiveSetup: Sendable {
 package struct AdaptiveRun {
   package var setup: AdaptiveSetup
   package var planner: AdaptivePlanner
-  package var roundsPlanned = 0
+  var roundsPlanned = 0
   package var isBlind: Bool
   /// The round being typed, or the last one.
   package var plan: AdaptivePlan?
   /// The summary on screen offers blind practice (B).
-  package var isOfferingBlind = false
+  var isOfferingBlind = false
 
   package init(setup: AdaptiveSetup, layouts: [Layout]) {
     self.setup = setup
@@ -51,13 +51,13 @@ package struct AdaptiveRun {
 
 extension PracticeController {
   /// The layout the adaptive round practises and stores its unlocked jamo for.
-  package var adaptiveLayoutID: String { keypad.engine.layouts.first?.id ?? "" }
+  var adaptiveLayoutID: String { keypad.engine.layouts.first?.id ?? "" }
 
   /// Whether the round under way (or just ended) is the adaptive one.
-  package var isAdaptiveRound: Bool { lesson?.id == AdaptivePlan.lessonID && adaptive != nil }
+  var isAdaptiveRound: Bool { lesson?.id == AdaptivePlan.lessonID && adaptive != nil }
 
   /// The jamo timings of the practised layout, by jamo.
-  package func jamoObservations() -> [String: UnitObservations] {
+  func jamoObservations() -> [String: UnitObservations] {
     recorder.speedObservations().jamo(layoutID: adaptiveLayoutID)
   }
 
@@ -82,7 +82,7 @@ extension PracticeController {
   }
 
   /// Saves the target `--target` asked for as the learner's, before the first round.
-  package mutating func saveAskedTarget() {
+  mutating func saveAskedTarget() {
     guard let setup = adaptive?.setup, setup.isTargetAsked else { return }
     save(
       .saveAdaptiveTarget(setup.settings.target, setByLearner: true, layoutID: adaptiveLayoutID))
@@ -90,7 +90,7 @@ extension PracticeController {
 
   /// Plans and starts an adaptive round: the next jamo unlocks if every unlocked one is
   /// confident, the target follows the learner's pace, and the round works on the weakest.
-  package mutating func beginAdaptive() {
+  mutating func beginAdaptive() {
     guard var run = adaptive else { return }
     let stored = recorder.unlockedJamo(layoutID: adaptiveLayoutID)
     var planner = plannerWithSavedTarget(run)
@@ -124,14 +124,14 @@ extension PracticeController {
   }
 
   /// Turns blind practice on for the next rounds.
-  package mutating func startBlind() {
+  mutating func startBlind() {
     adaptive?.isBlind = true
     adaptive?.isOfferingBlind = false
   }
 
   /// Where the learner stands after the round just typed, as the next round will find it
   /// (what `stats` and `practice --plan` say too): nothing is saved.
-  package mutating func adaptiveStandingNow() -> AdaptiveStanding? {
+  mutating func adaptiveStandingNow() -> AdaptiveStanding? {
     guard let run = adaptive else { return nil }
     var planner = plannerWithSavedTarget(run)
     return planner.standing(
@@ -141,7 +141,7 @@ extension PracticeController {
 
   /// The lines the summary adds after an adaptive round: where the learner stands (the same
   /// lines as `stats`), and the offer to hide the labels.
-  package mutating func adaptiveSummary(_ standing: AdaptiveStanding?) -> [String] {
+  mutating func adaptiveSummary(_ standing: AdaptiveStanding?) -> [String] {
     guard isAdaptiveRound, let standing else { return [] }
     var lines = strings.adaptiveStandingLines(standing)
     if standing.offersBlind, !(adaptive?.isBlind ?? false) {
@@ -161,7 +161,7 @@ extension PracticeController {
 
   /// The calm speed of the adaptive round for the status line, when asked for
   /// (`--speed-line`) and once an item is done; never a countdown.
-  package func adaptiveSpeedLine() -> String? {
+  func adaptiveSpeedLine() -> String? {
     guard isAdaptiveRound, let run = adaptive, run.setup.showsSpeed, let session,
       !session.results.isEmpty
     else { return nil }
@@ -172,7 +172,7 @@ extension PracticeController {
 
   /// The pad as drawn: in blind practice the letter keys keep their place and shape but lose
   /// their labels, digits and corner hints.
-  package func drawnPad() -> (layout: Layout, hints: (keys: [Int: String], id: Int)) {
+  func drawnPad() -> (layout: Layout, hints: (keys: [Int: String], id: Int)) {
     let layout = keypad.layout
     guard isAdaptiveRound, adaptive?.isBlind ?? false else {
       return (layout, (keypad.hints, keypad.hintsID))

@@ -7,7 +7,7 @@ extension PracticeController {
   // MARK: - Menu and summary keys
 
   /// What a menu line starts.
-  package enum MenuTarget {
+  enum MenuTarget {
     /// 맞춤 연습, planned when chosen.
     case adaptive
     case lesson(Lesson)
@@ -21,7 +21,7 @@ extension PracticeController {
   }
 
   /// Menu lines: 맞춤 연습 first (when set up), then "continue", then every lesson.
-  package var menuEntries: [(label: String, target: MenuTarget)] {
+  var menuEntries: [(label: String, target: MenuTarget)] {
     var entries: [(String, MenuTarget)] = []
     if adaptive != nil { entries.append((strings.adaptiveMenuEntry, .adaptive)) }
     if let continueLesson {
@@ -67,7 +67,7 @@ extension PracticeController {
       range: kind.rangePresets[index])
   }
 
-  package mutating func handleMenuKey(_ event: TerminalKeyEvent, at time: Instant)
+  mutating func handleMenuKey(_ event: TerminalKeyEvent, at time: Instant)
     -> [Effect]
   {
     if event.modifiers.contains(.control), event.key == .character("c") { return [.cancel] }

@@ -11,7 +11,7 @@ extension PracticeController {
   }
 
   /// "Continue" follows the learner: worked out again after every lesson, not once a run.
-  package mutating func refreshContinueLesson() {
+  mutating func refreshContinueLesson() {
     let last = recorder.lastProgress()
     let schedules = recorder.allSchedules()
     continueLesson = ReviewPlanner(layouts: keypad.engine.layouts).lessonToContinue(

@@ -11,7 +11,7 @@ extension PracticeController {
   package typealias Cache = KeypadPainter
 
   /// The key the cue lights now, if any.
-  package func cueKey(at time: Instant) -> Int? {
+  func cueKey(at time: Instant) -> Int? {
     guard case .typing = mode, let session, let cue = session.cue,
       session.isCueVisible(at: Self.milliseconds(time)), cue.layout == keypad.engine.layoutIndex
     else { return nil }

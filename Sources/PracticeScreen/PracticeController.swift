@@ -29,7 +29,7 @@ public struct PracticeController: ScreenFrontEnd {
   package let recorder: PracticeRecorder
   /// Writes for the progress file, handed to the loop with the effects of the event that made
   /// them (before them, so a write is never dropped by an effect that ends the run).
-  package var outbox: [PracticeEffect] = []
+  var outbox: [PracticeEffect] = []
   /// A lesson that ended: its summary waits until its results are saved (it reads them).
   private var endedLesson: LessonSummary?
   package let today: DayNumber
@@ -41,15 +41,15 @@ public struct PracticeController: ScreenFrontEnd {
   package private(set) var lesson: Lesson?
   package private(set) var round = LessonRound(items: [])
   private var history = PracticeHistory()
-  package var menuDigits = ""
+  var menuDigits = ""
   var message: (text: String, until: Instant)? = nil
   /// The lesson "continue" goes to.
   package var continueLesson: Lesson?
   /// How far each lesson has come, by id, for the menu: "★★☆", "3/10".
-  package var lessonMarks: [String: String] = [:]
+  var lessonMarks: [String: String] = [:]
   /// The range chosen in the menu (← →) for each lesson of plain numbers, as an index into
   /// its ``NumberDrillKind/rangePresets``; absent for the usual mix.
-  package var numberRangeChoice: [String: Int] = [:]
+  var numberRangeChoice: [String: Int] = [:]
   /// The adaptive round (맞춤 연습), when the command line set it up.
   package var adaptive: AdaptiveRun?
   /// When the round last moved on to the next item by itself, after a right answer; an Enter
@@ -58,7 +58,7 @@ public struct PracticeController: ScreenFrontEnd {
   /// The document's edit count when the last press was scored.
   private var scoredEdits = 0
   /// How long after moving on by itself an Enter is taken as meant for the item before.
-  package static let enterGrace: Duration = .milliseconds(1_000)
+  static let enterGrace: Duration = .milliseconds(1_000)
 
   /// Builds the practice screen.
   ///
@@ -294,7 +294,7 @@ public struct PracticeController: ScreenFrontEnd {
   ///
   /// - Parameter wasShown: The item was on the screen as the next one during the pause
   ///   before it, so its first press is timed from now (``PracticeSession``).
-  package mutating func startItem(_ item: PracticeItem, at time: Instant, wasShown: Bool = false)
+  mutating func startItem(_ item: PracticeItem, at time: Instant, wasShown: Bool = false)
     -> [Effect]
   {
     guard var session else { return [] }
@@ -330,7 +330,7 @@ public struct PracticeController: ScreenFrontEnd {
     return []
   }
 
-  package mutating func endLesson(at time: Instant) -> [Effect] {
+  mutating func endLesson(at time: Instant) -> [Effect] {
     guard let lesson, var session else {
       mode = .menu(selection: 0)
       return []

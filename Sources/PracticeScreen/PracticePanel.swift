@@ -9,7 +9,7 @@ extension PracticeController {
   /// 열일곱), the target, what is typed, the marks and the cue.
   ///
   /// The pad shrinks before any of these is cut.
-  package static let essentialPanelRows = 5
+  static let essentialPanelRows = 5
 
   /// The practice panel above the pad, fitted to `rows`: the target, what is typed with marks, and
   /// the cue or the word of praise.

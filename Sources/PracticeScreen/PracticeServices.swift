@@ -26,7 +26,7 @@ package enum PracticeEvent {
 /// Practice's I/O: the writes of the progress file (SQLite on the command line, memory in tests).
 ///
 /// The recorder may come once the file is open (``PracticeStartup``); nothing is asked before.
-package final class PracticeServices: ScreenServices {
+final class PracticeServices: ScreenServices {
   package var recorder: PracticeRecorder?
 
   package init(recorder: PracticeRecorder? = nil) {

@@ -6,7 +6,7 @@ import TerminalUI
 /// for and that Esc leaves; then practice itself (``PracticeController``) takes over.
 ///
 /// The loop wakes every ``pollInterval`` while waiting; nothing else changes in it.
-package struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
+struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
   package typealias OwnEvent = PracticeEvent
   package typealias OwnEffect = PracticeEffect
   /// The pad's canvas, kept by the session from frame to frame.
@@ -29,9 +29,9 @@ package struct PracticeStartup<Opened: Sendable>: ScreenFrontEnd {
   package private(set) var state: State = .waiting(since: nil, lookedAt: nil)
 
   /// How often the loop looks whether the file is open.
-  package static var pollInterval: Duration { .milliseconds(50) }
+  static var pollInterval: Duration { .milliseconds(50) }
   /// A file that opens within this shows no waiting screen (no flash before the menu).
-  package static var quietWait: Duration { .milliseconds(400) }
+  static var quietWait: Duration { .milliseconds(400) }
 
   package init(
     strings: UIStrings, path: String, opened: Mailbox<Opened>,

@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// The practice screens that are not the pad: the lesson menu and the summary.
-package enum PracticeView {
+enum PracticeView {
   /// The lesson list, and a message on the last row (progress that cannot be saved).
   ///
   /// A list longer than the window scrolls with the selection; the rows above and below it

@@ -11,7 +11,7 @@ import TerminalUI
 package struct ChildInputQueue {
   /// The most bytes kept: two megabytes, twice the largest piece of a paste the decoder hands
   /// over at once, so a paste into a child that reads slowly is never refused for its size.
-  package static let defaultCapacity = 2 << 20
+  static let defaultCapacity = 2 << 20
 
   package let capacity: Int
   private var storage: [UInt8] = []
@@ -62,7 +62,7 @@ package struct ChildInputQueue {
   }
 
   /// How many bytes were refused since the last call.
-  package mutating func takeRefused() -> Int {
+  mutating func takeRefused() -> Int {
     defer { refused = 0 }
     return refused
   }

@@ -16,14 +16,14 @@ package final class ChildLink {
   package let child: PseudoTerminal
   package private(set) var input: ChildInputQueue
   /// The child and everything it started closed the terminal: nothing more will come.
-  package private(set) var outputEnded = false
+  private(set) var outputEnded = false
   /// Set once the child process has ended (and been reaped).
   package private(set) var exitStatus: Int32?
   private var buffer = [UInt8](repeating: 0, count: ChildLink.readSize)
 
   /// One read's most bytes: small enough that the loop looks at the keyboard between pieces
   /// of a flood (libvterm takes a few milliseconds for this much), large enough to keep up.
-  package static let readSize = 16_384
+  static let readSize = 16_384
 
   package init(child: PseudoTerminal, inputCapacity: Int = ChildInputQueue.defaultCapacity) {
     self.child = child
@@ -34,7 +34,7 @@ package final class ChildLink {
 
   /// What the run loop waits for on the child: its output (until it ended), room for queued
   /// input, and its end.
-  package var waitRequests: [FileDescriptor.WaitRequest] {
+  var waitRequests: [FileDescriptor.WaitRequest] {
     var requests: [FileDescriptor.WaitRequest] = []
     if !outputEnded || !input.isEmpty {
       requests.append(.init(child.master, input: !outputEnded, output: !input.isEmpty))
@@ -44,7 +44,7 @@ package final class ChildLink {
   }
 
   /// Without a pidfd, the loop looks for the child's end this often.
-  package var exitPollInterval: Duration? {
+  var exitPollInterval: Duration? {
     child.exitNotice == nil && exitStatus == nil ? .milliseconds(100) : nil
   }
 
@@ -94,7 +94,7 @@ package final class ChildLink {
   }
 
   /// Writes what the child's terminal takes of the queued input.
-  package func writePending() {
+  func writePending() {
     input.write { bytes in
       // A child that is gone takes nothing more: drop what waits, it can never arrive.
       (try? child.write(bytes)) ?? bytes.count
@@ -107,7 +107,7 @@ package final class ChildLink {
 
   /// When the dock should next say how much input waits: half a second after input started
   /// waiting (a child that reads soon is not worth a word), then every second.
-  package var nextNotice: Instant? {
+  var nextNotice: Instant? {
     guard let backlogSince else { return nil }
     let first = backlogSince + .milliseconds(500)
     guard let lastNotice else { return first }
@@ -115,7 +115,7 @@ package final class ChildLink {
   }
 
   /// How many bytes wait for the child, when the dock should say so at `now`; else nil.
-  package func takeBacklogNotice(at now: Instant) -> Int? {
+  func takeBacklogNotice(at now: Instant) -> Int? {
     guard !input.isEmpty else {
       backlogSince = nil
       lastNotice = nil
@@ -145,7 +145,7 @@ package final class ChildLink {
   // MARK: - The end
 
   /// Looks whether the child has ended; its status once it has.
-  package func checkExit() -> Int32? {
+  func checkExit() -> Int32? {
     if exitStatus == nil { exitStatus = child.exitStatusIfEnded() }
     return exitStatus
   }
@@ -154,7 +154,7 @@ package final class ChildLink {
   ///
   /// Output written just before the end may reach the pty a moment after the end is seen; a
   /// job left in the background may keep the terminal open, so silence ends the wait too.
-  package func waitForLastOutput(quiet: Duration, until deadline: Instant, now: Instant) -> Bool {
+  func waitForLastOutput(quiet: Duration, until deadline: Instant, now: Instant) -> Bool {
     guard !outputEnded, now < deadline else {
       outputEnded = true
       return false

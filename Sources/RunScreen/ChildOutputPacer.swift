@@ -10,15 +10,15 @@ import TerminalUI
 /// of kilobytes, then the child is made to wait): nothing is buffered here.
 ///
 /// Pure: the loop passes the time.
-package struct ChildOutputPacer {
+struct ChildOutputPacer {
   /// The shortest time between frames that only show output: 60 a second.
-  package var frameInterval: Duration = .milliseconds(16)
+  var frameInterval: Duration = .milliseconds(16)
   /// The longest a wake-up spends reading output before it draws and reads the keyboard.
-  package var readBudget: Duration = .milliseconds(12)
+  var readBudget: Duration = .milliseconds(12)
   /// When the last frame that showed output was drawn.
-  package private(set) var lastFrame: Instant?
+  private(set) var lastFrame: Instant?
   /// Output arrived since the last frame.
-  package private(set) var owesFrame = false
+  private(set) var owesFrame = false
 
   /// Output was fed to the emulator.
   package mutating func fed() {
@@ -26,12 +26,12 @@ package struct ChildOutputPacer {
   }
 
   /// Whether reading may go on: started at `start`, now `now`.
-  package func keepsReading(since start: Instant, at now: Instant) -> Bool {
+  func keepsReading(since start: Instant, at now: Instant) -> Bool {
     now < start + readBudget
   }
 
   /// When output that arrived must be drawn, if any did.
-  package var nextFrame: Instant? {
+  var nextFrame: Instant? {
     guard owesFrame else { return nil }
     return lastFrame.map { $0 + frameInterval } ?? Instant(nanoseconds: 0)
   }

@@ -7,7 +7,7 @@ import TerminalUI
 ///
 /// Rows down to the last one that shows anything, each with its colours and attributes as
 /// SGR and ended by CR LF, so the shell's prompt comes below. Pure.
-package enum FinalScreen {
+enum FinalScreen {
   package static func bytes(of emulator: Emulator) -> [UInt8] {
     var rows: [[UInt8]] = []
     var lastShown = -1

@@ -25,7 +25,7 @@ extension RunController {
   /// (and the view is not scrolled back); else the wheel scrolls back (on the alternate screen
   /// it is the arrow keys, as xterm's alternate scroll mode sends them, for less and man), and
   /// a drag says how to select.
-  package mutating func handleMouse(_ mouse: MouseEvent, rows: Int, columns: Int, at time: Instant)
+  mutating func handleMouse(_ mouse: MouseEvent, rows: Int, columns: Int, at time: Instant)
     -> [Effect]
   {
     let size = childSize(rows: rows, columns: columns)
@@ -100,7 +100,7 @@ extension RunController {
 
   /// What a click at a 0-based cell hits on the dock: a key of the pad, a word on the status
   /// line.
-  package func dockTarget(row: Int, column: Int, rows: Int, columns: Int) -> HitTarget? {
+  func dockTarget(row: Int, column: Int, rows: Int, columns: Int) -> HitTarget? {
     let dockRows = Self.dockRows(dock, layouts: typing.engine.layouts, keySize: keySize, rows: rows)
     guard dockRows > 0, row >= rows - dockRows else { return nil }
     if row == rows - 1 {
@@ -116,7 +116,7 @@ extension RunController {
 
   /// The program's clipboard write passed on to the terminal (`--allow-clipboard`), only in a
   /// form that cannot carry anything else: selection letters and base64.
-  package func clipboardEffects() -> [Effect] {
+  func clipboardEffects() -> [Effect] {
     guard let write = emulator.takeClipboardWrite(), screenOptions.passesClipboard else {
       return []
     }

@@ -7,7 +7,7 @@ import Typing
 
 /// A child's colours as colours of the 256-colour palette, true colour to the nearest, with the
 /// last conversion kept (runs of one colour are the rule, and the nearest colour is a search).
-package struct PaletteCache {
+struct PaletteCache {
   private var last: (color: EmulatorColor, index: UInt8)?
 
   /// nil for the terminal's default.

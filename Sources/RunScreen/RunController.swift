@@ -14,7 +14,7 @@ import Typing
 /// the dock. Every other key goes to the child, encoded by the emulator for the child's modes,
 /// after the open syllables. Suggestions for the word typed on the pad show in the dock and are
 /// taken by holding their key, as on the pad.
-package struct RunController: ScreenFrontEnd {
+struct RunController: ScreenFrontEnd {
   package typealias OwnEvent = RunEvent
   package typealias OwnEffect = RunEffect
 
@@ -26,16 +26,16 @@ package struct RunController: ScreenFrontEnd {
   /// The child's window size last told to it.
   private var childSize: (rows: Int, columns: Int)
   /// Set when the child closed its terminal.
-  package private(set) var hasEnded = false
+  private(set) var hasEnded = false
   /// How much of the window the dock takes; F12 goes round the three.
   package private(set) var dock: DockMode
   /// Whether plain digits (a keypad the terminal does not tell apart) type on the pad (F9);
   /// off at the start, so the digits of shells, vim counts and less work as they always do.
-  package private(set) var digitsTypeOnPad = false
+  private(set) var digitsTypeOnPad = false
   /// The help screen is up, scrolled down this many lines; arrows scroll, other keys close it.
   package private(set) var helpScroll: Int?
   /// The pass-through key was pressed: the next key goes to the program as it is.
-  package private(set) var passesNextKey = false
+  private(set) var passesNextKey = false
   /// The keys of `run` itself, from the keymap.
   package let runKeys: [RunKey: CommandChord]
   /// The words offered for the word typed on the pad.
@@ -46,11 +46,11 @@ package struct RunController: ScreenFrontEnd {
   package let keySize: KeySize
   package let bold: Bool
   /// The mouse, the program's clipboard writes, the scrollback.
-  package let screenOptions: RunScreenOptions
+  let screenOptions: RunScreenOptions
   /// How far the view is scrolled back into the scrollback.
-  package var scrollView = RunScrollView()
+  var scrollView = RunScrollView()
   /// When the notice about selecting with Shift last showed (it shows at most every 10 s).
-  package var selectHintShown: Instant?
+  var selectHintShown: Instant?
 
   package typealias DockMode = RunDockMode
 
@@ -82,7 +82,7 @@ package struct RunController: ScreenFrontEnd {
   /// Rows the dock takes in a window of `rows`: the tallest pad of the layouts (compact keys,
   /// or the usual ones with `--large`) and the status line in full; a window too short for that
   /// and three rows of the child gets the status line only.
-  package static func dockRows(_ mode: DockMode, layouts: [Layout], keySize: KeySize, rows: Int)
+  static func dockRows(_ mode: DockMode, layouts: [Layout], keySize: KeySize, rows: Int)
     -> Int
   {
     switch mode {
@@ -95,7 +95,7 @@ package struct RunController: ScreenFrontEnd {
   }
 
   /// The dock's keys: compact, or the usual size for `--large`, so the child keeps most rows.
-  package static func dockKeys(_ keySize: KeySize) -> KeySize {
+  static func dockKeys(_ keySize: KeySize) -> KeySize {
     switch keySize {
     case .large: .normal
     case .normal, .compact: .compact
@@ -103,19 +103,19 @@ package struct RunController: ScreenFrontEnd {
   }
 
   /// The child's window for a screen of this size: everything above the dock.
-  package static func childSize(
+  static func childSize(
     _ mode: DockMode, layouts: [Layout], keySize: KeySize, rows: Int, columns: Int
   ) -> (rows: Int, columns: Int) {
     (max(1, rows - dockRows(mode, layouts: layouts, keySize: keySize, rows: rows)), max(1, columns))
   }
 
-  package func childSize(rows: Int, columns: Int) -> (rows: Int, columns: Int) {
+  func childSize(rows: Int, columns: Int) -> (rows: Int, columns: Int) {
     Self.childSize(
       dock, layouts: typing.engine.layouts, keySize: keySize, rows: rows, columns: columns)
   }
 
   /// What was still open when the child ended, for standard error.
-  package mutating func leftOpen() -> String { typing.finish() }
+  mutating func leftOpen() -> String { typing.finish() }
 
   // MARK: - ScreenFrontEnd
 
@@ -220,7 +220,7 @@ package struct RunController: ScreenFrontEnd {
   }
 
   /// Shows a notice on the status line until `until`.
-  package mutating func notify(_ text: String, until: Instant) {
+  mutating func notify(_ text: String, until: Instant) {
     message = (text, until)
   }
 
@@ -271,7 +271,7 @@ package struct RunController: ScreenFrontEnd {
   }
 
   /// Tells the emulator and the child the size they have now, if it changed.
-  package mutating func resizeChild(rows: Int, columns: Int) -> [Effect] {
+  mutating func resizeChild(rows: Int, columns: Int) -> [Effect] {
     let size = childSize(rows: rows, columns: columns)
     guard size != childSize else { return [] }
     childSize = size

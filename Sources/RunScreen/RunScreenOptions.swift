@@ -41,7 +41,7 @@ public enum RunMouse: String, Sendable, Hashable, CaseIterable {
 /// How far `cheonjiin run`'s view is scrolled back into the program's scrollback.
 ///
 /// Pure.
-package struct RunScrollView: Hashable, Sendable {
+struct RunScrollView: Hashable, Sendable {
   /// Lines above the live screen; 0 shows the screen as it is.
   package private(set) var offset = 0
 

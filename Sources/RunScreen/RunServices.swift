@@ -35,7 +35,7 @@ package enum RunEffect: Hashable {
 
 /// The I/O of `cheonjiin run`: the child on its pty (its output read at the pacer's rate, its
 /// input written as it can take it, its end), the bell, and the suggestion data.
-package final class RunServices: ScreenServices {
+final class RunServices: ScreenServices {
   package let link: ChildLink
   private let terminal: Terminal
   private let strings: UIStrings

@@ -15,7 +15,7 @@ extension UIStrings {
   }
 
   /// `cheonjiin run`: the help lines on scrolling back and selecting.
-  package var runScrollHelp: [HelpSection.Line] {
+  var runScrollHelp: [HelpSection.Line] {
     [
       HelpSection.Line(
         keys: pick("Shift+PgUp·PgDn, 휠", "Shift+PgUp/PgDn, wheel"),
@@ -43,7 +43,7 @@ extension UIStrings {
   /// `cheonjiin run`: the help section of its own keys.
   public var runKeysTitle: String { pick("cheonjiin run 의 키", "Keys of cheonjiin run") }
   /// `cheonjiin run`: what a key of `run` itself does, for the help screen.
-  package func runHelp(_ key: RunKey) -> String {
+  func runHelp(_ key: RunKey) -> String {
     switch key {
     case .help: pick("이 도움말", "this help")
     case .digits:

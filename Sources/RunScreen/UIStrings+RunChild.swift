@@ -8,7 +8,7 @@ import TerminalUI
 
 extension UIStrings {
   /// A byte count as people read it: `512 B`, `12 KB`, `1.5 MB`.
-  package func byteSize(_ count: Int) -> String {
+  func byteSize(_ count: Int) -> String {
     if count < 1024 { return "\(count) B" }
     if count < 1024 * 1024 { return "\((count + 512) / 1024) KB" }
     let tenths = (count * 10 + 512 * 1024) / (1024 * 1024)
@@ -16,12 +16,12 @@ extension UIStrings {
   }
 
   /// The status line: input typed for the program waits because it is not reading.
-  package func runInputWaiting(_ count: Int) -> String {
+  func runInputWaiting(_ count: Int) -> String {
     pick("안 읽은 입력 \(byteSize(count))", "\(byteSize(count)) not read yet")
   }
 
   /// The status line: the input queue is full, what was just typed or pasted was not sent.
-  package func runInputRefused(_ count: Int, waiting: Int) -> String {
+  func runInputRefused(_ count: Int, waiting: Int) -> String {
     pick(
       "입력 \(byteSize(waiting)) 가득: \(byteSize(count)) 못 보냄",
       "\(byteSize(waiting)) waiting: \(byteSize(count)) not sent")
@@ -29,7 +29,7 @@ extension UIStrings {
 
   /// The status line: the program's interrupt key discarded input it had not read, as a
   /// terminal does.
-  package func runInputDiscarded(_ count: Int, signal: Int32) -> String {
+  func runInputDiscarded(_ count: Int, signal: Int32) -> String {
     let key =
       switch signal {
       case SIGQUIT: "Ctrl-\\"
@@ -48,7 +48,7 @@ extension UIStrings {
   }
 
   /// The status line while the pass-through key waits for the key it sends to the program.
-  package func runPassNextStatus(_ key: String) -> String {
+  func runPassNextStatus(_ key: String) -> String {
     pick("\(key): 다음 키→프로그램", "\(key): next key → program")
   }
 
