@@ -87,7 +87,7 @@ public struct Cell: Sendable, Hashable {
   }
 
   /// The style's raw value, for tables indexed by it.
-  package var styleIndex: Int { Int(styleBits & 0x1F) }
+  var styleIndex: Int { Int(styleBits & 0x1F) }
 
   public var attributes: CellAttributes {
     get { CellAttributes(rawValue: UInt16(attributeBits) | UInt16(styleBits >> 5) << 8) }

@@ -9,14 +9,14 @@ package struct Terminfo: Sendable {
   /// Colours the terminal shows (`colors`), 0 when none.
   package let colors: Int
   /// Enters and leaves the alternate screen (`smcup`, `rmcup`); empty when there is none.
-  package let enterAlternateScreen: [UInt8]
-  package let exitAlternateScreen: [UInt8]
+  let enterAlternateScreen: [UInt8]
+  let exitAlternateScreen: [UInt8]
   /// The terminal wraps only when a character follows one written in the last column
   /// (`xenl`); without it the bottom-right cell cannot be written safely.
-  package let hasDelayedWrap: Bool
+  let hasDelayedWrap: Bool
   /// The terminal takes DECSCUSR, `CSI Ps SP q`, for the cursor's shape (`Ss`; kitty's entry
   /// leaves it out, kitty takes it).
-  package let setsCursorStyle: Bool
+  let setsCursorStyle: Bool
 
   /// Reads the entry for `term`.
   ///

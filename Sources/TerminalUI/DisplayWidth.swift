@@ -76,10 +76,10 @@ public enum DisplayWidth {
   // MARK: - Lookup
 
   /// VARIATION SELECTOR-16: show the character before it as an emoji, two columns wide.
-  package static let emojiPresentation: Unicode.Scalar = "\u{FE0F}"
+  static let emojiPresentation: Unicode.Scalar = "\u{FE0F}"
 
   /// Whether `scalar` is one of the letters that make flags in pairs (`🇰` + `🇷`).
-  package static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
+  static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
     (0x1F1E6...0x1F1FF).contains(scalar.value)
   }
 

@@ -131,7 +131,7 @@ public struct DraftHistory: Sendable {
 
   /// Moves `draft.txt.old`, the one slot of earlier versions, into the history, dated by its
   /// last change; nothing happens when there is none.
-  package func adoptLegacy(_ path: String, now: Date) {
+  func adoptLegacy(_ path: String, now: Date) {
     guard let status = try? Stat(FilePath(path), followTargetSymlink: false),
       status.type == .regular
     else { return }

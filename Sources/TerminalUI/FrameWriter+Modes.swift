@@ -22,7 +22,7 @@ public enum MouseReporting: Hashable, Sendable {
 extension FrameWriter {
   /// A frame that writes cells while the cursor shows hides it first: the cursor never jumps
   /// about while the cells are drawn.
-  package mutating func hideCursorWhileDrawing(bytes: inout [UInt8], from start: Int) {
+  mutating func hideCursorWhileDrawing(bytes: inout [UInt8], from start: Int) {
     guard bytes.count > start, isCursorShown == true else { return }
     bytes.insert(contentsOf: Self.hide, at: start)
     isCursorShown = false
@@ -30,7 +30,7 @@ extension FrameWriter {
 
   /// The cursor and the mouse reports the screen asks for, where they differ from the
   /// terminal's.
-  package mutating func appendModes(of screen: Screen, into bytes: inout [UInt8]) {
+  mutating func appendModes(of screen: Screen, into bytes: inout [UInt8]) {
     if let wanted = screen.mouseReporting, wanted != mouseReporting {
       switch wanted {
       case .off: bytes += Array("\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l".utf8)

@@ -21,13 +21,13 @@ package struct FrameWriter {
   private var cursor: (row: Int, column: Int)?
   /// The terminal wraps only after a character is written past the last column (`xenl`);
   /// without it, writing the bottom-right cell scrolls the screen, so it is skipped.
-  package let hasDelayedWrap: Bool
+  let hasDelayedWrap: Bool
   /// The terminal takes DECSCUSR for the cursor's shape (terminfo `Ss`).
-  package let setsCursorStyle: Bool
+  let setsCursorStyle: Bool
   /// Whether the terminal's cursor shows now; nil when unknown.
-  package var isCursorShown: Bool?
+  var isCursorShown: Bool?
   /// The DECSCUSR style last sent; nil when none was (the terminal's own default).
-  package var cursorStyleSent: Int?
+  var cursorStyleSent: Int?
   /// The mouse reports the terminal sends now; nil when unknown.
   package var mouseReporting: MouseReporting?
 
@@ -208,7 +208,7 @@ package struct FrameWriter {
     }
   }
 
-  package mutating func moveCursor(row: Int, column: Int, into bytes: inout [UInt8]) {
+  mutating func moveCursor(row: Int, column: Int, into bytes: inout [UInt8]) {
     if let cursor, cursor.row == row, cursor.column == column { return }
     // CUP with 1-based coordinates; an omitted row or column means 1.
     bytes += [0x1B, UInt8(ascii: "[")]
@@ -222,5 +222,5 @@ package struct FrameWriter {
   }
 
   /// The rendition the terminal is left in, for tests.
-  package var currentRendition: Rendition? { rendition }
+  var currentRendition: Rendition? { rendition }
 }

@@ -17,7 +17,7 @@ import TerminalInput
 /// The thread sleeps in `poll` on a pipe of its own with the deadline as the timeout;
 /// ``schedule(_:)`` stores the new deadline under a `Mutex` and writes to that pipe. Idle
 /// means no deadline and no wake-ups at all.
-package final class LongPressTimer: Sendable {
+final class LongPressTimer: Sendable {
   private struct State {
     var deadline: Instant? = nil
     var isStopped = false

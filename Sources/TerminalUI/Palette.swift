@@ -102,7 +102,7 @@ package struct Palette: Sendable {
   }
 
   /// The red, green and blue of a colour of xterm's 256-colour palette above 15.
-  package static func xtermRGB(_ color: UInt8) -> (Int, Int, Int) {
+  static func xtermRGB(_ color: UInt8) -> (Int, Int, Int) {
     if color >= 232 {
       let level = 8 + 10 * Int(color - 232)
       return (level, level, level)
@@ -129,7 +129,7 @@ package struct Palette: Sendable {
 extension Rendition {
   /// Appends the shortest SGR sequence that changes the terminal from `current` (nil:
   /// unknown) to this rendition; nothing when they are equal.
-  package func appendSGR(from current: Rendition?, to bytes: inout [UInt8]) {
+  func appendSGR(from current: Rendition?, to bytes: inout [UInt8]) {
     guard current != self else { return }
     // Both forms are written into `bytes`; the longer one is taken back.
     let start = bytes.count
@@ -217,7 +217,7 @@ extension [UInt8] {
   ///
   /// ㆍ (two columns) is drawn as `●` and a space, ‥ (one column) as `∶`: the same columns,
   /// so the screen's model (and its text in tests and `--frames`) keeps the letters.
-  package mutating func appendGlyph(_ scalar: Unicode.Scalar) {
+  mutating func appendGlyph(_ scalar: Unicode.Scalar) {
     switch scalar {
     case "\u{318D}":  // ㆍ HANGUL LETTER ARAEA
       self += [0xE2, 0x97, 0x8F, 0x20]  // ● U+25CF and a space
@@ -235,7 +235,7 @@ extension [UInt8] {
 
   /// Appends a scalar as UTF-8; control characters become a space, so text can never
   /// smuggle an escape sequence onto the terminal.
-  package mutating func appendUTF8(_ scalar: Unicode.Scalar) {
+  mutating func appendUTF8(_ scalar: Unicode.Scalar) {
     switch scalar.value {
     case 0..<0x20, 0x7F..<0xA0: append(UInt8(ascii: " "))
     default: UTF8.encode(scalar) { append($0) }

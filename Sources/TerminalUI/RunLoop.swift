@@ -34,7 +34,7 @@ package struct ScreenSession<FrontEnd: ScreenFrontEnd> {
   }
 
   /// The bytes that start the kitty negotiation (again after a resume).
-  package mutating func negotiationBytes(at time: Instant) -> [UInt8] {
+  mutating func negotiationBytes(at time: Instant) -> [UInt8] {
     pipeline.start(at: time)
   }
 
@@ -42,10 +42,10 @@ package struct ScreenSession<FrontEnd: ScreenFrontEnd> {
 
   /// Until when the terminal's answers to the start-up queries are still expected; nil when
   /// none is.
-  package var repliesAwaitedUntil: Instant? { pipeline.negotiation.awaitedUntil }
+  var repliesAwaitedUntil: Instant? { pipeline.negotiation.awaitedUntil }
 
   /// Decodes tty bytes read while leaving, for the answers they hold; keys are dropped.
-  package mutating func consumeReplies(_ bytes: some Sequence<UInt8>, at time: Instant) {
+  mutating func consumeReplies(_ bytes: some Sequence<UInt8>, at time: Instant) {
     _ = pipeline.decode(bytes, at: time)
   }
 
@@ -129,7 +129,7 @@ package struct ScreenSession<FrontEnd: ScreenFrontEnd> {
 ///
 /// The only code that touches the terminal while a screen runs. It knows no screen: what only
 /// one screen has comes and goes through ``ScreenServices``.
-package struct RunLoop<FrontEnd: ScreenFrontEnd, Services: ScreenServices>
+struct RunLoop<FrontEnd: ScreenFrontEnd, Services: ScreenServices>
 where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect {
   package let terminal: Terminal
   package private(set) var session: ScreenSession<FrontEnd>
@@ -216,7 +216,7 @@ where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect
   ///
   /// Waits at most until the negotiation stops expecting them; keys read meanwhile were typed
   /// for a screen that is gone.
-  package mutating func awaitReplies() {
+  mutating func awaitReplies() {
     var buffer = [UInt8](repeating: 0, count: 256)
     while let deadline = session.repliesAwaitedUntil {
       let now = Terminal.now()

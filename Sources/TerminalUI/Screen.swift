@@ -24,7 +24,7 @@ public struct Screen: Sendable {
   public private(set) var baseline: Baseline
   /// The rows that were dirty when ``markClean()`` made ``baseline``: what the new snapshot
   /// changed from the one before it (``Baseline/parent``).
-  package private(set) var rowsChangedFromParent: [Bool]
+  private(set) var rowsChangedFromParent: [Bool]
   /// Characters of more than one scalar (`👍🏽`, `e` + U+0301), referred to by cells.
   public private(set) var clusters: [Character] = []
   /// Where the terminal's own cursor shows once the frame is written (`cheonjiin run`: at the
@@ -73,14 +73,14 @@ public struct Screen: Sendable {
   }
 
   /// A copy with cells of its own (not shared with this screen's).
-  package func detached() -> Screen {
+  func detached() -> Screen {
     var copy = self
     copy.cells = cells.withUnsafeBufferPointer { Array($0) }
     return copy
   }
 
   /// Takes the rows of `other` marked in `selected` (same size), and its cluster table.
-  package mutating func copyRows(_ selected: [Bool], of other: Screen) {
+  mutating func copyRows(_ selected: [Bool], of other: Screen) {
     guard other.rows == rows, other.columns == columns, selected.count == rows else {
       self = other.detached()
       return
@@ -108,7 +108,7 @@ public struct Screen: Sendable {
   /// The scalars of `text` when each of them is a whole character (no combining marks,
   /// joiners, variation selectors, conjoining jamo, flags or controls), so drawing may skip
   /// grapheme breaking; nil otherwise.
-  package static func simpleScalars(_ text: some StringProtocol) -> String.UnicodeScalarView? {
+  static func simpleScalars(_ text: some StringProtocol) -> String.UnicodeScalarView? {
     let scalars = String(text).unicodeScalars
     for scalar in scalars {
       switch scalar.value {
@@ -275,7 +275,7 @@ public struct Screen: Sendable {
   ///
   /// Returns whether they did; the row is marked dirty only then.
   @discardableResult
-  package mutating func replaceRow(_ row: Int, with newCells: [Cell]) -> Bool {
+  mutating func replaceRow(_ row: Int, with newCells: [Cell]) -> Bool {
     guard row >= 0, row < rows else { return false }
     let start = row * columns
     let count = min(columns, newCells.count)

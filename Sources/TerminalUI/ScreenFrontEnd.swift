@@ -19,7 +19,7 @@ package enum ScreenEffect<Own: Hashable & Sendable>: Hashable, Sendable {
   case own(Own)
 
   /// Whether the run ends here.
-  package var endsRun: Bool {
+  var endsRun: Bool {
     switch self {
     case .finish, .cancel: true
     case .suspend, .repaint, .setTheme, .held, .own: false

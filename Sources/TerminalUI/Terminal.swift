@@ -27,7 +27,7 @@ package enum WakeNote: Hashable, Sendable {
   /// says what.
   case services
 
-  package static let timerByte: UInt8 = 0
+  static let timerByte: UInt8 = 0
   package static let servicesByte: UInt8 = 255
 
   package init(byte: UInt8) {
@@ -49,9 +49,9 @@ package final class Terminal {
   package let terminfo: Terminfo
   package let depth: ColorDepth
   /// Read end of the self-pipe that signal handlers and the timer thread write to.
-  package let wakeReader: FileDescriptor
+  let wakeReader: FileDescriptor
   /// Write end of the self-pipe.
-  package let wakeWriter: FileDescriptor
+  let wakeWriter: FileDescriptor
   private var isActive = true
   /// Bytes written on exit before the usual restore (the kitty pop, OSC 52).
   private var exitExtra: [UInt8] = []
@@ -61,7 +61,7 @@ package final class Terminal {
   /// Every catchable signal whose default would end the process (the real-time ones too) ends
   /// the loop instead, so the draft is saved and the terminal restored; SIGWINCH, SIGTSTP and
   /// SIGCONT wake it to resize, suspend and resume.
-  package static let wakeSignals: [Int32] = {
+  static let wakeSignals: [Int32] = {
     var terminating = [Int32](repeating: 0, count: 96)
     let count = terminating.withUnsafeMutableBufferPointer {
       cj_terminating_signals($0.baseAddress, $0.count)
@@ -69,24 +69,24 @@ package final class Terminal {
     return [SIGWINCH, SIGTSTP, SIGCONT] + terminating.prefix(count)
   }()
   /// Signals of a crash: the C handler restores the terminal and dies of the same signal.
-  package static let crashSignals: [Int32] = [SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGABRT, SIGFPE]
+  static let crashSignals: [Int32] = [SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGABRT, SIGFPE]
 
   /// The bytes that turn on what the screens need: keypad application mode (SS3 keypad keys
   /// where the terminal offers them), SGR mouse with press, release and drags, bracketed
   /// paste, focus reports (a release lost while unfocused must not leave ⌫ repeating), and
   /// a hidden cursor (the screens draw their own).
-  package static let enableSequence: [UInt8] = Array(
+  static let enableSequence: [UInt8] = Array(
     "\u{1B}=\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[?1004h\u{1B}[?25l".utf8)
 
   /// The bytes that undo ``enableSequence`` and pop the kitty flags (harmless when none were
   /// pushed), reset attributes and show the cursor.
-  package static let disableSequence: [UInt8] = Array(
+  static let disableSequence: [UInt8] = Array(
     ("\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l\u{1B}>"
       + "\u{1B}[<u"
       + "\u{1B}[0m\u{1B}[?25h").utf8)
 
   /// Checks that the screens can run here, before anything is drawn.
-  package static func preflight(environment: [String: String]) throws(TerminalStartError) {
+  static func preflight(environment: [String: String]) throws(TerminalStartError) {
     if setlocale(LC_ALL, "") == nil {
       // The named locale is not installed (common: LANG=ko_KR.UTF-8 without locale-gen). If
       // the name asks for UTF-8, the terminal speaks it; C.UTF-8 gives the same characters.
@@ -164,7 +164,7 @@ package final class Terminal {
 
   /// Adds bytes to write before the restore on every exit path (the kitty pop once the
   /// negotiation started), so a crash leaves no kitty flags behind either.
-  package func setExitExtra(_ bytes: [UInt8]) {
+  func setExitExtra(_ bytes: [UInt8]) {
     exitExtra = bytes
     let restore = restoreSequence()
     restore.withUnsafeBufferPointer { cj_terminal_set_restore_bytes($0.baseAddress, $0.count) }
@@ -251,13 +251,13 @@ package final class Terminal {
   }
 
   /// Whether a key or a wake byte is waiting, without waiting.
-  package func hasInput() -> Bool {
+  func hasInput() -> Bool {
     let ready = try? FileDescriptor.waitForInput(tty, wakeReader, timeout: .zero)
     return ready.map { $0.first || $0.second } ?? false
   }
 
   /// Drains the wake pipe.
-  package func drainWakeNotes() -> [WakeNote] {
+  func drainWakeNotes() -> [WakeNote] {
     var notes: [WakeNote] = []
     var chunk = [UInt8](repeating: 0, count: 64)
     while true {

@@ -246,7 +246,7 @@ public struct DraftStore: Sendable {
   /// never through a link) and renames it to `path`.
   ///
   /// A symbolic link planted at a temporary's name changes nothing: another name is taken.
-  package static func writePrivately(_ text: String, to path: String) throws {
+  static func writePrivately(_ text: String, to path: String) throws {
     let directory = (path as NSString).deletingLastPathComponent
     var attempt = 0
     while true {

@@ -104,11 +104,11 @@ package struct Keypad {
   package var text: String { document.text + engine.preedit }
 
   /// The last character of ``text``, without making the text.
-  package var lastCharacter: Character? { typing.lastCharacter }
+  var lastCharacter: Character? { typing.lastCharacter }
 
   /// The end of ``text``, long enough for any word: what the suggestion bar looks at,
   /// without copying the whole document on every key.
-  package var textTail: String { typing.tail }
+  var textTail: String { typing.tail }
 
   /// The pad's bindings now.
   package func bindings(suggestionKeys: Set<PhysicalKey> = []) -> PadBindings {
@@ -224,7 +224,7 @@ package struct Keypad {
   // MARK: - Flashes
 
   /// Keys lit now.
-  package func flashedKeys(at time: Instant) -> [Int] {
+  func flashedKeys(at time: Instant) -> [Int] {
     flashes.compactMap { $0.value > time ? $0.key : nil }
   }
 

@@ -64,7 +64,7 @@ extension TypingCore where Sink == SentText {
   /// - Parameter erase: The program's erase character (its VERASE); evaluated only when text is
   ///   taken back, since reading it is a system call and the program may change it at any time
   ///   (`stty erase ^H`).
-  package mutating func takeBytes(erase: @autoclosure () -> UInt8) -> [UInt8] {
+  mutating func takeBytes(erase: @autoclosure () -> UInt8) -> [UInt8] {
     let change = takeChange()
     guard change.erase > 0 else { return Array(change.insert.utf8) }
     return [UInt8](repeating: erase(), count: change.erase) + Array(change.insert.utf8)

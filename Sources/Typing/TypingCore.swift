@@ -78,7 +78,7 @@ package struct TypingCore<Sink: TypingSink> {
   ///
   /// Written only through the core, which keeps the taps' edits to roll them back; read it
   /// freely.
-  package private(set) var sink: Sink
+  private(set) var sink: Sink
   /// For each optimistic tap of the open run: the engine before it and its write.
   private var taps: [(engine: InputMethod, edit: Sink.Edit)] = []
   /// What the writes changed since ``takeChange()``.
@@ -87,7 +87,7 @@ package struct TypingCore<Sink: TypingSink> {
   package private(set) var version = 0
   /// Whether the text ends with the space a taken suggestion added, with nothing written
   /// since.
-  package private(set) var endsWithSuggestionSpace = false
+  private(set) var endsWithSuggestionSpace = false
 
   package init(engine: InputMethod, sink: Sink) {
     self.engine = engine
@@ -101,7 +101,7 @@ package struct TypingCore<Sink: TypingSink> {
   package var tail: String { sink.tail + engine.preedit }
 
   /// The last character of the text with the open composition, without making the text.
-  package var lastCharacter: Character? { engine.preedit.last ?? sink.lastCharacter }
+  var lastCharacter: Character? { engine.preedit.last ?? sink.lastCharacter }
 
   /// What the sink's text gained and lost since the last call, and forgets it.
   package mutating func takeChange() -> DocumentChange {
@@ -252,7 +252,7 @@ package struct TypingCore<Sink: TypingSink> {
 
   /// Changes the sink in a way that is no write (taking what it noted, forgetting what the
   /// child's line holds).
-  package mutating func updateSink(_ update: (inout Sink) -> Void) {
+  mutating func updateSink(_ update: (inout Sink) -> Void) {
     update(&sink)
   }
 }

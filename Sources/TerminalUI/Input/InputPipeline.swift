@@ -188,7 +188,7 @@ package struct InputPipeline {
   }
 
   /// Fires the negotiation timeout and the hold detector's timers due by `time`.
-  package mutating func advanceTimers(to time: Instant) -> [InputEvent] {
+  mutating func advanceTimers(to time: Instant) -> [InputEvent] {
     negotiation.advance(to: time)
     let actions = detector.advance(to: time)
     trackPressing(actions, behavior: runBehavior, exact: true, at: time)

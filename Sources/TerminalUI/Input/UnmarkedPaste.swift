@@ -8,9 +8,9 @@
 /// typed, not as 천지인 presses of the digit keys.
 ///
 /// Pure.
-package enum UnmarkedPaste {
+enum UnmarkedPaste {
   /// The fewest characters in one read that make a paste.
-  package static let minimumCharacters = 2
+  static let minimumCharacters = 2
 
   /// The text of one read, if it is a paste.
   package static func text(in bytes: some Collection<UInt8>) -> String? {

@@ -26,7 +26,7 @@ extension UIStrings {
   }
 
   /// Why the focus was chosen, in plain words: `아직 조금 느려요`.
-  package func focusReason(_ standing: AdaptiveStanding) -> String {
+  func focusReason(_ standing: AdaptiveStanding) -> String {
     if let focus = standing.focus, standing.newlyUnlocked == focus {
       return pick("새로 열린 글자예요", "a new letter")
     }
@@ -83,7 +83,7 @@ extension UIStrings {
   }
 
   /// The target in force and where it came from.
-  package func adaptiveTargetLine(_ standing: AdaptiveStanding) -> String {
+  func adaptiveTargetLine(_ standing: AdaptiveStanding) -> String {
     let speed = Int(standing.target.syllablesPerMinute.rounded())
     switch standing.targetChange {
     case .kept:
@@ -101,7 +101,7 @@ extension UIStrings {
 
   /// The open letters under the target, slowest first, with how close each is (`ㅕ 목표의
   /// 50%`), and those not typed often enough to judge; or that all are at the target.
-  package func letterJudgement(_ standing: AdaptiveStanding) -> [String] {
+  func letterJudgement(_ standing: AdaptiveStanding) -> [String] {
     let open = standing.unlocked.filter { $0 != standing.newlyUnlocked }
     let slow = open.compactMap { jamo in
       standing.speeds[jamo]?.confidence.flatMap { $0 < 1 ? (jamo, $0) : nil }
@@ -164,16 +164,16 @@ extension UIStrings {
 
   /// Whether a jamo is a vowel letter: its name (아, 여 …) ends in a vowel, while every
   /// consonant's name (기역, 니은 …) ends in a consonant.
-  package static func isVowel(_ jamo: String) -> Bool {
+  static func isVowel(_ jamo: String) -> Bool {
     jamo.unicodeScalars.first.map { (0x314F...0x3163).contains($0.value) } ?? false
   }
 
   /// 를 after a vowel's name, 을 after a consonant's.
   package static func object(_ jamo: String) -> String { isVowel(jamo) ? "를" : "을" }
   /// 가 after a vowel's name, 이 after a consonant's.
-  package static func subject(_ jamo: String) -> String { isVowel(jamo) ? "가" : "이" }
+  static func subject(_ jamo: String) -> String { isVowel(jamo) ? "가" : "이" }
   /// 는 after a vowel's name, 은 after a consonant's.
-  package static func topic(_ jamo: String) -> String { isVowel(jamo) ? "는" : "은" }
+  static func topic(_ jamo: String) -> String { isVowel(jamo) ? "는" : "은" }
 }
 
 // MARK: - Practice waiting for its progress file

@@ -114,7 +114,7 @@ extension UIStrings {
   }
 
   /// Why the draft was not saved, short enough to go inside another message.
-  package func shortReason(_ problem: OutputProblem) -> String {
+  func shortReason(_ problem: OutputProblem) -> String {
     switch problem {
     case .cannotSaveDraft(let path, let reason), .cannotRemoveDraft(let path, let reason):
       "\(path): \(reason)"

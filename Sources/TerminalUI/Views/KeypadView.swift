@@ -57,13 +57,13 @@ package struct PadPlacement: Equatable {
 
   package let geometry: PadGeometry
   package let padTop: Int
-  package let padLeft: Int
-  package let suggestionRow: Int
-  package let barLeft: Int
+  let padLeft: Int
+  let suggestionRow: Int
+  let barLeft: Int
   package let barWidth: Int
-  package let suggestionCount: Int
+  let suggestionCount: Int
   package let textRows: Int
-  package let statusRow: Int
+  let statusRow: Int
 
   /// The biggest key size not larger than asked for that fits; nil when none does.
   ///
@@ -102,7 +102,7 @@ package struct PadPlacement: Equatable {
   }
 
   /// Columns of one word's slot on the suggestion bar.
-  package var slotWidth: Int { max(1, barWidth / max(1, suggestionCount)) }
+  var slotWidth: Int { max(1, barWidth / max(1, suggestionCount)) }
 
   /// What is under a 0-based cell: a key, or a word of the bar (its whole slot).
   package func hitTest(row: Int, column: Int) -> HitTarget? {
@@ -114,14 +114,14 @@ package struct PadPlacement: Equatable {
   }
 
   /// The smallest window that shows a layout, for the "too small" message.
-  package static func minimumSize(for layout: Layout) -> (columns: Int, rows: Int) {
+  static func minimumSize(for layout: Layout) -> (columns: Int, rows: Int) {
     let geometry = PadGeometry(layout: layout, size: .compact)
     return (geometry.width, geometry.height + chromeRows + minimumTextRows)
   }
 }
 
 /// Renders the typing screen: text area, suggestion row, pad, status line.
-package enum KeypadView {
+enum KeypadView {
   package static func render(
     _ model: KeypadViewModel, rows: Int, columns: Int,
     width: @escaping @Sendable (Character) -> Int
@@ -159,7 +159,7 @@ package enum KeypadView {
 
   /// The text area, or the practice panel in its place; `drawn` as for
   /// ``TextArea/draw(_:into:rows:drawn:)``.
-  package static func drawTextArea(
+  static func drawTextArea(
     _ model: KeypadViewModel, into screen: inout Screen, place: PadPlacement,
     drawn: inout [TextLayout.Line]?
   ) {
@@ -173,7 +173,7 @@ package enum KeypadView {
   }
 
   /// The suggestion words, or a message over them.
-  package static func drawSuggestionRow(
+  static func drawSuggestionRow(
     _ model: KeypadViewModel, into screen: inout Screen, place: PadPlacement
   ) {
     drawSuggestions(model, into: &screen, place: place)
@@ -197,7 +197,7 @@ package enum KeypadView {
   }
 
   /// Draws some keys afresh, each with its corner hint and its decoration.
-  package static func redrawKeys(
+  static func redrawKeys(
     _ keys: Set<Int>, model: KeypadViewModel, into screen: inout Screen, place: PadPlacement
   ) {
     for rect in place.geometry.rects where keys.contains(rect.key) {
@@ -211,7 +211,7 @@ package enum KeypadView {
 
   // MARK: - Parts
 
-  package static func drawPanel(_ lines: [[PanelSegment]], into screen: inout Screen, rows: Int) {
+  static func drawPanel(_ lines: [[PanelSegment]], into screen: inout Screen, rows: Int) {
     for (row, line) in lines.prefix(rows).enumerated() {
       var column = 0
       for segment in line {
@@ -222,7 +222,7 @@ package enum KeypadView {
     }
   }
 
-  package static func drawSuggestions(
+  static func drawSuggestions(
     _ model: KeypadViewModel, into screen: inout Screen, place: PadPlacement
   ) {
     for (index, suggestion) in model.suggestions.enumerated() {
@@ -238,7 +238,7 @@ package enum KeypadView {
 
   /// The status items joined with " · ", dropping items (the second first, the last never)
   /// until they fit in `columns`.
-  package static func fittedStatus(_ items: [String], columns: Int, width: (String) -> Int)
+  static func fittedStatus(_ items: [String], columns: Int, width: (String) -> Int)
     -> String
   {
     var kept = items
@@ -248,7 +248,7 @@ package enum KeypadView {
     return kept.joined(separator: " · ")
   }
 
-  package static func drawTooSmall(_ model: KeypadViewModel, into screen: inout Screen) {
+  static func drawTooSmall(_ model: KeypadViewModel, into screen: inout Screen) {
     let needed = PadPlacement.minimumSize(for: model.layout)
     let lines = [
       model.strings.tooSmallTitle,

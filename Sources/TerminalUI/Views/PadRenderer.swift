@@ -182,7 +182,7 @@ public enum PadRenderer {
   }
 
   /// Draws one key.
-  package static func drawKey(
+  static func drawKey(
     _ key: LayoutKey, rect: PadGeometry.KeyRect, decoration: KeyDecoration,
     into screen: inout Screen, origin: (row: Int, column: Int), bold: Bool
   ) {
@@ -244,7 +244,7 @@ public enum PadRenderer {
 
 extension KeyDecoration {
   /// Whether the key looks different from its face at rest (a corner hint does not count).
-  package var changesFace: Bool { isPressed || isFocused || isCue || holdFraction != nil }
+  var changesFace: Bool { isPressed || isFocused || isCue || holdFraction != nil }
 }
 
 /// The faces of pads at rest, drawn once per layout, size, hints and weight, for

@@ -25,7 +25,7 @@ package struct TextAreaContent {
 /// cursor shows, the preedit underlined and the syllable being composed highlighted.
 package enum TextArea {
   /// Bytes between two anchors inside a long paragraph.
-  package static let anchorStep = 4096
+  static let anchorStep = 4096
 
   /// The columns of text in a window `columns` wide (a margin each side when there is room).
   package static func lineWidth(columns: Int) -> Int {
@@ -95,7 +95,7 @@ package enum TextArea {
 
   /// Where laying out starts: after the newline that begins the paragraphs that can show,
   /// never further back than `rows` lines of 4-byte characters (plus one anchor step).
-  package static func layoutStart(of document: [UInt8], rows: Int, lineWidth: Int) -> Int {
+  static func layoutStart(of document: [UInt8], rows: Int, lineWidth: Int) -> Int {
     let reach = max(1, rows) * lineWidth * 4
     let limit = max(0, document.count - reach)
     var newlines = 0

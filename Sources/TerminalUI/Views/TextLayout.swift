@@ -45,7 +45,7 @@ package struct TextLayout {
   }
 
   /// Where wrapping starts.
-  package var anchor: Int { lines.first?.start ?? 0 }
+  var anchor: Int { lines.first?.start ?? 0 }
 
   /// Whether this layout describes `document` for these dimensions.
   package func matches(_ document: [UInt8], lineWidth: Int, rows: Int) -> Bool {
@@ -147,7 +147,7 @@ package struct TextLayout {
   ///
   /// Nil when grapheme breaking is needed (`\r\n`, combining marks, emoji, conjoining jamo,
   /// anything else).
-  package static func simpleScalars(_ text: String) -> String.UnicodeScalarView? {
+  static func simpleScalars(_ text: String) -> String.UnicodeScalarView? {
     for scalar in text.unicodeScalars {
       switch scalar.value {
       case 0x0A, 0x20..<0x7F, 0xAC00...0xD7A3, 0x3131...0x318E: continue
@@ -194,7 +194,7 @@ extension TextLayout.Line {
 extension Screen {
   /// Copies a laid-out line's cells into a row's cells, from a column; characters of several
   /// scalars go into this screen's cluster table.
-  package mutating func lay(_ line: TextLayout.Line, into row: inout [Cell], column: Int) {
+  mutating func lay(_ line: TextLayout.Line, into row: inout [Cell], column: Int) {
     guard let lineCells = line.cells else { return }
     for (offset, cell) in lineCells.enumerated() where column + offset < row.count {
       var placed = cell
