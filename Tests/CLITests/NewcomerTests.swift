@@ -251,6 +251,17 @@ struct NewcomerTests {
       "\(result.stderr)")
   }
 
+  @Test("install-deps.sh leaves nothing in TMPDIR (the Swift driver's folder for --version did)")
+  func nothingLeftInTemporaryFolder() throws {
+    let folder = try scratchFolder("install-deps-tmp")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = repositoryRoot.appendingPathComponent("Scripts/install-deps.sh").path
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    let result = try runProgram([script], environment: ["PATH": path, "TMPDIR": folder.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+  }
+
   @Test(
     "install-deps.sh: root is refused in a folder that belongs to someone else",
     .enabled(if: getuid() == 0, "runs the script as root"))
