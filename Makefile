@@ -117,26 +117,12 @@ $(GENERATED)/cheonjiin.fish: $(RELEASE_BIN)
 run: build
 	@$(RELEASE_BIN) $(ARGS)
 
-# The scaling tests (issue 25: each command and screen fed 1 to 10⁶ units, Tests/TestSupport/
-# Scaling.swift) run on their own after the others: on two cores, beside the end-to-end tests
-# that time real key presses in tmux, each slowed the other.
-SCALING_TESTS = ScalingTests|ScalingCheckTests
-# The holds played in a real xterm and kitty (RealTerminalHoldTests.swift) run alone, last:
-# beside the other tests on two cores, one run in three typed a short press as two letters.
-REAL_HOLD_TESTS = RealTerminalHoldTests|RealKittyHoldTests
-
-# Each pass says how long it took (the build, then the three passes), for CI's log.
+# The build, then the tests in passes (Scripts/test-passes.sh): the end-to-end suites in several
+# processes beside the others, then the real-terminal holds beside the scaling tests (issue 25),
+# which run at the lowest priority. Each pass says how long it took, for CI's log.
 test: test-deps
-	$(IN_SCRATCH) sh -c 'status=0; times=""; \
-	  lap() { now=$$(date +%s); times="$$times $$1 $$((now - start)) s;"; start=$$now; }; \
-	  start=$$(date +%s); \
-	  $(SWIFT) build $(SWIFT_BUILD_FLAGS) --build-tests || exit 1; lap build; \
-	  $(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build \
-	    --skip "$(SCALING_TESTS)|$(REAL_HOLD_TESTS)" || status=1; lap tests; \
-	  $(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build --filter "$(SCALING_TESTS)" || status=1; \
-	  lap scaling; \
-	  $(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build --filter "$(REAL_HOLD_TESTS)" || status=1; \
-	  lap holds; echo "== make test:$$times"; exit $$status'
+	$(IN_SCRATCH) env SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" \
+	  Scripts/test-passes.sh
 
 # The `demo --html` page in headless Chromium (DemoRecordingEndToEndTests): `make test` runs
 # these tests only where Chromium happens to be installed; here they must run.
