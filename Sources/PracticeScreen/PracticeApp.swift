@@ -21,7 +21,7 @@ public enum PracticeApp {
   ) -> Int32 {
     let controller = PracticeController(
       layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
-      settings: options.settings, lessons: lessons, recorder: recorder, today: today,
+      settings: options.settings, lessons: lessons, startNotice: recorder.startNotice, today: today,
       roundLength: roundLength, startLesson: startLesson, adaptive: adaptive,
       startAdaptive: startAdaptive)
     return Screens.runStandalone(
@@ -49,8 +49,8 @@ public enum PracticeApp {
       services.recorder = fileRecorder
       return PracticeController(
         layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
-        settings: options.settings, lessons: lessons, recorder: fileRecorder, today: today,
-        roundLength: roundLength, startLesson: startLesson, adaptive: adaptive,
+        settings: options.settings, lessons: lessons, startNotice: fileRecorder.startNotice,
+        today: today, roundLength: roundLength, startLesson: startLesson, adaptive: adaptive,
         startAdaptive: startAdaptive)
     }
     return Screens.runStandalone(startup, services: services, options: options)

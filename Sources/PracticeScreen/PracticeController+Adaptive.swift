@@ -56,32 +56,19 @@ extension PracticeController {
   /// Whether the round under way (or just ended) is the adaptive one.
   var isAdaptiveRound: Bool { lesson?.id == AdaptivePlan.lessonID && adaptive != nil }
 
-  /// The jamo timings of the practised layout, by jamo.
-  func jamoObservations() -> [String: UnitObservations] {
-    recorder.speedObservations().jamo(layoutID: adaptiveLayoutID)
-  }
-
-  /// The planner with the learner's saved target (the one ``beginAdaptive()`` saved last).
+  /// The planner with the learner's saved target (the one ``beginAdaptive(from:)`` saved
+  /// last).
   private func plannerWithSavedTarget(_ run: AdaptiveRun) -> AdaptivePlanner {
     var planner = run.planner
-    if let saved = savedAdaptiveTarget() {
+    if let saved = snapshot.adaptiveTarget {
       planner.settings.target = saved.target
       planner.settings.isTargetKnown = true
     }
     return planner
   }
 
-  /// The adaptive target as saved, a save not yet performed included (`--target` is asked to
-  /// be saved as the practice screen is built, and the first round plans with it).
-  private func savedAdaptiveTarget() -> (target: SpeedTarget, isSetByLearner: Bool)? {
-    for case .saveAdaptiveTarget(let target, let byLearner, let layoutID) in outbox.reversed()
-    where layoutID == adaptiveLayoutID {
-      return (target, byLearner)
-    }
-    return recorder.adaptiveTarget(layoutID: adaptiveLayoutID)
-  }
-
-  /// Saves the target `--target` asked for as the learner's, before the first round.
+  /// Saves the target `--target` asked for as the learner's, before the first round (which
+  /// waits for the file's first reading, after this write).
   mutating func saveAskedTarget() {
     guard let setup = adaptive?.setup, setup.isTargetAsked else { return }
     save(
@@ -90,37 +77,41 @@ extension PracticeController {
 
   /// Plans and starts an adaptive round: the next jamo unlocks if every unlocked one is
   /// confident, the target follows the learner's pace, and the round works on the weakest.
-  mutating func beginAdaptive() {
+  ///
+  /// Planned from the file as last read, which every lesson's end reads again.
+  mutating func beginAdaptive(from origin: StartOrigin) {
     guard var run = adaptive else { return }
-    let stored = recorder.unlockedJamo(layoutID: adaptiveLayoutID)
+    let stored = snapshot.unlockedJamo
     var planner = plannerWithSavedTarget(run)
     let plan = planner.plan(
-      unlocked: stored, observations: jamoObservations(),
+      unlocked: stored, observations: snapshot.jamoObservations,
       seed: run.setup.seed &+ UInt64(run.roundsPlanned))
     run.roundsPlanned += 1
     run.plan = plan
     run.isOfferingBlind = false
     adaptive = run
+    // The snapshot follows these writes: a round that turns out empty reads nothing again.
     if plan.standing.unlocked != stored {
       save(.saveUnlockedJamo(plan.standing.unlocked, layoutID: adaptiveLayoutID))
+      snapshot.unlockedJamo = plan.standing.unlocked
     }
+    // A target raised stays the learner's if they set it; one from their pace is the pace's.
+    let setByLearner: Bool?
     switch plan.standing.targetChange {
-    case .kept: break
-    case .fromPace:
-      save(
-        .saveAdaptiveTarget(plan.standing.target, setByLearner: false, layoutID: adaptiveLayoutID))
-    case .raised:
-      let byLearner = savedAdaptiveTarget()?.isSetByLearner ?? false
+    case .kept: setByLearner = nil
+    case .fromPace: setByLearner = false
+    case .raised: setByLearner = snapshot.adaptiveTarget?.isSetByLearner ?? false
+    }
+    if let setByLearner {
       save(
         .saveAdaptiveTarget(
-          plan.standing.target, setByLearner: byLearner, layoutID: adaptiveLayoutID))
+          plan.standing.target, setByLearner: setByLearner, layoutID: adaptiveLayoutID))
+      snapshot.adaptiveTarget = (plan.standing.target, setByLearner)
     }
     let lesson = Lesson(
       id: AdaptivePlan.lessonID, stage: .words, title: strings.adaptiveTitle(isBlind: run.isBlind),
       summary: strings.adaptiveFocus(plan.standing), items: plan.items)
-    begin(
-      lesson, items: plan.items, history: recorder.history(for: lesson),
-      policy: run.isBlind ? .blind : .gentle)
+    begin(lesson, items: plan.items, policy: run.isBlind ? .blind : .gentle, from: origin)
   }
 
   /// Turns blind practice on for the next rounds.
@@ -135,8 +126,7 @@ extension PracticeController {
     guard let run = adaptive else { return nil }
     var planner = plannerWithSavedTarget(run)
     return planner.standing(
-      unlocked: recorder.unlockedJamo(layoutID: adaptiveLayoutID),
-      observations: jamoObservations(), unlocking: true)
+      unlocked: snapshot.unlockedJamo, observations: snapshot.jamoObservations, unlocking: true)
   }
 
   /// The lines the summary adds after an adaptive round: where the learner stands (the same

@@ -67,9 +67,7 @@ extension PracticeController {
       range: kind.rangePresets[index])
   }
 
-  mutating func handleMenuKey(_ event: TerminalKeyEvent, at time: Instant)
-    -> [Effect]
-  {
+  mutating func handleMenuKey(_ event: TerminalKeyEvent) -> [Effect] {
     if event.modifiers.contains(.control), event.key == .character("c") { return [.cancel] }
     switch mode {
     case .summary:
@@ -78,35 +76,30 @@ extension PracticeController {
         return [.finish("")]
       case .character(let letter) where offersBlind && (letter == "b" || letter == "B"):
         startBlind()
-        beginAdaptive()
-        if let item = round.current { return startItem(item, at: time) }
-        mode = .menu(selection: 0)
+        beginAdaptive(from: .summary)
       case .enter, .numpad(.enter), .character(" "):
         // "Enter 한 번 더": the same lesson again, also after leaving it with Esc; the
         // adaptive round is planned afresh from what was just typed.
         if isAdaptiveRound {
-          beginAdaptive()
-          if let item = round.current { return startItem(item, at: time) }
+          beginAdaptive(from: .summary)
         } else if let lesson {
-          begin(lesson)
-          if let item = round.current { return startItem(item, at: time) }
+          begin(lesson, from: .summary)
+        } else {
+          mode = .menu(selection: 0)
         }
-        mode = .menu(selection: 0)
       case .character, .tab, .backspace, .up, .down, .left, .right, .home, .end, .pageUp,
         .pageDown, .insert, .delete, .function, .numpad, .otherFunctional:
         mode = .menu(selection: 0)
       }
       return []
     case .menu(let selection):
-      return handleMenuKey(event, selection: selection, at: time)
-    case .typing, .itemDone:
+      return handleMenuKey(event, selection: selection)
+    case .typing, .itemDone, .starting:
       return []
     }
   }
 
-  private mutating func handleMenuKey(
-    _ event: TerminalKeyEvent, selection: Int, at time: Instant
-  ) -> [Effect] {
+  private mutating func handleMenuKey(_ event: TerminalKeyEvent, selection: Int) -> [Effect] {
     let count = menuEntries.count
     var next = selection
     func choose(_ digit: Character) {
@@ -128,10 +121,10 @@ extension PracticeController {
       menuDigits = ""
       guard menuEntries.indices.contains(selection) else { return [] }
       switch menuEntries[selection].target {
-      case .adaptive: beginAdaptive()
-      case .lesson(let lesson): begin(chosen(lesson))
+      case .adaptive: beginAdaptive(from: .menu)
+      case .lesson(let lesson): begin(chosen(lesson), from: .menu)
       }
-      return round.current.map { startItem($0, at: time) } ?? endLesson(at: time)
+      return []
     case .escape, .character("q"):
       return [.finish("")]
     case .left, .numpad(.left), .right, .numpad(.right):

@@ -12,8 +12,8 @@ extension PracticeController {
 
   /// "Continue" follows the learner: worked out again after every lesson, not once a run.
   mutating func refreshContinueLesson() {
-    let last = recorder.lastProgress()
-    let schedules = recorder.allSchedules()
+    let last = snapshot.lastProgress
+    let schedules = snapshot.schedules
     continueLesson = ReviewPlanner(layouts: keypad.engine.layouts).lessonToContinue(
       lessons, lastLessonID: last?.lessonID, lastLessonFinished: last?.isFinished ?? true,
       schedules: schedules, today: today)

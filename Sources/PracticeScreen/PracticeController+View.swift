@@ -32,6 +32,10 @@ extension PracticeController {
         keys: isAdaptiveRound
           ? strings.adaptiveSummaryKeys(offersBlind: offersBlind) : strings.summaryKeysHint,
         rows: rows, columns: columns, width: DisplayWidth.of)
+    case .starting:
+      // Never drawn by the loop: the services answer before the frame.
+      return PracticeView.summary(
+        [], keys: "", rows: rows, columns: columns, width: DisplayWidth.of)
     case .typing, .itemDone:
       let pad = drawnPad()
       var model = KeypadViewModel(

@@ -19,28 +19,37 @@ public struct PracticeController: ScreenFrontEnd {
     /// The item was typed; the next one shows at `until`.
     case itemDone(ItemResult, until: Instant)
     case summary([String])
+    /// A lesson was asked for (``PracticeEffect/startLesson(_:)``); it begins when its
+    /// history comes.
+    case starting(from: StartOrigin)
   }
 
   package private(set) var keypad: Keypad
   var settings: KeypadSettings
   public let strings: UIStrings
   public let lessons: [Lesson]
-  /// Read at lesson boundaries; written only through ``PracticeEffect``s.
-  package let recorder: PracticeRecorder
-  /// Writes for the progress file, handed to the loop with the effects of the event that made
-  /// them (before them, so a write is never dropped by an effect that ends the run).
+  /// What the progress file held when the services last read it (``PracticeEvent/saved(_:)``).
+  var snapshot = PracticeSnapshot()
+  /// Said on the status row at the start: progress that cannot be saved, and why.
+  private let startNotice: String?
+  /// The lesson the command line asked for, started once the file is read.
+  private var launch: MenuTarget?
+  /// What the progress file is asked, handed to the loop with the effects of the event that
+  /// made them (before them, so a write is never dropped by an effect that ends the run).
   var outbox: [PracticeEffect] = []
   /// A lesson that ended: its summary waits until its results are saved (it reads them).
-  private var endedLesson: LessonSummary?
+  var endedLesson: LessonSummary?
+  /// Input that came, in the same read, after the key that asked for a lesson: the lesson's.
+  private var waitingInput: [InputEvent] = []
   package let today: DayNumber
-  private let roundLength: Int
+  let roundLength: Int
   package var mode: Mode = .menu(selection: 0)
   /// The pad's help over the item, scrolled this far; nil when not shown.
   var helpScroll: Int? = nil
-  package private(set) var session: PracticeSession?
-  package private(set) var lesson: Lesson?
-  package private(set) var round = LessonRound(items: [])
-  private var history = PracticeHistory()
+  package internal(set) var session: PracticeSession?
+  package internal(set) var lesson: Lesson?
+  package internal(set) var round = LessonRound(items: [])
+  var history = PracticeHistory()
   var menuDigits = ""
   var message: (text: String, until: Instant)? = nil
   /// The lesson "continue" goes to.
@@ -60,15 +69,17 @@ public struct PracticeController: ScreenFrontEnd {
   /// How long after moving on by itself an Enter is taken as meant for the item before.
   static let enterGrace: Duration = .milliseconds(1_000)
 
-  /// Builds the practice screen.
+  /// Builds the practice screen; it reads nothing: the progress file is read by its services
+  /// (``PracticeEffect``), the first time as it starts.
   ///
   /// - Parameters:
+  ///   - startNotice: Said on the status row at the start (progress that cannot be saved).
   ///   - adaptive: The adaptive round's vocabulary and settings; `nil` leaves 맞춤 연습 out of
   ///     the menu.
   ///   - startAdaptive: Start an adaptive round at once (`--adaptive`).
   public init(
     layouts: [Layout], keymaps: [Keymap], keymap: String, settings: KeypadSettings,
-    lessons: [Lesson], recorder: PracticeRecorder, today: DayNumber, roundLength: Int = 10,
+    lessons: [Lesson], startNotice: String? = nil, today: DayNumber, roundLength: Int = 10,
     startLesson: String? = nil, adaptive: AdaptiveSetup? = nil, startAdaptive: Bool = false
   ) {
     keypad = Keypad(
@@ -77,18 +88,17 @@ public struct PracticeController: ScreenFrontEnd {
     self.settings = settings
     strings = UIStrings(settings.language)
     self.lessons = lessons
-    self.recorder = recorder
+    self.startNotice = startNotice
     self.today = today
     self.roundLength = roundLength
-    refreshContinueLesson()
     if let adaptive {
       self.adaptive = AdaptiveRun(setup: adaptive, layouts: keypad.engine.layouts)
       saveAskedTarget()
     }
     if startAdaptive, self.adaptive != nil {
-      beginAdaptive()
+      launch = .adaptive
     } else if let startLesson, let index = lessons.firstIndex(where: { $0.id == startLesson }) {
-      begin(lessons[index])
+      launch = .lesson(lessons[index])
     }
   }
 
@@ -101,12 +111,10 @@ public struct PracticeController: ScreenFrontEnd {
   }
 
   package mutating func start(at time: Instant) -> [Effect] {
-    if let notice = recorder.startNotice { message = (notice, time + .milliseconds(10_000)) }
-    var effects: [Effect] = []
-    if case .typing = mode, session?.item == nil, let item = round.current {
-      effects = startItem(item, at: time)
-    }
-    return takeOutbox() + effects
+    if let startNotice { message = (startNotice, time + .milliseconds(10_000)) }
+    // The menu, and the lesson asked for, wait for what the file holds.
+    confirmSaved()
+    return takeOutbox()
   }
 
   /// Asks for a write of the progress file.
@@ -114,7 +122,12 @@ public struct PracticeController: ScreenFrontEnd {
     outbox.append(effect)
   }
 
-  /// The writes asked for since the last call, as effects.
+  /// Asks the services to answer with what the file holds once every write before is done.
+  mutating func confirmSaved() {
+    outbox.append(.confirmSaved(adaptiveLayoutID: adaptive == nil ? nil : adaptiveLayoutID))
+  }
+
+  /// What was asked of the file since the last call, as effects.
   private mutating func takeOutbox() -> [Effect] {
     defer { outbox.removeAll() }
     return outbox.map { .own($0) }
@@ -133,7 +146,7 @@ public struct PracticeController: ScreenFrontEnd {
     switch mode {
     case .menu, .summary:
       return .plainKeys
-    case .typing, .itemDone:
+    case .typing, .itemDone, .starting:
       guard helpScroll == nil else { return .plainKeys }
       let place = placement(rows: rows, columns: columns)
       return InputRouting(
@@ -155,17 +168,35 @@ public struct PracticeController: ScreenFrontEnd {
     -> [Effect]
   {
     switch event {
-    case .saved:
-      guard let summary = endedLesson else { return [] }
-      endedLesson = nil
-      showSummary(summary)
+    case .saved(let snapshot):
+      self.snapshot = snapshot
+      if let summary = endedLesson {
+        endedLesson = nil
+        showSummary(summary)
+      } else {
+        refreshContinueLesson()
+      }
+      if let launch {
+        self.launch = nil
+        start(launch, from: .launch)
+      }
+      return takeOutbox()
+    case .lessonStarted(let start, let history):
+      var effects = started(start, history: history, at: time)
+      let waiting = waitingInput
+      waitingInput = []
+      for event in waiting { effects += react(to: event, rows: rows, columns: columns, at: time) }
+      return takeOutbox() + effects
     }
-    return takeOutbox()
   }
 
   private mutating func react(to event: InputEvent, rows: Int, columns: Int, at time: Instant)
     -> [Effect]
   {
+    if case .starting = mode {
+      waitingInput.append(event)
+      return []
+    }
     switch event {
     case .pad(let action):
       return handle(action, at: time)
@@ -192,8 +223,8 @@ public struct PracticeController: ScreenFrontEnd {
         if key.key == .function(3) {
           return keypad.perform(.cycleTheme, settings: &settings, geometry: nil)
         }
-        return handleMenuKey(key, at: time)
-      case .typing, .itemDone:
+        return handleMenuKey(key)
+      case .typing, .itemDone, .starting:
         message = (strings.unusedKey, time + .milliseconds(2000))
         return []
       }
@@ -266,29 +297,7 @@ public struct PracticeController: ScreenFrontEnd {
     return result.map { finishItem($0, at: time) } ?? []
   }
 
-  // MARK: - Lessons and items
-
-  package mutating func begin(_ lesson: Lesson) {
-    let history = recorder.history(for: lesson)
-    let planner = ReviewPlanner(layouts: keypad.engine.layouts)
-    let items = planner.plan(
-      lesson.items, schedules: history.schedules, errorRates: history.errorRates, today: today,
-      limit: roundLength)
-    begin(lesson, items: items, history: history, policy: .gentle)
-  }
-
-  /// Starts a round of `items` with the history already read.
-  package mutating func begin(
-    _ lesson: Lesson, items: [PracticeItem], history: PracticeHistory, policy: CuePolicy
-  ) {
-    self.lesson = lesson
-    self.history = history
-    round = LessonRound(items: items)
-    session = PracticeSession(
-      layouts: keypad.engine.layouts, lessonID: lesson.id, mastery: history.mastery,
-      policy: policy)
-    mode = .typing
-  }
+  // MARK: - Items
 
   /// Starts an item.
   ///
@@ -314,57 +323,6 @@ public struct PracticeController: ScreenFrontEnd {
       return round.current.map { startItem($0, at: time) } ?? endLesson(at: time)
     }
     return []
-  }
-
-  private mutating func finishItem(_ result: ItemResult, at time: Instant) -> [Effect] {
-    save(.record(result))
-    round.advance(after: result)
-    // The adaptive round is planned afresh each time: there is no place in it to come back to.
-    if let lesson, lesson.id != AdaptivePlan.lessonID {
-      save(
-        .saveProgress(lessonID: lesson.id, nextItem: round.position, isFinished: round.isFinished))
-    }
-    // A wrong item handed in stays longer: the right keys are shown before moving on.
-    let pause = result.accuracy >= 1 ? 900 : 3500
-    mode = .itemDone(result, until: time + .milliseconds(pause))
-    return []
-  }
-
-  mutating func endLesson(at time: Instant) -> [Effect] {
-    guard let lesson, var session else {
-      mode = .menu(selection: 0)
-      return []
-    }
-    if case .typing = mode, let result = session.submit(at: Self.milliseconds(time)),
-      !result.typed.isEmpty
-    {
-      save(.record(result))
-    }
-    if lesson.id != AdaptivePlan.lessonID {
-      save(
-        .saveProgress(lessonID: lesson.id, nextItem: round.position, isFinished: round.isFinished))
-    }
-    // An item left before a key was pressed says nothing about the learner: no 0% for it.
-    endedLesson = LessonSummary(
-      lessonTitle: lesson.title, results: session.results.filter { !$0.typed.isEmpty })
-    mode = .summary([])
-    self.session = nil
-    save(.confirmSaved)
-    return []
-  }
-
-  /// The summary of the lesson just ended, once its results are saved.
-  private mutating func showSummary(_ summary: LessonSummary) {
-    // The adaptive round judges speed letter by letter (the standing's lines), never by the
-    // round's average alone.
-    let standing = isAdaptiveRound ? adaptiveStandingNow() : nil
-    var lines = strings.lessonSummary(
-      summary, keyLabels: LessonSummary.keyLabels(in: keypad.engine.layouts),
-      stopped: round.isFinished ? nil : (round.position, round.items.count),
-      judgesLetters: standing != nil)
-    if isAdaptiveRound, round.isFinished, !lines.isEmpty { lines[0] = strings.adaptiveDone }
-    mode = .summary(lines + adaptiveSummary(standing))
-    refreshContinueLesson()
   }
 
   // MARK: - Time

@@ -61,7 +61,7 @@ struct PracticeDriver {
       PracticeController(
         layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout),
         keymaps: try shippedKeymaps(), keymap: "numpad", settings: settings, lessons: lessons,
-        recorder: recorder, today: 20_000, roundLength: roundLength, startLesson: start,
+        today: 20_000, roundLength: roundLength, startLesson: start,
         adaptive: adaptive, startAdaptive: startAdaptive),
       settings: settings, services: PracticeServices(recorder: recorder).perform)
   }
@@ -258,9 +258,9 @@ struct PracticeCueSizeTests {
       PracticeController(
         layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout),
         keymaps: try shippedKeymaps(), keymap: "numpad", settings: settings,
-        lessons: [PracticeControllerTests.vowels], recorder: MemoryRecorder(), today: 20_000,
-        roundLength: 5, startLesson: "vowels"),
-      settings: settings)
+        lessons: [PracticeControllerTests.vowels], today: 20_000, roundLength: 5,
+        startLesson: "vowels"),
+      settings: settings, services: PracticeServices(recorder: MemoryRecorder()).perform)
     driver.wait(4000)  // long enough for a faded cue to appear
     let screen = driver.render(rows: rows, columns: columns).textDump
     #expect(screen.contains("다음:"), "\(rows)×\(columns):\n\(screen)")
@@ -287,8 +287,8 @@ struct PracticeQuestionSizeTests {
       PracticeController(
         layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout),
         keymaps: try shippedKeymaps(), keymap: "numpad", settings: settings, lessons: [lesson],
-        recorder: MemoryRecorder(), today: 20_000, roundLength: 3, startLesson: lesson.id),
-      settings: settings)
+        today: 20_000, roundLength: 3, startLesson: lesson.id),
+      settings: settings, services: PracticeServices(recorder: MemoryRecorder()).perform)
     driver.wait(100)
     let screen = driver.render(rows: rows, columns: columns).textDump
     let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }

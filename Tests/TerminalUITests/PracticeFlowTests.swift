@@ -100,9 +100,9 @@ struct PracticeFlowTests {
       PracticeController(
         layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout),
         keymaps: try shippedKeymaps(),
-        keymap: "numpad", settings: settings, lessons: [lesson], recorder: MemoryRecorder(),
-        today: 20_000, startLesson: "h"),
-      settings: settings, kitty: true)
+        keymap: "numpad", settings: settings, lessons: [lesson], today: 20_000, startLesson: "h"),
+      settings: settings, kitty: true,
+      services: PracticeServices(recorder: MemoryRecorder()).perform)
     // The ㄴㄹ key (KP5) held past the hold delay, with key releases: 5.
     driver.send(kitty(kp4 + 1))
     driver.wait(700)
@@ -176,8 +176,8 @@ struct PracticeStartupTests {
         PracticeController(
           layouts: (try? library.loadSet("cheonjiin-galaxy").map(\.layout)) ?? [],
           keymaps: (try? shippedKeymaps()) ?? [], keymap: "numpad", settings: KeypadSettings(),
-          lessons: [PracticeControllerTests.lesson], recorder: MemoryRecorder(), today: 20_000)
-      })
+          lessons: [PracticeControllerTests.lesson], today: 20_000)
+      }, services: PracticeServices(recorder: MemoryRecorder()).perform)
   }
 
   @Test("waiting for the file says what it waits for and that Esc leaves; Esc leaves")

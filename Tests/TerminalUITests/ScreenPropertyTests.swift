@@ -216,8 +216,9 @@ struct ScreenPropertyTests {
     ScreenDriver(
       PracticeController(
         layouts: try galaxy.get(), keymaps: try keymaps.get(), keymap: "numpad",
-        settings: KeypadSettings(), lessons: lessons, recorder: MemoryRecorder(), today: 20_000,
-        roundLength: roundLength, adaptive: adaptive, startAdaptive: adaptive != nil))
+        settings: KeypadSettings(), lessons: lessons, today: 20_000, roundLength: roundLength,
+        adaptive: adaptive, startAdaptive: adaptive != nil),
+      services: PracticeServices(recorder: MemoryRecorder()).perform)
   }
 
   private static let padKeys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "0", ".", "*", "/"]
