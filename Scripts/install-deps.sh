@@ -42,11 +42,13 @@ fi
 
 # Package.swift is written for Swift 6.2 (swift-tools-version; warnings as errors): an older
 # toolchain would stop at the manifest with a message about tools versions. The driver leaves
-# a TemporaryDirectory.* folder in TMPDIR even for --version: give it one of its own.
-version_scratch=$(mktemp -d) || exit 1
-version=$(TMPDIR=$version_scratch swift --version 2>/dev/null |
+# a TemporaryDirectory.* folder in TMPDIR even for --version: give it one of its own, where
+# TMPDIR lets us make one (make's scratch folder lets others pass, not write).
+version_scratch=$(mktemp -d 2>/dev/null) || version_scratch=
+version=$( (if [ -n "$version_scratch" ]; then export TMPDIR=$version_scratch; fi
+  swift --version 2>/dev/null) |
   sed -n 's/.*Swift version \([0-9][0-9]*\)\.\([0-9][0-9]*\).*/\1 \2/p' | head -n 1) || true
-rm -rf "$version_scratch"
+if [ -n "$version_scratch" ]; then rm -rf "$version_scratch"; fi
 read -r major minor <<< "$version" || true
 if [ -n "${major:-}" ] && { [ "$major" -lt 6 ] || { [ "$major" -eq 6 ] && [ "$minor" -lt 2 ]; }; }; then
   echo "cheonjiin: this is Swift $major.$minor ($(command -v swift)); cheonjiin needs Swift 6.2 or" \

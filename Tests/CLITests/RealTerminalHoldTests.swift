@@ -10,7 +10,7 @@ import Testing
 /// press at delay ± 20 ms is followed by no repeat; a hold is followed by many). A press
 /// released between its first and second repeat is the one ambiguous case; it is not played.
 @Suite(
-  "Holds in a real xterm with X auto-repeat (issue 20)", .enabled(if: hasRealTerminal), .serialized)
+  "Holds in a real xterm with X auto-repeat (issue 20)", .enabled(if: hasRealTerminal))
 struct RealTerminalHoldTests {
   struct Setting: Sendable, CustomTestStringConvertible {
     let delay: Int
