@@ -9,7 +9,7 @@ extension KeypadController {
     rows: Int, columns: Int, at time: Instant, input: InputState, cache: KeypadFrameCache
   ) -> Screen {
     let frame = cache.frame(for: PlacementKey(self, rows: rows, columns: columns)) {
-      let placement = placement(rows: rows, columns: columns)
+      let placement = placement(rows: rows, columns: columns, stamps: cache.painter.stamps)
       return (placement, statusItems(placement: placement))
     }
     var model = viewModel(at: time, input: input, status: frame.status)
@@ -42,7 +42,6 @@ extension KeypadController {
         word
       )
     }
-    model.padStamps = keypad.stamps
     model.textVersion = keypad.version
     model.hints = (keypad.hints, keypad.hintsID)
     model.keySize = settings.keySize

@@ -78,10 +78,21 @@ public struct KeypadController: ScreenFrontEnd {
   // MARK: - Routing
 
   /// Where the parts of the screen are for a window size; hit-testing and drawing share it.
-  package func placement(rows: Int, columns: Int) -> PadPlacement? {
-    PadPlacement(
+  ///
+  /// - Parameter stamps: The painter's memo of pad geometries, when drawing.
+  package func placement(rows: Int, columns: Int, stamps: PadStamps? = nil) -> PadPlacement? {
+    Self.placement(
       layout: keypad.layout, keySize: settings.keySize, suggestions: bar.words.count,
-      rows: rows, columns: columns, stamps: keypad.stamps)
+      rows: rows, columns: columns, stamps: stamps)
+  }
+
+  private static func placement(
+    layout: Layout, keySize: KeySize, suggestions: Int, rows: Int, columns: Int,
+    stamps: PadStamps? = nil
+  ) -> PadPlacement? {
+    PadPlacement(
+      layout: layout, keySize: keySize, suggestions: suggestions, rows: rows, columns: columns,
+      stamps: stamps)
   }
 
   /// The status line's items for a placement, most important last.
@@ -108,11 +119,19 @@ public struct KeypadController: ScreenFrontEnd {
     case .help, .kept:
       return .plainKeys
     case .typing, .draftOffer:
-      let place = placement(rows: rows, columns: columns)
+      // The placement is worked out when a click asks, not for every key. The closure keeps
+      // the few values it needs, not a copy of the controller, which would hold on to the
+      // document while the key edits it.
       let isTyping = mode == .typing
+      let (layout, keySize, suggestions) = (keypad.layout, settings.keySize, bar.words.count)
       return InputRouting(
         pad: keypad.bindings(suggestionKeys: suggestionKeys), usesCommands: true,
-        hitTest: { row, column in isTyping ? place?.hitTest(row: row, column: column) : nil })
+        hitTest: { row, column in
+          guard isTyping else { return nil }
+          return Self.placement(
+            layout: layout, keySize: keySize, suggestions: suggestions, rows: rows,
+            columns: columns)?.hitTest(row: row, column: column)
+        })
     }
   }
 

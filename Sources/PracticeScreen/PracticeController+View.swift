@@ -42,7 +42,6 @@ extension PracticeController {
         layout: pad.layout,
         text: TextAreaContent(document: [], preedit: "", composingTail: ""), strings: strings)
       model.decorations = keypad.decorations(at: time, input: input, cue: cueKey(at: time))
-      model.padStamps = keypad.stamps
       model.hints = pad.hints
       model.keySize = settings.keySize
       model.bold = settings.bold
@@ -61,7 +60,7 @@ extension PracticeController {
           title: strings.helpTitle, sections: lessonHelp + keypad.helpSections(strings: strings),
           scroll: helpScroll, more: strings.helpMore)
       }
-      let place = placement(rows: rows, columns: columns)
+      let place = placement(rows: rows, columns: columns, stamps: cache.stamps)
       model.placement = place
       model.panel = panel(at: time, rows: place?.textRows ?? rows, columns: columns)
       return cache.paint(model, rows: rows, columns: columns, width: DisplayWidth.of)

@@ -136,10 +136,20 @@ public struct PracticeController: ScreenFrontEnd {
   // MARK: - Routing
 
   /// Where the pad goes: smaller keys before a shorter panel (the cue is the lesson).
-  package func placement(rows: Int, columns: Int) -> PadPlacement? {
+  ///
+  /// - Parameter stamps: The painter's memo of pad geometries, when drawing.
+  package func placement(rows: Int, columns: Int, stamps: PadStamps? = nil) -> PadPlacement? {
+    Self.placement(
+      layout: keypad.layout, keySize: settings.keySize, rows: rows, columns: columns,
+      stamps: stamps)
+  }
+
+  private static func placement(
+    layout: Layout, keySize: KeySize, rows: Int, columns: Int, stamps: PadStamps? = nil
+  ) -> PadPlacement? {
     PadPlacement(
-      layout: keypad.layout, keySize: settings.keySize, suggestions: 0, rows: rows,
-      columns: columns, stamps: keypad.stamps, textRows: Self.essentialPanelRows)
+      layout: layout, keySize: keySize, suggestions: 0, rows: rows, columns: columns,
+      stamps: stamps, textRows: essentialPanelRows)
   }
 
   package func routing(rows: Int, columns: Int) -> InputRouting {
@@ -148,10 +158,14 @@ public struct PracticeController: ScreenFrontEnd {
       return .plainKeys
     case .typing, .itemDone, .starting:
       guard helpScroll == nil else { return .plainKeys }
-      let place = placement(rows: rows, columns: columns)
+      // Worked out when a click asks, not for every key, from values (as the pad's routing).
+      let (layout, keySize) = (keypad.layout, settings.keySize)
       return InputRouting(
         pad: keypad.bindings(), usesCommands: true,
-        hitTest: { row, column in place?.hitTest(row: row, column: column) })
+        hitTest: { row, column in
+          Self.placement(layout: layout, keySize: keySize, rows: rows, columns: columns)?
+            .hitTest(row: row, column: column)
+        })
     }
   }
 

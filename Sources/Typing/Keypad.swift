@@ -51,8 +51,6 @@ package struct Keypad {
     typing.sink.changedOffset(since: seen)
   }
 
-  /// The pad's faces at rest, drawn once (a reference shared by copies of the pad).
-  package let stamps = PadStamps()
   /// Changes whenever the text (document or preedit) may have changed.
   package var version: Int { typing.version }
   /// The corner hints of every keymap on every layout (`hintTable[keymap][layout]`), worked
@@ -94,7 +92,7 @@ package struct Keypad {
     return table.indices.contains(engine.layoutIndex) ? table[engine.layoutIndex] : [:]
   }
 
-  /// Which hints ``hints`` are: equal numbers, equal hints (for the pad's stamps).
+  /// Which hints ``hints`` are: equal numbers, equal hints (for the painter's stamps).
   package var hintsID: Int { keymapIndex * 1_000 + engine.layoutIndex }
 
   package var keymap: Keymap { keymaps[keymapIndex] }

@@ -6,13 +6,19 @@ import HangulEngine
 /// A key arrives after the process has waited, when every cache is cold; a frame drawn in
 /// full then cost more than vim's whole key path (`make bench`). The frame writer looks
 /// only at the rows a part marked dirty, so a key touches a few rows of memory, not the
-/// screen. What is painted is exactly what ``KeypadView/render(_:rows:columns:width:)``
+/// screen. What is painted is exactly what ``KeypadView/render(_:rows:columns:width:stamps:)``
 /// would draw; the tests compare the two.
 ///
 /// A reference type: the front end's `render` changes no state, yet the canvas must
 /// survive it. Each screen's session keeps its own painter (a ``FrameCache``).
 package final class KeypadPainter: FrameCache {
   package init() {}
+
+  /// The pad's faces at rest and where its keys go, per layout and size.
+  ///
+  /// The painter's, not the pad model's: the model holds no view cache. A screen that works
+  /// out its ``PadPlacement`` for a frame passes these; hit-testing needs none.
+  package let stamps = PadStamps()
 
   /// What decides where every part is: when it changes, everything is drawn again.
   private struct Frame: Equatable {
@@ -52,12 +58,12 @@ package final class KeypadPainter: FrameCache {
       let place = model.placement
         ?? PadPlacement(
           layout: model.layout, keySize: model.keySize, suggestions: model.suggestions.count,
-          rows: rows, columns: columns, stamps: model.padStamps)
+          rows: rows, columns: columns, stamps: stamps)
     else {
       canvas = nil
       painted = nil
       drawnLines = nil
-      return KeypadView.render(model, rows: rows, columns: columns, width: width)
+      return KeypadView.render(model, rows: rows, columns: columns, width: width, stamps: stamps)
     }
     let frame = Frame(
       rows: rows, columns: columns, placement: place, layout: model.layout.id,
@@ -69,7 +75,8 @@ package final class KeypadPainter: FrameCache {
     else {
       var full = model
       full.placement = place
-      let screen = KeypadView.render(full, rows: rows, columns: columns, width: width)
+      let screen = KeypadView.render(
+        full, rows: rows, columns: columns, width: width, stamps: stamps)
       canvas = screen
       drawnLines = nil
       painted = Painted(

@@ -18,8 +18,6 @@ package struct KeypadViewModel {
   package var strings: UIStrings
   /// Lines drawn instead of the text area (practice).
   package var panel: [[PanelSegment]]? = nil
-  /// The pad's faces at rest, when the screen keeps them from frame to frame.
-  package var padStamps: PadStamps? = nil
   /// Changes whenever the text area's content changes (nil: unknown, paint it every time).
   package var textVersion: Int? = nil
   /// Where the parts go, when the screen already knows it for this window size.
@@ -122,9 +120,11 @@ package struct PadPlacement: Equatable {
 
 /// Renders the typing screen: text area, suggestion row, pad, status line.
 enum KeypadView {
+  /// - Parameter stamps: The pad's faces at rest and its geometries, kept by whoever keeps
+  ///   the frame (a ``KeypadPainter``); without them every key is drawn.
   package static func render(
     _ model: KeypadViewModel, rows: Int, columns: Int,
-    width: @escaping @Sendable (Character) -> Int
+    width: @escaping @Sendable (Character) -> Int, stamps: PadStamps? = nil
   ) -> Screen {
     var screen = Screen(
       rows: rows, columns: columns, width: width, scalarWidth: DisplayWidth.of(scalar:))
@@ -136,7 +136,7 @@ enum KeypadView {
       let place = model.placement
         ?? PadPlacement(
           layout: model.layout, keySize: model.keySize, suggestions: model.suggestions.count,
-          rows: screen.rows, columns: screen.columns, stamps: model.padStamps)
+          rows: screen.rows, columns: screen.columns, stamps: stamps)
     else {
       drawTooSmall(model, into: &screen)
       return screen
@@ -144,7 +144,7 @@ enum KeypadView {
     var drawn: [TextLayout.Line]? = nil
     drawTextArea(model, into: &screen, place: place, drawn: &drawn)
     drawSuggestionRow(model, into: &screen, place: place)
-    if let stamps = model.padStamps {
+    if let stamps {
       PadRenderer.draw(
         model.layout, geometry: place.geometry, decorations: model.decorations,
         hints: model.hints, stamps: stamps, into: &screen, origin: (place.padTop, place.padLeft),
