@@ -13,13 +13,14 @@ ENV = ["env", "LANG=C.UTF-8", "TERM=xterm-256color", "CHEONJIIN_LAYOUTS=" + os.p
        "CHEONJIIN_LEXICON=" + os.path.join(ROOT, "Lexicon")]
 
 def run(command, script, kitty=False, latency=False, extra_env=(), stdout_tty=False):
-    state = tempfile.mkdtemp(prefix="cheonjiin-bench-")
-    args = [sys.executable, HARNESS, "--script", json.dumps(script)]
-    if stdout_tty: args += ["--stdout", "tty"]
-    if kitty: args.append("--kitty")
-    if latency: args.append("--latency")
-    args += ["--"] + ENV + ["XDG_STATE_HOME=" + state, "XDG_DATA_HOME=" + state] + list(extra_env) + command
-    out = subprocess.run(args, capture_output=True, text=True, timeout=1200)
+    # The program's state (drafts, learned words) in a folder of this run's, removed after it.
+    with tempfile.TemporaryDirectory(prefix="cheonjiin-bench-") as state:
+        args = [sys.executable, HARNESS, "--script", json.dumps(script)]
+        if stdout_tty: args += ["--stdout", "tty"]
+        if kitty: args.append("--kitty")
+        if latency: args.append("--latency")
+        args += ["--"] + ENV + ["XDG_STATE_HOME=" + state, "XDG_DATA_HOME=" + state] + list(extra_env) + command
+        out = subprocess.run(args, capture_output=True, text=True, timeout=1200)
     return json.loads(out.stdout)
 
 def percentile(values, p):
