@@ -69,8 +69,8 @@ BROWSER_PACKAGES = chromium
 DEB_PACKAGES = dpkg-dev
 DEB_CHECK_PACKAGES = lintian groff-base zsh fish
 
-.PHONY: all build build-check deps test-deps run test test-browser bench fuzz fuzz-ci install \
-  uninstall deb deb-check format lint clean
+.PHONY: all build build-check deps test-deps browser-deps run test test-browser bench fuzz \
+  fuzz-ci install uninstall deb deb-check format lint clean
 
 all: build
 
@@ -120,16 +120,20 @@ run: build
 # The build, then the tests in passes (Scripts/test-passes.sh): the end-to-end suites in several
 # processes beside the others, then the real-terminal holds beside the scaling tests (issue 25),
 # which run at the lowest priority. Each pass says how long it took, for CI's log.
-test: test-deps
+# With CHEONJIIN_BROWSER_TESTS=1 (as .ci/run sets it) Chromium is installed first and the
+# page's tests must run in it, as under test-browser.
+test: test-deps $(if $(filter 1,$(CHEONJIIN_BROWSER_TESTS)),browser-deps)
 	$(IN_SCRATCH) env SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" \
 	  Scripts/test-passes.sh
 
 # The `demo --html` page in headless Chromium (DemoRecordingEndToEndTests): `make test` runs
 # these tests only where Chromium happens to be installed; here they must run.
-test-browser: test-deps
-	@Scripts/install-deps.sh $(BROWSER_PACKAGES)
+test-browser: test-deps browser-deps
 	CHEONJIIN_BROWSER_TESTS=1 $(IN_SCRATCH) $(SWIFT) test $(SWIFT_BUILD_FLAGS) \
 	  --filter DemoRecordingEndToEndTests
+
+browser-deps:
+	@Scripts/install-deps.sh $(BROWSER_PACKAGES)
 
 bench: deps
 	Scripts/bench.sh

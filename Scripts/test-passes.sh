@@ -66,26 +66,41 @@ wait_and_print() {
 tests="$("$swift" build "${flags[@]}" --show-bin-path)/cheonjiinPackageTests.xctest"
 lap build
 
-# The end-to-end suites, dealt out in turn to the processes (a suite stays whole: some are
-# serialized).
+# The end-to-end suites, dealt out to the processes heaviest first, each to the one with the
+# least so far (a suite stays whole: some are serialized). A suite's weight is the seconds it
+# took alone (2026-11-26, debug build, 2 cores); one not listed counts 3.
+weights="ContrastTests 76 DemoRecordingEndToEndTests 26 RunEndToEndTests 22
+  SafetyEndToEndTests 17 DraftsEndToEndTests 16 AdaptiveEndToEndTests 15
+  RunLimitsEndToEndTests 14 KeypadEndToEndTests 11 ProgressSafetyEndToEndTests 6
+  PracticeEndToEndTests 5"
 pids=()
 names=()
-mapfile -t suites < <("$tests" --testing-library swift-testing --list-tests 2>/dev/null |
-  sed -n 's|^\(CLITests\.[A-Za-z0-9_]*\)/.*|\1|p' | LC_ALL=C sort -u |
-  grep -v -E "$scaling|$holds")
-if [ ${#suites[@]} -eq 0 ]; then
-  echo "cheonjiin: swift test list found no end-to-end suites" >&2
+mapfile -t patterns < <("$tests" --testing-library swift-testing --list-tests 2>/dev/null |
+  sed -n 's|^CLITests\.\([A-Za-z0-9_]*\)/.*|\1|p' | LC_ALL=C sort -u |
+  grep -v -E "$scaling|$holds" |
+  awk -v weights="$weights" -v processes="$end_to_end_processes" '
+    BEGIN { count = split(weights, list, /[ \n]+/); for (i = 1; i < count; i += 2) weight[list[i]] = list[i + 1] }
+    { suites[NR] = $1; load[NR] = ($1 in weight) ? weight[$1] : 3 }
+    END {
+      # Heaviest first (a selection sort: a few dozen suites).
+      for (i = 1; i <= NR; i++) for (j = i + 1; j <= NR; j++) if (load[j] > load[i]) {
+        t = load[i]; load[i] = load[j]; load[j] = t; t = suites[i]; suites[i] = suites[j]; suites[j] = t
+      }
+      for (i = 1; i <= NR; i++) {
+        least = 1
+        for (p = 2; p <= processes; p++) if (total[p] < total[least]) least = p
+        total[least] += load[i]
+        pattern[least] = pattern[least] (pattern[least] == "" ? "" : "|") "CLITests." suites[i] "/"
+      }
+      for (p = 1; p <= processes; p++) if (pattern[p] != "") print pattern[p]
+    }')
+if [ ${#patterns[@]} -eq 0 ]; then
+  echo "cheonjiin: the test binary listed no end-to-end suites" >&2
   exit 1
 fi
-for ((shard = 0; shard < end_to_end_processes; shard++)); do
-  pattern=""
-  for ((index = shard; index < ${#suites[@]}; index += end_to_end_processes)); do
-    pattern="$pattern${pattern:+|}${suites[$index]}/"
-  done
-  if [ -n "$pattern" ]; then
-    run_in_background "end-to-end tests, part $((shard + 1)) of $end_to_end_processes" 0 \
-      --filter "$pattern"
-  fi
+for index in "${!patterns[@]}"; do
+  run_in_background "end-to-end tests, part $((index + 1)) of ${#patterns[@]}" 0 \
+    --filter "${patterns[$index]}"
 done
 run_in_background "the other tests" 0 --skip "CLITests\.|$scaling|$holds"
 echo "== ${#pids[@]} test processes side by side; their logs follow when all have ended"

@@ -109,8 +109,12 @@ struct PseudoTerminalTests {
   @Test("a child that does not read: writes never wait, they take what fits and then nothing")
   func fullTerminal() throws {
     let child = try PseudoTerminal(
-      command: "sh", arguments: ["-c", "stty raw -echo; sleep 5"], rows: 5, columns: 20)
-    Thread.sleep(forTimeInterval: 0.3)  // stty has run
+      command: "sh", arguments: ["-c", "stty raw -echo; printf ready; sleep 5"], rows: 5,
+      columns: 20)
+    // Not a sleep: the child says when stty has run (issue 23: a fixed 0.3 s raced it).
+    let emulator = Emulator(rows: 5, columns: 20)
+    _ = readUntil(child, into: emulator) { emulator.text(row: 0).hasPrefix("ready") }
+    try #require(emulator.text(row: 0).hasPrefix("ready"), "the child never said it was ready")
     let chunk = [UInt8](repeating: 0x61, count: 65_536)
     var total = 0
     let start = Date()
