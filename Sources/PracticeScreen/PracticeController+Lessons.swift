@@ -72,11 +72,7 @@ extension PracticeController {
   mutating func finishItem(_ result: ItemResult, at time: Instant) -> [Effect] {
     save(.record(result))
     round.advance(after: result)
-    // The adaptive round is planned afresh each time: there is no place in it to come back to.
-    if let lesson, lesson.id != AdaptivePlan.lessonID {
-      save(
-        .saveProgress(lessonID: lesson.id, nextItem: round.position, isFinished: round.isFinished))
-    }
+    saveRoundProgress()
     // A wrong item handed in stays longer: the right keys are shown before moving on.
     let pause = result.accuracy >= 1 ? 900 : 3500
     mode = .itemDone(result, until: time + .milliseconds(pause))
@@ -93,10 +89,7 @@ extension PracticeController {
     {
       save(.record(result))
     }
-    if lesson.id != AdaptivePlan.lessonID {
-      save(
-        .saveProgress(lessonID: lesson.id, nextItem: round.position, isFinished: round.isFinished))
-    }
+    saveRoundProgress()
     // An item left before a key was pressed says nothing about the learner: no 0% for it.
     endedLesson = LessonSummary(
       lessonTitle: lesson.title, results: session.results.filter { !$0.typed.isEmpty })
@@ -104,6 +97,13 @@ extension PracticeController {
     self.session = nil
     confirmSaved()
     return []
+  }
+
+  /// Saves where the round is, for "continue" (not the adaptive round's: it is planned afresh
+  /// each time, so there is no place in it to come back to).
+  private mutating func saveRoundProgress() {
+    guard let lesson, lesson.id != AdaptivePlan.lessonID else { return }
+    save(.saveProgress(lessonID: lesson.id, nextItem: round.position, isFinished: round.isFinished))
   }
 
   /// The summary of the lesson just ended, once its results are saved.
