@@ -95,9 +95,11 @@ enum ProgressFile {
     let folder = (path as NSString).deletingLastPathComponent
     if !isWritable(FilePath(folder.isEmpty ? "." : folder), isFolder: true) { return folder }
     if exists && !isWritable(FilePath(path)) { return path }
-    let manager = FileManager.default
+    // One question per file, not "is it there" then "can it be written": another instance's
+    // journal comes and goes with its transactions, and one gone between the two questions
+    // read as unwritable (seen with two instances creating the same file at once).
     return companions.map { path + $0 }.first {
-      manager.fileExists(atPath: $0) && !isWritable(FilePath($0))
+      writeRefusal(FilePath($0)).map { $0 != .noSuchFileOrDirectory } ?? false
     }
   }
 

@@ -241,7 +241,15 @@ public var processLeadsItsSession: Bool { getsid(0) == getpid() }
 ///
 /// The corresponding C function is `access`, with `W_OK` (and `X_OK` for a folder).
 public func isWritable(_ path: FilePath, isFolder: Bool = false) -> Bool {
-  path.withPlatformString { access($0, isFolder ? W_OK | X_OK : W_OK) } == 0
+  writeRefusal(path, isFolder: isFolder) == nil
+}
+
+/// Why this process may not write `path` (``isWritable(_:isFolder:)``), or `nil` when it may:
+/// `.noSuchFileOrDirectory` for a file that is not there, `.permissionDenied` or
+/// `.readOnlyFileSystem` for one in the way.
+public func writeRefusal(_ path: FilePath, isFolder: Bool = false) -> Errno? {
+  let result = path.withPlatformString { access($0, isFolder ? W_OK | X_OK : W_OK) }
+  return result == 0 ? nil : Errno(rawValue: errno)
 }
 
 /// Sets the permission bits of `path`, following no symbolic link at the end of it.
