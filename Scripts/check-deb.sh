@@ -169,7 +169,10 @@ head -n 1 "$scratch/extracted/usr/share/doc/cheonjiin/copyright" |
 
 # --- 3. lintian ----------------------------------------------------------------------------
 echo "== lintian"
-if lintian --fail-on error,warning --display-info "$deb" > "$scratch/lintian" 2>&1; then
+# lintian leaves an mldbm-elf-* cache file in TMPDIR on every run: give it the scratch folder.
+mkdir -p "$scratch/lintian-tmp"
+if TMPDIR=$scratch/lintian-tmp lintian --fail-on error,warning --display-info "$deb" \
+  > "$scratch/lintian" 2>&1; then
   pass "lintian: no error, no warning"
 else
   fail "lintian reported errors or warnings"
