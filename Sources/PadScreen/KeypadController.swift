@@ -81,18 +81,9 @@ public struct KeypadController: ScreenFrontEnd {
   ///
   /// - Parameter stamps: The painter's memo of pad geometries, when drawing.
   package func placement(rows: Int, columns: Int, stamps: PadStamps? = nil) -> PadPlacement? {
-    Self.placement(
+    PadPlacement(
       layout: keypad.layout, keySize: settings.keySize, suggestions: bar.words.count,
       rows: rows, columns: columns, stamps: stamps)
-  }
-
-  private static func placement(
-    layout: Layout, keySize: KeySize, suggestions: Int, rows: Int, columns: Int,
-    stamps: PadStamps? = nil
-  ) -> PadPlacement? {
-    PadPlacement(
-      layout: layout, keySize: keySize, suggestions: suggestions, rows: rows, columns: columns,
-      stamps: stamps)
   }
 
   /// The status line's items for a placement, most important last.
@@ -128,7 +119,7 @@ public struct KeypadController: ScreenFrontEnd {
         pad: keypad.bindings(suggestionKeys: suggestionKeys), usesCommands: true,
         hitTest: { row, column in
           guard isTyping else { return nil }
-          return Self.placement(
+          return PadPlacement(
             layout: layout, keySize: keySize, suggestions: suggestions, rows: rows,
             columns: columns)?.hitTest(row: row, column: column)
         })
