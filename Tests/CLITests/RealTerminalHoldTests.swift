@@ -86,35 +86,48 @@ struct RealTerminalHoldTests {
 
   @Test("the issue's sequences type what was meant", arguments: settings)
   func sequences(setting: Setting) throws {
-    let started = Date()
     let rig = try HoldRig(setting)
     let measured = rig.measured
     let cases = Self.cases(
       delay: measured.delay, interval: measured.interval, lag: measured.scheduleLag)
-    let output = rig.server.directory.appendingPathComponent("typed.txt")
-    let measuredAt = Date()
-    let pad = try rig.pad(["--no-suggestions", "--output", output.path])
-    let drawnAt = Date()
-    for step in cases { try pad.play(step.steps) }
-    try pad.play(["key", "Escape"])
-    try pad.waitForExit()
-    print(
-      String(
-        format: "timing: measure %.1f s, start %.1f s, play %.1f s",
-        measuredAt.timeIntervalSince(started), drawnAt.timeIntervalSince(measuredAt),
-        Date().timeIntervalSince(drawnAt)))
-    let lines = try String(contentsOf: output, encoding: .utf8)
-      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var report: [String] = []
+    var unjudged: [String] = []
+    let first = try rig.type(cases)
     for (index, step) in cases.enumerated() {
-      let typed = lines.indices.contains(index) ? lines[index] : "(nothing)"
-      report.append("  \(step.name): \(typed == step.expected ? "ok" : "FAILED") “\(typed)”")
-      #expect(
-        typed == step.expected,
-        "\(setting.testDescription), \(measured): \(step.name) typed “\(typed)”, not “\(step.expected)”"
-      )
+      var attempt = first[index]
+      var notes: [String] = []
+      // A case whose keys did not reach the pad as the X server sends them (a busy machine
+      // held them back and let them through in a bunch) tested the machine, not the pad: it
+      // is played again, alone, up to twice. A case that arrived on time is judged at once.
+      while attempt.typed != step.expected, let disturbance = attempt.disturbance(measured),
+        notes.count < 2
+      {
+        notes.append("“\(attempt.typed)” with \(disturbance)")
+        attempt = try rig.type([step])[0]
+      }
+      let verdict: String
+      if attempt.typed == step.expected {
+        verdict = "ok"
+      } else if let disturbance = attempt.disturbance(measured) {
+        verdict = "not judged (\(disturbance))"
+        unjudged.append(step.name)
+      } else {
+        verdict = "FAILED"
+        Issue.record(
+          """
+          \(setting.testDescription), \(measured): \(step.name) typed “\(attempt.typed)”, not \
+          “\(step.expected)”; the keys reached the pad at \(attempt.timeline) ms
+          """)
+      }
+      let retries = notes.isEmpty ? "" : ", after \(notes.joined(separator: ", "))"
+      let timing = attempt.disturbance(measured) ?? "keys on time"
+      report.append("  \(step.name): \(verdict) “\(attempt.typed)” (\(timing))\(retries)")
     }
     print("xterm \(setting.testDescription) (\(measured)):\n" + report.joined(separator: "\n"))
+    // Three disturbed plays of most cases: too busy a machine to say anything.
+    #expect(
+      unjudged.count * 2 < cases.count,
+      "the machine held keys back in every play of \(unjudged.joined(separator: ", "))")
   }
 
   @Test("holding ⌫ keeps deleting while the key repeats, and stops when it comes up")
@@ -182,17 +195,104 @@ struct HoldRig {
   }
 
   /// Starts the pad in an xterm (numpad keymap, 500 ms holds) and waits until it is drawn.
-  func pad(_ arguments: [String]) throws -> XTermWindow {
+  ///
+  /// - Parameter keyLog: Where the pad records when each read arrived (CHEONJIIN_KEYLOG).
+  func pad(_ arguments: [String], keyLog: URL? = nil) throws -> XTermWindow {
     let state = server.directory.appendingPathComponent("state")
+    var environment = [
+      "LANG": "C.UTF-8", "TERM": "xterm-256color",
+      "CHEONJIIN_LAYOUTS": repositoryRoot.appendingPathComponent("Layouts").path,
+      "XDG_STATE_HOME": state.path, "XDG_DATA_HOME": state.path,
+      "XDG_CONFIG_HOME": state.path,
+    ]
+    environment["CHEONJIIN_KEYLOG"] = keyLog?.path
     let xterm = try server.xterm(
-      [binary.path, "--hold-ms", "500", "--no-draft"] + arguments,
-      environment: [
-        "LANG": "C.UTF-8", "TERM": "xterm-256color",
-        "CHEONJIIN_LAYOUTS": repositoryRoot.appendingPathComponent("Layouts").path,
-        "XDG_STATE_HOME": state.path, "XDG_DATA_HOME": state.path,
-        "XDG_CONFIG_HOME": state.path,
-      ])
+      [binary.path, "--hold-ms", "500", "--no-draft"] + arguments, environment: environment)
     _ = try xterm.waitUntilSettled(in: server.directory)
     return xterm
   }
+
+  /// Plays the cases in a new pad, one line each, and returns what each typed and when its
+  /// keys reached the pad.
+  func type(_ cases: [RealTerminalHoldTests.Case]) throws -> [PlayedCase] {
+    let output = server.directory.appendingPathComponent("typed.txt")
+    let keyLog = server.directory.appendingPathComponent("pad-keys.log")
+    defer {
+      try? FileManager.default.removeItem(at: output)
+      try? FileManager.default.removeItem(at: keyLog)
+    }
+    let pad = try self.pad(["--no-suggestions", "--output", output.path], keyLog: keyLog)
+    for step in cases { try pad.play(step.steps) }
+    try pad.play(["key", "Escape"])
+    try pad.waitForExit()
+    let lines = try String(contentsOf: output, encoding: .utf8)
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let arrivals = PlayedCase.arrivals(keyLog: try String(contentsOf: keyLog, encoding: .utf8))
+    return cases.indices.map { index in
+      PlayedCase(
+        typed: lines.indices.contains(index) ? lines[index] : "(nothing)",
+        arrivals: arrivals.indices.contains(index) ? arrivals[index] : [])
+    }
+  }
+}
+
+/// What one case typed, and when its keys reached the pad.
+struct PlayedCase {
+  let typed: String
+  /// Milliseconds at which each key event (a press or an auto-repeat) was read, before the
+  /// case's Enter.
+  let arrivals: [UInt64]
+
+  /// Why the case's keys did not reach the pad as the X server sends them, or nil if they
+  /// did: auto-repeats come one interval apart (within 10 ms) and presses at least 150 ms
+  /// apart, so a gap shorter than the interval allows (keys held back and let through in a
+  /// bunch) or between the two (a repeat held back) means the machine, not the pad, chose
+  /// the timing.
+  func disturbance(_ measured: MeasuredRepeat) -> String? {
+    let gaps = zip(arrivals.dropFirst(), arrivals).map { Double($0 - $1) }
+    let odd = gaps.filter { gap in
+      gap < measured.interval - 10 || (gap > measured.interval + 10 && gap < 150)
+    }
+    guard !odd.isEmpty else { return nil }
+    return "keys \(odd.map { String(format: "%.0f", $0) }.joined(separator: ", ")) ms apart"
+  }
+
+  /// The arrival times from the first one, for a report: "0, 250, 283".
+  var timeline: String {
+    arrivals.map { String($0 - (arrivals.first ?? 0)) }.joined(separator: ", ")
+  }
+
+  /// The arrival times of each case's key events, parted by Enter, from the pad's key log
+  /// ("<milliseconds> read <bytes in hex>" per read).
+  static func arrivals(keyLog: String) -> [[UInt64]] {
+    var cases: [[UInt64]] = [[]]
+    for line in keyLog.split(separator: "\n") {
+      let parts = line.split(separator: " ")
+      guard parts.count > 2, parts[1] == "read", let time = UInt64(parts[0]) else { continue }
+      let bytes = parts.dropFirst(2).compactMap { UInt8($0, radix: 16) }
+      var index = 0
+      while index < bytes.count {
+        // One event: an escape sequence (ESC O x, or ESC [ … up to its final byte) or a byte.
+        var end = index + 1
+        if bytes[index] == 0x1B, end < bytes.count {
+          if bytes[end] == UInt8(ascii: "O") {
+            end = min(bytes.count, end + 2)
+          } else if bytes[end] == UInt8(ascii: "[") {
+            end += 1
+            while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+            end = min(bytes.count, end + 1)
+          }
+        }
+        let event = Array(bytes[index..<end])
+        if event == [0x0D] || event == [0x1B, UInt8(ascii: "O"), UInt8(ascii: "M")] {
+          cases.append([])
+        } else {
+          cases[cases.count - 1].append(time)
+        }
+        index = end
+      }
+    }
+    return cases
+  }
+
 }

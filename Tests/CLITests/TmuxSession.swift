@@ -109,7 +109,12 @@ final class TmuxSession {
     (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? ""
   }
 
-  func waitFor(_ timeout: Double = 5, _ condition: () -> Bool) throws {
+  /// Waits until `condition` holds, polling every 50 ms.
+  ///
+  /// Throws with the screen after `timeout` seconds. A passing test waits only as long as the
+  /// program takes: the default is generous for CI's busy machines, where four test processes
+  /// start programs at once.
+  func waitFor(_ timeout: Double = 15, _ condition: () -> Bool) throws {
     let end = Date().addingTimeInterval(timeout)
     while !condition() {
       if Date() > end {
