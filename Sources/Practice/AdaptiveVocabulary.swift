@@ -25,8 +25,8 @@ public struct AdaptiveVocabulary: Sendable {
   public struct Entry: Sendable, Hashable {
     public var text: String
     public var source: Source
-    /// The jamo of the text, each once.
-    public var letters: Set<String>
+    /// The jamo of the text.
+    public var letters: JamoSet
   }
 
   /// Entries in the order rounds prefer them.
@@ -79,25 +79,38 @@ public struct AdaptiveVocabulary: Sendable {
   private init(
     ordered: [(text: String, source: Source)], weights: [String: Int], blocked: BlockedWords
   ) {
-    var seen: Set<String> = []
+    var seen = Set<String>(minimumCapacity: ordered.count)
     var entries: [Entry] = []
-    for (text, source) in ordered where !seen.contains(text) {
-      seen.insert(text)
-      if blocked.blocks(text) { continue }
-      let letters = JamoUnits.letters(of: text)
-      guard !letters.isEmpty, Self.isShort(text, source: source) else { continue }
-      entries.append(Entry(text: text, source: source, letters: Set(letters)))
+    var entriesLetters = JamoSet()
+    for (text, source) in ordered where seen.insert(text).inserted {
+      guard Self.isShort(text, source: source), !blocked.blocks(text) else { continue }
+      var letters = JamoSet()
+      JamoUnits.forEachLetter(in: text) { letters.insert($0) }
+      guard !letters.isEmpty else { continue }
+      entriesLetters.formUnion(letters)
+      entries.append(Entry(text: text, source: source, letters: letters))
     }
     self.entries = entries
-    var frequency: [String: Int] = [:]
+    // Counted per compatibility letter (U+3131 … U+3163), not in a dictionary of strings:
+    // the weights hold every word of the lists. Nil: the letter occurs nowhere.
+    let first: UInt32 = 0x3131
+    var frequency = [Int?](repeating: nil, count: 0x3163 - 0x3131 + 1)
+    func count(_ letter: Unicode.Scalar, _ weight: Int) {
+      let index = Int(letter.value - first)
+      frequency[index] = (frequency[index] ?? 0) + weight
+    }
     for (text, weight) in weights {
-      for letter in JamoUnits.letters(of: text) { frequency[letter, default: 0] += weight }
+      JamoUnits.forEachLetter(in: text) { count($0, weight) }
     }
     // Letters that only phrases use still need a place in the order.
-    for entry in entries {
-      for letter in entry.letters where frequency[letter] == nil { frequency[letter] = 0 }
+    for letter in entriesLetters.letters {
+      JamoUnits.forEachLetter(in: letter) { count($0, 0) }
     }
-    order = frequency.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
+    order = frequency.indices.compactMap { index -> (letter: String, count: Int)? in
+      guard let count = frequency[index], let letter = Unicode.Scalar(first + UInt32(index))
+      else { return nil }
+      return (String(letter), count)
+    }.sorted { ($0.count, $1.letter) > ($1.count, $0.letter) }.map(\.letter)
   }
 
   private static func isShort(_ text: String, source: Source) -> Bool {
@@ -109,6 +122,7 @@ public struct AdaptiveVocabulary: Sendable {
 
   /// The entries typed with `unlocked` jamo only, in preference order.
   public func entries(within unlocked: Set<String>) -> [Entry] {
-    entries.filter { $0.letters.isSubset(of: unlocked) }
+    let unlocked = JamoSet(unlocked)
+    return entries.filter { $0.letters.isSubset(of: unlocked) }
   }
 }

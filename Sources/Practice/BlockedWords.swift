@@ -2,10 +2,13 @@
 /// (`Lexicon/practice-blocked-ko.txt`, reviewed by hand; its header says how).
 ///
 /// A rule is a word, or a word ending in `*` that blocks every word starting with it. A text is
-/// blocked when any of its words (split at spaces, `. , ? !` removed) is.
+/// blocked when any of its words (split at spaces, `. , ? !` removed) is. Rules and texts are
+/// compared as written (the shipped lists are NFC).
 public struct BlockedWords: Sendable, Hashable {
-  private var words: Set<String> = []
-  private var prefixes: Set<String> = []
+  /// Rules as UTF-8: a set of byte arrays hashes without Unicode normalization, which a set
+  /// of Hangul strings pays for on every lookup.
+  private var words: Set<[UInt8]> = []
+  private var prefixes: Set<[UInt8]> = []
 
   /// The rules of a file: one a line, `#` comments and blank lines skipped.
   public init(parsing text: String) {
@@ -13,10 +16,10 @@ public struct BlockedWords: Sendable, Hashable {
       let rule = line.trimmingSpaces
       if rule.isEmpty || rule.hasPrefix("#") { continue }
       if rule.hasSuffix("*") {
-        let prefix = String(rule.dropLast())
+        let prefix = Array(rule.dropLast().utf8)
         if !prefix.isEmpty { prefixes.insert(prefix) }
       } else {
-        words.insert(rule)
+        words.insert(Array(rule.utf8))
       }
     }
   }
@@ -29,19 +32,28 @@ public struct BlockedWords: Sendable, Hashable {
 
   /// Whether `text` has a blocked word.
   ///
-  /// Each word's own prefixes are looked up (a word has a few characters), not every rule
-  /// tried against it: the vocabulary checks tens of thousands of words at every start.
+  /// Each word's own prefixes are looked up, at every scalar boundary (a word has a few
+  /// scalars), not every rule tried against it: the vocabulary checks tens of thousands of
+  /// words at every start. Bytes, not characters: comparing Hangul characters normalizes them.
   public func blocks(_ text: String) -> Bool {
-    for piece in text.split(separator: " ") {
-      var prefix = ""
-      for character in piece where !".,?!".contains(character) {
-        prefix.append(character)
+    var prefix: [UInt8] = []
+    for piece in text.utf8.split(separator: UInt8(ascii: " ")) {
+      prefix.removeAll(keepingCapacity: true)
+      var rest = piece[...]
+      while let byte = rest.popFirst() {
+        if Self.marks.contains(byte) { continue }
+        prefix.append(byte)
+        // The end of a scalar: no continuation byte (10xxxxxx) follows.
+        if let next = rest.first, next & 0xC0 == 0x80 { continue }
         if prefixes.contains(prefix) { return true }
       }
       if words.contains(prefix) { return true }
     }
     return false
   }
+
+  /// The marks a word is looked up without.
+  private static let marks: [UInt8] = Array(".,?!".utf8)
 }
 
 extension Substring {

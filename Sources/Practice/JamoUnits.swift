@@ -11,23 +11,32 @@ public enum JamoUnits {
   /// The jamo of `text` in typing order, as compatibility letters: `안녕` → `ㅇ ㅏ ㄴ ㄴ ㅕ ㅇ`.
   public static func letters(of text: some StringProtocol) -> [String] {
     var letters: [String] = []
+    forEachLetter(in: text) { letters.append(String($0)) }
+    return letters
+  }
+
+  /// Calls `body` with each jamo of `text` in typing order, a compatibility letter (U+3131 …
+  /// U+3163): what ``letters(of:)`` lists, without making a string of each (the adaptive
+  /// vocabulary counts the letters of tens of thousands of words at every start).
+  public static func forEachLetter(
+    in text: some StringProtocol, _ body: (Unicode.Scalar) -> Void
+  ) {
     for scalar in text.unicodeScalars {
       if let syllable = Syllable(scalar) {
-        letters.append(String(syllable.choseong.compatibility))
-        letters.append(String(syllable.jungseong.compatibility))
+        body(syllable.choseong.compatibility)
+        body(syllable.jungseong.compatibility)
         if let jong = syllable.jongseong {
           if let (first, second) = jong.parts {
-            letters.append(String(first.compatibility))
-            letters.append(String(second.compatibility))
+            body(first.compatibility)
+            body(second.compatibility)
           } else {
-            letters.append(String(jong.compatibility))
+            body(jong.compatibility)
           }
         }
       } else if isLetter(scalar) {
-        letters.append(String(scalar))
+        body(scalar)
       }
     }
-    return letters
   }
 
   /// Whether a scalar is a compatibility consonant or vowel letter (U+3131 … U+3163).
