@@ -39,12 +39,14 @@ public struct BlockedWords: Sendable, Hashable {
     var prefix: [UInt8] = []
     for piece in text.utf8.split(separator: UInt8(ascii: " ")) {
       prefix.removeAll(keepingCapacity: true)
-      var rest = piece[...]
-      while let byte = rest.popFirst() {
-        if Self.marks.contains(byte) { continue }
+      var index = piece.startIndex
+      while index < piece.endIndex {
+        let byte = piece[index]
+        index = piece.index(after: index)
+        if Self.isMark(byte) { continue }
         prefix.append(byte)
         // The end of a scalar: no continuation byte (10xxxxxx) follows.
-        if let next = rest.first, next & 0xC0 == 0x80 { continue }
+        if index < piece.endIndex, piece[index] & 0xC0 == 0x80 { continue }
         if prefixes.contains(prefix) { return true }
       }
       if words.contains(prefix) { return true }
@@ -52,8 +54,13 @@ public struct BlockedWords: Sendable, Hashable {
     return false
   }
 
-  /// The marks a word is looked up without.
-  private static let marks: [UInt8] = Array(".,?!".utf8)
+  /// The marks a word is looked up without: `. , ? !`.
+  private static func isMark(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "?"), UInt8(ascii: "!"): true
+    default: false
+    }
+  }
 }
 
 extension Substring {
