@@ -119,7 +119,8 @@ run: build
 
 # The build, then the tests in passes (Scripts/test-passes.sh): the end-to-end suites in several
 # processes beside the others, then the real-terminal holds beside the scaling tests (issue 25),
-# which run at the lowest priority. Each pass says how long it took, for CI's log.
+# which run at the lowest priority. A failed test runs once more alone and must pass then; the end
+# of the output names every failure, and each pass says how long it took, for CI's log.
 # With CHEONJIIN_BROWSER_TESTS=1 (as .ci/run sets it) Chromium is installed first and the
 # page's tests must run in it, as under test-browser.
 test: test-deps $(if $(filter 1,$(CHEONJIIN_BROWSER_TESTS)),browser-deps)

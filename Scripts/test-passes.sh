@@ -39,17 +39,14 @@ lap() {
 # Runs the tests the arguments select into a log of its own, in the background, at the
 # priority given (nice's adjustment: 0 as usual, 19 the lowest), with a JUnit XML report of
 # which tests failed. NO_COLOR: the log is read as text, as `swift test` writes it.
-#   run_in_background LOG NICENESS RERUN ARGUMENTS...
-# RERUN "rerun": a test that fails is run once more, alone, when the pass has ended (see
-# wait_and_print); "strict": a failure stands.
+#   run_in_background LOG NICENESS ARGUMENTS...
 run_in_background() {
-  local log=$1 niceness=$2 rerun=$3
-  shift 3
+  local log=$1 niceness=$2
+  shift 2
   NO_COLOR=1 nice -n "$niceness" "$tests" --testing-library swift-testing \
     --xunit-output "$logs/$log.xml" "$@" > "$logs/$log" 2>&1 &
   pids+=("$!")
   names+=("$log")
-  reruns+=("$rerun")
 }
 
 # The tests a JUnit report says failed, as a --filter pattern ("Module.Suite/name(" each, the
@@ -77,11 +74,11 @@ issues_in() {
 # recorded, with the issues its tests recorded, for the summary at the end (CI shows the end
 # of a long log, where the logs of passes that passed would hide them).
 #
-# The end-to-end tests and the real-terminal holds drive real programs (tmux, xterm, X's key
-# repeat) on a schedule, beside other test processes; on a machine busier than the tests were
-# tuned on, one may fail for the machine. A test of those that failed is run once more, alone,
+# Many tests drive real programs (tmux, xterm, X's key repeat, a pty, two processes on one
+# database) on a schedule, beside other test processes; on a machine busier than the tests
+# were tuned on, one may fail for the machine. A test that failed is run once more, alone,
 # after its pass: it passes only if it passes then, and the summary names it either way, so a
-# flaky test is seen, not hidden. The unit and property tests get no second run.
+# flaky test is seen, not hidden. A test that fails for the code fails both times.
 failures=""
 flaky=""
 wait_and_print() {
@@ -97,8 +94,7 @@ wait_and_print() {
     echo "== $log"
     cat "$logs/$log"
     [ "${codes[$index]}" -eq 0 ] && continue
-    pattern=""
-    if [ "${reruns[$index]}" = rerun ]; then pattern=$(failed_tests "$logs/$log.xml"); fi
+    pattern=$(failed_tests "$logs/$log.xml")
     if [ -n "$pattern" ]; then
       echo "== $log: run again alone, the tests that failed: $pattern"
       if NO_COLOR=1 "$tests" --testing-library swift-testing --filter "$pattern" \
@@ -118,7 +114,6 @@ $(issues_in "$logs/$log")
   done
   pids=()
   names=()
-  reruns=()
 }
 
 "$swift" build "${flags[@]}" --build-tests || exit 1
@@ -134,7 +129,6 @@ weights="ContrastTests 76 DemoRecordingEndToEndTests 26 RunEndToEndTests 22
   PracticeEndToEndTests 5"
 pids=()
 names=()
-reruns=()
 mapfile -t patterns < <("$tests" --testing-library swift-testing --list-tests 2>/dev/null |
   sed -n 's|^CLITests\.\([A-Za-z0-9_]*\)/.*|\1|p' | LC_ALL=C sort -u |
   grep -v -E "$scaling|$holds" |
@@ -159,16 +153,16 @@ if [ ${#patterns[@]} -eq 0 ]; then
   exit 1
 fi
 for index in "${!patterns[@]}"; do
-  run_in_background "end-to-end tests, part $((index + 1)) of ${#patterns[@]}" 0 rerun \
+  run_in_background "end-to-end tests, part $((index + 1)) of ${#patterns[@]}" 0 \
     --filter "${patterns[$index]}"
 done
-run_in_background "the other tests" 0 strict --skip "CLITests\.|$scaling|$holds"
+run_in_background "the other tests" 0 --skip "CLITests\.|$scaling|$holds"
 echo "== ${#pids[@]} test processes side by side; their logs follow when all have ended"
 wait_and_print
 lap tests
 
-run_in_background "real-terminal holds" 0 rerun --filter "$holds"
-run_in_background "scaling" 19 strict --filter "$scaling"
+run_in_background "real-terminal holds" 0 --filter "$holds"
+run_in_background "scaling" 19 --filter "$scaling"
 echo "== the real-terminal holds beside the scaling tests (priority 19)"
 wait_and_print
 lap "holds and scaling"
