@@ -49,11 +49,9 @@ public struct AdaptiveVocabulary: Sendable {
   public init(
     corpus: [LexiconEntry], everyday: [LexiconEntry], messages: [String], blocked: BlockedWords
   ) {
-    var weights: [String: Int] = [:]
-    for entry in corpus { weights[entry.word, default: 0] += entry.value }
-    for entry in everyday {
-      weights[entry.word, default: 0] += Ranking.everydayPseudoCount(boost: entry.value)
-    }
+    let weights =
+      corpus.map { (text: $0.word, weight: $0.value) }
+      + everyday.map { ($0.word, Ranking.everydayPseudoCount(boost: $0.value)) }
     // Stable sorts keep file order among equals.
     let everydayWords = everyday.enumerated().sorted {
       ($0.element.value, -$0.offset) > ($1.element.value, -$1.offset)
@@ -71,13 +69,15 @@ public struct AdaptiveVocabulary: Sendable {
   /// the built-in lessons' words when the shipped lists cannot be found, or a small list in
   /// tests.
   public init(texts: [String], blocked: BlockedWords = .none) {
-    var weights: [String: Int] = [:]
-    for text in texts { weights[text, default: 0] += 1 }
-    self.init(ordered: texts.map { ($0, .corpus) }, weights: weights, blocked: blocked)
+    self.init(
+      ordered: texts.map { ($0, .corpus) }, weights: texts.map { ($0, 1) }, blocked: blocked)
   }
 
+  /// - Parameter weights: What each occurrence of a text adds to the frequency of each of its
+  ///   jamo; a text may come more than once (a word of both lists adds both weights).
   private init(
-    ordered: [(text: String, source: Source)], weights: [String: Int], blocked: BlockedWords
+    ordered: [(text: String, source: Source)], weights: [(text: String, weight: Int)],
+    blocked: BlockedWords
   ) {
     var seen = Set<String>(minimumCapacity: ordered.count)
     var entries: [Entry] = []

@@ -9,6 +9,9 @@ public struct BlockedWords: Sendable, Hashable {
   /// of Hangul strings pays for on every lookup.
   private var words: Set<[UInt8]> = []
   private var prefixes: Set<[UInt8]> = []
+  /// The first scalar of every rule (its UTF-8 bytes in one number): a word that starts with
+  /// none of them, most words, is passed after one lookup.
+  private var leads: Set<UInt32> = []
 
   /// The rules of a file: one a line, `#` comments and blank lines skipped.
   public init(parsing text: String) {
@@ -20,6 +23,9 @@ public struct BlockedWords: Sendable, Hashable {
         if !prefix.isEmpty { prefixes.insert(prefix) }
       } else {
         words.insert(Array(rule.utf8))
+      }
+      if let first = rule.unicodeScalars.first {
+        leads.insert(Self.lead(Array(String(first).utf8)))
       }
     }
   }
@@ -37,9 +43,10 @@ public struct BlockedWords: Sendable, Hashable {
   /// words at every start. Bytes, not characters: comparing Hangul characters normalizes them.
   public func blocks(_ text: String) -> Bool {
     var prefix: [UInt8] = []
-    for piece in text.utf8.split(separator: UInt8(ascii: " ")) {
+    pieces: for piece in text.utf8.split(separator: UInt8(ascii: " ")) {
       prefix.removeAll(keepingCapacity: true)
       var index = piece.startIndex
+      var isFirstScalar = true
       while index < piece.endIndex {
         let byte = piece[index]
         index = piece.index(after: index)
@@ -47,11 +54,20 @@ public struct BlockedWords: Sendable, Hashable {
         prefix.append(byte)
         // The end of a scalar: no continuation byte (10xxxxxx) follows.
         if index < piece.endIndex, piece[index] & 0xC0 == 0x80 { continue }
+        if isFirstScalar {
+          isFirstScalar = false
+          if !leads.contains(Self.lead(prefix)) { continue pieces }
+        }
         if prefixes.contains(prefix) { return true }
       }
       if words.contains(prefix) { return true }
     }
     return false
+  }
+
+  /// A first scalar's UTF-8 bytes (one to four) as one number.
+  private static func lead(_ bytes: [UInt8]) -> UInt32 {
+    bytes.prefix(4).reduce(0) { $0 << 8 | UInt32($1) }
   }
 
   /// The marks a word is looked up without: `. , ? !`.

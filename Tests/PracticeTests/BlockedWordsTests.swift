@@ -24,6 +24,13 @@ struct BlockedWordsTests {
     #expect(!blocked.blocks("소년"))
     #expect(!blocked.blocks("# a comment"))
     #expect(BlockedWords.none.isEmpty && !BlockedWords.none.blocks("바보"))
+    // Marks before a word, rules of one to four UTF-8 bytes a scalar, a rule that is a lone
+    // scalar: each word's first scalar is looked up before its prefixes.
+    let mixed = BlockedWords(parsing: "idiot*\né\n💩*\n가\n")
+    #expect(mixed.blocks("...바보") == false && blocked.blocks("...바보"))
+    #expect(mixed.blocks("idiots") && mixed.blocks("an idiot!") && !mixed.blocks("id"))
+    #expect(mixed.blocks("é") && !mixed.blocks("éé") && mixed.blocks("💩💩") && !mixed.blocks("💨"))
+    #expect(mixed.blocks("가") && mixed.blocks("가!") && !mixed.blocks("가다") && !mixed.blocks("나"))
   }
 
   @Test("the reviewed list blocks what came up, and keeps ordinary words that look close")
