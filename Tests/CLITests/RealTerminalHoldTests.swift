@@ -9,6 +9,8 @@ import Testing
 /// delay, and each case is one the detector decides with a margin of at least 20 ms (a second
 /// press at delay ± 20 ms is followed by no repeat; a hold is followed by many). A press
 /// released between its first and second repeat is the one ambiguous case; it is not played.
+/// The pad's key log shows when each key reached it: a case whose keys a busy machine held
+/// back and let through in a bunch is played again, and not judged if that happens every time.
 @Suite(
   "Holds in a real xterm with X auto-repeat (issue 20)", .enabled(if: hasRealTerminal))
 struct RealTerminalHoldTests {
@@ -108,8 +110,8 @@ struct RealTerminalHoldTests {
       let verdict: String
       if attempt.typed == step.expected {
         verdict = "ok"
-      } else if let disturbance = attempt.disturbance(measured) {
-        verdict = "not judged (\(disturbance))"
+      } else if attempt.disturbance(measured) != nil {
+        verdict = "not judged"
         unjudged.append(step.name)
       } else {
         verdict = "FAILED"
