@@ -91,24 +91,22 @@ public struct AdaptiveVocabulary: Sendable {
       entries.append(Entry(text: text, source: source, letters: letters))
     }
     self.entries = entries
-    // Counted per compatibility letter (U+3131 … U+3163), not in a dictionary of strings:
-    // the weights hold every word of the lists. Nil: the letter occurs nowhere.
-    let first: UInt32 = 0x3131
-    var frequency = [Int?](repeating: nil, count: 0x3163 - 0x3131 + 1)
+    // Counted per compatibility letter, not in a dictionary of strings: the weights hold every
+    // word of the lists. Nil: the letter occurs nowhere.
+    let letters = JamoSet.range
+    var frequency = [Int?](repeating: nil, count: letters.count)
     func count(_ letter: Unicode.Scalar, _ weight: Int) {
-      let index = Int(letter.value - first)
+      guard letters.contains(letter.value) else { return }
+      let index = Int(letter.value - letters.lowerBound)
       frequency[index] = (frequency[index] ?? 0) + weight
     }
     for (text, weight) in weights {
       JamoUnits.forEachLetter(in: text) { count($0, weight) }
     }
     // Letters that only phrases use still need a place in the order.
-    for letter in entriesLetters.letters {
-      JamoUnits.forEachLetter(in: letter) { count($0, 0) }
-    }
-    order = frequency.indices.compactMap { index -> (letter: String, count: Int)? in
-      guard let count = frequency[index], let letter = Unicode.Scalar(first + UInt32(index))
-      else { return nil }
+    for letter in entriesLetters.scalars { count(letter, 0) }
+    order = zip(letters, frequency).compactMap { value, count -> (letter: String, count: Int)? in
+      guard let count, let letter = Unicode.Scalar(value) else { return nil }
       return (String(letter), count)
     }.sorted { ($0.count, $1.letter) > ($1.count, $0.letter) }.map(\.letter)
   }

@@ -7,9 +7,8 @@
 public struct JamoSet: Hashable, Sendable {
   private var bits: UInt64 = 0
 
-  /// The first letter, ㄱ; ㅣ (U+3163) is the 51st.
-  private static let first: UInt32 = 0x3131
-  private static let count: UInt32 = 0x3163 - 0x3131 + 1
+  /// The letters a set can hold, as scalar values: ㄱ (U+3131) … ㅣ (U+3163), 51 of them.
+  public static let range: ClosedRange<UInt32> = 0x3131...0x3163
 
   /// The empty set.
   public init() {}
@@ -45,12 +44,16 @@ public struct JamoSet: Hashable, Sendable {
   public func isSubset(of other: JamoSet) -> Bool { bits & ~other.bits == 0 }
 
   /// The letters, in Unicode order.
-  public var letters: [String] {
-    (0..<Self.count).compactMap { offset in
-      guard bits & (1 << UInt64(offset)) != 0 else { return nil }
-      return Unicode.Scalar(Self.first + offset).map { String($0) }
+  public var scalars: [Unicode.Scalar] {
+    Self.range.compactMap { value in
+      guard let scalar = Unicode.Scalar(value), let bit = Self.bit(of: scalar), bits & bit != 0
+      else { return nil }
+      return scalar
     }
   }
+
+  /// The letters as strings, in Unicode order.
+  public var letters: [String] { scalars.map { String($0) } }
 
   private static func scalar(of letter: String) -> Unicode.Scalar? {
     var scalars = letter.unicodeScalars.makeIterator()
@@ -59,7 +62,7 @@ public struct JamoSet: Hashable, Sendable {
   }
 
   private static func bit(of letter: Unicode.Scalar) -> UInt64? {
-    guard letter.value >= first, letter.value - first < count else { return nil }
-    return 1 << UInt64(letter.value - first)
+    guard range.contains(letter.value) else { return nil }
+    return 1 << UInt64(letter.value - range.lowerBound)
   }
 }
