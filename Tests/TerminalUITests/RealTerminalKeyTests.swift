@@ -32,6 +32,29 @@ struct RealTerminalKeyTests {
     driver.wait(after)
   }
 
+  @Test("an auto-repeat that comes as the keypad's own sequence continues the press: one ㄴ")
+  func repeatInAnotherEncoding() throws {
+    // Keypad 5 held 382 ms at 250/33 (the rig's "one press released before the hold time"),
+    // its last auto-repeat sent as the keypad sequence instead of the digit: it typed ㄹ.
+    var driver = try Driver()
+    driver.send("5")
+    driver.wait(250)
+    for _ in 0..<4 {
+      driver.send("5")
+      driver.wait(33)
+    }
+    driver.send(keypad("5"))
+    driver.wait(800)
+    #expect(driver.text == "ㄴ")
+    // Two presses of that key, one sent each way, are still two presses.
+    var twice = try Driver()
+    twice.type(["5"])
+    twice.wait(300)
+    twice.send(keypad("5"))
+    twice.wait(800)
+    #expect(twice.text == "ㄹ")
+  }
+
   @Test("on the !#1 pad the keypad's plain digits type the digits printed on them")
   func digitsOnTheSymbolPad() throws {
     var driver = try Driver()

@@ -147,8 +147,9 @@ package struct InputPipeline {
   }
 
   private mutating func press(
-    _ source: PressSource, kind: KeyEventKind, pad: PadBindings, exact: Bool, at time: Instant
+    _ pressed: PressSource, kind: KeyEventKind, pad: PadBindings, exact: Bool, at time: Instant
   ) -> [InputEvent] {
+    let source = Self.continuing(pressed, run: detector.activeKey, pad: pad)
     let isRunning = detector.activeKey == source
     let behavior = isRunning ? runBehavior : pad.behavior(of: source)
     if !isRunning { runBehavior = behavior }
@@ -156,6 +157,24 @@ package struct InputPipeline {
       source, kind: kind, behavior: behavior, releases: exact ? .exact : .inferred, at: time)
     trackPressing(actions, behavior: behavior, exact: exact, at: time)
     return actions.map(InputEvent.pad)
+  }
+
+  /// The open run's key when `pressed` is another encoding of the same pad key, else `pressed`.
+  ///
+  /// A run is one pad key held, whatever bytes the terminal sent for it. xterm sends keypad 5
+  /// as the digit "5" while NumLock is on and as a keypad sequence otherwise; in the real-xterm
+  /// rig about one held press in ten had its last auto-repeat come as the keypad sequence
+  /// (NumLock's state as xdotool's key-up saw it, most likely). Read as a press of another key,
+  /// it ended the hold's run and pressed ㄴㄹ again: ㄹ where one press meant ㄴ (250/30, a
+  /// 380 ms press). Only where releases are inferred: kitty reports each key's own release.
+  private static func continuing(_ pressed: PressSource, run: PressSource?, pad: PadBindings)
+    -> PressSource
+  {
+    guard let run, run != pressed, case .physical(_, fromKitty: false) = run,
+      case .physical(_, fromKitty: false) = pressed, let key = pad.resolve(pressed),
+      pad.resolve(run) == key
+    else { return pressed }
+    return run
   }
 
   private mutating func trackPressing(
