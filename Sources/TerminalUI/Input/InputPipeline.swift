@@ -162,11 +162,11 @@ package struct InputPipeline {
   /// The open run's key when `pressed` is another encoding of the same pad key, else `pressed`.
   ///
   /// A run is one pad key held, whatever bytes the terminal sent for it. xterm sends keypad 5
-  /// as the digit "5" while NumLock is on and as a keypad sequence otherwise; in the real-xterm
-  /// rig about one held press in ten had its last auto-repeat come as the keypad sequence
-  /// (NumLock's state as xdotool's key-up saw it, most likely). Read as a press of another key,
-  /// it ended the hold's run and pressed ㄴㄹ again: ㄹ where one press meant ㄴ (250/30, a
-  /// 380 ms press). Only where releases are inferred: kitty reports each key's own release.
+  /// as the digit "5" while NumLock is on and as a keypad sequence otherwise. In the real-xterm
+  /// rig, once in five runs of its 380 ms press at 250/30, the last auto-repeat came as the
+  /// keypad sequence (NumLock's state as xdotool's key-up saw it, most likely); read as a press
+  /// of another key, it ended the hold's run and pressed ㄴㄹ again: ㄹ where one press meant
+  /// ㄴ. Only where releases are inferred: kitty reports each key's own release.
   private static func continuing(_ pressed: PressSource, run: PressSource?, pad: PadBindings)
     -> PressSource
   {
