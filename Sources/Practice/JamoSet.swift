@@ -52,9 +52,6 @@ public struct JamoSet: Hashable, Sendable {
     }
   }
 
-  /// The letters as strings, in Unicode order.
-  public var letters: [String] { scalars.map { String($0) } }
-
   private static func scalar(of letter: String) -> Unicode.Scalar? {
     var scalars = letter.unicodeScalars.makeIterator()
     guard let scalar = scalars.next(), scalars.next() == nil else { return nil }

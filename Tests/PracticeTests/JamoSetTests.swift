@@ -9,7 +9,7 @@ struct JamoSetTests {
     for word in words {
       let letters = Set(JamoUnits.letters(of: word))
       let set = JamoSet(JamoUnits.letters(of: word))
-      #expect(Set(set.letters) == letters, "\(word)")
+      #expect(Set(set.scalars.map(String.init)) == letters, "\(word)")
       #expect(set.isEmpty == letters.isEmpty)
       for other in words {
         let otherLetters = Set(JamoUnits.letters(of: other))
@@ -20,11 +20,11 @@ struct JamoSetTests {
     }
     // ㄱ and ㅣ, the first and last letters; anything else is not a member.
     let ends = JamoSet(["ㄱ", "ㅣ", "가", "ab", "", "ㄱㄴ"])
-    #expect(ends.letters == ["ㄱ", "ㅣ"])
+    #expect(ends.scalars == ["ㄱ", "ㅣ"])
     #expect(ends.contains("ㄱ") && ends.contains("ㅣ") && !ends.contains("ㄴ"))
     #expect(!ends.contains("ㄱㄴ") && !ends.contains("가"))
     var union = JamoSet(["ㄴ"])
     union.formUnion(ends)
-    #expect(union.letters == ["ㄱ", "ㄴ", "ㅣ"])
+    #expect(union.scalars == ["ㄱ", "ㄴ", "ㅣ"])
   }
 }
