@@ -170,7 +170,7 @@ let package = Package(
       name: "CLITests",
       dependencies: [
         "cheonjiin", "Grep", "HangulEngine", "LayoutLoading", "Practice", "Storage",
-        "Suggestions", "TerminalUI", "TestSupport",
+        "Suggestions", "TerminalInput", "TerminalUI", "TestSupport",
       ],
       exclude: ["Harness"]),
   ]

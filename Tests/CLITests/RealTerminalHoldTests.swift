@@ -1,4 +1,5 @@
 import Foundation
+import TerminalInput
 import Testing
 
 /// Holds in a real xterm under Xvfb, at the repeat settings people have (issue 20): xterm
@@ -101,7 +102,8 @@ struct RealTerminalHoldTests {
       // A case whose keys did not reach the pad as the X server sends them (a busy machine
       // held them back and let them through in a bunch) tested the machine, not the pad: it
       // is played again, alone, up to twice. A case that arrived on time is judged at once.
-      while attempt.typed != step.expected, let disturbance = attempt.disturbance(measured),
+      while attempt.typed != step.expected,
+        let disturbance = attempt.disturbance(interval: measured.interval),
         notes.count < 2
       {
         notes.append("“\(attempt.typed)” with \(disturbance)")
@@ -110,7 +112,7 @@ struct RealTerminalHoldTests {
       let verdict: String
       if attempt.typed == step.expected {
         verdict = "ok"
-      } else if attempt.disturbance(measured) != nil {
+      } else if attempt.disturbance(interval: measured.interval) != nil {
         verdict = "not judged"
         unjudged.append(step.name)
       } else {
@@ -122,7 +124,7 @@ struct RealTerminalHoldTests {
           """)
       }
       let retries = notes.isEmpty ? "" : ", after \(notes.joined(separator: ", "))"
-      let timing = attempt.disturbance(measured) ?? "keys on time"
+      let timing = attempt.disturbance(interval: measured.interval) ?? "keys on time"
       report.append("  \(step.name): \(verdict) “\(attempt.typed)” (\(timing))\(retries)")
     }
     print("xterm \(setting.testDescription) (\(measured)):\n" + report.joined(separator: "\n"))
@@ -250,10 +252,10 @@ struct PlayedCase {
   /// apart, so a gap shorter than the interval allows (keys held back and let through in a
   /// bunch) or between the two (a repeat held back) means the machine, not the pad, chose
   /// the timing.
-  func disturbance(_ measured: MeasuredRepeat) -> String? {
+  func disturbance(interval: Double) -> String? {
     let gaps = zip(arrivals.dropFirst(), arrivals).map { Double($0 - $1) }
     let odd = gaps.filter { gap in
-      gap < measured.interval - 10 || (gap > measured.interval + 10 && gap < 150)
+      gap < interval - 10 || (gap > interval + 10 && gap < 150)
     }
     guard !odd.isEmpty else { return nil }
     return "keys \(odd.map { String(format: "%.0f", $0) }.joined(separator: ", ")) ms apart"
@@ -265,36 +267,43 @@ struct PlayedCase {
   }
 
   /// The arrival times of each case's key events, parted by Enter, from the pad's key log
-  /// ("<milliseconds> read <bytes in hex>" per read).
+  /// ("<milliseconds> read <bytes in hex>" per read), decoded as the pad decodes them.
   static func arrivals(keyLog: String) -> [[UInt64]] {
     var cases: [[UInt64]] = [[]]
+    var decoder = ByteDecoder()
     for line in keyLog.split(separator: "\n") {
       let parts = line.split(separator: " ")
       guard parts.count > 2, parts[1] == "read", let time = UInt64(parts[0]) else { continue }
       let bytes = parts.dropFirst(2).compactMap { UInt8($0, radix: 16) }
-      var index = 0
-      while index < bytes.count {
-        // One event: an escape sequence (ESC O x, or ESC [ … up to its final byte) or a byte.
-        var end = index + 1
-        if bytes[index] == 0x1B, end < bytes.count {
-          if bytes[end] == UInt8(ascii: "O") {
-            end = min(bytes.count, end + 2)
-          } else if bytes[end] == UInt8(ascii: "[") {
-            end += 1
-            while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
-            end = min(bytes.count, end + 1)
-          }
-        }
-        let event = Array(bytes[index..<end])
-        if event == [0x0D] || event == [0x1B, UInt8(ascii: "O"), UInt8(ascii: "M")] {
+      for case .key(let event) in decoder.feed(bytes, at: .milliseconds(time)) {
+        if event.key == .enter || event.key == .numpad(.enter) {
           cases.append([])
         } else {
           cases[cases.count - 1].append(time)
         }
-        index = end
       }
     }
     return cases
   }
+}
 
+@Suite("The pad's key log, read back by the hold tests")
+struct PlayedCaseTests {
+  @Test("reads become key events as the pad decodes them, parted by Enter")
+  func arrivals() {
+    let log = """
+      100 read 35
+      350 read 35
+      383 read 1b 4f 75
+      400 hold
+      900 read d
+      1500 read 2f
+      1501 read 31 0d
+      """
+    #expect(PlayedCase.arrivals(keyLog: log) == [[100, 350, 383], [1500, 1501], []])
+    // Keys held back and let through in a bunch are the machine's timing, not the X server's.
+    #expect(PlayedCase(typed: "", arrivals: [100, 350, 383]).disturbance(interval: 33) == nil)
+    #expect(PlayedCase(typed: "", arrivals: [100, 350, 350, 383]).disturbance(interval: 33) != nil)
+    #expect(PlayedCase(typed: "", arrivals: [100, 350, 410]).disturbance(interval: 33) != nil)
+  }
 }
