@@ -270,7 +270,8 @@ struct PracticeCueSizeTests {
     driver.wait(4000)
     let wrong = driver.render(rows: rows, columns: columns).textDump
     #expect(wrong.contains("✗"))
-    #expect(wrong.contains("틀렸어요") || wrong.contains("다음:"), "\(wrong)")
+    #expect(!screen.contains("틀렸어요"))
+    #expect(wrong.contains("틀렸어요"), "\(rows)×\(columns):\n\(wrong)")
   }
 }
 
