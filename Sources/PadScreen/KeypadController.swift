@@ -299,7 +299,8 @@ public struct KeypadController: ScreenFrontEnd {
         // Text from the system's own input method: take it as typed.
         return insert(String(Character(scalar)), at: time)
       }
-      message = (strings.unusedKey, time + .milliseconds(2000))
+      let unused = strings.unusedKeyMessage(for: key.key)
+      message = (unused.text, time + .milliseconds(unused.milliseconds))
       return []
     }
   }

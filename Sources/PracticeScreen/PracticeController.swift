@@ -239,7 +239,8 @@ public struct PracticeController: ScreenFrontEnd {
         }
         return handleMenuKey(key)
       case .typing, .itemDone, .starting:
-        message = (strings.unusedKey, time + .milliseconds(2000))
+        let unused = strings.unusedKeyMessage(for: key.key)
+        message = (unused.text, time + .milliseconds(unused.milliseconds))
         return []
       }
     case .mouse(let mouse):

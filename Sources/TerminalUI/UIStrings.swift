@@ -1,6 +1,7 @@
 import HangulEngine
 import LayoutLoading
 import Practice
+import TerminalInput
 
 /// The language of the interface: Korean when the locale is Korean, English otherwise.
 public enum UILanguage: Sendable, Hashable {
@@ -60,7 +61,9 @@ public struct UIStrings: Sendable {
   }
   public var tooSmallKept: String { pick("쓴 글은 그대로 있어요", "Your text is kept") }
   public var helpTitle: String {
-    pick("도움말 — ↑↓ 넘기기 · 다른 키는 돌아가기", "Help — ↑↓ to scroll · any other key to go back")
+    pick(
+      "도움말 — ↑↓ 또는 키패드 8 2 넘기기 · 다른 키는 돌아가기",
+      "Help — ↑↓ or keypad 8 2 to scroll · any other key to go back")
   }
   public var helpMore: String { pick("↓ 더 있어요", "↓ more") }
   public var helpPadKeys: String { pick("키패드 (지금 키맵)", "Keypad (current keymap)") }
@@ -79,6 +82,31 @@ public struct UIStrings: Sendable {
   }
   public var unusedKey: String {
     pick("이 키는 쓰지 않아요 · F1 도움말", "That key does nothing here · F1 help")
+  }
+
+  /// What the message row says for a key that types nothing here, and for how long.
+  ///
+  /// A keypad with Num Lock off sends its 5 as Begin, which no other key sends: then the pad
+  /// says to turn Num Lock on, at length. Its other keys come as Home, End, PgUp, PgDn,
+  /// Insert, Delete and the arrows, as the editing keys do: those keys name Num Lock too.
+  public func unusedKeyMessage(for key: TerminalKey) -> (text: String, milliseconds: UInt64) {
+    switch key {
+    case .numpad:
+      return (
+        pick(
+          "Num Lock이 꺼져 있어요. 키패드의 Num Lock 키를 눌러 불을 켜 주세요",
+          "Num Lock is off: press the keypad's Num Lock key (its light comes on)"), 6000
+      )
+    case .home, .end, .pageUp, .pageDown, .insert, .delete:
+      return (
+        pick(
+          "이 키는 쓰지 않아요 · 키패드라면 Num Lock을 켜 주세요",
+          "That key does nothing here · on the keypad? Turn Num Lock on"), 3000
+      )
+    case .character, .enter, .tab, .backspace, .escape, .up, .down, .left, .right, .function,
+      .otherFunctional:
+      return (unusedKey, 2000)
+    }
   }
   public var notUTF8: String {
     pick("UTF-8이 아닌 글자는 넣지 않았어요", "Ignored bytes that are not UTF-8")

@@ -64,6 +64,11 @@ package struct PadBindings {
     let fromKitty = event.source == .kitty
     switch event.key {
     case .numpad(let key):
+      // A navigation name from a terminal without the kitty protocol is keypad 5 with Num Lock
+      // off (Begin), the one such key xterm tells apart: alone it would type a stray ㄴ while
+      // every other keypad key moves or does nothing, so it types nothing and the screen says
+      // to turn Num Lock on. Kitty names every keypad key exactly: those type by position.
+      if !fromKitty, key.gridEquivalent != key { return nil }
       let physical = PhysicalKey.keypad(key.gridEquivalent)
       return binding(for: physical, fromKitty: fromKitty) != nil
         ? .physical(physical, fromKitty: fromKitty) : nil
