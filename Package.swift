@@ -58,6 +58,8 @@ let package = Package(
       name: "CNcursesw", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
     // The terminal's signal and crash path: what a handler touches lives in C.
     .target(name: "CTerminal"),
+    // Before main, in the program only: signals wait for the pad's handlers.
+    .target(name: "CStartup", dependencies: ["CTerminal"]),
     .systemLibrary(name: "CVterm", pkgConfig: "vterm", providers: [.apt(["libvterm-dev"])]),
     .target(
       name: "ChildTerminal",
@@ -116,7 +118,7 @@ let package = Package(
     .executableTarget(
       name: "cheonjiin",
       dependencies: [
-        "Grep", "HangulEngine", "LayoutLoading", "TerminalUI", "Typing", "PadScreen",
+        "CStartup", "Grep", "HangulEngine", "LayoutLoading", "TerminalUI", "Typing", "PadScreen",
         "PracticeScreen", "DemoScreen", "RunScreen", "ReportViews", "KoreanNumbers", "Practice",
         "Storage", "Suggestions", "SystemIO",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

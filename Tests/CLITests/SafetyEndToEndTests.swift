@@ -164,4 +164,32 @@ struct SafetyEndToEndTests {
     #expect(run.draft == "가")
     #expect(run.stderr.contains("standard output") || run.stderr.contains("표준 출력"))
   }
+
+  // MARK: - Start-up
+
+  @Test(
+    "SIGQUIT while the pad starts ends it as it does later, never ignored",
+    arguments: [20, 35, 50, 70])
+  func quitWhileStarting(afterMs: Int) throws {
+    let run = try Self.run([["wait": afterMs], ["signal": "QUIT"], ["wait": 1_500]])
+    // While the program is still being loaded (its first few ms) SIGQUIT's default action
+    // ends it; from then on it waits for the pad's handler, which ends the run (128 + 3).
+    #expect(run.status == 131 || run.status == -3, "status \(String(describing: run.status))")
+  }
+
+  @Test("Ctrl-Z before the terminal answers the start-up query: keys typed meanwhile are kept")
+  func stopBeforeTheAnswer() throws {
+    // KP4 ㄱ, KP7 ㅣ, KP8 ㆍ as a terminal without the kitty protocol sends them; this one
+    // never answers the device attributes query, so the pad waits for it before stopping.
+    let keys = ["\u{1B}Ot", "\u{1B}Ow", "\u{1B}Ox"].flatMap { key -> [[String: Any]] in
+      [["send": key], ["wait": 60]]
+    }
+    let run = try Self.run(
+      [["until": "F1"], ["send": "\u{1A}"], ["wait": 50]] + keys + [
+        ["wait": 1_500], ["until": "가"], ["send": "\u{1B}"], ["wait": 400],
+      ],
+      kitty: false)
+    #expect(run.status == 0)
+    #expect(run.stdout == "가\n")
+  }
 }
