@@ -363,6 +363,27 @@ struct DraftsEndToEndTests {
     #expect(draft.filter { $0 == "기" }.count >= 6, "draft: \(draft.debugDescription)")
   }
 
+  @Test("a pad's start removes the empty temporaries of ended pads' saves, keeps those with text")
+  func unfinishedSaves() throws {
+    let home = try Home()
+    try FileManager.default.createDirectory(at: home.draftFolder, withIntermediateDirectories: true)
+    // Int32.max: a process id nothing runs as; the test's own process runs.
+    let ended = home.draftFolder.appendingPathComponent(".draft-\(Int32.max)-1.tmp")
+    let endedWithText = home.draftFolder.appendingPathComponent(".draft-\(Int32.max)-2.tmp")
+    let running = home.draftFolder.appendingPathComponent(".draft-\(getpid())-1.tmp")
+    let other = home.draftFolder.appendingPathComponent(".draft-notes.tmp")
+    for (file, text) in [(ended, ""), (endedWithText, "가나"), (running, ""), (other, "")] {
+      try Data(text.utf8).write(to: file)
+    }
+    let run = try Self.run([["until": "F1"]] + Self.escape, home: home)
+    #expect(run.status == 0)
+    #expect(!FileManager.default.fileExists(atPath: ended.path))
+    #expect(!FileManager.default.fileExists(atPath: endedWithText.path))
+    #expect(home.kept() == ["가나"])
+    #expect(FileManager.default.fileExists(atPath: running.path))
+    #expect(FileManager.default.fileExists(atPath: other.path))
+  }
+
   @Test("--output names a FIFO nothing reads: the pad does not hang, prints the text and keeps it")
   func outputFifoUnread() throws {
     let home = try Home()
