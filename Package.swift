@@ -11,6 +11,7 @@ import PackageDescription
 // cheonjiin → Suggestions → HangulEngine (Practice reads the word lists through its parser)
 // cheonjiin → Grep → Suggestions (grep spells keypad queries as the suggestion bar does)
 // cheonjiin, TerminalUI → SystemIO → SystemPackage (swift-system): the one syscall layer
+// cheonjiin → CStartup → CTerminal (before main, in the program only, never in the tests)
 // HangulEngine, KoreanNumbers, TerminalInput, Practice, Suggestions and Grep import only the
 // standard library (and each other as listed).
 let package = Package(
