@@ -11,6 +11,7 @@ import PackageDescription
 // cheonjiin → Suggestions → HangulEngine (Practice reads the word lists through its parser)
 // cheonjiin → Grep → Suggestions (grep spells keypad queries as the suggestion bar does)
 // cheonjiin, TerminalUI → SystemIO → SystemPackage (swift-system): the one syscall layer
+// cheonjiin → CStartup → CTerminal (before main, in the program only, never in the tests)
 // HangulEngine, KoreanNumbers, TerminalInput, Practice, Suggestions and Grep import only the
 // standard library (and each other as listed).
 let package = Package(
@@ -58,6 +59,8 @@ let package = Package(
       name: "CNcursesw", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
     // The terminal's signal and crash path: what a handler touches lives in C.
     .target(name: "CTerminal"),
+    // Before main, in the program only: signals wait for the pad's handlers.
+    .target(name: "CStartup", dependencies: ["CTerminal"]),
     .systemLibrary(name: "CVterm", pkgConfig: "vterm", providers: [.apt(["libvterm-dev"])]),
     .target(
       name: "ChildTerminal",
@@ -116,7 +119,7 @@ let package = Package(
     .executableTarget(
       name: "cheonjiin",
       dependencies: [
-        "Grep", "HangulEngine", "LayoutLoading", "TerminalUI", "Typing", "PadScreen",
+        "CStartup", "Grep", "HangulEngine", "LayoutLoading", "TerminalUI", "Typing", "PadScreen",
         "PracticeScreen", "DemoScreen", "RunScreen", "ReportViews", "KoreanNumbers", "Practice",
         "Storage", "Suggestions", "SystemIO",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -169,6 +169,26 @@ size_t cj_terminating_signals(int *out, size_t capacity) {
   return count;
 }
 
+/// Fills `set` with the signals cj_terminating_signals lists.
+static void terminating_set(sigset_t *set) {
+  int signals[CJ_MAX_SIGNALS];
+  size_t count = cj_terminating_signals(signals, CJ_MAX_SIGNALS);
+  sigemptyset(set);
+  for (size_t i = 0; i < count; i++) sigaddset(set, signals[i]);
+}
+
+void cj_signals_hold(void) {
+  sigset_t set;
+  terminating_set(&set);
+  pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
+void cj_signals_release_held(void) {
+  sigset_t set;
+  terminating_set(&set);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
 void cj_ignore_broken_pipes(void) { signal(SIGPIPE, SIG_IGN); }
 
 int cj_disable_core_dumps(void) {

@@ -26,26 +26,41 @@ public enum KeypadApp {
         return 1
       }
     }
+    // Held until the process ends: another pad started meanwhile writes a draft of its own.
+    let claim = options.draft?.claim()
+    var options = options
+    options.draft = claim?.store
     let services = PadServices(
       draft: options.draft, tmux: tmux,
       suggestions: SuggestionSupply(load: options.loadSuggestions, learn: options.learn),
       strings: strings)
-    let (draft, draftProblem) = options.draft?.loadChecked() ?? (nil, nil)
-    if let draftProblem {
-      // Said before the screen takes the terminal, so it stays readable after the run.
-      printError(strings.message(draftProblem))
-    }
+    let notices = claim.map { startNotices($0, strings: strings) } ?? []
+    // Said before the screen takes the terminal, so it stays readable after the run.
+    for notice in notices { printError(notice) }
     var settings = options.settings
     settings.unconfirmedDelivery = unconfirmedDelivery(options)
-    let notices = (draftProblem.map { [strings.message($0)] } ?? []) + options.startNotices
+    let shown = notices + options.startNotices
     let controller = KeypadController(
       layouts: options.layouts, keymaps: options.keymaps, keymap: options.keymap,
-      settings: settings, draft: draft,
-      notice: notices.isEmpty ? nil : notices.joined(separator: " · "))
+      settings: settings, draft: claim?.text,
+      notice: shown.isEmpty ? nil : shown.joined(separator: " · "))
     return Screens.run(controller, services: services, options: options) {
       outcome, final, terminal in
-      finish(outcome, controller: final, terminal: terminal, services: services, options: options)
+      finish(
+        outcome, controller: final, terminal: terminal, services: services, options: options,
+        apart: claim?.reason != nil)
     }
+  }
+
+  /// What the pad says about its draft as it starts: why the draft was not opened, that this
+  /// pad writes one of its own, and where texts of pads that ended went.
+  private static func startNotices(_ claim: DraftClaim, strings: UIStrings) -> [String] {
+    var notices = claim.problem.map { [strings.message($0)] } ?? []
+    if let reason = claim.reason {
+      notices.append(strings.ownDraft(reason, path: claim.store.path))
+    }
+    if claim.keptAside > 0 { notices.append(strings.keptAside(claim.keptAside)) }
+    return notices
   }
 
   /// Why the finished text could go nowhere that confirms it, if so.
@@ -60,9 +75,10 @@ public enum KeypadApp {
     return processLeadsItsSession ? .closingWindow : nil
   }
 
+  /// - Parameter apart: Whether the pad writes a draft of its own, not the shared one.
   private static func finish(
     _ outcome: Outcome, controller: KeypadController, terminal: Terminal, services: PadServices,
-    options: KeypadRunOptions
+    options: KeypadRunOptions, apart: Bool
   ) -> Int32 {
     let kept = controller.keptDraft ?? ""
     let strings = controller.strings
@@ -74,8 +90,10 @@ public enum KeypadApp {
     /// user can read them.
     func keep(_ text: String, saved problem: OutputProblem?, cancelled: Bool) {
       guard !text.isEmpty else { return }
-      if options.draft != nil, problem == nil {
-        if cancelled { printError(strings.cancelled) }
+      if let draft = options.draft, problem == nil {
+        if cancelled {
+          printError(apart ? strings.cancelledOwnDraft(draft.path) : strings.cancelled)
+        }
         return
       }
       printError(strings.notSavedFollows(problem))
@@ -130,22 +148,31 @@ public enum KeypadApp {
     }
   }
 
+  /// Appends the finished text to `--output FILE`, made if missing (0666 less the umask).
+  ///
+  /// Opened without waiting: a FIFO that no program reads would otherwise hold the pad in
+  /// `open` for ever, with the text in none of its destinations.
   package static func append(_ text: String, to file: String) -> OutputProblem? {
-    let data = Data((text + "\n").utf8)
-    if !FileManager.default.fileExists(atPath: file) {
-      return FileManager.default.createFile(atPath: file, contents: data)
-        ? nil : .cannotCreateOutput(path: file)
-    }
-    guard let handle = FileHandle(forWritingAtPath: file) else {
-      return .cannotWriteOutput(path: file, reason: nil)
-    }
-    defer { try? handle.close() }  // a failed close after a good write loses nothing
+    let existed = (try? Stat(FilePath(file))) != nil
+    let output: FileDescriptor
     do {
-      try handle.seekToEnd()
-      try handle.write(contentsOf: data)
+      output = try FileDescriptor.open(
+        FilePath(file), .writeOnly, options: [.create, .append, .nonBlocking, .closeOnExec],
+        permissions: FilePermissions(rawValue: 0o666))
+    } catch Errno.noSuchAddressOrDevice {
+      return .outputNotRead(path: file)
+    } catch {
+      return existed
+        ? .cannotWriteOutput(path: file, reason: "\(error)") : .cannotCreateOutput(path: file)
+    }
+    do {
+      // Once a reader is there, a slow one is waited for, as any program's output waits.
+      try output.setNonBlocking(false)
+      try output.closeAfter { _ = try output.writeAll((text + "\n").utf8) }
       return nil
     } catch {
-      return .cannotWriteOutput(path: file, reason: error.localizedDescription)
+      return .cannotWriteOutput(path: file, reason: "\(error)")
     }
   }
+
 }

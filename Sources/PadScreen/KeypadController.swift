@@ -33,6 +33,9 @@ public struct KeypadController: ScreenFrontEnd {
   package private(set) var bar = SuggestionBar()
   package internal(set) var message: (text: String, until: Instant)? = nil
   private var draftDueAt: Instant? = nil
+  /// When the text first changed after the last save: steady typing must not put the save off
+  /// for ever.
+  private var unsavedSince: Instant? = nil
   /// F2 switched the keymap and no key was pressed since: the pad says so.
   package private(set) var keymapSwitched = false
 
@@ -216,7 +219,7 @@ public struct KeypadController: ScreenFrontEnd {
     var effects = mirror(stroke.change)
     if stroke.output.event == .dismiss { return finish(effects) }
     if let word = bar.learnFinished(stroke.finishedWord) { effects.append(.own(.learn(word))) }
-    draftDueAt = time + .milliseconds(settings.draftDelayMs)
+    scheduleDraftSave(at: time)
     return effects
   }
 
@@ -257,7 +260,7 @@ public struct KeypadController: ScreenFrontEnd {
   private mutating func took(_ taken: TakenWord?, at time: Instant) -> [Effect] {
     let effects = mirror(keypad.typing.takeChange())
     guard let taken else { return effects }
-    draftDueAt = time + .milliseconds(settings.draftDelayMs)
+    scheduleDraftSave(at: time)
     return effects + (taken.learned.map { [.own(.learn($0))] } ?? [])
   }
 
@@ -269,7 +272,7 @@ public struct KeypadController: ScreenFrontEnd {
       }
       return []
     }
-    draftDueAt = time + .milliseconds(settings.draftDelayMs)
+    scheduleDraftSave(at: time)
     return mirror(keypad.insert(cleaned))
   }
 
@@ -338,9 +341,21 @@ public struct KeypadController: ScreenFrontEnd {
     }
     if let due = draftDueAt, due <= time {
       draftDueAt = nil
+      unsavedSince = nil
       effects.append(.own(.saveDraft(keypad.text)))
     }
     return effects
+  }
+
+  /// Puts the draft's save after a change at `time`: a pause in typing
+  /// (``KeypadSettings/draftDelayMs``) saves it, and steady typing never puts it off more than
+  /// ``KeypadSettings/draftLagLimitMs`` past the first change not saved yet.
+  private mutating func scheduleDraftSave(at time: Instant) {
+    let first = unsavedSince ?? time
+    unsavedSince = first
+    draftDueAt = min(
+      time + .milliseconds(settings.draftDelayMs),
+      first + .milliseconds(settings.draftLagLimitMs))
   }
 
   /// When the layout's idle timeout (`nextAfterMs`) ends the open composition.

@@ -230,6 +230,28 @@ public func removeFile(_ path: FilePath) throws(Errno) {
   if result != 0 { throw Errno(rawValue: errno) }
 }
 
+/// Takes the exclusive lock on an open file without waiting; false when another holds it.
+///
+/// The lock goes with the descriptor: closing it or the process ending (even by `kill -9`)
+/// lets go.
+///
+/// The corresponding C function is `flock`, with `LOCK_EX | LOCK_NB`.
+public func lockExclusively(_ file: FileDescriptor) throws(Errno) -> Bool {
+  do {
+    _ = try retrying { flock(file.rawValue, LOCK_EX | LOCK_NB) }
+    return true
+  } catch .wouldBlock {
+    return false
+  }
+}
+
+/// Whether a process with this id runs now (another user's counts too).
+///
+/// The corresponding C function is `kill`, with signal 0.
+public func processExists(_ id: Int32) -> Bool {
+  kill(id, 0) == 0 || errno == EPERM
+}
+
 /// Whether this process leads its session: started by a terminal emulator (`xterm -e`) or a
 /// multiplexer's pane rather than a shell, so its terminal goes away when it ends.
 ///

@@ -135,10 +135,14 @@ public struct DraftHistory: Sendable {
     guard let status = try? Stat(FilePath(path), followTargetSymlink: false),
       status.type == .regular
     else { return }
-    let changed = Date(
+    _ = adopt(path, kind: .declined, now: min(Self.changed(status), now))
+  }
+
+  /// When the file of `status` last changed.
+  static func changed(_ status: Stat) -> Date {
+    Date(
       timeIntervalSince1970: Double(status.st_mtim.tv_sec)
         + Double(status.st_mtim.tv_nsec) / 1e9)
-    _ = adopt(path, kind: .declined, now: min(changed, now))
   }
 
   /// Removes one entry.

@@ -9,6 +9,8 @@ public enum OutputProblem: Error, Sendable, Equatable {
   case cannotCreateOutput(path: String)
   /// `--output FILE` could not be opened or written.
   case cannotWriteOutput(path: String, reason: String?)
+  /// `--output FILE` is a FIFO that no program reads.
+  case outputNotRead(path: String)
   case cannotRemoveDraft(path: String, reason: String)
   case cannotSaveDraft(path: String, reason: String)
   /// `--tmux-target` names a pane tmux does not know.
@@ -22,6 +24,9 @@ public enum OutputProblem: Error, Sendable, Equatable {
   /// Something other than a plain file is at the draft's path: it is left alone, and drafts
   /// are not saved until it is moved.
   case draftNotAFile(path: String, kind: DraftFileKind)
+  /// The draft is there but cannot be read (another user's, or mode 000): it is left as it
+  /// is, and the pad saves its text in a draft of its own.
+  case draftUnreadable(path: String, reason: String)
   /// The draft's folder has no write permission for its owner (made read-only on purpose):
   /// nothing is written there, and it is not made writable.
   case draftFolderReadOnly(folder: String)
@@ -62,6 +67,11 @@ extension UIStrings {
         "\(path) 파일에 쓸 수 없어요\(reason.map { " (\($0))" } ?? ""). 쓴 글은 아래에 출력해요.",
         "cannot write to \(path)\(reason.map { " (\($0))" } ?? ""); the text is printed below instead"
       )
+    case .outputNotRead(let path):
+      pick(
+        "\(path) 는 FIFO인데 읽는 프로그램이 없어서 쓰지 않았어요. 쓴 글은 아래에 출력해요.",
+        "nothing reads the FIFO \(path), so the text was not written there; it is printed below instead"
+      )
     case .cannotRemoveDraft(let path, let reason):
       pick(
         "임시 저장 글 \(path) 을 지울 수 없어요: \(reason)",
@@ -92,6 +102,12 @@ extension UIStrings {
         "drafts are not saved: \(fileName(path)) is \(name(of: kind)), not a plain file, and is "
           + "left as it is (move it away to save drafts again; the text is printed when you "
           + "finish): \(path)")
+    case .draftUnreadable(let path, let reason):
+      pick(
+        "임시 저장 글 \(path) 을 읽을 수 없어서 (\(reason)) 그대로 두었어요 "
+          + "(sudo 로 생겼다면: sudo chown $USER \(path))",
+        "cannot read the draft \(path) (\(reason)); it is left as it is "
+          + "(if sudo made it: sudo chown $USER \(path))")
     case .draftFolderReadOnly(let folder):
       pick(
         "임시 저장을 하지 않아요: 폴더가 읽기 전용이에요 (다시 저장하려면 chmod u+w \(folder))",

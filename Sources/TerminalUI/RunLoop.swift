@@ -26,6 +26,8 @@ package struct ScreenSession<FrontEnd: ScreenFrontEnd> {
   package var size: (rows: Int, columns: Int)
   /// What the front end keeps from frame to frame to draw faster; the front end holds none.
   private let cache = FrontEnd.Cache()
+  /// Keys read while waiting for the terminal's answers before a stop (Ctrl-Z).
+  private var keysReadBeforeStop: [TerminalEvent] = []
 
   package init(frontEnd: FrontEnd, pipeline: InputPipeline, size: (rows: Int, columns: Int)) {
     self.frontEnd = frontEnd
@@ -44,9 +46,22 @@ package struct ScreenSession<FrontEnd: ScreenFrontEnd> {
   /// none is.
   var repliesAwaitedUntil: Instant? { pipeline.negotiation.awaitedUntil }
 
-  /// Decodes tty bytes read while leaving, for the answers they hold; keys are dropped.
-  mutating func consumeReplies(_ bytes: some Sequence<UInt8>, at time: Instant) {
-    _ = pipeline.decode(bytes, at: time)
+  /// Decodes tty bytes read while leaving or stopping, for the answers they hold.
+  ///
+  /// - Parameter keepingKeys: Whether the keys among them were typed for this screen (it
+  ///   stops for Ctrl-Z and comes back): they are delivered by ``deliverKeysReadBeforeStop(at:)``.
+  ///   Otherwise (the screen is leaving) they are dropped.
+  mutating func consumeReplies(_ bytes: some Sequence<UInt8>, at time: Instant, keepingKeys: Bool) {
+    let keys = pipeline.decode(bytes, at: time)
+    if keepingKeys { keysReadBeforeStop += keys }
+  }
+
+  /// Delivers the keys read while the screen waited for the terminal's answers before it
+  /// stopped.
+  mutating func deliverKeysReadBeforeStop(at time: Instant) -> [FrontEnd.Effect] {
+    let keys = keysReadBeforeStop
+    keysReadBeforeStop = []
+    return route(keys, at: time)
   }
 
   package mutating func start(at time: Instant) -> [FrontEnd.Effect] {
@@ -214,9 +229,10 @@ where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect
   /// Reads the terminal's answers to the start-up queries still on their way, so that none is
   /// typed at the shell's prompt after the exit (`cheonjiin run -- true` ends before they come).
   ///
-  /// Waits at most until the negotiation stops expecting them; keys read meanwhile were typed
-  /// for a screen that is gone.
-  mutating func awaitReplies() {
+  /// Waits at most until the negotiation stops expecting them. Keys read meanwhile were typed
+  /// for a screen that is gone, or, when it only stops (`keepingKeys`), for the screen as it
+  /// comes back.
+  mutating func awaitReplies(keepingKeys: Bool = false) {
     var buffer = [UInt8](repeating: 0, count: 256)
     while let deadline = session.repliesAwaitedUntil {
       let now = Terminal.now()
@@ -226,7 +242,7 @@ where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect
       else { return }
       let count = buffer.withUnsafeMutableBytes { terminal.read(into: $0) }
       guard let count, count > 0 else { return }
-      session.consumeReplies(buffer[0..<count], at: Terminal.now())
+      session.consumeReplies(buffer[0..<count], at: Terminal.now(), keepingKeys: keepingKeys)
     }
   }
 
@@ -263,7 +279,7 @@ where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect
       case SIGINT:
         return .cancelled
       case SIGTSTP:
-        suspend()
+        return suspend()
       case SIGCONT:
         // Stopped from outside (SIGSTOP) and continued: the shell took the terminal back
         // to its own modes meanwhile.
@@ -285,7 +301,8 @@ where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect
       switch effect {
       case .finish(let text): return .finished(text)
       case .cancel: return .cancelled
-      case .suspend: suspend()
+      case .suspend:
+        if let outcome = suspend() { return outcome }
       case .repaint: writer.invalidate()
       case .setTheme(let name):
         palette = Palette(theme: Theme.named(name), depth: terminal.depth)
@@ -306,12 +323,15 @@ where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect
     return nil
   }
 
-  private mutating func suspend() {
-    awaitReplies()
+  /// Stops for Ctrl-Z and takes the terminal again after `fg`; keys typed while the screen
+  /// waited for the terminal's answers before stopping go on typing then.
+  private mutating func suspend() -> Outcome? {
+    awaitReplies(keepingKeys: true)
     services.suspending(keptDraft: session.frontEnd.keptDraft)
     terminal.suspend(notice: session.frontEnd.strings.suspendedHint)
     takeTerminal(at: Terminal.now())
     session.size = terminal.size()
+    return apply(session.deliverKeysReadBeforeStop(at: Terminal.now()))
   }
 
   // MARK: - Drawing

@@ -46,6 +46,7 @@ package enum Screens {
       try Terminal.preflight(environment: environment)
       terminal = try Terminal(term: environment["TERM"] ?? "", colorAllowed: options.useColor)
     } catch {
+      Terminal.releaseHeldSignals()
       printError(UIStrings(options.settings.language).startError(error))
       return 1
     }

@@ -85,6 +85,14 @@ package final class Terminal {
       + "\u{1B}[<u"
       + "\u{1B}[0m\u{1B}[?25h").utf8)
 
+  /// Lets the signals held since the program started arrive, with their usual actions.
+  ///
+  /// For a screen that cannot start; a screen's handlers let them through as they are
+  /// installed.
+  package static func releaseHeldSignals() {
+    cj_signals_release_held()
+  }
+
   /// Checks that the screens can run here, before anything is drawn.
   static func preflight(environment: [String: String]) throws(TerminalStartError) {
     if setlocale(LC_ALL, "") == nil {

@@ -40,7 +40,7 @@ public struct DraftStore: Sendable {
 
   /// The saved draft, if any.
   ///
-  /// An unreadable file is left alone and counts as none.
+  /// An unreadable file is left alone and counts as none here; ``loadChecked(now:)`` says so.
   public func load() -> String? {
     loadChecked().text
   }
@@ -65,8 +65,12 @@ public struct DraftStore: Sendable {
       return (nil, problem)
     } catch Errno.tooManySymbolicLinkLevels {
       return (nil, .draftNotAFile(path: path, kind: .symbolicLink))
+    } catch let error as Errno where error == .permissionDenied || error == .notPermitted {
+      // Another user's, or mode 000: the file stays for the user to look at, and
+      // ``claim(now:)`` gives the pad a draft of its own so that nothing is saved over it.
+      return (nil, .draftUnreadable(path: path, reason: "\(error)"))
     } catch {
-      // Unreadable: typing starts empty; the file stays for the user to look at.
+      // No folder to hold it (a file in the way): saving says why.
       return (nil, problem)
     }
     let status: Stat
@@ -74,7 +78,7 @@ public struct DraftStore: Sendable {
       status = try file.stat()
     } catch {
       try? file.close()
-      return (nil, problem)
+      return (nil, .draftUnreadable(path: path, reason: "\(error)"))
     }
     guard status.type == .regular else {
       try? file.close()
@@ -87,8 +91,12 @@ public struct DraftStore: Sendable {
       try? renameFile(FilePath(path), to: FilePath(aside))
       return (nil, .draftTooLarge(path: aside, bytes: size, limit: Self.maximumBytes))
     }
-    guard let bytes = try? file.closeAfter({ try file.readToEnd(limit: Self.maximumBytes) })
-    else { return (nil, problem) }
+    let bytes: [UInt8]
+    do {
+      bytes = try file.closeAfter { try file.readToEnd(limit: Self.maximumBytes) }
+    } catch {
+      return (nil, .draftUnreadable(path: path, reason: "\(error)"))
+    }
     let text = String(decoding: bytes, as: UTF8.self)
     return (text.isEmpty ? nil : text, problem)
   }

@@ -35,6 +35,13 @@ struct DraftsCommand: ParsableCommand {
       if let draft {
         printError(commandStrings.currentDraft(preview(draft), path: store.path))
       }
+      // Drafts of pads that ran beside another: the next pad keeps them in the history.
+      let apart = store.draftsApart().compactMap { kept in
+        kept.store.peek().map { (text: $0, path: kept.store.path) }
+      }
+      for (text, path) in apart {
+        printError(commandStrings.otherDraft(preview(text), path: path))
+      }
       var output = OutputBuffer()
       for (index, entry) in entries.enumerated() {
         let text = (try? store.history.text(of: entry).get()) ?? ""
@@ -44,7 +51,7 @@ struct DraftsCommand: ParsableCommand {
       }
       output.flush()
       if entries.isEmpty {
-        if draft == nil { printError(commandStrings.noDrafts) }
+        if draft == nil, apart.isEmpty { printError(commandStrings.noDrafts) }
       } else {
         printError(commandStrings.draftsHint(count: entries.count))
       }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CStartup
 import SystemPackage
 
 // The executable only parses arguments and dispatches; the work lives in the library targets.
@@ -25,6 +26,9 @@ do {
   // An ExitCode prints nothing more; it only sets the status.
   Cheonjiin.exit(withError: isGrep ? GrepCommand.usageErrorStatus : ExitCode.validationFailure)
 }
+// Signals are held from the start until the pad's handlers are in place (CStartup); every
+// other command takes them as usual from here.
+if !(command is KeypadCommand) { cj_startup_release_signals() }
 do {
   try command.run()
 } catch {

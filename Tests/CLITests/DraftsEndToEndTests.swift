@@ -49,7 +49,7 @@ struct DraftsEndToEndTests {
   /// Runs the keypad on a pty: `stdout` is a file path, "tty" or "closed".
   static func run(
     _ steps: [[String: Any]], home: Home, arguments: [String] = ["--no-suggestions"],
-    stdout: String? = nil, environment: [String: String] = [:]
+    stdout: String? = nil, environment: [String: String] = [:], prefix: [String] = []
   ) throws -> Run {
     let output = home.root.appendingPathComponent("stdout-\(UUID().uuidString.prefix(6)).txt")
     let errors = home.root.appendingPathComponent("stderr-\(UUID().uuidString.prefix(6)).txt")
@@ -59,11 +59,14 @@ struct DraftsEndToEndTests {
     var command = [
       "python3", harness, "--kitty", "--rows", "30", "--cols", "80",
       "--stdout", stdout ?? output.path, "--stderr", errors.path, "--script", script, "--",
-      "env", "LANG=C.UTF-8", "TERM=xterm-256color",
-      "CHEONJIIN_LAYOUTS=" + repositoryRoot.appendingPathComponent("Layouts").path,
-      "XDG_STATE_HOME=" + home.state.path, "XDG_CONFIG_HOME=" + home.config.path,
-      "XDG_DATA_HOME=" + home.root.appendingPathComponent("data").path,
     ]
+    command +=
+      prefix + [
+        "env", "LANG=C.UTF-8", "TERM=xterm-256color",
+        "CHEONJIIN_LAYOUTS=" + repositoryRoot.appendingPathComponent("Layouts").path,
+        "XDG_STATE_HOME=" + home.state.path, "XDG_CONFIG_HOME=" + home.config.path,
+        "XDG_DATA_HOME=" + home.root.appendingPathComponent("data").path,
+      ]
     command += environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     command += [binary.path] + arguments
     let result = try runProgram(["/usr/bin/env"] + command)
@@ -245,6 +248,154 @@ struct DraftsEndToEndTests {
     #expect((mode as? Int) == 0o500)
     #expect(!FileManager.default.fileExists(atPath: home.draft.path))
     #expect(run.stderr.hasSuffix("가\n"), "\(run.stderr)")
+  }
+
+  // MARK: - Two pads, an unreadable draft, steady typing, a FIFO nobody reads
+
+  /// 니 on the numpad keymap (KP5 ㄴ, KP7 ㅣ).
+  static var typeNi: [[String: Any]] {
+    [57404, 57406].flatMap { code -> [[String: Any]] in
+      [["send": "\u{1B}[\(code);129u"], ["send": "\u{1B}[\(code);129:3u"], ["wait": 40]]
+    } + [["wait": 100]]
+  }
+
+  /// Pad A types 가 and cancels; pad B, started while A is open, types 니 and ends with
+  /// `end` (Esc or Ctrl-C) after A is gone.
+  static func twoPads(home: Home, end: String) async throws -> (a: Run, b: Run) {
+    let first = Task.detached {
+      try Self.run(
+        [["until": "F1"], ["wait": 3_000]] + Self.typeGa + [["send": "\u{03}"], ["wait": 300]],
+        home: home)
+    }
+    // B starts once A holds the draft (its lock file is there), or after 1.5 s.
+    let lock = home.draft.path + ".lock"
+    for _ in 0..<75 where !FileManager.default.fileExists(atPath: lock) {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    let second = try Self.run(
+      [["until": "F1"], ["wait": 3_500]] + Self.typeNi + [["send": end], ["wait": 400]],
+      home: home)
+    return (try await first.value, second)
+  }
+
+  /// The drafts pads wrote apart (`draft-PID.txt`), by name.
+  static func draftsApart(_ home: Home) -> [String: String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: home.draftFolder.path)) ?? []
+    var texts: [String: String] = [:]
+    for name in names where name.hasPrefix("draft-") && name.hasSuffix(".txt") {
+      texts[name] = try? String(
+        contentsOf: home.draftFolder.appendingPathComponent(name), encoding: .utf8)
+    }
+    return texts
+  }
+
+  @Test("two pads: A cancels with 가, B finishes with 니 — 가 stays the draft, 니 went out and is kept")
+  func twoPadsOneFinishes() async throws {
+    let home = try Home()
+    let (a, b) = try await Self.twoPads(home: home, end: "\u{1B}")
+    #expect(a.status == 130)
+    #expect(a.stderr.contains("saved as a draft"), "\(a.stderr)")
+    #expect(b.status == 0)
+    #expect(b.stdout == "니\n")
+    #expect(b.stderr.contains("another keypad is open"), "\(b.stderr)")
+    #expect(try String(contentsOf: home.draft, encoding: .utf8) == "가")
+    #expect(home.kept() == ["니"])
+    #expect(Self.draftsApart(home).isEmpty)
+  }
+
+  @Test("two pads that both cancel: each text is kept, drafts lists both, the next pad keeps B's")
+  func twoPadsBothCancel() async throws {
+    let home = try Home()
+    let (a, b) = try await Self.twoPads(home: home, end: "\u{03}")
+    #expect(a.status == 130)
+    #expect(b.status == 130)
+    #expect(
+      try String(contentsOf: home.draft, encoding: .utf8) == "가", "\(a.stderr)\n\(b.stderr)")
+    let apart = Self.draftsApart(home)
+    #expect(Array(apart.values) == ["니"])
+    let path = home.draftFolder.appendingPathComponent(apart.keys.first ?? "").path
+    #expect(b.stderr.contains("saved as \(path)"), "\(b.stderr)")
+    let listed = try home.command(["drafts"])
+    #expect(listed.stderr.contains("가") && listed.stderr.contains("니"), "\(listed.stderr)")
+    // The next pad offers 가 and keeps 니 with the drafts.
+    let next = try Self.run(
+      [["until": "Continue"], ["send": "\u{03}"], ["wait": 300]], home: home)
+    #expect(next.status == 130)
+    #expect(try String(contentsOf: home.draft, encoding: .utf8) == "가")
+    #expect(home.kept() == ["니"])
+    #expect(Self.draftsApart(home).isEmpty)
+  }
+
+  @Test("a draft the user cannot read is left as it is and said; the new text is saved apart")
+  func unreadableDraft() throws {
+    let home = try Home()
+    try FileManager.default.createDirectory(at: home.draftFolder, withIntermediateDirectories: true)
+    try Data("지난 글".utf8).write(to: home.draft)
+    try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: home.draft.path)
+    // Root reads every file; in a user namespace of its own it has no such power, as a user
+    // after `sudo` has none over root's 0600 draft.
+    let run = try Self.run(
+      [["until": "F1"]] + Self.typeGa + [["send": "\u{03}"], ["wait": 300]], home: home,
+      prefix: geteuid() == 0 ? ["unshare", "--user"] : [])
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o600], ofItemAtPath: home.draft.path)
+    #expect(run.status == 130)
+    #expect(run.stderr.contains("cannot read the draft \(home.draft.path)"), "\(run.stderr)")
+    #expect(try String(contentsOf: home.draft, encoding: .utf8) == "지난 글")
+    let apart = Self.draftsApart(home)
+    #expect(Array(apart.values) == ["가"])
+    let path = home.draftFolder.appendingPathComponent(apart.keys.first ?? "").path
+    #expect(run.stderr.contains("saved as \(path)"), "\(run.stderr)")
+  }
+
+  @Test("a key every 300 ms for 6 s, then kill -9: the draft is at most 2 s behind")
+  func killedWhileTyping() throws {
+    let home = try Home()
+    // KP4 and KP7 in turn: ㄱ, 기, 긱, 기기, … one 기 for every two keys, never a 500 ms pause.
+    let keys = (0..<20).flatMap { index -> [[String: Any]] in
+      let code = index.isMultiple(of: 2) ? 57403 : 57406
+      return [["send": "\u{1B}[\(code);129u"], ["send": "\u{1B}[\(code);129:3u"], ["wait": 300]]
+    }
+    let run = try Self.run([["until": "F1"]] + keys + [["signal": "KILL"]], home: home)
+    #expect(run.status == -9)
+    let draft = (try? String(contentsOf: home.draft, encoding: .utf8)) ?? ""
+    // The last 2 s hold at most 7 of the 20 keys: at least 13 are saved, 6 syllables.
+    #expect(draft.filter { $0 == "기" }.count >= 6, "draft: \(draft.debugDescription)")
+  }
+
+  @Test("a pad's start removes the empty temporaries of ended pads' saves, keeps those with text")
+  func unfinishedSaves() throws {
+    let home = try Home()
+    try FileManager.default.createDirectory(at: home.draftFolder, withIntermediateDirectories: true)
+    // Int32.max: a process id nothing runs as; the test's own process runs.
+    let ended = home.draftFolder.appendingPathComponent(".draft-\(Int32.max)-1.tmp")
+    let endedWithText = home.draftFolder.appendingPathComponent(".draft-\(Int32.max)-2.tmp")
+    let running = home.draftFolder.appendingPathComponent(".draft-\(getpid())-1.tmp")
+    let other = home.draftFolder.appendingPathComponent(".draft-notes.tmp")
+    for (file, text) in [(ended, ""), (endedWithText, "가나"), (running, ""), (other, "")] {
+      try Data(text.utf8).write(to: file)
+    }
+    let run = try Self.run([["until": "F1"]] + Self.escape, home: home)
+    #expect(run.status == 0)
+    #expect(!FileManager.default.fileExists(atPath: ended.path))
+    #expect(!FileManager.default.fileExists(atPath: endedWithText.path))
+    #expect(home.kept() == ["가나"])
+    #expect(FileManager.default.fileExists(atPath: running.path))
+    #expect(FileManager.default.fileExists(atPath: other.path))
+  }
+
+  @Test("--output names a FIFO nothing reads: the pad does not hang, prints the text and keeps it")
+  func outputFifoUnread() throws {
+    let home = try Home()
+    let fifo = home.root.appendingPathComponent("out.fifo")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    let run = try Self.run(
+      [["until": "F1"]] + Self.typeGa + Self.escape, home: home,
+      arguments: ["--no-suggestions", "--output", fifo.path])
+    #expect(run.status == 0)
+    #expect(run.stdout == "가\n")
+    #expect(run.stderr.contains("nothing reads the FIFO \(fifo.path)"), "\(run.stderr)")
+    #expect(home.kept() == ["가"])
   }
 
   // MARK: - Issue 25: a broken keymap nobody chose

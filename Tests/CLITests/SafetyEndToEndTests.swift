@@ -19,7 +19,8 @@ struct SafetyEndToEndTests {
   /// Runs the keypad with drafts on in a state folder of its own.
   static func run(
     _ steps: [[String: Any]], rows: Int = 30, columns: Int = 80, kitty: Bool = true,
-    closedStdout: Bool = false, prepare: (URL) throws -> Void = { _ in }
+    closedStdout: Bool = false, environment: [String: String] = [:],
+    prepare: (URL) throws -> Void = { _ in }
   ) throws -> Run {
     let state = scratchDirectory.appendingPathComponent("safety-\(UUID().uuidString)")
     let output = state.appendingPathComponent("stdout.txt")
@@ -31,7 +32,7 @@ struct SafetyEndToEndTests {
       decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
     let report = try runPtyTerminal(
       kitty: kitty, script: script, stdout: closedStdout ? nil : output, stateHome: state,
-      rows: rows, columns: columns, stderr: errors)
+      rows: rows, columns: columns, stderr: errors, environment: environment)
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any], "\(report)")
     return Run(
@@ -163,5 +164,50 @@ struct SafetyEndToEndTests {
     #expect(run.status == 1)
     #expect(run.draft == "가")
     #expect(run.stderr.contains("standard output") || run.stderr.contains("표준 출력"))
+  }
+
+  // MARK: - Start-up
+
+  @Test(
+    "SIGQUIT while the pad starts ends it as it does later, never ignored",
+    arguments: [30, 60, 100, 150])
+  func quitWhileStarting(afterMs: Int) throws {
+    // 400 keymaps of the user's make the start long enough to aim at; the Swift runtime's
+    // crash reporter is on, as it is for a user. Before the pad's handler was in, the reporter
+    // took SIGQUIT: the pad died without its exit path, or printed a backtrace and ran on.
+    let config = scratchDirectory.appendingPathComponent("quit-config-\(UUID().uuidString)")
+    let keymaps = config.appendingPathComponent("cheonjiin/keymaps")
+    try FileManager.default.createDirectory(at: keymaps, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: config) }
+    let numpad = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("Keymaps/numpad.json"), encoding: .utf8)
+    for index in 1...400 {
+      try Data(
+        numpad.replacingOccurrences(of: #""id": "numpad""#, with: #""id": "k\#(index)""#).utf8
+      )
+      .write(to: keymaps.appendingPathComponent("k\(index).json"))
+    }
+    let run = try Self.run(
+      [["wait": afterMs], ["signal": "QUIT"], ["wait": 300]],
+      environment: ["SWIFT_BACKTRACE": "enable=yes", "XDG_CONFIG_HOME": config.path])
+    // From the program's load on (its first few ms), SIGQUIT waits for the pad's handler,
+    // which ends the run as it does later: the draft saved, the terminal restored, 128 + 3.
+    #expect(run.status == 131, "status \(String(describing: run.status))")
+  }
+
+  @Test("Ctrl-Z before the terminal answers the start-up query: keys typed meanwhile are kept")
+  func stopBeforeTheAnswer() throws {
+    // KP4 ㄱ, KP7 ㅣ, KP8 ㆍ as a terminal without the kitty protocol sends them; this one
+    // never answers the device attributes query, so the pad waits for it before stopping.
+    let keys = ["\u{1B}Ot", "\u{1B}Ow", "\u{1B}Ox"].flatMap { key -> [[String: Any]] in
+      [["send": key], ["wait": 60]]
+    }
+    let run = try Self.run(
+      [["until": "F1"], ["send": "\u{1A}"], ["wait": 50]] + keys + [
+        ["wait": 1_500], ["until": "가"], ["send": "\u{1B}"], ["wait": 400],
+      ],
+      kitty: false)
+    #expect(run.status == 0)
+    #expect(run.stdout == "가\n")
   }
 }

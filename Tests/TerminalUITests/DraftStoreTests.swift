@@ -264,4 +264,94 @@ struct DraftStoreTests {
       #expect(message.contains("chmod u+w"))
     }
   }
+
+  // MARK: - Two pads, and what pads that ended left
+
+  /// A process id that runs nothing: the largest one.
+  private static let endedProcess = Int32.max
+
+  @Test("a second pad on the same state writes a draft of its own; neither touches the other's")
+  func twoPads() throws {
+    try Self.withDraft { store, _ in
+      let first = store.claim()
+      let second = store.claim()
+      defer {
+        first.release()
+        second.release()
+      }
+      #expect(first.reason == nil)
+      #expect(first.store.path == store.path)
+      #expect(second.reason == .anotherPad)
+      #expect(second.store.path != store.path)
+      // The first cancels with 가; the second finishes (removing its draft) or cancels with 니.
+      #expect(first.store.save("가") == nil)
+      #expect(second.store.save("니") == nil)
+      #expect(store.load() == "가")
+      #expect(store.draftsApart().map(\.store.path) == [second.store.path])
+      #expect(second.store.save("") == nil)
+      #expect(store.load() == "가")
+    }
+  }
+
+  @Test("the next pad offers the draft of a pad that ended, or keeps it with the drafts")
+  func leftDrafts() throws {
+    try Self.withDraft { store, file in
+      let folder = file.deletingLastPathComponent()
+      let left = store.ownDraft(of: Self.endedProcess)
+      #expect(left.save("니") == nil)
+      let claim = store.claim()
+      #expect(claim.text == "니")
+      #expect(claim.keptAside == 0)
+      #expect(!FileManager.default.fileExists(atPath: left.path))
+      claim.release()
+      // With a draft there already, the other goes to the history, never over it.
+      #expect(left.save("다") == nil)
+      let again = store.claim()
+      #expect(again.text == "니")
+      #expect(again.keptAside == 1)
+      again.release()
+      let kept = store.history.entries()
+      #expect(try kept.map { try store.history.text(of: $0).get() } == ["다"])
+      // The draft apart of a pad that still runs is never taken.
+      let running = Process()
+      running.executableURL = URL(fileURLWithPath: "/bin/sleep")
+      running.arguments = ["30"]
+      try running.run()
+      defer { running.terminate() }
+      let open = store.ownDraft(of: running.processIdentifier)
+      #expect(open.save("라") == nil)
+      let third = store.claim()
+      defer { third.release() }
+      #expect(third.keptAside == 0)
+      #expect(open.load() == "라")
+      #expect(store.history.entries().count == 1)
+      #expect(FileManager.default.fileExists(atPath: folder.path))
+    }
+  }
+
+  @Test("unfinished saves of ended pads: empty ones go, ones with text are kept; others stay")
+  func unfinishedSaves() throws {
+    try Self.withDraft { store, file in
+      let folder = file.deletingLastPathComponent()
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      func make(_ name: String, _ text: String) throws {
+        try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+      }
+      let me = ProcessInfo.processInfo.processIdentifier
+      try make(".draft-\(Self.endedProcess)-1.tmp", "")
+      try make(".draft-\(Self.endedProcess)-2.tmp", "가나")
+      try make(".draft-\(me)-1.tmp", "")  // a save of a process that runs
+      try make(".draft-x-1.tmp", "")  // not a name the pad writes
+      try make("notes.tmp", "")
+      let claim = store.claim()
+      defer { claim.release() }
+      #expect(claim.keptAside == 1)
+      let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+      #expect(!names.contains(".draft-\(Self.endedProcess)-1.tmp"))
+      #expect(!names.contains(".draft-\(Self.endedProcess)-2.tmp"))
+      #expect(names.isSuperset(of: [".draft-\(me)-1.tmp", ".draft-x-1.tmp", "notes.tmp"]))
+      let kept = store.history.entries()
+      #expect(try kept.map { try store.history.text(of: $0).get() } == ["가나"])
+    }
+  }
 }

@@ -204,6 +204,29 @@ struct KeypadBehaviourTests {
     #expect(driver.effects.contains(.own(.saveDraft("ㄱ"))))
   }
 
+  @Test("typing that never pauses for 500 ms still has its draft saved at most 2 s behind")
+  func draftSavedWhileTyping() throws {
+    var driver = try Driver()
+    var lastSave = driver.now
+    var saves = 0
+    // A key every 400 ms for 6 s: never the pause that saves the draft.
+    for step in 0..<15 {
+      driver.send(keypad(step.isMultiple(of: 2) ? "4" : "7"))
+      let before = driver.effects.count
+      driver.wait(400)
+      let saved = driver.effects[before...].compactMap { effect -> String? in
+        if case .own(.saveDraft(let text)) = effect { text } else { nil }
+      }
+      if let text = saved.last {
+        #expect(text == driver.text)
+        lastSave = driver.now
+        saves += saved.count
+      }
+      #expect(driver.now - lastSave <= .milliseconds(2_400), "step \(step)")
+    }
+    #expect(saves >= 2)
+  }
+
   @Test("pasted text and text from the system's input method are inserted as typed")
   func paste() throws {
     var driver = try Driver()

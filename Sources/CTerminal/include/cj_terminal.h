@@ -34,6 +34,15 @@ int cj_signals_install(int wake_fd, const int *wake, size_t wake_count, const in
 /// SIGQUIT, SIGTSTP) for the rest of the exit.
 void cj_signals_uninstall(void);
 
+/// Blocks the signals cj_terminating_signals lists, in the calling thread (and the threads
+/// it starts): one that comes before a screen's handlers are in place waits for them.
+/// cj_signals_install unblocks each signal it installs.
+void cj_signals_hold(void);
+
+/// Unblocks the signals cj_signals_hold blocked (for a command that draws no screen, or a
+/// screen that could not start): they arrive with their usual actions.
+void cj_signals_release_held(void);
+
 /// Writes to `out` (up to `capacity`) every catchable signal whose default action ends the
 /// process, other than the faults and SIGPIPE: the fixed ones and the real-time range.
 /// Returns how many were written.

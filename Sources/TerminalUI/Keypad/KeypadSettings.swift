@@ -9,8 +9,11 @@ public struct KeypadSettings: Sendable {
   public var language: UILanguage = .english
   /// How long a pressed key stays highlighted.
   public var flashMs: UInt64 = 150
-  /// How long after the last change the draft is saved.
+  /// How long a pause in typing saves the draft.
   public var draftDelayMs: UInt64 = 500
+  /// The longest a change waits for its save while typing goes on without a pause: what a
+  /// crash or `kill -9` can lose.
+  public var draftLagLimitMs: UInt64 = 2000
   /// The Linux console sends its own SS3 codes for the keypad's + − * / keys.
   public var isLinuxConsole = false
   /// Set when nothing can confirm that the finished text arrived: the pad then keeps it with

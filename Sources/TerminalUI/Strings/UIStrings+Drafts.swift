@@ -74,6 +74,46 @@ extension UIStrings {
   }
 }
 
+// MARK: - Two pads, and drafts of pads that ended
+
+extension UIStrings {
+  /// Said at the start by a pad that writes a draft of its own: why, and where it goes.
+  public func ownDraft(_ reason: DraftClaim.Reason, path: String) -> String {
+    switch reason {
+    case .anotherPad:
+      pick(
+        "다른 키패드가 열려 있어서 이 키패드의 글은 따로 저장해요: \(path) (다음 키패드가 보관함에 둬요)",
+        "another keypad is open: this one saves its draft apart, as \(path) (the next keypad keeps it with your drafts)"
+      )
+    case .unreadable:
+      pick(
+        "이 키패드의 글은 따로 저장해요: \(path)",
+        "this keypad saves its draft apart, as \(path)")
+    }
+  }
+
+  /// Said at the start when texts of pads that ended went to the drafts' history.
+  public func keptAside(_ count: Int) -> String {
+    pick(
+      "끝난 키패드의 글 \(count)개를 보관함에 두었어요 · 보려면 cheonjiin drafts",
+      "\(count) text(s) of keypads that ended are kept with your drafts · see  cheonjiin drafts")
+  }
+
+  /// Ctrl-C in a pad that saves a draft of its own: where the text is.
+  public func cancelledOwnDraft(_ path: String) -> String {
+    pick(
+      "취소했어요. 쓴 글은 \(path) 에 임시 저장했어요 (다음 키패드가 보관함에 둬요)",
+      "Cancelled; your text was saved as \(path) (the next keypad keeps it with your drafts)")
+  }
+
+  /// `drafts list`: the draft another pad writes apart.
+  public func otherDraft(_ preview: String, path: String) -> String {
+    pick(
+      "따로 저장한 글 (다음 키패드가 보관함에 둬요): \(preview)  [\(path)]",
+      "a draft saved apart (the next keypad keeps it with your drafts): \(preview)  [\(path)]")
+  }
+}
+
 // MARK: - Finishing
 
 extension UIStrings {
@@ -122,8 +162,9 @@ extension UIStrings {
       pick("\(path) 가 보통 파일이 아니에요", "\(path) is \(name(of: kind))")
     case .draftFolderReadOnly(let folder):
       pick("\(folder) 가 읽기 전용이에요", "\(folder) is read-only")
-    case .cannotCreateOutput, .cannotWriteOutput, .noTmuxPane, .tmuxFailed, .draftTooLarge,
-      .timerThread, .cannotKeep, .tooLargeToKeep, .cannotReadKept:
+    case .cannotCreateOutput, .cannotWriteOutput, .outputNotRead, .noTmuxPane, .tmuxFailed,
+      .draftTooLarge,
+      .timerThread, .cannotKeep, .tooLargeToKeep, .cannotReadKept, .draftUnreadable:
       message(problem)
     }
   }

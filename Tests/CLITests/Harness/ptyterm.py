@@ -41,6 +41,9 @@ def main():
     started = time.monotonic()
     pid, master = pty.fork()
     if pid == 0:
+        # No signal blocked, as a shell starts a program: a test runner's worker thread blocks
+        # them, and the program would inherit that through exec.
+        signal.pthread_sigmask(signal.SIG_SETMASK, [])
         if args.stdout == "closed":
             reader, writer = os.pipe()
             os.close(reader)
