@@ -94,6 +94,16 @@ private struct Home {
     return ["CHEONJIIN_LEXICON": folder.path]
   }
 
+  /// Keeps `text` in the drafts' history, as the pad keeps a sent message.
+  func keepDraft(_ text: String) throws {
+    let history = root.appendingPathComponent("state/cheonjiin/history")
+    try FileManager.default.createDirectory(
+      at: history, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let file = history.appendingPathComponent("20261202-010203.004-4242-sent.txt")
+    try Data(text.utf8).write(to: file)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+  }
+
   /// Adds a learned word behind the program's back, as another program (or a damaged copy)
   /// could.
   func plantLearnedWord(_ word: String) throws {
@@ -139,8 +149,9 @@ private func around(_ bytes: [UInt8], _ offset: Int?) -> String {
 struct StandardOutputWriter: CustomTestStringConvertible, Sendable {
   let arguments: [String]
   var input = ""
-  /// Whether it needs a learned word first (`dict list` prints nothing without one).
-  var learns = false
+  /// Whether it needs a learned word and a kept draft first (`dict list` and `drafts list`
+  /// print nothing without them).
+  var needsData = false
   /// grep fails with 2, as GNU grep; every other command with 1, as the pad does.
   var status: Int32 = 1
   var testDescription: String { arguments.joined(separator: " ") }
@@ -156,7 +167,9 @@ private let writers: [StandardOutputWriter] = [
   StandardOutputWriter(arguments: ["layouts", "list"]),
   StandardOutputWriter(arguments: ["layouts", "show", "cheonjiin-galaxy"]),
   StandardOutputWriter(arguments: ["dict", "export"]),
-  StandardOutputWriter(arguments: ["dict", "list"], learns: true),
+  StandardOutputWriter(arguments: ["dict", "list"], needsData: true),
+  StandardOutputWriter(arguments: ["drafts", "list"], needsData: true),
+  StandardOutputWriter(arguments: ["drafts", "show", "1"], needsData: true),
   StandardOutputWriter(arguments: ["practice", "--list"]),
   StandardOutputWriter(arguments: ["demo", "--frames", "가"]),
   StandardOutputWriter(arguments: ["demo", "--cast", "-", "가"]),
@@ -185,7 +198,10 @@ struct OutputSafetyEndToEndTests {
     arguments: writers, BrokenOutput.allCases)
   func writeError(writer: StandardOutputWriter, output: BrokenOutput) throws {
     let home = Home()
-    if writer.learns { _ = try home.run(["dict", "learn", "가"]) }
+    if writer.needsData {
+      _ = try home.run(["dict", "learn", "가"])
+      try home.keepDraft("안녕")
+    }
     let destination: Destination =
       switch output {
       case .fullDisk: .file("/dev/full")
@@ -281,6 +297,19 @@ struct OutputSafetyEndToEndTests {
     let shown = try home.run(["dict", "export"], stdout: .terminal)
     #expect(terminalCommandByte(in: shown.stdout) == nil, "\(shown.outputText)")
     #expect(shown.outputText.contains("x\\u{1B}]0;PWNED\\u{7}\\u{9B}\t3\t"), "\(shown.outputText)")
+  }
+
+  @Test("a kept text: drafts show prints it exactly into a pipe, escaped on a terminal")
+  func keptText() throws {
+    let home = Home()
+    try home.keepDraft("안녕\u{1B}]0;PWNED\u{7}\n\u{9B}2J")
+    let piped = try home.run(["drafts", "show", "1"])
+    #expect(piped.outputText == "안녕\u{1B}]0;PWNED\u{7}\n\u{9B}2J\n")
+    let shown = try home.run(["drafts", "show", "1"], stdout: .terminal)
+    #expect(shown.outputText == "안녕\\u{1B}]0;PWNED\\u{7}\n\\u{9B}2J\n")
+    let listed = try home.run(["drafts", "list"])
+    #expect(terminalCommandByte(in: listed.stdout) == nil, "\(listed.outputText)")
+    #expect(listed.outputText.contains("안녕\\u{1B}]0;PWNED\\u{7} …"), "\(listed.outputText)")
   }
 
   @Test(
