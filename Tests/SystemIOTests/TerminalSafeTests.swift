@@ -40,11 +40,15 @@ struct TerminalSafeTests {
     appendTerminalSafe(bytes, to: &output, keepsLinesAndTabs: true)
     #expect(output == Array(expected.utf8))
   }
+}
 
+// Named so that `make fuzz` runs it too, with a tenth of its iterations as rounds.
+@Suite("Text from data, printed on a terminal: random bytes")
+struct TerminalSafePropertyTests {
   @Test("no byte a terminal takes as a command survives, whatever the input")
   func randomBytes() {
     var random = SplitMix64(state: 0x1B5D)
-    for _ in 0..<fuzzRounds(2000) {
+    for _ in 0..<fuzzRounds(2000, divisor: 10) {
       // Controls, lone high bytes, C1 and Hangul as UTF-8: where mistakes would be.
       let pieces: [[UInt8]] = (0..<Int.random(in: 0..<30, using: &random)).map { _ in
         switch Int.random(in: 0..<4, using: &random) {
