@@ -10,7 +10,8 @@ import PackageDescription
 // cheonjiin → Storage (GRDB) → Practice → {HangulEngine, KoreanNumbers, Suggestions}
 // cheonjiin → Suggestions → HangulEngine (Practice reads the word lists through its parser)
 // cheonjiin → Grep → Suggestions (grep spells keypad queries as the suggestion bar does)
-// cheonjiin, TerminalUI → SystemIO → SystemPackage (swift-system): the one syscall layer
+// cheonjiin, TerminalUI, LayoutLoading → SystemIO → SystemPackage (swift-system): the one
+// syscall layer, and the one way to print text from data safely (terminalSafe)
 // cheonjiin → CStartup → CTerminal (before main, in the program only, never in the tests)
 // HangulEngine, KoreanNumbers, TerminalInput, Practice, Suggestions and Grep import only the
 // standard library (and each other as listed).
@@ -45,7 +46,8 @@ let package = Package(
     .target(
       name: "LayoutLoading",
       dependencies: [
-        "HangulEngine", "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
+        "HangulEngine", "SystemIO", "TerminalInput",
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .target(
       name: "Storage",
@@ -132,7 +134,7 @@ let package = Package(
       exclude: ["Vectors"]),
     .testTarget(
       name: "LayoutLoadingTests",
-      dependencies: ["TestSupport", "LayoutLoading", "HangulEngine", "TerminalInput"],
+      dependencies: ["TestSupport", "LayoutLoading", "HangulEngine", "SystemIO", "TerminalInput"],
       exclude: ["Invalid", "InvalidKeymaps"]),
     .testTarget(name: "KoreanNumbersTests", dependencies: ["TestSupport", "KoreanNumbers"]),
     .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput", "TestSupport"]),

@@ -1,4 +1,5 @@
 import HangulEngine
+import SystemIO
 
 /// One thing wrong with a layout or keymap file: where, what was found, and what to write
 /// instead.
@@ -118,32 +119,13 @@ public func didYouMean(_ word: String, in candidates: some Sequence<String>) -> 
   return best?.name
 }
 
-/// `text` with every control character (C0, DEL, C1) written as `\u{1B}`, so that printing it
-/// on a terminal cannot move the cursor, change the title or clear the screen.
-public func terminalSafe(_ text: String) -> String {
-  guard LayoutProblem.controlCharacter(in: text) != nil else { return text }
-  var result = ""
-  for scalar in text.unicodeScalars {
-    if LayoutProblem.isControl(scalar) {
-      result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-    } else {
-      result.unicodeScalars.append(scalar)
-    }
-  }
-  return result
-}
-
 extension LayoutProblem {
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-  }
-
   /// The first control character in `text` (C0, DEL or C1), if any.
   ///
   /// Layout and keymap text is drawn on the screen and printed by `layouts show`, where
   /// `ESC ]0;…` or `ESC [2J` would act as terminal commands.
   static func controlCharacter(in text: String) -> Unicode.Scalar? {
-    text.unicodeScalars.first(where: isControl)
+    text.unicodeScalars.first(where: isTerminalControl)
   }
 
   static func controlCharacterMessage(_ control: Unicode.Scalar) -> String {

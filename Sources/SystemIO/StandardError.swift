@@ -3,7 +3,9 @@ import SystemPackage
 /// Writes a message to standard error, every line prefixed with the program name.
 ///
 /// A message of several lines (every problem of a layout file) gets `cheonjiin: ` on each
-/// line, so each line still says where it came from in a log or a pipeline.
+/// line, so each line still says where it came from in a log or a pipeline. Control
+/// characters are written as `\u{1B}` (``terminalSafe(_:keepsLinesAndTabs:)``): messages quote
+/// what was typed and what files hold, and standard error is usually the terminal.
 ///
 /// - Parameter message: The message, without a trailing line break.
 public func printError(_ message: String) {
@@ -17,7 +19,7 @@ public func printError(_ message: String) {
 public func printError(_ message: String, to descriptor: FileDescriptor) {
   var text = ""
   for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
-    text += "cheonjiin: \(line)\n"
+    text += "cheonjiin: \(terminalSafe(line))\n"
   }
   _ = try? descriptor.writeAll(text.utf8)
 }

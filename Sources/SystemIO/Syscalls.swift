@@ -285,6 +285,27 @@ public func setPermissions(_ path: FilePath, _ permissions: FilePermissions) thr
   if result != 0 { throw Errno(rawValue: errno) }
 }
 
+/// Opens `/dev/null` on each of standard input, output and error that is closed, the wrong way
+/// round (input for writing, output and error for reading), as gnulib's `stdopen` does.
+///
+/// Started with `>&-`, a program's next open file would otherwise get descriptor 1, and what
+/// it prints would go into that file (a draft, a history text). This way every write to
+/// standard output fails with `EBADF`, which the command reports as the write error it is.
+///
+/// The corresponding C functions are `fcntl` (`F_GETFD`), `open` and `dup2`.
+public func reserveStandardDescriptors() {
+  for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+    // Left open across exec: `run`'s program gets the same failing descriptor.
+    let opened = open("/dev/null", descriptor == 0 ? O_WRONLY : O_RDONLY)
+    // open takes the lowest free descriptor, which is this one unless a lower one was closed
+    // and could not be opened.
+    if opened > descriptor {
+      _ = dup2(opened, descriptor)
+      _ = close(opened)
+    }
+  }
+}
+
 /// Calls `body` until it does not fail with `EINTR`; a result of -1 throws `errno`.
 private func retrying(_ body: () -> Int32) throws(Errno) -> Int32 {
   while true {

@@ -164,37 +164,97 @@ func openProgressStore(
 }
 
 /// Buffered standard output: `cheonjiin keys` prints a line per input line, a million of them.
+///
+/// What a command prints goes to a pipe or a file exactly. On a terminal, control characters
+/// other than line breaks and tabs are written as `\u{1B}` (``terminalSafe(_:keepsLinesAndTabs:)``),
+/// as `ls` hides them there: text from standard input, a file or the progress database
+/// cannot set the title, write the clipboard or clear the screen. A command that writes its
+/// own escape sequences (`stats`' colours, from no one's data) asks for ``Content/styled``.
+///
+/// The first write that fails ends the output: nothing more is written, ``isBroken`` tells a
+/// loop reading input to stop, and ``finish()`` reports it.
 struct OutputBuffer {
+  /// What is printed.
+  enum Content {
+    /// Text, escaped on a terminal.
+    case text
+    /// Text with the command's own escape sequences, written as it is.
+    case styled
+  }
+
   private var bytes: [UInt8] = []
   private let descriptor: FileDescriptor
+  private let escapesControls: Bool
+  /// Why the output ended, once a write has failed.
+  private(set) var failure: Errno? = nil
 
-  init(descriptor: FileDescriptor = .standardOutput) {
+  init(descriptor: FileDescriptor = .standardOutput, content: Content = .text) {
     self.descriptor = descriptor
+    switch content {
+    case .text: escapesControls = descriptor.isTerminal
+    case .styled: escapesControls = false
+    }
     bytes.reserveCapacity(1 << 16)
   }
 
+  /// Whether a write has failed: what follows is dropped.
+  var isBroken: Bool { failure != nil }
+
   mutating func append(_ text: some StringProtocol) {
-    bytes.append(contentsOf: text.utf8)
+    append(bytes: text.utf8)
+  }
+
+  /// Appends bytes that may not be UTF-8 (grep prints the lines it selects as they are).
+  mutating func append(bytes text: some Collection<UInt8>) {
+    guard failure == nil else { return }
+    if escapesControls {
+      appendTerminalSafe(text, to: &bytes, keepsLinesAndTabs: true)
+    } else {
+      bytes.append(contentsOf: text)
+    }
     if bytes.count >= 1 << 16 { flush() }
   }
 
   /// Appends the typist's text (document and preedit) as UTF-8.
   mutating func appendText(of typist: Typist) {
-    typist.appendText(to: &bytes)
-    if bytes.count >= 1 << 16 { flush() }
+    guard failure == nil else { return }
+    guard escapesControls else {
+      typist.appendText(to: &bytes)
+      if bytes.count >= 1 << 16 { flush() }
+      return
+    }
+    var text: [UInt8] = []
+    typist.appendText(to: &text)
+    append(bytes: text)
   }
 
   mutating func appendJSONString(_ text: some StringProtocol) {
     append(jsonQuoted(text))
   }
 
-  /// Writes what is buffered.
-  ///
-  /// A failed write (a closed pipe, a full disk) drops the text: the reader is gone or cannot
-  /// take it, and the command's exit status says whether its work succeeded.
+  /// Writes what is buffered; a failure is kept for ``finish()``.
   mutating func flush() {
-    _ = try? descriptor.writeAll(bytes)
+    if failure == nil, !bytes.isEmpty {
+      do {
+        _ = try descriptor.writeAll(bytes)
+      } catch {
+        failure = error as? Errno ?? .ioError
+      }
+    }
     bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes what is left, and reports a write that failed, as GNU grep does: `cheonjiin: write
+  /// error: No space left on device`, and the command fails with `status`: 1, as every
+  /// write that fails (the pad's, `demo --cast FILE`'s); grep's is 2, as GNU grep's.
+  ///
+  /// A closed pipe (`EPIPE`, when SIGPIPE is ignored) fails quietly: its reader stopped on
+  /// purpose (`| head -1`), and a message would only interrupt the line it kept.
+  mutating func finish(status: ExitCode = .failure) throws {
+    flush()
+    guard let failure else { return }
+    if failure != .brokenPipe { printError(commandStrings.writeError(failure.description)) }
+    throw status
   }
 }
 

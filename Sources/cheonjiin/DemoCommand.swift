@@ -163,7 +163,7 @@ struct DemoCommand: ParsableCommand {
       DemoRenderer.writeTextFrames(
         script, size: large ? .normal : .compact, strings: strings, width: DisplayWidth.of
       ) { output.append($0) }
-      output.flush()
+      try output.finish()
     }
     if let cast {
       let window = try castWindow()
@@ -195,7 +195,7 @@ struct DemoCommand: ParsableCommand {
     if path == "-" {
       var output = OutputBuffer()
       output.append(text)
-      output.flush()
+      try output.finish()
       return
     }
     do {

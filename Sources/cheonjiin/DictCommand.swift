@@ -49,9 +49,9 @@ struct DictCommand: ParsableCommand {
         let learned = try storeCall { () throws(StorageError) in
           try store.learn(word, day: today, times: times)
         }
-        output.append("\(learned.word)\t\(learned.count)\n")
+        output.append("\(terminalSafe(learned.word))\t\(learned.count)\n")
       }
-      output.flush()
+      try output.finish()
     }
   }
 
@@ -89,16 +89,18 @@ struct DictCommand: ParsableCommand {
       var output = OutputBuffer()
       if hidden {
         for word in try storeCall({ () throws(StorageError) in try store.hiddenWords() }) {
-          output.append(word + "\n")
+          output.append(terminalSafe(word) + "\n")
         }
       } else {
-        // The export's rows without its header line.
+        // The export's rows without its header line, each field shown safely: a database
+        // from elsewhere may hold anything.
         let text = try storeCall { () throws(StorageError) in try store.exportWords() }
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-          output.append(line + "\n")
+          let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+          output.append(fields.map { terminalSafe($0) }.joined(separator: "\t") + "\n")
         }
       }
-      output.flush()
+      try output.finish()
     }
   }
 
@@ -147,7 +149,7 @@ struct DictCommand: ParsableCommand {
       let store = try openStore(for: .reading)
       var output = OutputBuffer()
       output.append(try storeCall { () throws(StorageError) in try store.exportWords() })
-      output.flush()
+      try output.finish()
     }
   }
 }

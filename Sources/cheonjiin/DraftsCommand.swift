@@ -49,7 +49,7 @@ struct DraftsCommand: ParsableCommand {
           "\(index + 1)\t\(localTime(entry.date))\t\(commandStrings.name(of: entry.kind))"
             + "\t\(preview(text))\n")
       }
-      output.flush()
+      try output.finish()
       if entries.isEmpty {
         if draft == nil, apart.isEmpty { printError(commandStrings.noDrafts) }
       } else {
@@ -72,7 +72,7 @@ struct DraftsCommand: ParsableCommand {
       let text = try succeeded(history.text(of: entry))
       var output = OutputBuffer()
       output.append(text + "\n")
-      output.flush()
+      try output.finish()
     }
   }
 
@@ -149,11 +149,7 @@ private func preview(_ text: String) -> String {
   let first = lines.first.map(String.init) ?? ""
   var shown = first.count > 40 ? String(first.prefix(40)) + "…" : first
   if lines.count > 1 && !shown.hasSuffix("…") { shown += " …" }
-  return String(
-    shown.unicodeScalars.map { scalar in
-      scalar.properties.generalCategory == .control
-        ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
-    }.joined())
+  return terminalSafe(shown)
 }
 
 /// `YYYY-MM-DD HH:MM` in the local time zone.

@@ -244,7 +244,7 @@ struct GrepCommand: ParsableCommand {
         search.searchFile(operand)
       }
     }
-    search.flush()
+    try search.finish(status: Self.troubleStatus)
     // As grep: with -q a selected line wins over an error; otherwise an error wins.
     if quiet && search.selectedLine { return }
     if search.hadTrouble { throw Self.troubleStatus }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Grep
 import HangulEngine
 import SystemIO
@@ -19,6 +20,7 @@ struct GrepSearch {
   private var printedLines = false
   /// Formats what the scanners select, and holds it until it is written.
   private var printer: GrepPrinter
+  private var output = OutputBuffer()
   private var buffer = [UInt8](repeating: 0, count: 1 << 18)
 
   init(
@@ -33,8 +35,9 @@ struct GrepSearch {
     self.reportsFileErrors = reportsFileErrors
   }
 
-  /// True once nothing more can change the outcome: -q has seen a selected line.
-  var isFinished: Bool { isQuiet && selectedLine }
+  /// True once nothing more can change the outcome (-q has seen a selected line) or be
+  /// printed (a write failed).
+  var isFinished: Bool { isQuiet && selectedLine || output.isBroken }
 
   mutating func searchStandardInput() {
     search(.standardInput, name: "(standard input)")
@@ -107,7 +110,7 @@ struct GrepSearch {
       followsEarlierOutput: printedLines)
     printer.startFile(named: name)
     var reportedLongLine = false
-    while !scanner.isDone {
+    while !scanner.isDone && !output.isBroken {
       let got: Int
       do {
         got = try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }
@@ -134,9 +137,18 @@ struct GrepSearch {
   }
 
   mutating func flush() {
-    // A closed pipe ends what can be printed; the exit status still tells what was found.
-    if !isQuiet { _ = try? FileDescriptor.standardOutput.writeAll(printer.bytes) }
+    if !isQuiet {
+      output.append(bytes: printer.bytes)
+      output.flush()
+    }
     printer.bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes what is left; a failed write is reported and fails the command with `status`
+  /// (grep's 2), whatever was found.
+  mutating func finish(status: ExitCode) throws {
+    flush()
+    try output.finish(status: status)
   }
 
   private mutating func reportLongLine(_ line: Int, in name: String) {

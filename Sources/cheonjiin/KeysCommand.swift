@@ -38,7 +38,8 @@ struct KeysCommand: ParsableCommand {
     } else {
       var number = 0
       var lines = LineReader()
-      while let line = lines.next(beforeWaiting: { output.flush() }) {
+      // A failed write ends the run: the input may be endless (`yes | cheonjiin keys`).
+      while !output.isBroken, let line = lines.next(beforeWaiting: { output.flush() }) {
         number += 1
         switch line {
         case .text(let text):
@@ -51,7 +52,7 @@ struct KeysCommand: ParsableCommand {
         }
       }
     }
-    output.flush()
+    try output.finish()
     if failures > 0 { throw ExitCode.dataError }
   }
 

@@ -36,10 +36,10 @@ struct LayoutsCommand: ParsableCommand {
         }
         let isDefault = entry.id == LayoutLibrary.defaultID ? " (default)" : ""
         // File names are the user's and may hold anything, even terminal commands.
-        let fields = [entry.id, name + isDefault, source, entry.file].map(terminalSafe)
+        let fields = [entry.id, name + isDefault, source, entry.file].map { terminalSafe($0) }
         output.append(fields.joined(separator: "\t") + "\n")
       }
-      output.flush()
+      try output.finish()
     }
   }
 
@@ -64,7 +64,7 @@ struct LayoutsCommand: ParsableCommand {
       }
       var output = OutputBuffer()
       output.append(describe(loaded))
-      output.flush()
+      try output.finish()
     }
   }
 
@@ -93,7 +93,7 @@ struct LayoutsCommand: ParsableCommand {
           printError(error.description)
         }
       }
-      output.flush()
+      try output.finish()
       if bad > 0 { throw ExitCode.dataError }
     }
   }

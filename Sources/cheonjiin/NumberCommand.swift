@@ -68,7 +68,8 @@ struct NumberCommand: ParsableCommand {
     } else {
       var lineNumber = 0
       var lines = LineReader()
-      while let line = lines.next(beforeWaiting: { output.flush() }) {
+      // A failed write ends the run: the input may be endless.
+      while !output.isBroken, let line = lines.next(beforeWaiting: { output.flush() }) {
         lineNumber += 1
         switch line {
         case .text(let text):
@@ -79,7 +80,7 @@ struct NumberCommand: ParsableCommand {
         }
       }
     }
-    output.flush()
+    try output.finish()
     if failures > 0 { throw ExitCode.dataError }
   }
 }

@@ -160,7 +160,7 @@ struct PracticeCommand: ParsableCommand {
     } else {
       for line in commandStrings.adaptivePlanText(plan) { output.append(line + "\n") }
     }
-    output.flush()
+    try output.finish()
   }
 
   func run() throws {
@@ -173,9 +173,11 @@ struct PracticeCommand: ParsableCommand {
     if list {
       var output = OutputBuffer()
       for lesson in lessons {
-        output.append("\(lesson.id)\t\(lesson.title)\t\(lesson.items.count)\n")
+        // Titles come from a messages file, which may hold anything.
+        let fields = [lesson.id, lesson.title].map { terminalSafe($0) }
+        output.append("\(fields[0])\t\(fields[1])\t\(lesson.items.count)\n")
       }
-      output.flush()
+      try output.finish()
       return
     }
     let setup = adaptiveSetup(lessons: lessons, environment: environment)

@@ -54,6 +54,6 @@ struct SpellCommand: ParsableCommand {
     var output = OutputBuffer()
     output.append(notation + "\n")
     if count { output.append("\(tokens.count)\n") }
-    output.flush()
+    try output.finish()
   }
 }

@@ -80,13 +80,15 @@ struct StatsCommand: ParsableCommand {
       printError(commandStrings.storageError(error))
       throw ExitCode.failure
     }
+    // The report's colours are its own escape sequences; its text is numbers and the labels of
+    // layouts, which cannot hold control characters.
+    var output = OutputBuffer(content: .styled)
     do throws(StorageError) {
       let range = dayRange(recorded: try plausibleDays(store, today: today), today: today)
       var daily: [DailyStat] = []
       if let range { daily = try store.dailyStats(from: range.lowerBound, to: range.upperBound) }
       let keys = try store.keyStats()
       let timings = try Timings(store, layouts: layouts, target: target, environment: environment)
-      var output = OutputBuffer()
       if json {
         var jamoDays: [SpeedUnit: [SampleDay]] = [:]
         if let range {
@@ -119,11 +121,11 @@ struct StatsCommand: ParsableCommand {
           output.append(line + "\n")
         }
       }
-      output.flush()
     } catch {
       printError(commandStrings.storageError(error))
       throw ExitCode.failure
     }
+    try output.finish()
   }
 
   /// The timings of the keys and jamo, judged against the target in force, and where the

@@ -7,6 +7,9 @@ import SystemPackage
 // (`cheonjiin: …`, see Cheonjiin.usageErrorText), and one difference: grep's usage errors exit
 // 2, the status its help promises and scripts written for grep test for, where ArgumentParser
 // exits 64 (EX_USAGE). Every other command keeps 64.
+// Started with `>&-`, the next file opened would take standard output's place (see
+// reserveStandardDescriptors); a write there then fails, and the command says so.
+reserveStandardDescriptors()
 let arguments = Array(CommandLine.arguments.dropFirst())
 if let problem = Cheonjiin.helpTopicProblem(arguments) {
   printError(problem)
@@ -19,9 +22,10 @@ do {
   guard Cheonjiin.exitCode(for: error) == .validationFailure else {
     Cheonjiin.exit(withError: error)
   }
-  // Like printError, nothing is left to do if standard error cannot be written.
-  _ = try? FileDescriptor.standardError.writeAll(
-    Cheonjiin.usageErrorText(for: error, arguments: arguments).utf8)
+  // Like printError, nothing is left to do if standard error cannot be written; and like it,
+  // the text is shown safely: it quotes the arguments.
+  let usage = Cheonjiin.usageErrorText(for: error, arguments: arguments)
+  _ = try? FileDescriptor.standardError.writeAll(terminalSafe(usage, keepsLinesAndTabs: true).utf8)
   let isGrep = arguments.first == GrepCommand.configuration.commandName
   // An ExitCode prints nothing more; it only sets the status.
   Cheonjiin.exit(withError: isGrep ? GrepCommand.usageErrorStatus : ExitCode.validationFailure)

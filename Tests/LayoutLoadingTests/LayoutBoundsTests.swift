@@ -158,7 +158,5 @@ struct LayoutBoundsTests {
     let problem = LayoutProblem(
       .unknownField, file: "x\u{1B}]0;PWNED\u{7}.json", path: "a\u{1B}[2J", message: "unknown")
     #expect(problem.description == "x\\u{1B}]0;PWNED\\u{7}.json: a\\u{1B}[2J: unknown")
-    #expect(terminalSafe("사랑\t") == "사랑\\u{9}")
-    #expect(terminalSafe("plain 한글") == "plain 한글")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 import TestSupport
 import Testing
 
@@ -75,7 +76,7 @@ struct LayoutPropertyTests {
       #expect(!problem.message.isEmpty)
       // Nothing printed can act as a terminal command.
       #expect(
-        !problem.description.unicodeScalars.contains { LayoutProblem.isControl($0) },
+        !problem.description.unicodeScalars.contains(where: isTerminalControl),
         "\(problem.description)")
     }
   }

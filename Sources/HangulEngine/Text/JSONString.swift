@@ -11,7 +11,9 @@ public func jsonQuoted(_ text: some StringProtocol) -> String {
     case "\r": result += "\\r"
     case "\t": result += "\\t"
     default:
-      if scalar.value < 0x20 {
+      // DEL and C1 need no escape in JSON, but a terminal showing the JSON would take them
+      // as commands (U+009B is CSI).
+      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
         result += "\\u" + hexDigits(scalar.value)
       } else {
         result.unicodeScalars.append(scalar)

@@ -110,6 +110,11 @@ extension UIStrings {
   public func onLine(_ line: Int, _ message: String) -> String {
     pick("\(line)번째 줄: \(message)", "line \(line): \(message)")
   }
+  /// Standard output could not be written (a full disk, a closed descriptor), in GNU grep's
+  /// words: the reason is the system's (`No space left on device`).
+  public func writeError(_ reason: String) -> String {
+    pick("출력 쓰기 오류: \(reason)", "write error: \(reason)")
+  }
   /// A line of standard input over the limit, skipped whole (an empty line is printed for
   /// it, so the answers stay in step with the lines).
   public func lineTooLong(_ line: Int, bytes: Int, limit: Int) -> String {
