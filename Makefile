@@ -26,9 +26,10 @@ RELEASE_FLAGS = -c release --product cheonjiin --static-swift-stdlib --disable-l
   -Xlinker -z -Xlinker now -Xswiftc -use-ld=lld $(SWIFT_BUILD_FLAGS)
 RELEASE_BIN = .build/release/cheonjiin
 
-# Made by `make build` for `make install`: the manual page with its version, and the completion
-# scripts the binary writes (swift-argument-parser).
+# Made by `make build` for `make install`: the binary without its symbols, the manual page with
+# its version, and the completion scripts the binary writes (swift-argument-parser).
 GENERATED = .build/generated
+STRIPPED_BIN = $(GENERATED)/cheonjiin
 MAN_PAGE = $(GENERATED)/cheonjiin.1
 COMPLETIONS = $(GENERATED)/cheonjiin.bash $(GENERATED)/_cheonjiin $(GENERATED)/cheonjiin.fish
 
@@ -45,8 +46,18 @@ MAN1DIR = $(PREFIX)/share/man/man1
 BASH_COMPLETIONS = $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETIONS = $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
-# The folders install made (packaging/folders.sh), for uninstall to remove: only those.
-FOLDER_RECORD = $(DATADIR)/installed-folders
+# What install wrote, for uninstall to remove: only that (packaging/install.sh).
+MANIFEST = $(DATADIR)/install-manifest
+
+# What install writes: MODE SOURCE TARGET, each file.
+INSTALL_FILES = 755 $(STRIPPED_BIN) $(BINDIR)/cheonjiin \
+  $(foreach file,$(wildcard Layouts/*.json),644 $(file) $(DATADIR)/layouts/$(notdir $(file))) \
+  $(foreach file,$(wildcard Keymaps/*.json),644 $(file) $(DATADIR)/keymaps/$(notdir $(file))) \
+  $(foreach file,$(LEXICON_FILES),644 $(file) $(DATADIR)/lexicon/$(notdir $(file))) \
+  644 $(MAN_PAGE) $(MAN1DIR)/cheonjiin.1 \
+  644 $(GENERATED)/cheonjiin.bash $(BASH_COMPLETIONS)/cheonjiin \
+  644 $(GENERATED)/_cheonjiin $(ZSH_COMPLETIONS)/_cheonjiin \
+  644 $(GENERATED)/cheonjiin.fish $(FISH_COMPLETIONS)/cheonjiin.fish
 
 # What the end-to-end tests drive: tmux, the pty harness (python3), a UTF-8 locale, groff,
 # which renders the manual page (ManPageTests), vim (typed into through `cheonjiin run`) and
@@ -82,7 +93,7 @@ test-deps:
 
 build: deps
 	$(IN_SCRATCH) $(SWIFT) build $(RELEASE_FLAGS)
-	@$(MAKE) --no-print-directory $(MAN_PAGE) $(COMPLETIONS)
+	@$(MAKE) --no-print-directory $(STRIPPED_BIN) $(MAN_PAGE) $(COMPLETIONS)
 
 # The release build and the tests' build (what CI runs). Package.swift makes every compiler
 # warning in Sources/ and Tests/ an error, so either build fails on one.
@@ -95,6 +106,10 @@ build-check: deps
 $(RELEASE_BIN):
 	@echo "cheonjiin: $(RELEASE_BIN) is not built; run make first (as yourself), then make install" >&2
 	@exit 1
+
+$(STRIPPED_BIN): $(RELEASE_BIN)
+	@mkdir -p $(GENERATED)
+	$(STRIP) --remove-section=.comment --remove-section=.note -o $@.tmp $(RELEASE_BIN) && mv $@.tmp $@
 
 $(MAN_PAGE): docs/cheonjiin.1 VERSION
 	@mkdir -p $(GENERATED)
@@ -149,28 +164,16 @@ fuzz-ci: test-deps
 	CHEONJIIN_FUZZ_ITERATIONS=20000 $(IN_SCRATCH) $(SWIFT) test $(SWIFT_BUILD_FLAGS) \
 	  --filter PropertyTests
 
-# The stripped binary, its data, the manual page and the completions (Scripts/check-deb.sh checks
-# that install and uninstall leave nothing behind).
-install: $(RELEASE_BIN) $(MAN_PAGE) $(COMPLETIONS)
-	packaging/folders.sh make $(DESTDIR)$(FOLDER_RECORD) $(DESTDIR)$(BINDIR) \
-	  $(DESTDIR)$(DATADIR)/layouts $(DESTDIR)$(DATADIR)/keymaps \
-	  $(DESTDIR)$(DATADIR)/lexicon $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(BASH_COMPLETIONS) \
-	  $(DESTDIR)$(ZSH_COMPLETIONS) $(DESTDIR)$(FISH_COMPLETIONS)
-	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/cheonjiin
-	$(STRIP) --remove-section=.comment --remove-section=.note $(DESTDIR)$(BINDIR)/cheonjiin
-	install -m 644 Layouts/*.json $(DESTDIR)$(DATADIR)/layouts/
-	install -m 644 Keymaps/*.json $(DESTDIR)$(DATADIR)/keymaps/
-	install -m 644 $(LEXICON_FILES) $(DESTDIR)$(DATADIR)/lexicon/
-	install -m 644 $(MAN_PAGE) $(DESTDIR)$(MAN1DIR)/cheonjiin.1
-	install -m 644 $(GENERATED)/cheonjiin.bash $(DESTDIR)$(BASH_COMPLETIONS)/cheonjiin
-	install -m 644 $(GENERATED)/_cheonjiin $(DESTDIR)$(ZSH_COMPLETIONS)/_cheonjiin
-	install -m 644 $(GENERATED)/cheonjiin.fish $(DESTDIR)$(FISH_COMPLETIONS)/cheonjiin.fish
+# The stripped binary, its data, the manual page and the completions, and the manifest of what
+# it wrote; uninstall removes only what the manifest names, as install wrote it, and the folders
+# install made that are then empty (packaging/install.sh). With PREFIX=~/.local the data folder
+# is also the program's, which holds the user's progress: it stays. InstallTests and
+# Scripts/check-deb.sh check both.
+install: $(STRIPPED_BIN) $(MAN_PAGE) $(COMPLETIONS)
+	@packaging/install.sh install "$(DESTDIR)" $(MANIFEST) $(INSTALL_FILES)
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/cheonjiin $(DESTDIR)$(MAN1DIR)/cheonjiin.1 \
-	  $(DESTDIR)$(BASH_COMPLETIONS)/cheonjiin $(DESTDIR)$(ZSH_COMPLETIONS)/_cheonjiin \
-	  $(DESTDIR)$(FISH_COMPLETIONS)/cheonjiin.fish
-	packaging/folders.sh remove $(DESTDIR)$(FOLDER_RECORD) $(DESTDIR)$(DATADIR)
+	@packaging/install.sh uninstall "$(DESTDIR)" $(MANIFEST) $(INSTALL_FILES)
 
 # cheonjiin_<version>_<arch>.deb in this folder (Scripts/make-deb.sh).
 deb: build

@@ -12,8 +12,9 @@
 #      CHEONJIIN_* variable and far from the source tree; the manual page renders with groff
 #      and the bash completion completes (zsh and fish look where theirs are, and parse them);
 #      dpkg -r removes every file;
-#   5. make install into a DESTDIR under PREFIX=/usr/local runs the same way, and make uninstall
-#      leaves no file behind.
+#   5. make install into a DESTDIR under PREFIX=/usr/local runs the same way, with a manifest
+#      of what it wrote (as installed, without DESTDIR), and make uninstall leaves no file behind
+#      (InstallTests checks the same in a home that holds the user's files).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -234,12 +235,24 @@ make --no-print-directory install DESTDIR="$dest" PREFIX=/usr/local > "$scratch/
   fail "make install failed: $(cat "$scratch/install.log")"
 {
   expected_files /usr/local cheonjiin.1 /usr/local/share/zsh/site-functions
-  echo /usr/local/share/cheonjiin/installed-folders
+  echo /usr/local/share/cheonjiin/install-manifest
 } | LC_ALL=C sort > "$scratch/expected-install"
 (cd "$dest" && find . -type f -printf '/%P\n' | LC_ALL=C sort) > "$scratch/actual-install"
 diff -u "$scratch/expected-install" "$scratch/actual-install" > "$scratch/install.diff" &&
   pass "make install: the same files under /usr/local" ||
   { fail "make install put other files:"; cat "$scratch/install.diff" >&2; }
+# The manifest names each file as installed (not under DESTDIR) with the SHA-256 it has there,
+# and the folders install made, not /usr/local/bin, which was there.
+manifest="$dest/usr/local/share/cheonjiin/install-manifest"
+awk '$1 == "file" { print $3 }' "$manifest" | LC_ALL=C sort |
+  diff -u <(grep -v /install-manifest "$scratch/expected-install") - > "$scratch/install.diff" &&
+  awk '$1 == "file" { print $2 "  '"$dest"'" $3 }' "$manifest" | sha256sum --check --quiet &&
+  pass "the install manifest names every file install wrote, with its SHA-256" ||
+  { fail "the install manifest does not name what install wrote:"; cat "$scratch/install.diff" >&2; }
+grep -qx 'folder /usr/local/share/cheonjiin' "$manifest" &&
+  ! grep -qx 'folder /usr/local/bin' "$manifest" &&
+  pass "the install manifest names the folders install made, not /usr/local/bin" ||
+  fail "the install manifest's folders: $(grep '^folder' "$manifest")"
 check_installed_program "$dest" usr/local/bin/cheonjiin /usr/local/share/cheonjiin
 search_path zsh | grep -qx /usr/local/share/zsh/site-functions &&
   pass "zsh looks in /usr/local/share/zsh/site-functions" ||

@@ -31,8 +31,8 @@ mkdir -p "$root"
 make --no-print-directory install DESTDIR="$PWD/$root" PREFIX=/usr \
   ZSH_COMPLETIONS=/usr/share/zsh/vendor-completions >/dev/null
 
-# dpkg keeps its own list of the package's folders.
-rm "$root/usr/share/cheonjiin/installed-folders"
+# dpkg keeps its own list of the package's files and folders.
+rm "$root/usr/share/cheonjiin/install-manifest"
 gzip -9n "$root/usr/share/man/man1/cheonjiin.1"
 doc="$root/usr/share/doc/cheonjiin"
 install -d "$doc"

@@ -13,6 +13,13 @@
 # tests, which measure CPU time (not the clock) and run at the lowest priority: they take only
 # what the holds leave.
 #
+# The tests run with HOME and every XDG folder in the run's scratch folder, as does every
+# program they start (which the tests also give a scratch home of their own: scratchHome in
+# Tests/TestSupport). What of the real home a test could write is listed before the tests and
+# after them (Scripts/home-listing.sh): a change fails the run, with the paths it changed. The
+# build before the tests is the toolchain's, which keeps its caches in the home (~/.cache,
+# ~/.swiftpm) for every package it builds; it runs in the real home.
+#
 #   SWIFT=swift SWIFT_BUILD_FLAGS=... Scripts/test-passes.sh
 #
 # Run inside Scripts/scratch-tmpdir.sh, whose folder holds the logs.
@@ -120,6 +127,16 @@ $(issues_in "$logs/$log")
 tests="$("$swift" build "${flags[@]}" --show-bin-path)/cheonjiinPackageTests.xctest"
 lap build
 
+real_home=(HOME="$HOME" XDG_CONFIG_HOME="${XDG_CONFIG_HOME:-}" XDG_DATA_HOME="${XDG_DATA_HOME:-}"
+  XDG_STATE_HOME="${XDG_STATE_HOME:-}" XDG_CACHE_HOME="${XDG_CACHE_HOME:-}")
+home_listing=$(dirname "$0")/home-listing.sh
+env "${real_home[@]}" "$home_listing" > "$logs/real-home.before"
+export HOME=$logs/home
+export XDG_CONFIG_HOME=$HOME/.config XDG_DATA_HOME=$HOME/.local/share
+export XDG_STATE_HOME=$HOME/.local/state XDG_CACHE_HOME=$HOME/.cache
+export XDG_RUNTIME_DIR=$HOME/runtime
+mkdir -p -m 700 "$HOME" "$XDG_RUNTIME_DIR"
+
 # The end-to-end suites, dealt out to the processes heaviest first, each to the one with the
 # least so far (a suite stays whole: some are serialized). A suite's weight is the seconds it
 # took alone (2026-11-26, debug build, 2 cores); one not listed counts 3.
@@ -166,6 +183,15 @@ run_in_background "scaling" 19 --filter "$scaling"
 echo "== the real-terminal holds beside the scaling tests (priority 19)"
 wait_and_print
 lap "holds and scaling"
+
+env "${real_home[@]}" "$home_listing" > "$logs/real-home.after"
+if ! diff "$logs/real-home.before" "$logs/real-home.after" > "$logs/real-home.diff"; then
+  status=1
+  failures="$failures== the tests changed the real home (- before, + after; if a program of yours
+   wrote there while they ran, run make test again):
+$(sed -n 's/^< /  - /p; s/^> /  + /p' "$logs/real-home.diff")
+"
+fi
 
 if [ -n "$flaky" ]; then
   echo "== what failed once and passed when run again"

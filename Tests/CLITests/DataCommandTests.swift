@@ -168,16 +168,12 @@ struct StatsCommandTests {
     let home = DataHome(lang: "ko_KR.UTF-8")
     defer { home.remove() }
     _ = try home.run(["stats"])  // creates the database
-    let script = Process()
-    script.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    script.arguments = [
-      "python3", repositoryRoot.appendingPathComponent("Scripts/make-practice-history.py").path,
+    let script = try runProgram([
+      "/usr/bin/env", "python3",
+      repositoryRoot.appendingPathComponent("Scripts/make-practice-history.py").path,
       home.database, "--days", "40",
-    ]
-    script.standardOutput = FileHandle.nullDevice
-    try script.run()
-    script.waitUntilExit()
-    try #require(script.terminationStatus == 0)
+    ])
+    try #require(script.status == 0, "\(script.stderr)")
 
     let text = try home.run(["stats", "--width", "60", "--color", "never"])
     #expect(text.status == 0)

@@ -269,9 +269,9 @@ struct GrepEndToEndTests {
     process.arguments = [
       "-c", "head -c 536870912 /dev/zero | (ulimit -v 409600; exec \"$0\" grep ㄱ)", binary.path,
     ]
-    var environment = ProcessInfo.processInfo.environment
-    environment["CHEONJIIN_LAYOUTS"] = repositoryRoot.appendingPathComponent("Layouts").path
-    process.environment = environment
+    process.environment = childEnvironment([
+      "CHEONJIIN_LAYOUTS": repositoryRoot.appendingPathComponent("Layouts").path
+    ])
     let stderr = Pipe()
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice

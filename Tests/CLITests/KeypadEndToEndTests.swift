@@ -154,6 +154,7 @@ func runPtyTerminal(
   program.append(binary.path)
   if stateHome == nil { program.append("--no-draft") }
   process.arguments = harnessArguments + ["--"] + program + arguments
+  process.environment = childEnvironment()
   let pipe = Pipe()
   process.standardOutput = pipe
   try process.run()

@@ -181,36 +181,6 @@ struct NewcomerTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: base.path).isEmpty)
   }
 
-  @Test("packaging/folders.sh: uninstall removes the folders install made, and no other")
-  func installFolders() throws {
-    let script = repositoryRoot.appendingPathComponent("packaging/folders.sh").path
-    let root = try scratchFolder("folders")
-    defer { try? FileManager.default.removeItem(at: root) }
-    let before = root.appendingPathComponent("usr/local/bin")
-    try FileManager.default.createDirectory(at: before, withIntermediateDirectories: true)
-    let data = root.appendingPathComponent("usr/local/share/cheonjiin")
-    let record = data.appendingPathComponent("installed-folders").path
-    let folders = [
-      "usr/local/bin", "usr/local/share/cheonjiin/layouts", "usr/local/share/man/man1",
-    ]
-    .map { root.appendingPathComponent($0).path }
-    #expect(try runProgram([script, "make", record] + folders).status == 0)
-    for folder in folders { #expect(FileManager.default.fileExists(atPath: folder)) }
-    let recorded = try String(contentsOfFile: record, encoding: .utf8)
-    #expect(!recorded.contains(before.path + "\n"), "\(recorded)")
-    #expect(recorded.contains(root.appendingPathComponent("usr/local/share/man").path + "\n"))
-    // A file someone else put in a folder install made keeps that folder.
-    let other = root.appendingPathComponent("usr/local/share/man/man1/other.1").path
-    #expect(FileManager.default.createFile(atPath: other, contents: Data()))
-    #expect(try runProgram([script, "remove", record, data.path]).status == 0)
-    let left = try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted()
-    #expect(
-      left == [
-        "usr", "usr/local", "usr/local/bin", "usr/local/share", "usr/local/share/man",
-        "usr/local/share/man/man1", "usr/local/share/man/man1/other.1",
-      ], "\(left)")
-  }
-
   /// Runs `command` as nobody (uid 65534), as ProgressSafetyEndToEndTests does.
   private let asNobody = [
     "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--",

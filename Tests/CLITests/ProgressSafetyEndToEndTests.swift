@@ -11,14 +11,8 @@ private let unprivileged: (prefix: [String], usable: Bool) = {
   guard getuid() == 0 else { return ([], true) }
   let prefix = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
   guard FileManager.default.isExecutableFile(atPath: prefix[0]) else { return (prefix, false) }
-  let probe = Process()
-  probe.executableURL = URL(fileURLWithPath: prefix[0])
-  probe.arguments = Array(prefix.dropFirst()) + [binary.path, "--help"]
-  probe.standardOutput = FileHandle.nullDevice
-  probe.standardError = FileHandle.nullDevice
-  guard (try? probe.run()) != nil else { return (prefix, false) }
-  probe.waitUntilExit()
-  return (prefix, probe.terminationStatus == 0)
+  let probe = try? runProgram(prefix + [binary.path, "--help"])
+  return (prefix, probe?.status == 0)
 }()
 
 /// Runs the binary as the unprivileged user, with `XDG_DATA_HOME` set.
@@ -106,15 +100,7 @@ struct ProgressSafetyEndToEndTests {
       db.commit()
       print(",".join(row[0] for row in db.execute("SELECT identifier FROM grdb_migrations")))
       """
-    let older = Process()
-    older.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    older.arguments = ["python3", "-c", python, path]
-    let output = Pipe()
-    older.standardOutput = output
-    try older.run()
-    older.waitUntilExit()
-    let versions = String(
-      decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let versions = try runProgram(["/usr/bin/env", "python3", "-c", python, path]).stdout
     try #require(versions.hasPrefix("v1,v2,v3"), "\(versions)")
     #expect(chmod(path, 0o400) == 0)
     let modified =

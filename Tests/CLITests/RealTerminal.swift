@@ -77,6 +77,7 @@ final class XServer {
     server.arguments = unblocked([
       "Xvfb", "-displayfd", "1", "-screen", "0", "1280x1100x24", "-nolisten", "tcp", "-noreset",
     ])
+    server.environment = childEnvironment()
     let number = Pipe()
     server.standardOutput = number
     server.standardError = FileHandle.nullDevice
@@ -113,9 +114,10 @@ final class XServer {
   ///   - dark: white on black instead of xterm's black on white, as its foreground and
   ///     background resources set them (not reverse video, which also swaps xterm's colours
   ///     0 and 7).
-  ///   - environment: The command's whole environment besides PATH (TERM, LANG…), set with
-  ///     `env -i` inside the terminal: nothing of the test runner's (NO_COLOR, LC_ALL) leaks
-  ///     in, and the terminal itself runs with a plain UTF-8 locale.
+  ///   - environment: The command's whole environment besides PATH and the scratch home's
+  ///     variables (TERM, LANG…), set with `env -i` inside the terminal: nothing of the test
+  ///     runner's (NO_COLOR, LC_ALL) leaks in, and the terminal itself runs with a plain UTF-8
+  ///     locale.
   func xterm(
     _ command: [String], dark: Bool = false, columns: Int = 80, rows: Int = 24,
     placement: String = "+0+0", environment: [String: String] = [:]
@@ -154,13 +156,10 @@ final class XServer {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    process.arguments = unblocked(launcher + ["env", "-i", "PATH=" + path] + assignments + command)
-    var env = ProcessInfo.processInfo.environment
-    env["DISPLAY"] = display
-    env["LANG"] = "C.UTF-8"
-    env["LC_ALL"] = "C.UTF-8"
-    for (name, value) in extra { env[name] = value }
-    process.environment = env
+    process.arguments = unblocked(
+      launcher + ["env", "-i", "PATH=" + path] + scratchHomeAssignments + assignments + command)
+    process.environment = childEnvironment(
+      ["DISPLAY": display, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"].merging(extra) { $1 })
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()

@@ -293,6 +293,7 @@ struct RunLimitsEndToEndTests {
       "CHEONJIIN_LAYOUTS=" + repositoryRoot.appendingPathComponent("Layouts").path,
       "XDG_STATE_HOME=" + folder.path, "sh", "-c", shell,
     ]
+    process.environment = childEnvironment()
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()

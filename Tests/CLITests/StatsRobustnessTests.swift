@@ -25,13 +25,8 @@ struct StatsRobustnessTests {
         database,
       ],
     ] {
-      let python = Process()
-      python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      python.arguments = ["python3"] + arguments
-      python.standardOutput = FileHandle.nullDevice
-      try python.run()
-      python.waitUntilExit()
-      try #require(python.terminationStatus == 0)
+      let python = try runProgram(["/usr/bin/env", "python3"] + arguments)
+      try #require(python.status == 0, "\(python.stderr)")
     }
     for arguments in [["stats"], ["stats", "--all"], ["stats", "--json"]] {
       let result = try run(arguments, environment: environment)

@@ -52,7 +52,8 @@ func run(
 }
 
 /// Runs `command` (a program's path, then its arguments) with `input` on standard input, in
-/// `directory` if given, in this process's environment with `environment`'s variables set.
+/// `directory` if given, in this process's environment with the scratch home's variables
+/// (``childEnvironment(_:)``) and `environment`'s set.
 func runProgram(
   _ command: [String], input: String = "", environment: [String: String] = [:],
   directory: String? = nil
@@ -61,9 +62,7 @@ func runProgram(
   process.executableURL = URL(fileURLWithPath: command[0])
   process.arguments = Array(command.dropFirst())
   if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-  var env = ProcessInfo.processInfo.environment
-  for (name, value) in environment { env[name] = value }
-  process.environment = env
+  process.environment = childEnvironment(environment)
   let stdin = Pipe()
   let stdout = Pipe()
   let stderr = Pipe()

@@ -23,25 +23,31 @@ final class TmuxSession {
   ///
   /// The pane stays open after the program exits, so the terminal state can be inspected.
   ///
-  /// With `shell`, the pane runs an interactive bash instead (job control, for Ctrl-Z).
+  /// With `shell`, the pane runs an interactive bash instead (job control, for Ctrl-Z), with
+  /// the session's folder as its HOME.
+  ///
+  /// The program, or bash, runs with HOME and the XDG folders in the scratch folder
+  /// (``scratchHome``), as the tmux server does: bash's history, and what `cheonjiin run`
+  /// starts (vim's viminfo), stay out of the real home.
   init(
     arguments: [String] = [], columns: Int = 80, rows: Int = 30,
     environment: [String: String] = [:],
     shell: Bool = false
   ) throws {
     directory = try scratchFolder("tmux")
-    var env = [
+    var env = scratchHome.merging([
       "LANG": "C.UTF-8", "TERM": "xterm-256color",
       "CHEONJIIN_LAYOUTS": repositoryRoot.appendingPathComponent("Layouts").path,
       "XDG_STATE_HOME": stateHome.path,
       "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
-    ]
+    ]) { $1 }
+    if shell { env["HOME"] = directory.path }
     for (key, value) in environment { env[key] = value }
     let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(shellQuote($0.value))" }
       .joined(separator: " ")
     let command =
       shell
-      ? "exec env -i PATH=/usr/bin:/bin HOME=\(shellQuote(directory.path)) \(assignments) PS1='$ ' bash --norc --noprofile -i"
+      ? "exec env -i PATH=/usr/bin:/bin \(assignments) PS1='$ ' bash --norc --noprofile -i"
       : "env \(assignments) \(shellQuote(binary.path)) \(arguments.map(shellQuote).joined(separator: " "))"
         + " > \(shellQuote(stdoutFile.path)); echo $? > \(shellQuote(statusFile.path)); exec sleep 600"
     // The first command starts the server, which must not inherit our pipes (it would hold
@@ -66,12 +72,14 @@ final class TmuxSession {
   ///
   /// Uses `system` rather than `Process`: the first command forks the tmux server, which
   /// must not inherit pipes, and whose exit Foundation's child monitor does not always see.
+  /// The server, and every window a test opens in it, runs in the scratch home.
   @discardableResult
   func tmux(_ arguments: [String], capture: Bool = true) throws -> String {
     let output = directory.appendingPathComponent("tmux-output-\(UUID().uuidString.prefix(6))")
     defer { try? FileManager.default.removeItem(at: output) }
     let command =
-      (["tmux", "-S", socket] + arguments).map(shellQuote).joined(separator: " ")
+      (["env"] + scratchHomeAssignments + ["tmux", "-S", socket] + arguments).map(shellQuote)
+      .joined(separator: " ")
       + " < /dev/null > \(capture ? shellQuote(output.path) : "/dev/null")"
       + " 2>> \(shellQuote(errorLog.path))"
     _ = system(command)

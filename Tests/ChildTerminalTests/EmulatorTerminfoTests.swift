@@ -1,5 +1,6 @@
 import ChildTerminal
 import Foundation
+import TestSupport
 import Testing
 
 /// The bytes of a capability of the terminfo entry the emulator's children get, as
@@ -10,6 +11,7 @@ private func capability(_ name: String, _ parameters: any CustomStringConvertibl
   let tput = Process()
   tput.executableURL = URL(fileURLWithPath: "/usr/bin/tput")
   tput.arguments = ["-T", Emulator.terminalName, name] + parameters.map(\.description)
+  tput.environment = childEnvironment()
   let output = Pipe()
   tput.standardOutput = output
   try tput.run()

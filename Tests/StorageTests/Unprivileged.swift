@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -63,7 +64,10 @@ enum Unprivileged {
       "--testing-library", "swift-testing", "--filter",
       NSRegularExpression.escapedPattern(for: id),
     ]
+    // Its home is its folder too, with the XDG folders in it as by default: nobody cannot
+    // enter root's scratch home.
     var environment = ProcessInfo.processInfo.environment
+    for name in scratchHome.keys { environment[name] = nil }
     environment[childVariable] = "1"
     environment["TMPDIR"] = folder
     environment["HOME"] = folder

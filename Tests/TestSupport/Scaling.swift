@@ -76,8 +76,7 @@ public struct WorkCost: Sendable, Hashable {
     posix_spawn_file_actions_addopen(
       &fileActions, 1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
-    var variables = ProcessInfo.processInfo.environment
-    for (name, value) in environment { variables[name] = value }
+    let variables = childEnvironment(environment)
     let arguments = (launcher + command).map { strdup($0) } + [nil]
     let assignments = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in arguments + assignments { free(pointer) } }

@@ -30,3 +30,37 @@ public func scratchFolder(_ prefix: String) throws -> URL {
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   return folder
 }
+
+/// HOME and each XDG base folder in ``scratchDirectory``, for every program a test starts.
+///
+/// So none writes to the home of whoever runs the tests (bash's history, vim's viminfo, kitty's
+/// and asciinema's config, fontconfig's cache, the program's own progress and drafts). A test
+/// that needs a home of its own sets it over these.
+public let scratchHome: [String: String] = {
+  let home = scratchDirectory.appendingPathComponent("home")
+  let folders = [
+    "XDG_CONFIG_HOME": ".config", "XDG_DATA_HOME": ".local/share", "XDG_STATE_HOME": ".local/state",
+    "XDG_CACHE_HOME": ".cache", "XDG_RUNTIME_DIR": "runtime",
+  ]
+  var environment = ["HOME": home.path]
+  for (name, folder) in folders {
+    let path = home.appendingPathComponent(folder)
+    // 0700: what the XDG specification asks of XDG_RUNTIME_DIR, and the others are private too.
+    try? FileManager.default.createDirectory(
+      at: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    environment[name] = path.path
+  }
+  return environment
+}()
+
+/// ``scratchHome`` as `NAME=VALUE` words, for `env` (and `env -i`, after which a program without
+/// HOME would find the real home in the password database).
+public let scratchHomeAssignments: [String] = scratchHome.sorted { $0.key < $1.key }.map {
+  "\($0.key)=\($0.value)"
+}
+
+/// The environment of a program a test starts: this process's, with ``scratchHome`` over it,
+/// then `changes`.
+public func childEnvironment(_ changes: [String: String] = [:]) -> [String: String] {
+  ProcessInfo.processInfo.environment.merging(scratchHome) { $1 }.merging(changes) { $1 }
+}
