@@ -53,7 +53,12 @@ extension Keymap {
       (a.key.isKeypad ? 0 : 1, a.key.description) < (b.key.isKeypad ? 0 : 1, b.key.description)
     }
     for (physical, target) in ordered {
-      switch target.resolve(in: layout) {
+      // As a press resolves (PadBindings.resolve): on a pad of digits a digit key types the
+      // digit printed on it, whatever phone position the keymap gives it.
+      let resolution = PadBindings.digit(of: physical, in: layout).map {
+        BindingTarget.Resolution.key($0)
+      }
+      switch resolution ?? target.resolve(in: layout) {
       case .key(let key): byKey[key, default: []].append(strings.keyName(physical))
       case .flush: flushKeys.append(strings.keyName(physical))
       case nil: break

@@ -78,3 +78,22 @@ struct KeypadHelpScrollTests {
     #expect(after(.character("5")) == nil)
   }
 }
+
+@Suite("F1's help names the keys that press each key of the layout shown")
+struct HelpKeysTests {
+  @Test("on the !#1 pad each keypad digit presses the digit printed on it, as it types")
+  func symbolPadDigits() throws {
+    var driver = try Driver()
+    driver.type(["/"])  // keypad /: the !#1 pad
+    let help = driver.controller.keypad.helpSections(strings: UIStrings(.english))[0]
+    func pressed(by keys: String) -> String? {
+      help.lines.first { $0.keys == keys }?.action
+    }
+    #expect(pressed(by: "keypad 7 · 7") == "7", "\(help.lines)")
+    #expect(pressed(by: "keypad 1 · 1") == "1")
+    #expect(pressed(by: "keypad 0 · 0") == "0")
+    // And so it types.
+    driver.type(["7", "1"])
+    #expect(driver.text == "71")
+  }
+}
