@@ -145,6 +145,18 @@ public struct InputMethod: Sendable, Hashable {
     }
   }
 
+  /// This engine (its layout, its composition) on `layouts`, the same layouts with other
+  /// hold actions (a keymap's keycap digits); nil when they differ in anything else.
+  public func withHolds(of layouts: [Layout]) -> InputMethod? {
+    func shape(_ layout: Layout) -> [KeyAction] { layout.keys.map(\.action) }
+    guard layouts.map(\.id) == self.layouts.map(\.id),
+      layouts.map(shape) == self.layouts.map(shape)
+    else { return nil }
+    var engine = self
+    engine.layouts = layouts
+    return engine
+  }
+
   /// Ends the composition, committing it (the iPhone → key, or an idle timeout).
   ///
   /// - Returns: The composition as ``KeyOutput/commit``; not consumed when none was open.

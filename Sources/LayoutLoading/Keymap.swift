@@ -273,6 +273,38 @@ public struct Keymap: Sendable, Hashable {
     return (keys.first { $0.isKeypad != hintsShowCharacters } ?? keys.first)?.padHint
   }
 
+  /// `layouts` with each letter key's digit (its hold types its phone position) made the
+  /// digit printed on the physical key that presses it here: in `numpad` holding keypad 7
+  /// (ㅣ, the phone's 1) types 7, as the key says, so that a phone number is typed as the
+  /// keypad shows it. In `phone` the digit keys are the phone's: nothing changes.
+  public func withKeycapDigits(_ layouts: [Layout]) -> [Layout] {
+    layouts.map { layout in
+      var layout = layout
+      for index in layout.keys.indices {
+        guard let phone = layout.keys[index].phone, case .text(let text)? = layout.keys[index].hold,
+          text == String(phone), let digit = keycapDigit(forPhone: phone)
+        else { continue }
+        layout.keys[index].hold = .text(digit)
+      }
+      return layout
+    }
+  }
+
+  /// The digit printed on the key bound to a phone position: a keypad digit, else a digit
+  /// character; nil when no digit key presses it.
+  func keycapDigit(forPhone phone: Character) -> String? {
+    var character: String?
+    for (physical, target) in bindings where target == .phone(phone) {
+      switch physical {
+      case .keypad(.digit(let digit)): return String(digit)
+      case .character(let scalar) where ("0"..."9").contains(scalar):
+        character = min(character ?? String(Character(scalar)), String(Character(scalar)))
+      case .keypad, .character: continue
+      }
+    }
+    return character
+  }
+
   /// The physical keys bound to each key of a layout, for the hints drawn on the pad: the
   /// preferred kind (``hintsShowCharacters``) wins, so in `numpad` `KP7` shows as `7`.
   public func hints(for layout: Layout) -> [Int: String] {

@@ -56,16 +56,21 @@ package struct Keypad {
   /// The corner hints of every keymap on every layout (`hintTable[keymap][layout]`), worked
   /// out once: the pad draws them on every frame.
   private let hintTable: [[[Int: String]]]
+  /// The layouts as loaded: each keymap gives their letter keys its keycap digits.
+  private let baseLayouts: [Layout]
 
   package init(
     layouts: [Layout], keymaps: [Keymap], keymap: String, flashMs: UInt64,
     strings: UIStrings = UIStrings(.korean)
   ) {
     let layouts = strings.withInterfaceLabels(layouts)
-    typing = TypingCore(engine: InputMethod(layouts: layouts), sink: PadDocument())
     self.keymaps =
       keymaps.isEmpty ? [Keymap(id: "none", name: "-", englishName: "-", bindings: [:])] : keymaps
     keymapIndex = self.keymaps.firstIndex { $0.id == keymap } ?? 0
+    baseLayouts = layouts
+    typing = TypingCore(
+      engine: InputMethod(layouts: self.keymaps[keymapIndex].withKeycapDigits(layouts)),
+      sink: PadDocument())
     self.flashMs = flashMs
     hintTable = self.keymaps.map { keymap in
       layouts.map { layout in
@@ -127,6 +132,7 @@ package struct Keypad {
     let target = previousKeymapIndex ?? (keymapIndex + 1) % keymaps.count
     previousKeymapIndex = keymapIndex
     keymapIndex = target
+    typing.replaceHolds(with: keymaps[target].withKeycapDigits(baseLayouts))
   }
 
   // MARK: - Presses

@@ -94,6 +94,15 @@ package struct TypingCore<Sink: TypingSink> {
     self.sink = sink
   }
 
+  /// Gives the engine `layouts`, the same layouts with other holds (a keymap's keycap
+  /// digits), keeping what is typed and composing; other layouts are refused (false).
+  @discardableResult
+  package mutating func replaceHolds(with layouts: [Layout]) -> Bool {
+    guard let replaced = engine.withHolds(of: layouts) else { return false }
+    engine = replaced
+    return true
+  }
+
   /// What is still open, shown after the text.
   package var preedit: String { engine.preedit }
 
