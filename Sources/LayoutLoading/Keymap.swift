@@ -273,8 +273,9 @@ public struct Keymap: Sendable, Hashable {
     return (keys.first { $0.isKeypad != hintsShowCharacters } ?? keys.first)?.padHint
   }
 
-  /// `layouts` with each letter key's digit (its hold types its phone position) made the
-  /// digit printed on the physical key that presses it here: in `numpad` holding keypad 7
+  /// `layouts` with each letter key's digit made the digit on the key that presses it here.
+  ///
+  /// A letter key's hold types its phone position; in `numpad` holding keypad 7
   /// (ㅣ, the phone's 1) types 7, as the key says, so that a phone number is typed as the
   /// keypad shows it. In `phone` the digit keys are the phone's: nothing changes.
   public func withKeycapDigits(_ layouts: [Layout]) -> [Layout] {
