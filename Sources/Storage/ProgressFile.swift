@@ -80,6 +80,16 @@ enum ProgressFile {
   /// read-only database left them read-only: writable again, they follow the database.
   static func makePrivate(_ path: String) {
     makeOwnerOnly(path)
+    makeCompanionsPrivate(path)
+  }
+
+  /// Makes the `-wal` and `-shm` files beside the database exactly 0600, where this process
+  /// may.
+  ///
+  /// SQLite gives the files it creates the database's mode (it even changes an empty file
+  /// made 0600 beforehand): reading a 0444 database left a `-shm` and `-wal` everyone could
+  /// read.
+  static func makeCompanionsPrivate(_ path: String) {
     for companion in companions.map({ path + $0 }) {
       guard let status = try? Stat(FilePath(companion), followTargetSymlink: false),
         status.type == .regular, status.permissions != [.ownerReadWrite]
