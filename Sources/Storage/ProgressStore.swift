@@ -143,9 +143,9 @@ public final class ProgressStore: Sendable {
     try ProgressFile.preparePrivateFolder((path as NSString).deletingLastPathComponent)
     let exists = try ProgressFile.checkKinds(path)
     let folder = (path as NSString).deletingLastPathComponent
+    if exists, let unreadable = ProgressFile.readProblem(path) { throw unreadable }
     if exists && isWritable(FilePath(path)) { ProgressFile.makePrivate(path) }
-    if let unwritable = ProgressFile.unwritable(path, exists: exists) {
-      let readOnly = StorageError.readOnly(path: path, unwritable: unwritable)
+    if let readOnly = ProgressFile.writeProblem(path, exists: exists) {
       guard exists else { throw readOnly }
       let canCreate = isWritable(FilePath(folder.isEmpty ? "." : folder), isFolder: true)
       do {
@@ -154,6 +154,7 @@ public final class ProgressStore: Sendable {
         // read without creating anything beside it. SQLite reads a WAL database so too when
         // there is no way to make the -shm.
         let hasIndex = FileManager.default.fileExists(atPath: path + "-shm")
+        // No -wal (or none we can see) is as an empty one: SQLite reads the file alone.
         let walBytes = (try? Stat(FilePath(path + "-wal"), followTargetSymlink: false))?.size
         let immutable = !hasIndex && (walBytes ?? 0 == 0 || !canCreate)
         let pool = try readingPool(path, immutable: immutable, busyTimeout: busyTimeout)
@@ -222,6 +223,8 @@ public final class ProgressStore: Sendable {
           waitedSeconds: Int(busyTimeout.components.seconds))
       case .SQLITE_READONLY:
         return .readOnly(path: path, unwritable: path)
+      case .SQLITE_FULL:
+        return .diskFull(path: path, operation: operation)
       default:
         break
       }
