@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Storage
 import Suggestions
+import SystemPackage
 import TerminalUI
 
 struct DictCommand: ParsableCommand {
@@ -115,10 +116,10 @@ struct DictCommand: ParsableCommand {
       let today = localDayNumber()
       let result: WordImport
       if file == "-" {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
         result = try storeCall { () throws(StorageError) in
-          try store.importWords(
-            ProgressStore.importText(data, from: "standard input"), day: today)
+          let source = "standard input"
+          let bytes = try ProgressStore.importBytes(.standardInput, from: source)
+          return try store.importWords(ProgressStore.importText(bytes, from: source), day: today)
         }
       } else {
         result = try storeCall { () throws(StorageError) in

@@ -136,6 +136,13 @@ extension UIStrings {
         + "or the layouts it switches to; leave it out or write it another way")
   }
 
+  /// A text longer than `spell` spells at once.
+  public func spellTooLong(_ count: Int, maximum: Int) -> String {
+    pick(
+      "글이 너무 길어요: \(count)자예요. 한 번에 \(maximum)자까지 풀어 줘요. 나눠서 주세요.",
+      "the text has \(count) characters; spell takes at most \(maximum) at once: split it")
+  }
+
   /// The key sequence `spell` found does not replay: a bug to report.
   public func spellDoesNotReplay(_ notation: String, reason: String) -> String {
     pick(
