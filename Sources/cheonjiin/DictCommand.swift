@@ -185,6 +185,9 @@ private enum ShippedWords {
     }
     // A missing list only means fewer words can be hidden; unlearning still works.
     let lists = SuggestionSetup.wordLists(in: directory)
+    for file in lists.tooLarge {
+      printError(commandStrings.wordListTooLarge(file, maximum: SuggestionSetup.maximumListBytes))
+    }
     return Set((lists.corpus + lists.everyday).map(\.word))
   }
 }

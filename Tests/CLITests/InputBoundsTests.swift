@@ -55,6 +55,26 @@ struct InputBoundsTests {
     #expect(result.stderr.contains("more than 32 MiB") && result.stderr.contains("split"))
   }
 
+  @Test("a word list over 16 MiB is not read, and dict unlearn says so")
+  func wordListBound() throws {
+    let home = try scratchFolder("lexicon-bound").path
+    let lexicon = home + "/lexicon"
+    try FileManager.default.createDirectory(atPath: lexicon, withIntermediateDirectories: true)
+    // A sparse file of 256 MiB: nothing is written to disk, yet reading it all takes memory.
+    let list = lexicon + "/ko-words.tsv"
+    #expect(FileManager.default.createFile(atPath: list, contents: nil))
+    let handle = try #require(FileHandle(forWritingAtPath: list))
+    try handle.truncate(atOffset: 256 << 20)
+    try handle.close()
+    let environment = ["XDG_DATA_HOME": home, "CHEONJIIN_LEXICON": lexicon, "LANG": "C.UTF-8"]
+    let cost = try WorkCost.ofProcess(
+      [binary.path, "dict", "unlearn", "사랑"], environment: environment)
+    #expect((cost.peakBytes ?? .max) < 160 << 20, "\(cost)")
+    let result = try run(["dict", "unlearn", "사랑"], environment: environment)
+    #expect(result.status == 0)
+    #expect(result.stderr.contains(list + ": the word list is larger than 16 MiB"))
+  }
+
   @Test("spell takes at most 65,536 characters, and says so")
   func spellBound() throws {
     // Seven arguments (one may hold at most 128 KiB) and the six spaces that join them.

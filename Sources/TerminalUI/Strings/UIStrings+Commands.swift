@@ -270,6 +270,16 @@ extension UIStrings {
         + "(a word's count stops at \(maximum))")
   }
 
+  /// A shipped word list over its bound, not read: its words are neither suggested nor
+  /// hidden by `dict unlearn`.
+  public func wordListTooLarge(_ file: String, maximum: Int) -> String {
+    pick(
+      "\(file): 낱말 목록이 \(maximum >> 20) MiB보다 커서 읽지 않았어요. 목록의 낱말은 추천에 "
+        + "나오지 않아요. 받은 그대로의 목록으로 바꿔 주세요.",
+      "\(file): the word list is larger than \(maximum >> 20) MiB and was not read; its words "
+        + "are not suggested: put back the list as shipped")
+  }
+
   /// A word `dict learn` refuses.
   public func notLearnable(_ word: String) -> String {
     pick(
