@@ -46,11 +46,11 @@ struct DictCommand: ParsableCommand {
       let store = try openStore(for: .writing)
       let today = localDayNumber()
       var output = OutputBuffer()
-      for word in words.map(normalized) {
-        let learned = try storeCall { () throws(StorageError) in
-          try store.learn(word, day: today, times: times)
-        }
-        output.append("\(learned.word)\t\(learned.count)\n")
+      let learned = try storeCall { () throws(StorageError) in
+        try store.learn(words.map(normalized), day: today, times: times)
+      }
+      for word in learned {
+        output.append("\(word.word)\t\(word.count)\n")
       }
       output.flush()
     }
