@@ -68,6 +68,8 @@ enum ProgressFile {
       try file.close()
     } catch Errno.fileExists {
       return  // another instance made it first
+    } catch Errno.noSpace {
+      throw .diskFull(path: path, operation: "creating the file")
     } catch {
       throw .cannotOpen(path: path, reason: "\(error)")
     }
@@ -80,6 +82,16 @@ enum ProgressFile {
   /// read-only database left them read-only: writable again, they follow the database.
   static func makePrivate(_ path: String) {
     makeOwnerOnly(path)
+    makeCompanionsPrivate(path)
+  }
+
+  /// Makes the `-wal` and `-shm` files beside the database exactly 0600, where this process
+  /// may.
+  ///
+  /// SQLite gives the files it creates the database's mode (it even changes an empty file
+  /// made 0600 beforehand): reading a 0444 database left a `-shm` and `-wal` everyone could
+  /// read.
+  static func makeCompanionsPrivate(_ path: String) {
     for companion in companions.map({ path + $0 }) {
       guard let status = try? Stat(FilePath(companion), followTargetSymlink: false),
         status.type == .regular, status.permissions != [.ownerReadWrite]
@@ -88,19 +100,34 @@ enum ProgressFile {
     }
   }
 
-  /// Whether this process can write the file (or create it) and the files beside it.
-  ///
-  /// - Returns: `nil` when it can; otherwise the file or folder that cannot be written.
-  static func unwritable(_ path: String, exists: Bool) -> String? {
+  /// Why this process cannot read the existing database, if it cannot: SQLite would only say
+  /// it is "unable to open database file".
+  static func readProblem(_ path: String) -> StorageError? {
+    guard !FileManager.default.isReadableFile(atPath: path) else { return nil }
+    // Only the wording depends on the owner: a file gone meanwhile is worded as the user's.
+    let owner = (try? Stat(FilePath(path), followTargetSymlink: false))?.userID
+    return .notReadable(
+      path: path, ownedByAnotherUser: owner.map { $0.rawValue != geteuid() } ?? false)
+  }
+
+  /// Why this process cannot write the file (or create it) and the files beside it, if it
+  /// cannot: ``StorageError/readOnly(path:unwritable:)`` naming the file or folder, or
+  /// ``StorageError/readOnlyFileSystem(path:unwritable:)`` when no permission would help.
+  static func writeProblem(_ path: String, exists: Bool) -> StorageError? {
     let folder = (path as NSString).deletingLastPathComponent
-    if !isWritable(FilePath(folder.isEmpty ? "." : folder), isFolder: true) { return folder }
-    if exists && !isWritable(FilePath(path)) { return path }
+    let files = [folder.isEmpty ? "." : folder] + (exists ? [path] : [])
     // One question per file, not "is it there" then "can it be written": another instance's
     // journal comes and goes with its transactions, and one gone between the two questions
     // read as unwritable (seen with two instances creating the same file at once).
-    return companions.map { path + $0 }.first {
-      writeRefusal(FilePath($0)).map { $0 != .noSuchFileOrDirectory } ?? false
+    for (index, file) in (files + companions.map { path + $0 }).enumerated() {
+      switch writeRefusal(FilePath(file), isFolder: index == 0) {
+      case nil: continue
+      case .noSuchFileOrDirectory? where index >= files.count: continue
+      case .readOnlyFileSystem?: return .readOnlyFileSystem(path: path, unwritable: file)
+      case _?: return .readOnly(path: path, unwritable: file)
+      }
     }
+    return nil
   }
 
   /// Clears the group and other permission bits of a file or folder, keeping the owner's:

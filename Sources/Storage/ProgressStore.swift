@@ -143,20 +143,25 @@ public final class ProgressStore: Sendable {
     try ProgressFile.preparePrivateFolder((path as NSString).deletingLastPathComponent)
     let exists = try ProgressFile.checkKinds(path)
     let folder = (path as NSString).deletingLastPathComponent
+    if exists, let unreadable = ProgressFile.readProblem(path) { throw unreadable }
     if exists && isWritable(FilePath(path)) { ProgressFile.makePrivate(path) }
-    if let unwritable = ProgressFile.unwritable(path, exists: exists) {
-      let readOnly = StorageError.readOnly(path: path, unwritable: unwritable)
+    if let readOnly = ProgressFile.writeProblem(path, exists: exists) {
       guard exists else { throw readOnly }
       let canCreate = isWritable(FilePath(folder.isEmpty ? "." : folder), isFolder: true)
       do {
-        // Without a -shm file, and no way to make one, SQLite reads a WAL database only as
-        // immutable: the database file alone, which holds everything once the last writer
-        // has closed.
-        let immutable = !canCreate && !FileManager.default.fileExists(atPath: path + "-shm")
+        // Without a -shm file the database is read as immutable: the file alone, which holds
+        // everything once the last writer has closed (no WAL, or an empty one), and is then
+        // read without creating anything beside it. SQLite reads a WAL database so too when
+        // there is no way to make the -shm.
+        let hasIndex = FileManager.default.fileExists(atPath: path + "-shm")
+        // No -wal (or none we can see) is as an empty one: SQLite reads the file alone.
+        let walBytes = (try? Stat(FilePath(path + "-wal"), followTargetSymlink: false))?.size
+        let immutable = !hasIndex && (walBytes ?? 0 == 0 || !canCreate)
+        let pool = try readingPool(path, immutable: immutable, busyTimeout: busyTimeout)
+        ProgressFile.makeCompanionsPrivate(path)
         guard
           let store = try connectReading(
-            path, readOnly: readOnly, immutable: immutable, busyTimeout: busyTimeout,
-            copyIfOlder: true)
+            pool, path, readOnly: readOnly, busyTimeout: busyTimeout, copyIfOlder: true)
         else { throw readOnly }
         return Opening(store: store, recovery: nil, learnedWordRepair: nil, readOnly: readOnly)
       } catch let newer as NewerSchema {
@@ -218,6 +223,8 @@ public final class ProgressStore: Sendable {
           waitedSeconds: Int(busyTimeout.components.seconds))
       case .SQLITE_READONLY:
         return .readOnly(path: path, unwritable: path)
+      case .SQLITE_FULL:
+        return .diskFull(path: path, operation: operation)
       default:
         break
       }
@@ -228,28 +235,36 @@ public final class ProgressStore: Sendable {
   }
 
   /// Opens the file for `access`: a reader when it is up to date and only read, else a writer.
+  ///
+  /// A reader looks first, whatever the access: a file of a newer version is never opened
+  /// for writing, since opening a writer changes the file (it switches it to WAL and writes a
+  /// table into it, to make sure the WAL file is there).
   private static func connect(
     _ path: String, for access: Access, busyTimeout: Duration
   ) throws -> ProgressStore {
+    let reader: DatabasePool
+    do {
+      reader = try readingPool(path, immutable: false, busyTimeout: busyTimeout)
+    } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK {
+      // A transaction cut short left a journal only a writer can roll back: it opens the
+      // file, then judges the schema itself.
+      return try connectWriting(path, busyTimeout: busyTimeout)
+    }
     if access == .reading,
-      let store = try connectReading(
-        path, readOnly: nil, immutable: false, busyTimeout: busyTimeout)
+      let store = try connectReading(reader, path, readOnly: nil, busyTimeout: busyTimeout)
     {
       return store
     }
     return try connectWriting(path, busyTimeout: busyTimeout)
   }
 
-  /// Opens read-only connections, which never wait for a writer (WAL).
+  /// Opens read-only connections, which never wait for a writer (WAL) and never change the
+  /// file.
   ///
-  /// - Parameter copyIfOlder: A file from an older version is read through a copy in memory,
-  ///   migrated there (the file cannot be written); else such a file gives `nil`: migrating
-  ///   it takes a writer.
-  /// A file of a newer version throws ``NewerSchema``.
-  private static func connectReading(
-    _ path: String, readOnly: StorageError?, immutable: Bool, busyTimeout: Duration,
-    copyIfOlder: Bool = false
-  ) throws -> ProgressStore? {
+  /// - Throws: ``NewerSchema`` for a file of a newer version.
+  private static func readingPool(
+    _ path: String, immutable: Bool, busyTimeout: Duration
+  ) throws -> DatabasePool {
     var configuration = configuration(busyTimeout: busyTimeout)
     configuration.readonly = true
     let pool = try DatabasePool(
@@ -257,6 +272,18 @@ public final class ProgressStore: Sendable {
     if let migrations = try pool.read(NewerSchema.unknownMigrations) {
       throw NewerSchema(migrations: migrations, pool: pool)
     }
+    return pool
+  }
+
+  /// The store that reads through `pool` (``readingPool(_:immutable:busyTimeout:)``).
+  ///
+  /// - Parameter copyIfOlder: A file from an older version is read through a copy in memory,
+  ///   migrated there (the file cannot be written); else such a file gives `nil`: migrating
+  ///   it takes a writer.
+  private static func connectReading(
+    _ pool: DatabasePool, _ path: String, readOnly: StorageError?, busyTimeout: Duration,
+    copyIfOlder: Bool = false
+  ) throws -> ProgressStore? {
     guard try pool.read({ db in try Schema.migrator.hasCompletedMigrations(db) }) else {
       guard copyIfOlder else { return nil }
       let copy = try DatabaseQueue(configuration: self.configuration(busyTimeout: busyTimeout))

@@ -18,6 +18,13 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The database, its folder or a file beside it cannot be written: progress can be read
   /// but not saved. `unwritable` is the file or folder at fault.
   case readOnly(path: String, unwritable: String)
+  /// Like ``readOnly(path:unwritable:)``, but `unwritable` is on a file system mounted
+  /// read-only: no permission would let anyone write it.
+  case readOnlyFileSystem(path: String, unwritable: String)
+  /// The database exists but this user may not read it (mode 0000, or another user's file).
+  case notReadable(path: String, ownedByAnotherUser: Bool)
+  /// The disk (or the user's quota) is full: the file is fine, nothing more fits.
+  case diskFull(path: String, operation: String)
   /// Another program held the database locked for longer than the busy timeout (``ProgressStore/defaultBusyTimeout``).
   case busy(path: String, operation: String, waitedSeconds: Int)
   /// Something other than a plain file is where the database or a file beside it belongs.
@@ -56,6 +63,19 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
     case .readOnly(let path, let unwritable):
       "\(path): progress can be read but not saved: \(unwritable) is not writable; make it "
         + "writable (chmod u+w) to save again"
+    case .readOnlyFileSystem(let path, let unwritable):
+      "\(path): progress can be read but not saved: \(unwritable) is on a file system mounted "
+        + "read-only; remount it read-write, or set XDG_DATA_HOME to a folder elsewhere to save "
+        + "there"
+    case .notReadable(let path, let ownedByAnotherUser):
+      ownedByAnotherUser
+        ? "\(path): the progress file belongs to another user, who has not let you read it; "
+          + "have it given to you (sudo chown), or set XDG_DATA_HOME to a folder of your own"
+        : "\(path): its permissions do not let you read the progress file; make it readable and "
+          + "writable again (chmod u+rw) to use it"
+    case .diskFull(let path, let operation):
+      "\(path): \(operation): the disk is full; free some space and try again (the file is "
+        + "fine: nothing in it was lost)"
     case .busy(let path, let operation, let waitedSeconds):
       "\(path): \(operation): another program kept the file locked for \(waitedSeconds) s "
         + "(another cheonjiin, or a program such as sqlite3 with a transaction open); close it "

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Storage
 import Suggestions
+import SystemPackage
 import TerminalUI
 
 struct DictCommand: ParsableCommand {
@@ -45,11 +46,11 @@ struct DictCommand: ParsableCommand {
       let store = try openStore(for: .writing)
       let today = localDayNumber()
       var output = OutputBuffer()
-      for word in words.map(normalized) {
-        let learned = try storeCall { () throws(StorageError) in
-          try store.learn(word, day: today, times: times)
-        }
-        output.append("\(terminalSafe(learned.word))\t\(learned.count)\n")
+      let learned = try storeCall { () throws(StorageError) in
+        try store.learn(words.map(normalized), day: today, times: times)
+      }
+      for word in learned {
+        output.append("\(terminalSafe(word.word))\t\(word.count)\n")
       }
       try output.finish()
     }
@@ -117,10 +118,10 @@ struct DictCommand: ParsableCommand {
       let today = localDayNumber()
       let result: WordImport
       if file == "-" {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
         result = try storeCall { () throws(StorageError) in
-          try store.importWords(
-            ProgressStore.importText(data, from: "standard input"), day: today)
+          let source = "standard input"
+          let bytes = try ProgressStore.importBytes(.standardInput, from: source)
+          return try store.importWords(ProgressStore.importText(bytes, from: source), day: today)
         }
       } else {
         result = try storeCall { () throws(StorageError) in
@@ -186,6 +187,9 @@ private enum ShippedWords {
     }
     // A missing list only means fewer words can be hidden; unlearning still works.
     let lists = SuggestionSetup.wordLists(in: directory)
+    for file in lists.tooLarge {
+      printError(commandStrings.wordListTooLarge(file, maximum: SuggestionSetup.maximumListBytes))
+    }
     return Set((lists.corpus + lists.everyday).map(\.word))
   }
 }

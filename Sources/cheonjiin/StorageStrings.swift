@@ -114,6 +114,26 @@ extension UIStrings {
         "\(path): 기록을 읽을 수는 있지만 저장할 수 없어요. \(unwritable)에 쓸 수 없어요. "
           + "다시 저장하려면 쓸 수 있게 바꿔 주세요 (chmod u+w).",
         error.description)
+    case .readOnlyFileSystem(let path, let unwritable):
+      pick(
+        "\(path): 기록을 읽을 수는 있지만 저장할 수 없어요. \(unwritable)이(가) 읽기 전용으로 마운트된 "
+          + "파일 시스템에 있어요. 읽기·쓰기로 다시 마운트하거나, XDG_DATA_HOME을 다른 곳의 폴더로 "
+          + "정하면 거기에 저장해요.",
+        error.description)
+    case .notReadable(let path, let ownedByAnotherUser):
+      ownedByAnotherUser
+        ? pick(
+          "\(path): 다른 사용자의 기록 파일이라 읽을 수 없어요. 파일을 내 것으로 바꾸거나(sudo chown), "
+            + "XDG_DATA_HOME을 내 폴더로 정해 주세요.",
+          error.description)
+        : pick(
+          "\(path): 기록 파일을 읽을 권한이 없어요. 다시 쓰려면 권한을 돌려주세요 (chmod u+rw).",
+          error.description)
+    case .diskFull(let path, let operation):
+      pick(
+        "\(path): 디스크가 가득 찼어요 (\(operation)). 공간을 비운 다음 다시 해 주세요. 파일은 "
+          + "멀쩡하고 잃은 것은 없어요.",
+        error.description)
     case .busy(let path, _, let waitedSeconds):
       pick(
         "\(path): 다른 프로그램이 기록 파일을 \(waitedSeconds)초 동안 잠가 두었어요 (다른 "
@@ -214,6 +234,16 @@ extension UIStrings {
       return pick(
         "\(name(unwritable))에 쓸 수 없어요 (chmod u+w).",
         "\(name(unwritable)) is not writable (chmod u+w)")
+    case .readOnlyFileSystem(_, let unwritable):
+      return pick(
+        "\(name(unwritable))이(가) 읽기 전용 파일 시스템에 있어요.",
+        "\(name(unwritable)) is on a read-only file system")
+    case .notReadable(let path, _):
+      return pick(
+        "기록 파일(\(name(path)))을 읽을 수 없어요 (cheonjiin stats에서 자세히).",
+        "\(name(path)) cannot be read (cheonjiin stats says why)")
+    case .diskFull:
+      return pick("디스크가 가득 찼어요.", "the disk is full")
     case .busy:
       return pick(
         "다른 프로그램이 기록 파일을 잠가 두었어요.", "another program keeps the progress file locked")

@@ -4,6 +4,8 @@ import LayoutLoading
 import Storage
 import Suggestions
 import Synchronization
+import SystemIO
+import SystemPackage
 import TerminalUI
 import Typing
 
@@ -17,18 +19,35 @@ enum SuggestionSetup {
     ShareDirectory(environment: environment).shipped(.lexicon)
   }
 
+  /// The most bytes a word list is read to: 16 MiB.
+  ///
+  /// `ko-words.tsv` has 410 KB; a 2 GB file took the pad past 600 MB.
+  static let maximumListBytes = 16 << 20
+
   /// The shipped word lists in `directory`: `ko-words.tsv` and `everyday-ko.tsv`, parsed.
   ///
-  /// A list that is missing or unreadable gives no words: fewer suggestions, never a failure.
-  static func wordLists(in directory: String) -> (corpus: [LexiconEntry], everyday: [LexiconEntry])
-  {
+  /// A list that is missing, unreadable or not UTF-8 gives no words: fewer suggestions, never
+  /// a failure. So does one over ``maximumListBytes``, and `tooLarge` names it for a command
+  /// to say so.
+  static func wordLists(in directory: String) -> (
+    corpus: [LexiconEntry], everyday: [LexiconEntry], tooLarge: [String]
+  ) {
+    var tooLarge: [String] = []
     func text(_ name: String) -> String {
-      (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? ""
+      let path = directory + "/" + name
+      guard let file = try? FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)
+      else { return "" }
+      defer { try? file.close() }  // read-only: closing cannot lose anything
+      do {
+        return String(validating: try file.readToEnd(limit: maximumListBytes), as: UTF8.self) ?? ""
+      } catch Errno.fileTooLarge {
+        tooLarge.append(path)
+      } catch {}  // unreadable, as a missing list: fewer suggestions
+      return ""
     }
-    return (
-      Lexicon.parseCorpus(text("ko-words.tsv")).entries,
-      Lexicon.parseEveryday(text("everyday-ko.tsv")).entries
-    )
+    let corpus = Lexicon.parseCorpus(text("ko-words.tsv")).entries
+    let everyday = Lexicon.parseEveryday(text("everyday-ko.tsv")).entries
+    return (corpus, everyday, tooLarge)
   }
 
   /// Gives the pad (or `run`) its suggestion bar: the loader and the learner of

@@ -17,7 +17,11 @@ if let problem = Cheonjiin.helpTopicProblem(arguments) {
 }
 var command: ParsableCommand
 do {
-  command = try Cheonjiin.parseAsRoot()
+  let lists = LongArgumentLists(arguments, optionNames: LongArgumentLists.optionNames(arguments))
+  command = try Cheonjiin.parseAsRoot(lists.parsed)
+  if !lists.isEmpty {
+    command = try lists.give(to: command) ?? Cheonjiin.parseAsRoot(arguments)
+  }
 } catch {
   guard Cheonjiin.exitCode(for: error) == .validationFailure else {
     Cheonjiin.exit(withError: error)

@@ -23,6 +23,33 @@ private func runUnprivileged(_ arguments: [String], dataHome: String) throws -> 
     launcher: unprivileged.prefix)
 }
 
+/// Whether the tests may mount file systems in a mount namespace of their own (`unshare -m`,
+/// root with CAP_SYS_ADMIN): for a read-only mount and a full disk.
+private let canMount: Bool = {
+  guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
+    return false
+  }
+  let probe = Process()
+  probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+  probe.arguments = ["-m", "/bin/sh", "-c", "mount -t tmpfs tmpfs /mnt"]
+  probe.standardOutput = FileHandle.nullDevice
+  probe.standardError = FileHandle.nullDevice
+  guard (try? probe.run()) != nil else { return false }
+  probe.waitUntilExit()
+  return probe.terminationStatus == 0
+}()
+
+/// Runs `script` in a mount namespace of its own, with the binary's path as `$1` and
+/// `arguments` after it, and `XDG_DATA_HOME` set to `dataHome`.
+private func runMounted(
+  _ script: String, _ arguments: [String], dataHome: String
+) throws -> RunResult {
+  try run(
+    arguments,
+    environment: locale("C.UTF-8").merging(["HOME": dataHome, "XDG_DATA_HOME": dataHome]) { $1 },
+    launcher: ["/usr/bin/unshare", "-m", "/bin/sh", "-c", "set -e; " + script, "sh"])
+}
+
 @Suite("A progress file that cannot be written or is not a plain file")
 struct ProgressSafetyEndToEndTests {
   /// A folder the unprivileged user owns, outside the root-only scratch folder.
@@ -79,6 +106,56 @@ struct ProgressSafetyEndToEndTests {
     #expect(again.status == 0, "\(again.stderr)")
     let after = try runUnprivileged(["dict", "list"], dataHome: home)
     #expect(after.stdout.split(separator: "\n").count == 3, "\(after.stdout)")
+  }
+
+  @Test(
+    "a file you may not read: mode 0000 or another user's, each named, nothing moved",
+    .enabled(if: unprivileged.usable && getuid() == 0), arguments: [false, true])
+  func notReadable(ownedByAnotherUser: Bool) throws {
+    let home = try ownedFolder()
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    let learned = try runUnprivileged(["dict", "learn", "사랑"], dataHome: home)
+    try #require(learned.status == 0, "\(learned.stderr)")
+    let path = home + "/cheonjiin/progress.sqlite"
+    if ownedByAnotherUser { #expect(chown(path, 0, 0) == 0) }
+    #expect(chmod(path, ownedByAnotherUser ? 0o600 : 0o000) == 0)
+    for arguments in [["dict", "list"], ["dict", "learn", "하늘"]] {
+      let result = try runUnprivileged(arguments, dataHome: home)
+      #expect(result.status == 1)
+      let expected =
+        ownedByAnotherUser ? "belongs to another user" : "do not let you read the progress file"
+      #expect(result.stderr.contains(expected), "\(result.stderr)")
+      #expect(!result.stderr.contains("folder is writable"), "\(result.stderr)")
+    }
+    #expect(files(home + "/cheonjiin") == ["progress.sqlite"], "nothing moved or created")
+  }
+
+  @Test(
+    "a read-only mount and a full disk are named as such, and nothing is lost",
+    .enabled(if: canMount), arguments: ["read-only", "full"])
+  func mountedFileSystem(_ problem: String) throws {
+    let home = try scratchFolder("progress-mount-\(problem)").path
+    let fill =
+      problem == "full"
+      ? "dd if=/dev/zero of=\"$XDG_DATA_HOME/fill\" bs=4k 2>/dev/null || true"
+      : "mount -o remount,ro \"$XDG_DATA_HOME\""
+    let script = """
+      mount -t tmpfs -o size=256k,mode=0700 tmpfs "$XDG_DATA_HOME"
+      "$1" dict learn 사랑 >/dev/null
+      \(fill)
+      status=0; "$@" || status=$?
+      rm -f "$XDG_DATA_HOME/fill"
+      "$1" dict list
+      exit $status
+      """
+    let result = try runMounted(script, ["dict", "learn", "하늘"], dataHome: home)
+    #expect(result.status == 1, "\(result.stderr)")
+    let expected = problem == "full" ? "the disk is full" : "mounted read-only"
+    #expect(result.stderr.contains(expected), "\(result.stderr)")
+    for misleading in ["chmod", "move the file aside", "folder is writable"] {
+      #expect(!result.stderr.contains(misleading), "\(result.stderr)")
+    }
+    #expect(result.stdout.hasPrefix("사랑\t1\t"), "\(result.stdout)")
   }
 
   @Test(

@@ -160,6 +160,39 @@ struct CommandScalingTests {
     }
   }
 
+  /// `n` different two-syllable words.
+  static func words(_ count: Int) -> [String] {
+    (0..<count).map { syllables(1, from: $0 % 11_172) + syllables(1, from: $0 / 11_172) }
+  }
+
+  @Test(
+    "keys, number, grep -e and dict learn: values given as arguments",
+    arguments: ["keys", "number", "grep -e", "dict learn"])
+  func arguments(_ command: String) throws {
+    var check = ScalingCheck.command("\(command), values as arguments", unit: "arguments")
+    check.maximumSize = 65_536  // some 640 KB of argument strings and pointers: under ARG_MAX
+    let text = try file("text.txt", "감사합니다\n내일 봐요\n")
+    var run = 0
+    try expectLinear(check) { n in
+      run += 1
+      switch command {
+      case "keys":
+        return try cost(["keys"] + Array(repeating: "7", count: n))
+      case "number":
+        // One amount of n digits: past what can be read aloud, said in one message (65).
+        return try cost(["number"] + Array(repeating: "7", count: n), allowedStatuses: [0, 65])
+      case "grep -e":
+        let queries = Self.words(n).flatMap { ["-e", $0] }
+        return try cost(["grep", "-c"] + queries + [text], allowedStatuses: [0, 1])
+      default:
+        let home = folder.appendingPathComponent("learn-\(run)").path
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        return try cost(
+          ["dict", "learn"] + Self.words(n), environment: ["XDG_DATA_HOME": home])
+      }
+    }
+  }
+
   @Test("dict import: words into an empty database")
   func dictImport() throws {
     var check = ScalingCheck.command("dict import", unit: "words")

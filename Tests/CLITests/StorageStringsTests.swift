@@ -28,6 +28,23 @@ struct StorageStringsTests {
     }
   }
 
+  @Test(
+    "a read-only mount, a file you may not read and a full disk each say their own cause",
+    arguments: [
+      StorageError.readOnlyFileSystem(path: "/p", unwritable: "/p"),
+      .notReadable(path: "/p", ownedByAnotherUser: false),
+      .notReadable(path: "/p", ownedByAnotherUser: true), .diskFull(path: "/p", operation: "O"),
+    ])
+  func causes(_ error: StorageError) {
+    let messages = [korean.storageError(error), english.storageError(error)]
+    #expect(messages[0] != messages[1])
+    for message in messages {
+      #expect(message.hasPrefix("/p: "))
+      #expect(!message.contains("chmod u+w)") && !message.contains("folder is writable"))
+    }
+    #expect(korean.progressNotSaved(error) != english.progressNotSaved(error))
+  }
+
   @Test("a dict import problem names file, line and text, and says what to write, in two languages")
   func importProblems() {
     let reasons: [WordImportProblem.Reason] = [

@@ -344,14 +344,14 @@ struct ImportFileTests {
   @Test("standard input is checked the same way; a byte-order mark is dropped")
   func standardInput() throws {
     #expect(
-      try ProgressStore.importText(Data([0xEF, 0xBB, 0xBF] + Array("사랑\n".utf8)), from: "-")
+      try ProgressStore.importText([0xEF, 0xBB, 0xBF] + Array("사랑\n".utf8), from: "-")
         == "사랑\n")
     #expect(
       throws: StorageError.cannotReadFile(
         path: "standard input",
         reason: "line 2 is not UTF-8 text; save the file as UTF-8 and import it again")
     ) {
-      try ProgressStore.importText(Data(Array("사랑\n".utf8) + [0xFF, 0x0A]), from: "standard input")
+      try ProgressStore.importText(Array("사랑\n".utf8) + [0xFF, 0x0A], from: "standard input")
     }
   }
 }

@@ -46,6 +46,36 @@ struct NewerVersionTests {
     #expect(message.contains("newer version") && message.contains("update cheonjiin"))
   }
 
+  @Test(
+    "a command that saves never opens it for writing: closed again, not a byte has changed",
+    arguments: [ProgressStore.Access.writing, .reading], ["WAL", "DELETE"])
+  func notAByteChanges(access: ProgressStore.Access, journal: String) throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    _ = try Self.newerFile(in: folder)
+    do {
+      // As a newer version might leave it: in rollback-journal mode, or in WAL mode with its
+      // WAL file gone with the last connection.
+      let queue = try DatabaseQueue(path: folder.databasePath)
+      _ = try queue.writeWithoutTransaction { db in
+        try String.fetchOne(db, sql: "PRAGMA journal_mode = \(journal)")
+      }
+      try queue.close()
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: folder.databasePath))
+    do {
+      let opening = try ProgressStore.open(at: folder.databasePath, for: access)
+      #expect(opening.readOnly != nil)
+      #expect(try opening.store.learnedWord("사랑")?.count == 1)
+      #expect(throws: StorageError.self) { try opening.store.learn("하늘", day: 11) }
+    }
+    // The store is gone: a writer's changes would now be in the file itself.
+    let after = try Data(contentsOf: URL(fileURLWithPath: folder.databasePath))
+    #expect(after == before, "the newer version's file was written")
+    let wal = (try? Data(contentsOf: URL(fileURLWithPath: folder.databasePath + "-wal"))) ?? Data()
+    #expect(wal.isEmpty, "a WAL file with \(wal.count) bytes was left")
+  }
+
   @Test("is never moved aside as damaged, even when this version's tables look wrong to it")
   func neverMovedAside() throws {
     let folder = try TemporaryFolder()

@@ -87,13 +87,22 @@ struct ProgressSafetyTests {
 
   @Test("folder 0700 and files 0600 under umask 022; modes of earlier versions are fixed")
   func privateModes() throws {
+    try withLearnedWordUnderUmask022 { path, data in try checkPrivateModes(path, data) }
+  }
+
+  /// Runs `body` with the path of a database holding one learned word, made under umask 022,
+  /// and its folder.
+  private func withLearnedWordUnderUmask022(_ body: (String, String) throws -> Void) throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let old = umask(0o022)
     defer { umask(old) }
     let path = folder.databasePath
     try openStore(path).learn("사랑", day: 10)
-    let data = (path as NSString).deletingLastPathComponent
+    try body(path, (path as NSString).deletingLastPathComponent)
+  }
+
+  private func checkPrivateModes(_ path: String, _ data: String) throws {
     #expect(try mode(data) == 0o700)
     #expect(try mode(path) == 0o600)
 
@@ -109,6 +118,43 @@ struct ProgressSafetyTests {
     try store.learn("하늘", day: 10)
     for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
       #expect(try mode(path + suffix) == 0o600, "\(suffix)")
+    }
+  }
+
+  @Test(
+    "a file read but not written: nothing created beside it, or only owner-only files",
+    arguments: [false, true])
+  func readOnlyFileCreatesNothingOpen(withIndex: Bool) throws {
+    if Unprivileged.mustRunAgain {
+      // Root writes a read-only file: the check means something only for a user.
+      try Unprivileged.runAgain(
+        "StorageTests.ProgressSafetyTests/readOnlyFileCreatesNothingOpen(withIndex:)")
+      return
+    }
+    try withLearnedWordUnderUmask022 { path, data in
+      try checkNothingOpenCreated(path, data, withIndex: withIndex)
+    }
+  }
+
+  private func checkNothingOpenCreated(_ path: String, _ data: String, withIndex: Bool) throws {
+    #expect(chmod(path, 0o444) == 0)
+    if withIndex {
+      // The index of another program's WAL, which a reader must use.
+      #expect(FileManager.default.createFile(atPath: path + "-shm", contents: nil))
+      #expect(chmod(path + "-shm", 0o444) == 0)
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let created: [String]
+    do {
+      let opening = try ProgressStore.open(at: path, for: .reading)
+      #expect(opening.readOnly == .readOnly(path: path, unwritable: path))
+      #expect(try opening.store.learnedWord("사랑")?.count == 1)
+      created = try names(data)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    if !withIndex { #expect(created == ["progress.sqlite"]) }
+    for name in created where name != "progress.sqlite" {
+      #expect(try mode(data + "/" + name) == 0o600, "\(name)")
     }
   }
 

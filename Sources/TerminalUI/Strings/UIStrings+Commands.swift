@@ -141,6 +141,13 @@ extension UIStrings {
         + "or the layouts it switches to; leave it out or write it another way")
   }
 
+  /// A text longer than `spell` spells at once.
+  public func spellTooLong(_ count: Int, maximum: Int) -> String {
+    pick(
+      "글이 너무 길어요: \(count)자예요. 한 번에 \(maximum)자까지 풀어 줘요. 나눠서 주세요.",
+      "the text has \(count) characters; spell takes at most \(maximum) at once: split it")
+  }
+
   /// The key sequence `spell` found does not replay: a bug to report.
   public func spellDoesNotReplay(_ notation: String, reason: String) -> String {
     pick(
@@ -266,6 +273,16 @@ extension UIStrings {
       "--times \(times): \(low)부터 \(high)까지 주세요 (한 낱말의 횟수는 \(maximum)에서 멈춰요).",
       "--times \(times) is out of range; give a number from \(low) to \(high) "
         + "(a word's count stops at \(maximum))")
+  }
+
+  /// A shipped word list over its bound, not read: its words are neither suggested nor
+  /// hidden by `dict unlearn`.
+  public func wordListTooLarge(_ file: String, maximum: Int) -> String {
+    pick(
+      "\(file): 낱말 목록이 \(maximum >> 20) MiB보다 커서 읽지 않았어요. 목록의 낱말은 추천에 "
+        + "나오지 않아요. 받은 그대로의 목록으로 바꿔 주세요.",
+      "\(file): the word list is larger than \(maximum >> 20) MiB and was not read; its words "
+        + "are not suggested: put back the list as shipped")
   }
 
   /// A word `dict learn` refuses.
