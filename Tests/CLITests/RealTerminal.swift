@@ -187,11 +187,26 @@ final class XServer {
   /// Turns NumLock on, as on most desktops: the keypad then types digits (xterm sends them as
   /// plain digits, as GNOME Terminal and most others do).
   func numLockOn() throws {
-    let query = try run(["xset", "q"])
-    guard let mask = query.firstMatch(of: /LED mask:\s+([0-9a-f]+)/).map({ String($0.1) }),
-      let value = Int(mask, radix: 16)
-    else { throw RigError("no LED mask in xset q") }
-    if value & 2 == 0 { try run(["xdotool", "key", "Num_Lock"]) }
+    try setNumLock(on: true)
+  }
+
+  /// Sets Num Lock, then reads it back: the keypad's keys then send its digits (on) or its
+  /// navigation keys (off; xdotool's KP_Begin is keypad 5 then).
+  func setNumLock(on: Bool) throws {
+    func isOn() throws -> Bool {
+      let query = try run(["xset", "q"])
+      guard let mask = query.firstMatch(of: /LED mask:\s+([0-9a-f]+)/).map({ String($0.1) }),
+        let value = Int(mask, radix: 16)
+      else { throw RigError("no LED mask in xset q") }
+      return value & 2 != 0
+    }
+    var tries = 0
+    while try isOn() != on {
+      guard tries < 3 else { throw RigError("Num Lock stays \(on ? "off" : "on")") }
+      try run(["xdotool", "key", "Num_Lock"])
+      Thread.sleep(forTimeInterval: 0.2)
+      tries += 1
+    }
   }
 }
 

@@ -274,6 +274,43 @@ struct RealTerminalHoldTests {
       "the machine held keys back in every play of \(unjudged.joined(separator: ", "))")
   }
 
+  @Test(
+    "keypad only: held keys type their keycap digits, Num Lock off types no stray ㄴ, F1 scrolls")
+  func keypadOnly() throws {
+    let rig = try HoldRig(Setting(delay: 250, rate: 30))
+    let hold = { (key: String) in pressSteps(key, milliseconds: 700) + ["sleep", "0.4"] }
+    let cases = [
+      // The first hold teaches the pad the repeat; every case after it is judged.
+      Case(name: "a 1 s hold of ㄴㄹ", steps: pressSteps("KP_5", milliseconds: 1_000), expected: "5"),
+      Case(
+        name: "keypad 0 1 0 1 2 3 4 held: the digits on the keys",
+        steps: ["KP_0", "KP_1", "KP_0", "KP_1", "KP_2", "KP_3", "KP_4"].flatMap(hold),
+        expected: "0101234"),
+      Case(
+        // In F1's help keypad 2 scrolls (it closed the help, and the two 5s typed ㄹ); the
+        // first 5 closes it, the second types.
+        name: "F1, keypad 2, then 5 5",
+        steps: ["key", "F1", "sleep", "0.4"] + pressSteps("KP_2", milliseconds: 80)
+          + ["sleep", "0.4"] + pressSteps("KP_5", milliseconds: 80) + ["sleep", "0.4"]
+          + pressSteps("KP_5", milliseconds: 80) + ["sleep", "0.3"],
+        expected: "ㄴ"),
+    ].map { $0.followed(by: pressSteps("KP_Enter", milliseconds: 80) + ["sleep", "0.5"]) }
+    let played = try rig.type(cases)
+    for (step, attempt) in zip(cases, played) {
+      #expect(attempt.typed == step.expected, "\(step.name): keys at \(attempt.timeline) ms")
+    }
+    // Keypad 5 with Num Lock off sends Begin: it types nothing (before: a stray ㄴ, and with
+    // the ㄴ after it, ㄹ).
+    let output = rig.server.directory.appendingPathComponent("numlock.txt")
+    let pad = try rig.pad(["--no-suggestions", "--output", output.path])
+    try rig.server.setNumLock(on: false)
+    try pad.play(pressSteps("KP_Begin", milliseconds: 80) + ["sleep", "0.4"])
+    try rig.server.setNumLock(on: true)
+    try pad.play(pressSteps("KP_5", milliseconds: 80) + ["sleep", "0.4", "key", "Escape"])
+    try pad.waitForExit()
+    #expect(try String(contentsOf: output, encoding: .utf8) == "ㄴ\n")
+  }
+
   @Test("holding ⌫ keeps deleting while the key repeats, and stops when it comes up")
   func repeatDelete() throws {
     let rig = try HoldRig(Setting(delay: 500, rate: 30))
