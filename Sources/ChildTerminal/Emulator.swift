@@ -299,17 +299,23 @@ public final class Emulator {
   private func apply(_ event: ChildOutputFilter.Event) {
     switch event {
     case .dim(let on):
-      if on {
-        screens.pointee.pen.attributes.insert(.dim)
-      } else {
-        screens.pointee.pen.attributes.remove(.dim)
-      }
+      setPen(.dim, on)
+    case .conceal(let on):
+      setPen(.conceal, on)
     case .cursorStyle(let style):
       cursorStyle = style
     case .clearScrollback:
       screens.pointee.main.clearScrollback()
     case .clipboard(let selection, let base64):
       clipboardWrite = ClipboardWrite(selection: selection, base64: base64)
+    }
+  }
+
+  private func setPen(_ attribute: EmulatorAttributes, _ on: Bool) {
+    if on {
+      screens.pointee.pen.attributes.insert(attribute)
+    } else {
+      screens.pointee.pen.attributes.remove(attribute)
     }
   }
 
@@ -365,6 +371,7 @@ public final class Emulator {
     public var isDim: Bool
     public var isBlinking: Bool
     public var isStruck: Bool
+    public var isConcealed: Bool
     public var foreground: Color
     public var background: Color
   }
@@ -393,7 +400,8 @@ public final class Emulator {
       isBold: flags.contains(.bold), isUnderlined: flags.contains(.underline),
       isItalic: flags.contains(.italic), isReversed: flags.contains(.reverse),
       isDim: flags.contains(.dim), isBlinking: flags.contains(.blink),
-      isStruck: flags.contains(.strike), foreground: cell.foreground.value,
+      isStruck: flags.contains(.strike), isConcealed: flags.contains(.conceal),
+      foreground: cell.foreground.value,
       background: cell.background.value)
   }
 
