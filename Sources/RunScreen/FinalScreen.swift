@@ -42,14 +42,16 @@ enum FinalScreen {
         bytes += Array("\u{1B}[0\(wanted.map { ";\($0)" }.joined())m".utf8)
         current = wanted
       }
-      bytes += Array(cell.text.utf8)
+      // Concealed text (a password a program echoed hidden) stays hidden after it ends.
+      bytes += cell.isConcealed ? Array(repeating: 0x20, count: cell.width) : Array(cell.text.utf8)
     }
     return (bytes, cells.isEmpty)
   }
 
   /// Whether a cell shows anything: text, or a background or reverse video on a blank.
   private static func shows(_ cell: Emulator.Cell) -> Bool {
-    cell.text != " " || cell.background != .default || cell.isReversed || cell.isUnderlined
+    (cell.text != " " && !cell.isConcealed) || cell.background != .default || cell.isReversed
+      || cell.isUnderlined
   }
 
   /// The SGR parameters that draw a cell as the child had it.

@@ -113,6 +113,14 @@ struct RunChildIOTests {
     #expect(text == "hello\u{1b}[0m\r\n\u{1b}[0m\r\n\u{1b}[0;1;31m빨강\u{1b}[0m ok\u{1b}[0m\r\n")
     #expect(FinalScreen.bytes(of: Emulator(rows: 3, columns: 10)) == [])
   }
+
+  @Test("concealed text stays hidden on the last screen")
+  func finalScreenConcealed() {
+    let emulator = Emulator(rows: 2, columns: 20)
+    emulator.feed(Array("pw: \u{1b}[8m비밀x\u{1b}[0m!\r\n\u{1b}[8mhidden".utf8))
+    let text = String(decoding: FinalScreen.bytes(of: emulator), as: UTF8.self)
+    #expect(text == "pw:      !\u{1b}[0m\r\n")
+  }
 }
 
 @Suite("cheonjiin run: the child link on a real pty", .serialized)
