@@ -384,11 +384,14 @@ public final class Emulator {
   }
 
   /// The cell at a position of the screen; a blank default cell outside it.
-  public func cell(row: Int, column: Int) -> Cell {
+  ///
+  /// With `main`, of the main screen even while the child shows the alternate one: what is
+  /// left once a program leaves it, or is ended on it.
+  public func cell(row: Int, column: Int, main: Bool = false) -> Cell {
     guard (0..<rows).contains(row), (0..<columns).contains(column) else {
       return Self.describe(.blank, in: EmulatorLine(columns: 1))
     }
-    let line = screens.pointee.screen[row]
+    let line = main ? screens.pointee.main[row] : screens.pointee.screen[row]
     return Self.describe(line.cells[column], in: line)
   }
 

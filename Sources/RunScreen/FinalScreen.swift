@@ -6,7 +6,9 @@ import TerminalUI
 /// listing, in colour).
 ///
 /// Rows down to the last one that shows anything, each with its colours and attributes as
-/// SGR and ended by CR LF, so the shell's prompt comes below. Pure.
+/// SGR and ended by CR LF, so the shell's prompt comes below. Always the main screen: a
+/// program ended on the alternate screen (vim or htop sent SIGTERM or SIGHUP with `run`)
+/// leaves it behind, as a terminal's alternate screen is never printed. Pure.
 enum FinalScreen {
   package static func bytes(of emulator: Emulator) -> [UInt8] {
     var rows: [[UInt8]] = []
@@ -29,7 +31,7 @@ enum FinalScreen {
     var cells: [Emulator.Cell] = []
     var column = 0
     while column < emulator.columns {
-      let cell = emulator.cell(row: row, column: column)
+      let cell = emulator.cell(row: row, column: column, main: true)
       if cell.width > 0 { cells.append(cell) }
       column += max(1, cell.width)
     }

@@ -160,6 +160,24 @@ struct RunEndToEndTests {
     #expect(try session.waitForExit() == 143)
   }
 
+  @Test("SIGTERM or SIGHUP while the program holds the alternate screen: its screen is not printed")
+  func signalOnAlternateScreen() throws {
+    for signal in ["TERM", "HUP"] {
+      let session = try TmuxSession(
+        arguments: [
+          "run", "--", "sh", "-c",
+          "echo main-line; printf '\\033[?1049h\\033[Halternate-screen'; sleep 60",
+        ],
+        environment: locale("C.UTF-8"))
+      try session.waitFor { session.screen().contains("alternate-screen") }
+      let pane = try session.display("#{pane_pid}")
+      #expect(system("kill -\(signal) $(pgrep -P \(pane))") == 0)
+      #expect(try session.waitForExit() == (signal == "TERM" ? 143 : 129))
+      try session.waitFor { session.screen().contains("main-line") }
+      #expect(!session.screen().contains("alternate-screen"), "\(signal): \(session.screen())")
+    }
+  }
+
   @Test(
     "a kitty-protocol terminal (scripted): keypad presses and releases type 안 into cat, Ctrl-D as CSI u ends it"
   )
