@@ -48,6 +48,9 @@ public struct ChildOutputFilter: Sendable {
     case cursorStyle(Int)
     /// `CSI 3 J`: the lines kept above the screen are to be forgotten.
     case clearScrollback
+    /// `CSI ? 1049 $ p` (DECRQM): is the alternate screen shown? libvterm 0.1.4 answers 0
+    /// (unknown) where xterm answers 1 or 2.
+    case alternateScreenQuery
     /// `OSC 52 ; selection ; base64 ST`: the program writes the clipboard.
     case clipboard(selection: [UInt8], base64: [UInt8])
   }
@@ -469,6 +472,8 @@ public struct ChildOutputFilter: Sendable {
       writeCSI(final: final, splitting: nil, into: &output)
     case (nil, nil, UInt8(ascii: "J")) where first == 3:
       events.append((output.count, .clearScrollback))
+    case (UInt8(ascii: "?"), UInt8(ascii: "$"), UInt8(ascii: "p")) where first == 1049:
+      events.append((output.count, .alternateScreenQuery))
     case (nil, UInt8(ascii: "!"), UInt8(ascii: "p")):
       resetPen(at: output.count, events: &events)  // DECSTR resets the pen
       characterSets = CharacterSets()  // and the character sets

@@ -306,6 +306,8 @@ public final class Emulator {
       cursorStyle = style
     case .clearScrollback:
       screens.pointee.main.clearScrollback()
+    case .alternateScreenQuery:
+      output += Array("\u{1B}[?1049;\(isAlternateScreen ? 1 : 2)$y".utf8)
     case .clipboard(let selection, let base64):
       clipboardWrite = ClipboardWrite(selection: selection, base64: base64)
     }

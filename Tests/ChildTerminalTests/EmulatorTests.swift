@@ -45,8 +45,11 @@ struct EmulatorTests {
         == "\u{1B}[?1006;1$y\u{1B}[?1000;1$y")
     emulator.feed(Array("\u{1B}[?1000;1006l".utf8))
     #expect(emulator.mouseMode == .none)
-    emulator.feed(Array("\u{1B}[?7;1049h".utf8))
+    emulator.feed(Array("\u{1B}[?1049$p\u{1B}[?7;1049h\u{1B}[?1049$p".utf8))
     #expect(emulator.isAlternateScreen)
+    #expect(
+      String(decoding: emulator.takeOutput(), as: UTF8.self)
+        == "\u{1B}[?1049;2$y\u{1B}[?1049;1$y")  // as xterm answers
     emulator.feed(Array("\u{1B}[?1049;25l".utf8))
     #expect(!emulator.isAlternateScreen && !emulator.isCursorVisible)
   }
