@@ -10,7 +10,10 @@
 ///
 /// - CSI: one leader and one intermediate byte at most, at most 16 parameters, each at most
 ///   65535; SGR and mode set/reset with more are split into several sequences (each attribute
-///   whole), others are cut; REP becomes the repeated character, at most a row of it.
+///   whole), others are cut; a mode set or reset becomes one sequence per mode (libvterm
+///   0.1.4 applies only the first, so ncurses' `CSI ? 1006 ; 1000 h` never reached the
+///   mouse); REP becomes the repeated character, at most a row of it, and only right after a
+///   graphic character, as xterm does (not after another REP or any control).
 /// - OSC: not passed; OSC 52 (a clipboard write) is handed over as an ``Event``.
 /// - DCS: a status request (`DCS $ q … ST`) of up to 64 bytes is passed; others are not.
 /// - APC, PM, SOS: not passed.
@@ -18,9 +21,14 @@
 /// - NUL, DEL, CAN and SUB outside sequences: dropped (libvterm ignores them too).
 /// - DECRC (`ESC 8`): followed by ``cursorBoundsCheck``, as the cursor it restores may be
 ///   outside a screen made smaller since.
+/// - DECSC and DECRC (`ESC 7`/`ESC 8`, modes 1048 and 1049): libvterm 0.1.4 saves no character
+///   sets, so they are followed here and designated again after a restore, as xterm restores
+///   them (`ESC ( 0 ESC 7 ESC ( B ESC 8 q` draws a line).
+/// - DECCOLM (mode 3): followed by resetting the margins, clearing the screen and homing the
+///   cursor, as xterm and tmux do (the width stays: the window decides it).
 ///
-/// It also reports what libvterm 0.1.4 does not keep: SGR 2 (dim), the cursor style exactly
-/// as asked (`CSI Ps SP q`), and `CSI 3 J` (clear the scrollback).
+/// It also reports what libvterm 0.1.4 does not keep: SGR 2 (dim) and 8 (conceal), the cursor
+/// style exactly as asked (`CSI Ps SP q`), and `CSI 3 J` (clear the scrollback).
 ///
 /// Pure; bounded memory (a sequence is at most ``parameterLimit`` parameters, a clipboard
 /// write at most ``clipboardLimit`` bytes).
@@ -33,11 +41,16 @@ public struct ChildOutputFilter: Sendable {
   public enum Event: Hashable, Sendable {
     /// SGR 2 turned dim on, or SGR 0/22 (or a reset) turned it off.
     case dim(Bool)
+    /// SGR 8 turned conceal on, or SGR 0/28 (or a reset) turned it off.
+    case conceal(Bool)
     /// `CSI Ps SP q`: 0 the terminal's default, 1/2 blinking/steady block, 3/4 underline,
     /// 5/6 bar.
     case cursorStyle(Int)
     /// `CSI 3 J`: the lines kept above the screen are to be forgotten.
     case clearScrollback
+    /// `CSI ? 1049 $ p` (DECRQM): is the alternate screen shown? libvterm 0.1.4 answers 0
+    /// (unknown) where xterm answers 1 or 2.
+    case alternateScreenQuery
     /// `OSC 52 ; selection ; base64 ST`: the program writes the clipboard.
     case clipboard(selection: [UInt8], base64: [UInt8])
   }
@@ -95,9 +108,15 @@ public struct ChildOutputFilter: Sendable {
   private var pendingNeeds = 0
   /// Combining characters since the last base character.
   private var combiningRun = 0
-  /// The last graphic character printed, for REP; empty when there is none to repeat.
+  /// The last graphic character printed, for REP; empty when something else came after it.
   private var lastGraphic = PackedCharacter()
+  /// What REP repeats: ``lastGraphic`` as it was when the sequence began.
+  private var repeatable = PackedCharacter()
   private var isDim = false
+  private var isConcealed = false
+  /// The character sets designated now, and those DECSC saved.
+  private var characterSets = CharacterSets()
+  private var savedCharacterSets = CharacterSets()
   /// Whether the OSC being read is a clipboard write (the only one whose text is kept).
   private var isClipboard = false
 
@@ -125,17 +144,19 @@ public struct ChildOutputFilter: Sendable {
           if byte >= 0x20 {
             guard byte < 0x7F else { break }
             lastPrintable = index
-          } else if byte == 0x1B || byte == 0x00 || byte == 0x18 || byte == 0x1A {
-            break
+          } else if byte == 0x1B || byte == 0x00 || byte == 0x18 || byte == 0x1A || byte == 0x0E
+            || byte == 0x0F
+          {
+            break  // SO and SI change the character set, which DECSC saves
           }
           index += 1
         }
         if index > start {
           output.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<index]))
-          if lastPrintable >= 0 {
-            lastGraphic = PackedCharacter(input[lastPrintable])
-            combiningRun = 0
-          }
+          if lastPrintable >= 0 { combiningRun = 0 }
+          // REP repeats a character only right after it, not after a control.
+          lastGraphic =
+            lastPrintable == index - 1 ? PackedCharacter(input[lastPrintable]) : PackedCharacter()
           continue
         }
       }
@@ -177,7 +198,19 @@ public struct ChildOutputFilter: Sendable {
       lastGraphic = PackedCharacter(byte)
       combiningRun = 0
     default:
-      output.append(byte)  // the other C0 controls: CR, LF, BS, HT, BEL …
+      control(byte, into: &output)  // the other C0 controls: CR, LF, BS, HT, BEL, SO, SI …
+    }
+  }
+
+  /// A C0 control, which acts in text and inside sequences alike: the character set it
+  /// shifts to is followed, and nothing is left for REP.
+  private mutating func control(_ byte: UInt8, into output: inout [UInt8]) {
+    output.append(byte)
+    lastGraphic = PackedCharacter()
+    switch byte {
+    case 0x0E: characterSets.shown = 1  // SO (LS1)
+    case 0x0F: characterSets.shown = 0  // SI (LS0)
+    default: break
     }
   }
 
@@ -251,6 +284,8 @@ public struct ChildOutputFilter: Sendable {
 
   private mutating func startEscape() {
     state = .escape
+    repeatable = lastGraphic
+    lastGraphic = PackedCharacter()
     intermediates.removeAll(keepingCapacity: true)
     hasTooManyIntermediates = false
   }
@@ -271,7 +306,7 @@ public struct ChildOutputFilter: Sendable {
     case 0x00, 0x7F, 0x80...0xFF:
       break  // ignored inside a sequence, as libvterm does
     case 0x01..<0x20:
-      output.append(byte)  // a C0 control inside a sequence still acts
+      control(byte, into: &output)  // a C0 control inside a sequence still acts
     case 0x20...0x2F:
       if intermediates.count < 2 {
         intermediates.append(byte)
@@ -298,9 +333,10 @@ public struct ChildOutputFilter: Sendable {
           startString(.ignored)
           return
         case UInt8(ascii: "c"):
-          // RIS: libvterm resets the pen; dim is ours to reset.
-          setDim(false, at: output.count, events: &events)
-          lastGraphic = PackedCharacter()
+          // RIS: libvterm resets the pen; dim and conceal are ours to reset.
+          resetPen(at: output.count, events: &events)
+          characterSets = CharacterSets()
+          savedCharacterSets = CharacterSets()
         default:
           break
         }
@@ -320,7 +356,30 @@ public struct ChildOutputFilter: Sendable {
         // outside its arrays. A mode set it does not know ends in its bounds check.
         output += Self.cursorBoundsCheck
       }
+      noteCharacterSets(intermediates: intermediates, final: byte, into: &output)
     }
+  }
+
+  /// Follows what an escape sequence does to the character sets: a designation, a locking
+  /// shift, DECSC and DECRC.
+  private mutating func noteCharacterSets(
+    intermediates: [UInt8], final: UInt8, into output: inout [UInt8]
+  ) {
+    switch (intermediates.first, intermediates.count, final) {
+    case (let set?, 1, _) where (0x28...0x2B).contains(set):
+      characterSets.designate(Int(set - 0x28), final)
+    case (nil, 0, UInt8(ascii: "n")): characterSets.shown = 2  // LS2
+    case (nil, 0, UInt8(ascii: "o")): characterSets.shown = 3  // LS3
+    case (nil, 0, UInt8(ascii: "7")): savedCharacterSets = characterSets
+    case (nil, 0, UInt8(ascii: "8")): restoreCharacterSets(into: &output)
+    default: break
+    }
+  }
+
+  /// Designates again what DECSC saved, where it differs from what is designated now.
+  private mutating func restoreCharacterSets(into output: inout [UInt8]) {
+    output += savedCharacterSets.sequences(from: characterSets)
+    characterSets = savedCharacterSets
   }
 
   // MARK: - CSI
@@ -339,7 +398,7 @@ public struct ChildOutputFilter: Sendable {
     case 0x00, 0x7F:
       return
     case 0x01..<0x20:
-      output.append(byte)
+      control(byte, into: &output)
       return
     default:
       break
@@ -402,25 +461,50 @@ public struct ChildOutputFilter: Sendable {
     let first = parameters.first?.value
     switch (leader, intermediate, final) {
     case (nil, nil, UInt8(ascii: "m")):
-      noteDim(at: output.count, events: &events)
+      notePen(at: output.count, events: &events)
       if let groups = normalizeAttributes() {
         writeCSI(final: final, splitting: groups, into: &output)
       }
     case (nil, nil, UInt8(ascii: "b")):
-      repeatLastGraphic(first ?? 1, into: &output)
+      repeatCharacter(first ?? 1, into: &output)
     case (nil, UInt8(ascii: " "), UInt8(ascii: "q")):
       if (0...6).contains(first ?? 0) { events.append((output.count, .cursorStyle(first ?? 0))) }
       writeCSI(final: final, splitting: nil, into: &output)
     case (nil, nil, UInt8(ascii: "J")) where first == 3:
       events.append((output.count, .clearScrollback))
+    case (UInt8(ascii: "?"), UInt8(ascii: "$"), UInt8(ascii: "p")) where first == 1049:
+      events.append((output.count, .alternateScreenQuery))
     case (nil, UInt8(ascii: "!"), UInt8(ascii: "p")):
-      setDim(false, at: output.count, events: &events)  // DECSTR resets the pen
+      resetPen(at: output.count, events: &events)  // DECSTR resets the pen
+      characterSets = CharacterSets()  // and the character sets
       writeCSI(final: final, splitting: nil, into: &output)
     case (_, nil, UInt8(ascii: "h")), (_, nil, UInt8(ascii: "l")):
-      // Modes: each parameter is one mode, so any split keeps them all.
-      writeCSI(final: final, splitting: parameters.indices.map { $0..<($0 + 1) }, into: &output)
+      setModes(isSet: final == UInt8(ascii: "h"), into: &output)
     default:
       writeCSI(final: final, splitting: nil, into: &output)
+    }
+  }
+
+  /// A mode set or reset, one sequence per mode (libvterm 0.1.4 applies only the first of
+  /// several), each followed by what libvterm leaves out of it.
+  private mutating func setModes(isSet: Bool, into output: inout [UInt8]) {
+    let modes = parameters.compactMap(\.value)
+    let final = isSet ? UInt8(ascii: "h") : UInt8(ascii: "l")
+    for mode in modes {
+      output += [0x1B, UInt8(ascii: "[")]
+      if let leader { output.append(leader) }
+      output.appendDecimal(mode)
+      output.append(final)
+      guard leader == UInt8(ascii: "?") else { continue }
+      switch mode {
+      case 3:
+        // DECCOLM: margins reset, screen cleared, cursor home (`CSI r` homes it first).
+        output += Array("\u{1B}[r\u{1B}[2J\u{1B}[H".utf8)
+      case 1048, 1049:
+        if isSet { savedCharacterSets = characterSets } else { restoreCharacterSets(into: &output) }
+      default:
+        break
+      }
     }
   }
 
@@ -502,17 +586,35 @@ public struct ChildOutputFilter: Sendable {
     return groups
   }
 
-  /// Follows SGR 2, 22 and 0 (libvterm does not keep dim).
-  private mutating func noteDim(at offset: Int, events: inout [(offset: Int, event: Event)]) {
-    var dim = isDim
+  /// Follows SGR 2, 22, 8, 28 and 0 (libvterm keeps neither dim nor conceal).
+  private mutating func notePen(at offset: Int, events: inout [(offset: Int, event: Event)]) {
+    var (dim, concealed) = (isDim, isConcealed)
     for group in attributeGroups() {
       switch parameters[group.lowerBound].value {
-      case nil, 0, 22: dim = false
+      case nil, 0: (dim, concealed) = (false, false)
+      case 22: dim = false
       case 2: dim = true
+      case 28: concealed = false
+      case 8: concealed = true
       default: break
       }
     }
     setDim(dim, at: offset, events: &events)
+    setConcealed(concealed, at: offset, events: &events)
+  }
+
+  /// RIS and DECSTR: libvterm resets its pen; dim and conceal are the filter's.
+  private mutating func resetPen(at offset: Int, events: inout [(offset: Int, event: Event)]) {
+    setDim(false, at: offset, events: &events)
+    setConcealed(false, at: offset, events: &events)
+  }
+
+  private mutating func setConcealed(
+    _ concealed: Bool, at offset: Int, events: inout [(offset: Int, event: Event)]
+  ) {
+    guard concealed != isConcealed else { return }
+    isConcealed = concealed
+    events.append((offset, .conceal(concealed)))
   }
 
   private mutating func setDim(
@@ -523,11 +625,11 @@ public struct ChildOutputFilter: Sendable {
     events.append((offset, .dim(dim)))
   }
 
-  /// REP: the last graphic character again, `count` times, at most a row of it; nothing
-  /// when there is none (libvterm would loop forever on a zero-width one).
-  private func repeatLastGraphic(_ count: Int, into output: inout [UInt8]) {
-    guard lastGraphic.count > 0 else { return }
-    for _ in 0..<min(max(1, count), columns) { lastGraphic.write(into: &output) }
+  /// REP: the graphic character right before it again, `count` times, at most a row of it;
+  /// nothing when there is none (libvterm would loop forever on a zero-width one).
+  private func repeatCharacter(_ count: Int, into output: inout [UInt8]) {
+    guard repeatable.count > 0 else { return }
+    for _ in 0..<min(max(1, count), columns) { repeatable.write(into: &output) }
   }
 
   // MARK: - Strings

@@ -299,17 +299,25 @@ public final class Emulator {
   private func apply(_ event: ChildOutputFilter.Event) {
     switch event {
     case .dim(let on):
-      if on {
-        screens.pointee.pen.attributes.insert(.dim)
-      } else {
-        screens.pointee.pen.attributes.remove(.dim)
-      }
+      setPen(.dim, on)
+    case .conceal(let on):
+      setPen(.conceal, on)
     case .cursorStyle(let style):
       cursorStyle = style
     case .clearScrollback:
       screens.pointee.main.clearScrollback()
+    case .alternateScreenQuery:
+      output += Array("\u{1B}[?1049;\(isAlternateScreen ? 1 : 2)$y".utf8)
     case .clipboard(let selection, let base64):
       clipboardWrite = ClipboardWrite(selection: selection, base64: base64)
+    }
+  }
+
+  private func setPen(_ attribute: EmulatorAttributes, _ on: Bool) {
+    if on {
+      screens.pointee.pen.attributes.insert(attribute)
+    } else {
+      screens.pointee.pen.attributes.remove(attribute)
     }
   }
 
@@ -365,6 +373,7 @@ public final class Emulator {
     public var isDim: Bool
     public var isBlinking: Bool
     public var isStruck: Bool
+    public var isConcealed: Bool
     public var foreground: Color
     public var background: Color
   }
@@ -377,11 +386,14 @@ public final class Emulator {
   }
 
   /// The cell at a position of the screen; a blank default cell outside it.
-  public func cell(row: Int, column: Int) -> Cell {
+  ///
+  /// With `main`, of the main screen even while the child shows the alternate one: what is
+  /// left once a program leaves it, or is ended on it.
+  public func cell(row: Int, column: Int, main: Bool = false) -> Cell {
     guard (0..<rows).contains(row), (0..<columns).contains(column) else {
       return Self.describe(.blank, in: EmulatorLine(columns: 1))
     }
-    let line = screens.pointee.screen[row]
+    let line = main ? screens.pointee.main[row] : screens.pointee.screen[row]
     return Self.describe(line.cells[column], in: line)
   }
 
@@ -393,7 +405,8 @@ public final class Emulator {
       isBold: flags.contains(.bold), isUnderlined: flags.contains(.underline),
       isItalic: flags.contains(.italic), isReversed: flags.contains(.reverse),
       isDim: flags.contains(.dim), isBlinking: flags.contains(.blink),
-      isStruck: flags.contains(.strike), foreground: cell.foreground.value,
+      isStruck: flags.contains(.strike), isConcealed: flags.contains(.conceal),
+      foreground: cell.foreground.value,
       background: cell.background.value)
   }
 

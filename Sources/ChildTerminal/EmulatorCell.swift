@@ -61,6 +61,9 @@ public struct EmulatorAttributes: OptionSet, Hashable, Sendable {
   /// ``EmulatorCell/scalar`` is an index into the line's clusters (a base character and its
   /// combining marks).
   public static let cluster = EmulatorAttributes(rawValue: 1 << 10)
+  /// SGR 8: the text is not to be seen (libvterm 0.1.4 does not keep it; ``ChildOutputFilter``
+  /// reports it).
+  public static let conceal = EmulatorAttributes(rawValue: 1 << 11)
 
   /// A cell's place in a wide character or a cluster (not what SGR sets).
   static let placement: EmulatorAttributes = [.wide, .continuation, .cluster]

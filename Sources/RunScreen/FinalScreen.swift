@@ -6,7 +6,9 @@ import TerminalUI
 /// listing, in colour).
 ///
 /// Rows down to the last one that shows anything, each with its colours and attributes as
-/// SGR and ended by CR LF, so the shell's prompt comes below. Pure.
+/// SGR and ended by CR LF, so the shell's prompt comes below. Always the main screen: a
+/// program ended on the alternate screen (vim or htop sent SIGTERM or SIGHUP with `run`)
+/// leaves it behind, as a terminal's alternate screen is never printed. Pure.
 enum FinalScreen {
   package static func bytes(of emulator: Emulator) -> [UInt8] {
     var rows: [[UInt8]] = []
@@ -29,7 +31,7 @@ enum FinalScreen {
     var cells: [Emulator.Cell] = []
     var column = 0
     while column < emulator.columns {
-      let cell = emulator.cell(row: row, column: column)
+      let cell = emulator.cell(row: row, column: column, main: true)
       if cell.width > 0 { cells.append(cell) }
       column += max(1, cell.width)
     }
@@ -42,14 +44,16 @@ enum FinalScreen {
         bytes += Array("\u{1B}[0\(wanted.map { ";\($0)" }.joined())m".utf8)
         current = wanted
       }
-      bytes += Array(cell.text.utf8)
+      // Concealed text (a password a program echoed hidden) stays hidden after it ends.
+      bytes += cell.isConcealed ? Array(repeating: 0x20, count: cell.width) : Array(cell.text.utf8)
     }
     return (bytes, cells.isEmpty)
   }
 
   /// Whether a cell shows anything: text, or a background or reverse video on a blank.
   private static func shows(_ cell: Emulator.Cell) -> Bool {
-    cell.text != " " || cell.background != .default || cell.isReversed || cell.isUnderlined
+    (cell.text != " " && !cell.isConcealed) || cell.background != .default || cell.isReversed
+      || cell.isUnderlined
   }
 
   /// The SGR parameters that draw a cell as the child had it.

@@ -82,14 +82,17 @@ extension RunController {
           : drawn.glyph & Cell.clusterFlag == 0
             ? DisplayWidth.of(scalar: Unicode.Scalar(drawn.glyph) ?? "\u{FFFD}")
             : DisplayWidth.of(screen.character(drawn) ?? " ")
-        if isWide && column + 1 >= size.columns {
+        if cell.attributes.contains(.conceal) {
+          drawn.glyph = 0x20  // as xterm conceals: the cell's colours, no text
+          drawn.attributes.subtract([.underline, .strike])
+        } else if isWide && column + 1 >= size.columns {
           drawn.glyph = 0x20  // the window is narrower than the child: half a character is none
         } else if shownWidth != (isWide ? 2 : 1) && !(isWide && shownWidth == 1) {
           drawn.glyph = 0xFFFD
         }
         screen[row, column] = drawn
         if isWide && column + 1 < size.columns {
-          drawn.glyph = shownWidth == 2 ? Cell.continuation : 0x20
+          drawn.glyph = shownWidth == 2 && drawn.glyph != 0x20 ? Cell.continuation : 0x20
           screen[row, column + 1] = drawn
         }
       }

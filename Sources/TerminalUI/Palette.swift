@@ -71,16 +71,22 @@ package struct Palette: Sendable {
     if attributes.contains(.italic) { rendition.italic = true }
     if attributes.contains(.strike) { rendition.strike = true }
     if attributes.contains(.blink) { rendition.blink = true }
-    if attributes.contains(.ownForeground) {
-      rendition.foreground = Self.shown(cell.foreground, depth: depth)
-    }
     if attributes.contains(.ownBackground) {
       rendition.background = Self.shown(cell.background, depth: depth)
+    }
+    if attributes.contains(.ownForeground) {
+      // A program's colour: shown as it asked, and a bright one on 8 colours as bold over the
+      // basic colour, as tmux draws it there (xterm, VTE and the Linux console then show the
+      // bright colour).
+      rendition.foreground = Self.shown(cell.foreground, depth: depth)
+      if depth == .eight, (8..<16).contains(cell.foreground) { rendition.bold = true }
+      return rendition
     }
     if depth == .eight, rendition.bold, (0..<8).contains(rendition.foreground) {
       // With 8 colours, xterm (and VTE, and the Linux console) draw bold text in the bright
       // colour instead: bold black becomes grey, 3.2:1 on a white key (issue 20). The colour
-      // is what the theme chose for contrast, so it wins over the weight.
+      // is what the theme chose for contrast, so it wins over the weight; a program's own
+      // colour and weight are the program's.
       rendition.bold = false
     }
     return rendition

@@ -117,6 +117,37 @@ struct RunEndToEndTests {
     #expect(try session.waitForExit() == 0)
   }
 
+  @Test("a click reaches a curses program, which asks for the mouse in one combined sequence")
+  func cursesMouse() throws {
+    let folder = try scratchFolder("run-curses-mouse")
+    let got = folder.appendingPathComponent("mouse.txt")
+    // ncurses' xterm-256color asks with `CSI ? 1006 ; 1000 h`.
+    let program = """
+      import curses, sys
+      def main(window):
+          curses.mousemask(curses.ALL_MOUSE_EVENTS)
+          curses.mouseinterval(0)
+          window.addstr(0, 0, "curses-ready")
+          window.refresh()
+          while window.getch() != curses.KEY_MOUSE:
+              pass
+          _, x, y, _, buttons = curses.getmouse()
+          button1 = curses.BUTTON1_PRESSED | curses.BUTTON1_RELEASED | curses.BUTTON1_CLICKED
+          open(sys.argv[1], "w").write(f"{y} {x} {(buttons & button1) != 0}")
+      curses.wrapper(main)
+      """
+    let script = folder.appendingPathComponent("mouse.py")
+    try program.write(to: script, atomically: true, encoding: .utf8)
+    let session = try TmuxSession(
+      arguments: ["run", "--", "python3", script.path, got.path], environment: locale("C.UTF-8"))
+    try session.waitFor { session.screen().contains("curses-ready") }
+    try session.bytes("\u{1b}[<0;11;4M\u{1b}[<0;11;4m")  // the outer terminal's press, release
+    try session.waitFor { FileManager.default.fileExists(atPath: got.path) }
+    #expect(try session.waitForExit() == 0)
+    let reported = try String(contentsOf: got, encoding: .utf8)
+    #expect(reported == "3 10 True", "\(reported)")
+  }
+
   @Test("SIGTERM reaches the program first; a shell that ignores it is hung up on, and all end")
   func terminate() throws {
     let session = try TmuxSession(
@@ -127,6 +158,24 @@ struct RunEndToEndTests {
     let pane = try session.display("#{pane_pid}")
     #expect(system("kill -TERM $(pgrep -P \(pane))") == 0)
     #expect(try session.waitForExit() == 143)
+  }
+
+  @Test("SIGTERM or SIGHUP while the program holds the alternate screen: its screen is not printed")
+  func signalOnAlternateScreen() throws {
+    for signal in ["TERM", "HUP"] {
+      let session = try TmuxSession(
+        arguments: [
+          "run", "--", "sh", "-c",
+          "echo main-line; printf '\\033[?1049h\\033[Halternate-screen'; sleep 60",
+        ],
+        environment: locale("C.UTF-8"))
+      try session.waitFor { session.screen().contains("alternate-screen") }
+      let pane = try session.display("#{pane_pid}")
+      #expect(system("kill -\(signal) $(pgrep -P \(pane))") == 0)
+      #expect(try session.waitForExit() == (signal == "TERM" ? 143 : 129))
+      try session.waitFor { session.screen().contains("main-line") }
+      #expect(!session.screen().contains("alternate-screen"), "\(signal): \(session.screen())")
+    }
   }
 
   @Test(

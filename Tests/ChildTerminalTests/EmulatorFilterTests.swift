@@ -62,7 +62,7 @@ struct EmulatorFilterTests {
     let result = filtered(
       "\u{1B}[4:\(colons)m\u{1B}[?1;2;3;4;5;6;7;8;9;10;11;12;13;14;15;16;17;18h")
     #expect(csiParameterCounts(result.bytes).allSatisfy { $0 <= 16 })
-    #expect(result.bytes.contains("\u{1B}[?17;18h"))  // every mode is still set
+    #expect(result.bytes.contains("\u{1B}[?17h\u{1B}[?18h"))  // every mode is still set
   }
 
   @Test("other sequences with too many parameters are cut; huge values are capped")
@@ -82,6 +82,22 @@ struct EmulatorFilterTests {
     #expect(filtered("\u{1B}[5b").bytes == "")
     // A lone combining mark is not a character to repeat (libvterm looped on it forever).
     #expect(filtered("\u{301}\u{1B}[5b").bytes == "\u{301}")
+  }
+
+  @Test("REP repeats only right after a character: not after another REP, nor any control")
+  func repeatsOnlyAfterCharacter() {
+    #expect(filtered("a\u{1B}[2b\u{1B}[2b").bytes == "aaa")
+    #expect(filtered("a\u{1B}[1m\u{1B}[2b").bytes == "a\u{1B}[1m")
+    #expect(filtered("a\r\u{1B}[2b").bytes == "a\r")
+    #expect(filtered("a\u{7}\u{1B}[2b", in: 3).bytes == "a\u{7}")
+    #expect(filtered("가\u{1B}[1b\u{1B}[1b").bytes == "가가")
+  }
+
+  @Test("a mode set or reset of several modes becomes one sequence per mode")
+  func modesOneByOne() {
+    #expect(filtered("\u{1B}[?1006;1000h").bytes == "\u{1B}[?1006h\u{1B}[?1000h")
+    #expect(filtered("\u{1B}[4;20l").bytes == "\u{1B}[4l\u{1B}[20l")
+    #expect(filtered("\u{1B}[?;25h").bytes == "\u{1B}[?25h")
   }
 
   @Test("OSC is kept from libvterm; a clipboard write is reported, a query is not")

@@ -31,6 +31,66 @@ struct EmulatorTests {
     #expect(!d.isDim && !d.isBlinking)
   }
 
+  @Test("every mode of a combined set applies: ncurses' mouse sequence, autowrap with 1049")
+  func combinedModes() {
+    let emulator = Emulator(rows: 24, columns: 80)
+    emulator.feed(Array("\u{1B}[?1006;1000h".utf8))
+    #expect(emulator.mouseMode == .click)
+    emulator.mouseMove(row: 3, column: 10)
+    emulator.mouseButton(.left, pressed: true)
+    #expect(String(decoding: emulator.takeOutput(), as: UTF8.self) == "\u{1B}[<0;11;4M")
+    emulator.feed(Array("\u{1B}[?1006$p\u{1B}[?1000$p".utf8))  // DECRQM: both are set
+    #expect(
+      String(decoding: emulator.takeOutput(), as: UTF8.self)
+        == "\u{1B}[?1006;1$y\u{1B}[?1000;1$y")
+    emulator.feed(Array("\u{1B}[?1000;1006l".utf8))
+    #expect(emulator.mouseMode == .none)
+    emulator.feed(Array("\u{1B}[?1049$p\u{1B}[?7;1049h\u{1B}[?1049$p".utf8))
+    #expect(emulator.isAlternateScreen)
+    #expect(
+      String(decoding: emulator.takeOutput(), as: UTF8.self)
+        == "\u{1B}[?1049;2$y\u{1B}[?1049;1$y")  // as xterm answers
+    emulator.feed(Array("\u{1B}[?1049;25l".utf8))
+    #expect(!emulator.isAlternateScreen && !emulator.isCursorVisible)
+  }
+
+  @Test("DECSC and DECRC keep the character sets, as xterm does (ESC 7 and mode 1049)")
+  func savedCharacterSets() {
+    let cases = [
+      ("A\u{1B}(0\u{1B}7\u{1B}(B\u{1B}8qqq", "A───"),
+      ("\u{1B}(B\u{1B}7\u{1B}(0\u{1B}8qqq", "qqq"),
+      // SO shows G1; a restore shifts back to the G0 saved.
+      ("\u{1B})0\u{1B}[?1049h\u{0E}q\u{1B}[?1049lq\u{0E}q\u{0F}q", "q─q"),
+    ]
+    for (output, shown) in cases {
+      let emulator = Emulator(rows: 3, columns: 20)
+      emulator.feed(Array(output.utf8))
+      #expect(emulator.text(row: 0) == shown, "\(output.debugDescription)")
+    }
+  }
+
+  @Test("DECCOLM clears the screen, resets the margins and homes the cursor (set or reset)")
+  func columnMode() {
+    let emulator = Emulator(rows: 4, columns: 20)
+    emulator.feed(Array("one\r\ntwo\u{1B}[2;3r\u{1B}[?6h\u{1B}[?3l".utf8))
+    #expect((0..<4).map { emulator.text(row: $0) } == ["", "", "", ""])
+    #expect(emulator.cursor == (0, 0))
+    emulator.feed(Array("\u{1B}[?6l\u{1B}[4;1Hlast\n".utf8))  // the margins are the screen's
+    #expect(emulator.text(row: 2) == "last")
+    emulator.feed(Array("x\u{1B}[?3h".utf8))
+    #expect(emulator.text(row: 2) == "" && emulator.cursor == (0, 0))
+  }
+
+  @Test("conceal (SGR 8) is kept until SGR 28 or a reset")
+  func conceal() {
+    let emulator = Emulator(rows: 2, columns: 20)
+    emulator.feed(Array("\u{1B}[8mA\u{1B}[28mB\u{1B}[8mC\u{1B}[0mD".utf8))
+    #expect(
+      (0..<4).map { emulator.cell(row: 0, column: $0).isConcealed } == [true, false, true, false])
+    emulator.feed(Array("\u{1B}[8m\u{1B}cE".utf8))  // RIS resets the pen
+    #expect(emulator.text(row: 0) == "E" && !emulator.cell(row: 0, column: 0).isConcealed)
+  }
+
   @Test("lines scrolled off the top are kept, oldest first, and read back by offset")
   func scrollback() {
     let emulator = Emulator(rows: 5, columns: 20)

@@ -113,69 +113,16 @@ struct RunChildIOTests {
     #expect(text == "hello\u{1b}[0m\r\n\u{1b}[0m\r\n\u{1b}[0;1;31m빨강\u{1b}[0m ok\u{1b}[0m\r\n")
     #expect(FinalScreen.bytes(of: Emulator(rows: 3, columns: 10)) == [])
   }
-}
 
-@Suite("cheonjiin run: the child link on a real pty", .serialized)
-struct ChildLinkTests {
-  private func waitForExit(_ link: ChildLink) -> Int32? {
-    let deadline = Date().addingTimeInterval(5)
-    while Date() < deadline {
-      if let status = link.checkExit() { return status }
-      usleep(10_000)
-    }
-    return nil
-  }
-
-  @Test("a child that does not read: input waits (never a blocked write), a full queue refuses")
-  func backlog() throws {
-    let child = try PseudoTerminal(
-      command: "sh", arguments: ["-c", "stty raw -echo; sleep 30"], rows: 5, columns: 20)
-    let link = ChildLink(child: child, inputCapacity: 200_000)
-    Thread.sleep(forTimeInterval: 0.3)
-    let chunk = [UInt8](repeating: 0x61, count: 50_000)
-    let start = Date()
-    var results: [ChildLink.Delivery] = []
-    for _ in 0..<6 {
-      results.append(link.send(chunk))
-      link.writePending()
-    }
-    #expect(Date().timeIntervalSince(start) < 2, "a write waited")
-    #expect(results.first == .sent)
-    #expect(results.last == .refused(count: 50_000))
-    #expect(link.input.count > 100_000)
-    // Raw mode: Ctrl-C is a byte like any other, and waits its turn.
-    #expect(link.send([0x03]) != .signalled(SIGINT, discarded: link.input.count))
-    _ = child.end(after: SIGTERM)
-  }
-
-  @Test("Ctrl-C while input waits: the signal goes at once and the waiting input is discarded")
-  func interruptWhileBacklogged() throws {
-    let child = try PseudoTerminal(command: "sleep", arguments: ["30"], rows: 5, columns: 20)
-    let link = ChildLink(child: child)
-    Thread.sleep(forTimeInterval: 0.2)
-    let line = Array("echo 0123456789 abcdefghijklmnopqrstuvwxyz\r".utf8)
-    for _ in 0..<3_000 { _ = link.send(line) }
-    let waiting = link.input.count
-    #expect(waiting > 0)
-    let delivery = link.send([0x03])
-    #expect(delivery == .signalled(SIGINT, discarded: waiting))
-    #expect(link.input.isEmpty)
-    #expect(waitForExit(link) == 128 + SIGINT)
-  }
-
-  @Test("the child's end is seen while a job it left holds the terminal; its last output is read")
-  func endWithBackgroundJob() throws {
-    let child = try PseudoTerminal(
-      command: "sh", arguments: ["-c", "(setsid sleep 3 &); echo bye; exit 5"], rows: 5,
-      columns: 20)
-    let link = ChildLink(child: child)
-    #expect(waitForExit(link) == 5)
-    var output: [UInt8] = []
-    let deadline = Terminal.now() + .milliseconds(1_000)
-    repeat {
-      while let bytes = link.read() { output += bytes }
-    } while link.waitForLastOutput(quiet: .milliseconds(50), until: deadline, now: Terminal.now())
-    #expect(String(decoding: output, as: UTF8.self).contains("bye"))
-    #expect(link.outputEnded)
+  @Test(
+    "the last screen leaves out a program's alternate screen (ended there by SIGTERM or SIGHUP) and its concealed text",
+    arguments: [
+      ("$ htop\r\n\u{1b}[?1049h\u{1b}[Hhtop's screen", "$ htop\u{1b}[0m\r\n"),
+      ("pw: \u{1b}[8m비밀x\u{1b}[0m!\r\n\u{1b}[8mhidden", "pw:      !\u{1b}[0m\r\n"),
+    ])
+  func finalScreenHides(output: String, printed: String) {
+    let emulator = Emulator(rows: 3, columns: 20)
+    emulator.feed(Array(output.utf8))
+    #expect(String(decoding: FinalScreen.bytes(of: emulator), as: UTF8.self) == printed)
   }
 }

@@ -1,4 +1,5 @@
 import ChildTerminal
+import Foundation
 import HangulEngine
 import Suggestions
 import TerminalInput
@@ -149,6 +150,34 @@ struct RunScreenTests {
       as: UTF8.self)
     #expect(bytes.contains("\u{1b}[0;2ma") || bytes.contains("\u{1b}[2ma"))
     #expect(bytes.contains("9mb") && bytes.contains("5mc"))
+  }
+
+  @Test("a program's bold and bright colours reach an 8-colour terminal; concealed text is blank")
+  func eightColours() throws {
+    var driver = try RunDriver(screen: RunScreenOptions())
+    driver.childWrites("\u{1b}[1;31mBR\u{1b}[0m.\u{1b}[91mX\u{1b}[0m.\u{1b}[8;4msecret\u{1b}[0m.")
+    let screen = driver.render()
+    #expect(screen.rowText(0) == "BR.X.      .")
+    #expect(!screen[0, 5].attributes.contains(.underline))
+    for theme in [Theme.named(.light), Theme.named(.dark), Theme.named(.contrast)] {
+      var writer = FrameWriter()
+      let bytes = String(
+        decoding: writer.update(to: screen, palette: Palette(theme: theme, depth: .eight)),
+        as: UTF8.self)
+      // Bold red, and bright red as bold over red, as tmux draws it with 8 colours.
+      for text in ["BR", "X"] {
+        let sgr = Self.parameters(before: text, in: bytes)
+        #expect(sgr.contains("1") && sgr.contains("31"), "\(text): \(bytes.debugDescription)")
+      }
+    }
+  }
+
+  /// The parameters of the last SGR written before `text`.
+  static func parameters(before text: String, in bytes: String) -> Set<Substring> {
+    guard let end = bytes.range(of: "m" + text)?.lowerBound,
+      let start = bytes[..<end].range(of: "\u{1b}[", options: .backwards)?.upperBound
+    else { return [] }
+    return Set(bytes[start..<end].split(separator: ";"))
   }
 
   @Test("a clipboard write goes to the terminal only with --allow-clipboard, and only base64")
