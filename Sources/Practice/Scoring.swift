@@ -187,6 +187,8 @@ public struct ResultTotals: Sendable, Hashable {
   /// (``ItemResult/keyTallies``).
   public var keyHits: Int = 0
   public var keyMisses: Int = 0
+  /// Items typed to the end exactly (words right).
+  public var exactItems: Int = 0
 
   public init() {}
 
@@ -205,6 +207,7 @@ public struct ResultTotals: Sendable, Hashable {
     distance += result.score.distance
     correctSyllables += result.score.correctSyllables
     duration += result.duration
+    exactItems += result.isCompleted && result.accuracy >= 1 ? 1 : 0
     for tally in result.keyTallies.values {
       keyHits += tally.hits
       keyMisses += tally.misses
