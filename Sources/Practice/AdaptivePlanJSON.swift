@@ -7,7 +7,7 @@
 ///   "unlocked": ["ㅇ", "ㅏ", …],           // in the order they unlocked
 ///   "target": 20,                           // 글자/분 in force
 ///   "seed": 7,
-///   "reason": "new" | "slow" | "slowest",   // why the focus
+///   "reason": "new" | "inaccurate" | "slow" | "slowest",   // why the focus
 ///   "newlyUnlocked": "ㅓ" | null,            // unlocked by this plan
 ///   "next": "ㅓ" | null,                     // the jamo that unlocks next
 ///   "offersBlind": false,

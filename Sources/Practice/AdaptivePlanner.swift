@@ -57,6 +57,8 @@ public enum TargetChange: String, Sendable, Hashable {
 public enum FocusReason: String, Sendable, Hashable {
   /// Fewer samples than it takes to judge: new, or hardly typed yet.
   case new
+  /// Typed wrong too often: under ``SpeedRules/minimumAccuracy`` of its latest presses right.
+  case inaccurate
   /// Slower than the target.
   case slow
   /// Every jamo is at the target; this one is the slowest.
@@ -89,8 +91,17 @@ public struct AdaptiveStanding: Sendable, Hashable {
   /// The samples a jamo needs before it counts (``SpeedRules/minimumSamples``).
   public var minimumSamples: Int
 
-  /// The unlocked jamo at or above the target.
+  /// The unlocked jamo learned: at or above the target, and accurate.
   public var confident: [String] { unlocked.filter { speeds[$0]?.isConfident ?? false } }
+
+  /// The letters the summary after a round calls learned: the confident ones, and none after
+  /// a round under the accuracy goal, in its keys or its syllables (what to fix comes first
+  /// then: the summary talks about accuracy, ``LessonSummary/pace``).
+  public func learned(after round: ResultTotals, goals: PracticeGoals = .gentle) -> [String] {
+    guard (round.keysRight ?? 0) >= goals.accuracyGoal, round.accuracy >= goals.accuracyGoal
+    else { return [] }
+    return confident
+  }
 }
 
 /// A planned round: where the learner stands, and the items to type.
@@ -108,17 +119,18 @@ public struct AdaptivePlan: Sendable, Hashable {
 ///
 /// - The first ``AdaptiveSettings/startingJamo`` jamo of ``AdaptiveVocabulary/order`` are
 ///   unlocked from the start. The next one unlocks only when every unlocked jamo is
-///   confident (enough samples, at or above the target: ``JudgedSpeed/isConfident``); one per
-///   round, so nothing unlocks while any jamo is under the target.
+///   confident (enough samples, at or above the target, and at least 90 % of its latest 30
+///   presses right: ``JudgedSpeed/isConfident``); one per round, so nothing unlocks while
+///   any jamo is under the target or typed wrong too often.
 /// - The target: until the learner has one (``AdaptiveSettings/isTargetKnown``), it is set
 ///   from their pace as soon as three letters have enough samples (never above the gentle
 ///   20 글자/분), so a learner at one press a second starts at about 15. It rises by
-///   ``AdaptiveSettings/targetStep`` in a round that opens no letter while their pace is
+///   ``AdaptiveSettings/targetStep`` while their pace is
 ///   ``AdaptiveSettings/raiseMargin`` above it, or while every letter is open and at it;
-///   never above their pace, nor above 20 while letters remain to open; it never falls by
-///   itself. The caller saves it.
+///   never above their pace; it never falls by itself. The caller saves it.
 /// - The focus is the weakest unlocked jamo: a jamo unlocked by this plan first (it needs the
-///   practice), then the slowest of those measured under the target, then one with too few
+///   practice), then the least accurate of those typed wrong too often, then the slowest of
+///   those measured under the target, then one with too few
 ///   samples to judge (the newest first), and once all are at the target, the slowest.
 /// - A round's items are entries typed with unlocked jamo only; ``AdaptiveSettings/focusShare``
 ///   of them contain the focus.
@@ -170,7 +182,8 @@ public struct AdaptivePlanner: Sendable {
     var next = vocabulary.order.first { !unlocked.contains($0) }
     var newlyUnlocked: String?
     // A letter opens when every open one reached the target the learner practised for; the
-    // target moves only in a round that opens nothing (one change at a time).
+    // target may rise in the same round, so a fast learner is not held at a target they left
+    // behind.
     if unlocking, settings.isTargetKnown, let candidate = next,
       allConfident(unlocked, at: settings.target, observations: observations)
     {
@@ -178,8 +191,7 @@ public struct AdaptivePlanner: Sendable {
       newlyUnlocked = candidate
       next = vocabulary.order.first { !unlocked.contains($0) }
     }
-    var (target, change, pace) = targetInForce(unlocked: unlocked, observations: observations)
-    if newlyUnlocked != nil { (target, change) = (settings.target, .kept) }
+    let (target, change, pace) = targetInForce(unlocked: unlocked, observations: observations)
     var speeds: [String: JudgedSpeed] = [:]
     for jamo in Set(vocabulary.order).union(observations.keys) {
       speeds[jamo] = JudgedSpeed(
@@ -275,10 +287,8 @@ public struct AdaptivePlanner: Sendable {
       isFarBelowPace
         || isAllOpen && allConfident(vocabulary.order, at: target, observations: observations)
     else { return (target, .kept, pace) }
-    // Up to the gentle 20 while letters remain to open (a target racing the pace would keep
-    // them shut); past it once every letter is open.
-    let ceiling = isAllOpen ? Double.infinity : SpeedTarget.gentle.syllablesPerMinute
-    let raised = min(speed + settings.targetStep, paceSpeed.rounded(.down), ceiling)
+    // Never past the pace: a target the learner cannot reach would keep every letter shut.
+    let raised = min(speed + settings.targetStep, paceSpeed.rounded(.down))
     guard raised > speed + 1e-9 else { return (target, .kept, pace) }
     return (SpeedTarget(syllablesPerMinute: raised), .raised, pace)
   }
@@ -295,13 +305,22 @@ public struct AdaptivePlanner: Sendable {
     return true
   }
 
-  /// The weakest of `unlocked`: the slowest of those measured under the target (a slow letter
-  /// needs the work more than a rare one needs samples), then one with too few samples to
-  /// judge (the latest unlocked of those), then the slowest (the earlier in frequency order
-  /// on a tie).
+  /// The weakest of `unlocked`: the least accurate of those typed wrong too often (accuracy
+  /// first), then the slowest of those measured under the target (a slow letter needs the
+  /// work more than a rare one needs samples), then one with too few samples to judge (the
+  /// latest unlocked of those), then the slowest (the earlier in frequency order on a tie).
   private func weakest(
     _ unlocked: [String], speeds: [String: JudgedSpeed]
   ) -> (String?, FocusReason) {
+    var leastAccurate: (jamo: String, accuracy: Double)?
+    for jamo in unlocked {
+      guard let speed = speeds[jamo], speed.hasEnoughSamples, !speed.isAccurate else { continue }
+      let accuracy = speed.accuracy ?? 0
+      if leastAccurate.map({ accuracy < $0.accuracy }) ?? true {
+        leastAccurate = (jamo, accuracy)
+      }
+    }
+    if let leastAccurate { return (leastAccurate.jamo, .inaccurate) }
     var slowest: (jamo: String, confidence: Double)?
     for jamo in unlocked {
       guard let confidence = speeds[jamo]?.confidence else { continue }

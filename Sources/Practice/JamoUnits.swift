@@ -39,6 +39,25 @@ public enum JamoUnits {
     }
   }
 
+  /// The positions in ``letters(of:)`` of the jamo that begin a word: the first letter of the
+  /// text and the first after each space (`안녕 하세요` → 0 and 6).
+  public static func wordStarts(in text: some StringProtocol) -> Set<Int> {
+    var starts: Set<Int> = []
+    var count = 0
+    var isAtStart = true
+    for character in text {
+      if character.isWhitespace {
+        isAtStart = true
+        continue
+      }
+      let before = count
+      forEachLetter(in: String(character)) { _ in count += 1 }
+      if isAtStart, count > before { starts.insert(before) }
+      isAtStart = false
+    }
+    return starts
+  }
+
   /// Whether a scalar is a compatibility consonant or vowel letter (U+3131 … U+3163).
   static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
     (0x3131...0x3163).contains(scalar.value)

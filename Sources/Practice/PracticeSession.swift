@@ -117,6 +117,9 @@ public struct PracticeSession: Sendable {
   private var cuePositionBeforeLastPress: Int?
   /// The jamo each planned press of the current item types.
   private var slots: [JamoStrokes.Slot?] = []
+  /// Which jamo of the current item (by ``JamoStrokes/Slot/group``) begin a word: their first
+  /// press comes after reading the word, so it is no speed sample (reading is not typing).
+  private var wordStarts: Set<Int> = []
   private var jamoStrokes: JamoStrokes
   private var reviews = 0
   private var startedAt: Milliseconds = 0
@@ -173,17 +176,12 @@ public struct PracticeSession: Sendable {
   ///   - time: When the item appears.
   ///   - reviews: How often the user has reviewed the item before (``ItemSchedule/reviews``);
   ///     while below ``CuePolicy/newItemReviews`` every cue shows at once.
-  ///   - timesFirstPress: The learner could read the item before it started (it was shown
-  ///     as the next one during the pause after the last), so its first press is timed from
-  ///     `time`, as every later press is from the one before: letters that start words are
-  ///     measured too. Otherwise the first press only starts the clock (reading a new item is
-  ///     not typing).
   /// - Returns: An empty engine and text on the starting layout; type into it.
   /// - Throws: ``PracticeError/cannotType(item:text:reason:)`` when the layouts cannot type
   ///   the answer; the session is then idle.
   @discardableResult
   public mutating func start(
-    _ item: PracticeItem, at time: Milliseconds, reviews: Int = 0, timesFirstPress: Bool = false
+    _ item: PracticeItem, at time: Milliseconds, reviews: Int = 0
   ) throws(PracticeError) -> Typist {
     guard !layouts.isEmpty else {
       phase = .idle
@@ -204,14 +202,11 @@ public struct PracticeSession: Sendable {
     phase = .typing
     startedAt = time
     counters = Counters(lastActivity: time)
-    if timesFirstPress {
-      counters.lastPressAt = time
-      counters.lastWasHit = true
-    }
     countersBeforeLastPress = nil
     text = TypedText(target: item.answer.preferred)
     slots = jamoStrokes.slots(
       text: item.answer.preferred, presses: finder.presses.map { ($0.layout, $0.key, $0.isHold) })
+    wordStarts = JamoUnits.wordStarts(in: item.answer.preferred)
     let engine = finder.startEngine
     cue = finder.cue(for: engine, typed: text)
     cuePosition = finder.firstPathPosition
@@ -312,7 +307,8 @@ public struct PracticeSession: Sendable {
     let closest = finder.closestSpelling(to: text)
     let target = limit == .max ? Array(closest) : Array(closest.prefix(limit))
     let typedCharacters = limit == .max ? Array(typed) : text.characters(upTo: limit)
-    let isOff = cue?.kind == .correction && !finder.accepts(text)
+    // Once handed in, a wrong syllable stays marked wrong.
+    let isOff = phase == .finished || cue?.kind == .correction && !finder.accepts(text)
     var marks: [SyllableMark] = []
     for index in 0..<max(target.count, typedCharacters.count) {
       let want = index < target.count ? target[index] : nil
@@ -413,8 +409,12 @@ public struct PracticeSession: Sendable {
   ) {
     guard let key = KeyRef(layouts: layouts, layout: press.layout, key: press.key) else { return }
     let interval = counters.lastPressAt.map { time - $0 }
-    let isTimed = PressRecord.isTimedSample(
-      isHit: isHit, isHold: press.isHold, interval: interval, previousWasHit: counters.lastWasHit)
+    let beginsWord = slot.map { $0.index == 0 && wordStarts.contains($0.group) } ?? false
+    let isTimed =
+      !beginsWord
+      && PressRecord.isTimedSample(
+        isHit: isHit, isHold: press.isHold, interval: interval,
+        previousWasHit: counters.lastWasHit)
     var jamoTime: Milliseconds?
     var isJamoCued = false
     if isHit, let slot {

@@ -185,18 +185,14 @@ public struct ReviewPlanner: Sendable {
   }
 }
 
-/// One round of a lesson: the planned items in order, with a missed item coming back once
-/// a few items later, in the same round.
+/// One round of a lesson: the planned items in order.
+///
+/// A round keeps its length: a missed item is not typed again in the same round; its
+/// schedule (``ReviewPlanner``) brings it back in a later one.
 public struct LessonRound: Sendable, Hashable {
-  /// The items of the round, including any that came back.
-  public private(set) var items: [PracticeItem]
+  public let items: [PracticeItem]
   /// The index of the current item; equal to `items.count` when the round is over.
   public private(set) var position: Int
-  /// Items already brought back once.
-  private var returned: Set<String> = []
-
-  /// How many items later a missed item comes back.
-  public static let returnGap = 3
 
   /// - Parameters:
   ///   - items: The planned items (``ReviewPlanner/plan(_:schedules:errorRates:today:limit:)``).
@@ -214,16 +210,8 @@ public struct LessonRound: Sendable, Hashable {
   /// Items left, the current one included.
   public var remaining: Int { items.count - position }
 
-  /// Moves past the current item.
-  ///
-  /// A result graded below 3 (``ItemResult/grade``) brings the item back ``returnGap`` items
-  /// later (at the end if fewer are left), once per round.
-  public mutating func advance(after result: ItemResult) {
-    guard let item = current else { return }
-    position += 1
-    if result.grade < 3 && !returned.contains(item.id) {
-      returned.insert(item.id)
-      items.insert(item, at: min(items.count, position + Self.returnGap))
-    }
+  /// Moves past the current item, however it went.
+  public mutating func advance() {
+    if current != nil { position += 1 }
   }
 }

@@ -183,6 +183,12 @@ public struct ResultTotals: Sendable, Hashable {
   public var distance: Int = 0
   public var correctSyllables: Int = 0
   public var duration: Milliseconds = 0
+  /// Times the next key was pressed, and times another key led off the way instead
+  /// (``ItemResult/keyTallies``).
+  public var keyHits: Int = 0
+  public var keyMisses: Int = 0
+  /// Items typed to the end exactly (words right).
+  public var exactItems: Int = 0
 
   public init() {}
 
@@ -201,6 +207,17 @@ public struct ResultTotals: Sendable, Hashable {
     distance += result.score.distance
     correctSyllables += result.score.correctSyllables
     duration += result.duration
+    exactItems += result.isCompleted && result.accuracy >= 1 ? 1 : 0
+    for tally in result.keyTallies.values {
+      keyHits += tally.hits
+      keyMisses += tally.misses
+    }
+  }
+
+  /// Keys right: the share of the times a key was the next one to press that the learner
+  /// pressed it (a slip is one wrong key, whatever follows it); `nil` before any.
+  public var keysRight: Double? {
+    keyHits + keyMisses > 0 ? Double(keyHits) / Double(keyHits + keyMisses) : nil
   }
 
   /// 1 − total distance ÷ total target length.

@@ -87,15 +87,19 @@ public struct UnitObservations: Sendable, Hashable {
   /// Days folded into summaries, newest first, each standing for its samples when
   /// ``recent`` has fewer than the window.
   public var foldedDays: [SampleDay]
+  /// Whether each of the latest presses was right (timed or not), newest first: at most
+  /// ``SpeedRules/accuracyWindow`` are needed.
+  public var recentRight: [Bool]
 
   public init(
     tally: UnitTally = UnitTally(), recent: [Milliseconds] = [], recentCued: [Bool] = [],
-    foldedDays: [SampleDay] = []
+    foldedDays: [SampleDay] = [], recentRight: [Bool] = []
   ) {
     self.tally = tally
     self.recent = recent
     self.recentCued = recentCued
     self.foldedDays = foldedDays
+    self.recentRight = recentRight
   }
 
   /// Whether the sample at `index` of ``recent`` was made while the next key was lit.
@@ -127,16 +131,40 @@ public struct UnitObservations: Sendable, Hashable {
 ///   ``cuedWeight`` (half) of a sample, both towards ``minimumSamples`` and in the median, so
 ///   confidence comes mostly from presses the learner found without being shown.
 /// - **Blind share** = presses made with no cue on screen ÷ all presses.
+/// - **Accuracy** = right presses ÷ presses, over the latest ``accuracyWindow`` (30) presses
+///   of the unit (over all its presses when none are kept one by one). A unit is confident
+///   only when its accuracy is at least ``minimumAccuracy`` (90 %) as well as fast: a letter
+///   typed fast and wrong is not learned.
 public struct SpeedRules: Sendable, Hashable {
   public var sampleWindow: Int
   public var minimumSamples: Int
   /// What a sample made while the next key was lit counts for (a sample without: 1).
   public var cuedWeight: Double
+  /// How many of a unit's latest presses its accuracy is taken over.
+  public var accuracyWindow: Int
+  /// The share of those presses that must be right for the unit to count as learned.
+  public var minimumAccuracy: Double
 
-  public init(sampleWindow: Int = 15, minimumSamples: Int = 5, cuedWeight: Double = 0.5) {
+  public init(
+    sampleWindow: Int = 15, minimumSamples: Int = 5, cuedWeight: Double = 0.5,
+    accuracyWindow: Int = 30, minimumAccuracy: Double = 0.9
+  ) {
     self.sampleWindow = max(1, sampleWindow)
     self.minimumSamples = max(1, minimumSamples)
     self.cuedWeight = min(1, max(0.01, cuedWeight))
+    self.accuracyWindow = max(1, accuracyWindow)
+    self.minimumAccuracy = min(1, max(0, minimumAccuracy))
+  }
+
+  /// Right presses ÷ presses over the latest ``accuracyWindow`` (see the type's notes);
+  /// `nil` before the first press.
+  public func accuracy(_ observations: UnitObservations) -> Double? {
+    let latest = observations.recentRight.prefix(accuracyWindow)
+    if !latest.isEmpty {
+      return Double(latest.filter { $0 }.count) / Double(latest.count)
+    }
+    let tally = observations.tally
+    return tally.presses > 0 ? Double(tally.presses - tally.wrong) / Double(tally.presses) : nil
   }
 
   /// The weighted median of the samples a unit's filtered time is taken from (see the type's
@@ -231,6 +259,10 @@ public struct JudgedSpeed: Sendable, Hashable {
   public var targetTime: Milliseconds
   /// Whether there are enough samples to judge (``SpeedRules/minimumSamples``).
   public var hasEnoughSamples: Bool
+  /// Right presses ÷ presses of late (``SpeedRules/accuracy(_:)``); `nil` before the first.
+  public var accuracy: Double?
+  /// ``accuracy`` is at least ``SpeedRules/minimumAccuracy``.
+  public var isAccurate: Bool
 
   public init(
     _ observations: UnitObservations, targetTime: Milliseconds, rules: SpeedRules = SpeedRules()
@@ -240,6 +272,8 @@ public struct JudgedSpeed: Sendable, Hashable {
     self.targetTime = targetTime
     hasEnoughSamples =
       rules.countedSamples(observations.tally) + 1e-9 >= Double(rules.minimumSamples)
+    accuracy = rules.accuracy(observations)
+    isAccurate = (accuracy ?? 0) + 1e-9 >= rules.minimumAccuracy
   }
 
   /// Target time ÷ filtered time; `nil` before there are enough samples.
@@ -248,8 +282,9 @@ public struct JudgedSpeed: Sendable, Hashable {
     return Double(targetTime) / Double(filteredTime)
   }
 
-  /// Enough samples, and at or faster than the target.
-  public var isConfident: Bool { (confidence ?? 0) >= 1 }
+  /// Learned: enough samples, at or faster than the target, and accurate
+  /// (``SpeedRules/minimumAccuracy``).
+  public var isConfident: Bool { (confidence ?? 0) >= 1 && isAccurate }
 
   /// Presses made with no cue showing ÷ all presses; `nil` before the first press.
   public var blindShare: Double? {
@@ -271,9 +306,13 @@ public struct JudgedSpeed: Sendable, Hashable {
 public struct SpeedBook: Sendable, Hashable {
   public private(set) var observations: [SpeedUnit: UnitObservations] = [:]
   private let window: Int
+  private let accuracyWindow: Int
 
-  public init(window: Int = SpeedRules().sampleWindow) {
+  public init(
+    window: Int = SpeedRules().sampleWindow, accuracyWindow: Int = SpeedRules().accuracyWindow
+  ) {
     self.window = max(1, window)
+    self.accuracyWindow = max(1, accuracyWindow)
   }
 
   /// Adds presses, oldest first.
@@ -285,6 +324,8 @@ public struct SpeedBook: Sendable, Hashable {
     for contribution in record.contributions {
       var seen = observations[contribution.unit] ?? UnitObservations()
       seen.tally.merge(contribution.tally)
+      seen.recentRight.insert(contribution.tally.wrong == 0, at: 0)
+      if seen.recentRight.count > accuracyWindow { seen.recentRight.removeLast() }
       if let sample = contribution.sample {
         seen.addRecent(sample, isCued: contribution.tally.cuedSamples > 0, window: window)
       }

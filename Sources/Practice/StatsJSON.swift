@@ -23,7 +23,7 @@ import HangulEngine
 ///               "days": [ { "date": "2025-06-09", "day": 20248, "samples": 12,
 ///                           "medianMs": 2510 }, ... ] }, ... ], // v3: its day-by-day history
 ///   "adaptive": { "layout": "cheonjiin-galaxy", "target": 20, "unlocked": ["ㅇ", …],
-///                 "focus": "ㅕ" | null, "reason": "new|slow|slowest",
+///                 "focus": "ㅕ" | null, "reason": "new|inaccurate|slow|slowest",
 ///                 "next": "ㅓ" | null,                           // v2
 ///                 "newlyUnlocked": "ㅓ" | null,                  // v3: opens next round
 ///                 "targetChange": "kept|fromPace|raised",       // v3

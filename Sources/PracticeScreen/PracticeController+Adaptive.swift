@@ -130,12 +130,13 @@ extension PracticeController {
   }
 
   /// The lines the summary adds after an adaptive round: where the learner stands (the same
-  /// lines as `stats`), and the offer to hide the labels.
-  mutating func adaptiveSummary(_ standing: AdaptiveStanding?) -> [String] {
+  /// lines as `stats`), and, after an accurate round, the offer to hide the labels.
+  mutating func adaptiveSummary(_ standing: AdaptiveStanding?, round: ResultTotals) -> [String] {
     guard isAdaptiveRound, let standing else { return [] }
     var lines = strings.adaptiveStandingLines(standing)
-    if standing.offersBlind, !(adaptive?.isBlind ?? false) {
-      lines.append(strings.adaptiveBlindOffer(standing.confident))
+    let learned = standing.learned(after: round)
+    if standing.offersBlind, !learned.isEmpty, !(adaptive?.isBlind ?? false) {
+      lines.append(strings.adaptiveBlindOffer(learned))
       adaptive?.isOfferingBlind = true
     }
     return lines

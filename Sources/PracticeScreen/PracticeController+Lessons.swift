@@ -71,7 +71,7 @@ extension PracticeController {
 
   mutating func finishItem(_ result: ItemResult, at time: Instant) -> [Effect] {
     save(.record(result))
-    round.advance(after: result)
+    round.advance()
     saveRoundProgress()
     // A wrong item handed in stays longer: the right keys are shown before moving on.
     let pause = result.accuracy >= 1 ? 900 : 3500
@@ -116,7 +116,7 @@ extension PracticeController {
       stopped: round.isFinished ? nil : (round.position, round.items.count),
       judgesLetters: standing != nil)
     if isAdaptiveRound, round.isFinished, !lines.isEmpty { lines[0] = strings.adaptiveDone }
-    mode = .summary(lines + adaptiveSummary(standing))
+    mode = .summary(lines + adaptiveSummary(standing, round: summary.totals))
     refreshContinueLesson()
   }
 }

@@ -315,18 +315,12 @@ public struct PracticeController: ScreenFrontEnd {
   // MARK: - Items
 
   /// Starts an item.
-  ///
-  /// - Parameter wasShown: The item was on the screen as the next one during the pause
-  ///   before it, so its first press is timed from now (``PracticeSession``).
-  mutating func startItem(_ item: PracticeItem, at time: Instant, wasShown: Bool = false)
-    -> [Effect]
-  {
+  mutating func startItem(_ item: PracticeItem, at time: Instant) -> [Effect] {
     guard var session else { return [] }
     movedOnAt = nil
     do {
       let start = try session.start(
-        item, at: Self.milliseconds(time), reviews: history.schedules[item.id]?.reviews ?? 0,
-        timesFirstPress: wasShown)
+        item, at: Self.milliseconds(time), reviews: history.schedules[item.id]?.reviews ?? 0)
       self.session = session
       keypad.reset(to: start.inputMethod)
       mode = .typing
@@ -352,7 +346,7 @@ public struct PracticeController: ScreenFrontEnd {
     if let until = message?.until, until <= time { message = nil }
     if case .itemDone(let result, let until) = mode, until <= time {
       guard let next = round.current else { return endLesson(at: time) }
-      let effects = startItem(next, at: time, wasShown: true)
+      let effects = startItem(next, at: time)
       if result.accuracy >= 1 { movedOnAt = time }
       return effects
     }

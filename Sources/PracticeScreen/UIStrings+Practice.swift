@@ -35,12 +35,17 @@ extension UIStrings {
         pick("이번에는 친 글자가 없어요. 천천히 다시 해 봐요.", "Nothing was typed this time. Try again, slowly."))
       return lines
     }
-    let accuracy = wholePercent(totals.accuracy)
-    let (items, completed) = (totals.items, totals.completedItems)
-    lines.append(
-      pick(
-        "\(items)개 중 \(completed)개를 끝까지 쳤어요. 정확도 \(accuracy)%.",
-        "\(completed) of \(items) typed to the end. Accuracy \(accuracy)%."))
+    // Figures a family reads without a manual: words right, then keys right.
+    let (items, right) = (totals.items, totals.exactItems)
+    if let keysRight = totals.keysRight.map(wholePercent) {
+      lines.append(
+        pick(
+          "맞게 친 낱말 \(items)개 중 \(right)개 · 맞게 누른 키 \(keysRight)%.",
+          "Words right: \(right) of \(items) · keys right: \(keysRight)%."))
+    } else {
+      lines.append(
+        pick("맞게 친 낱말 \(items)개 중 \(right)개.", "Words right: \(right) of \(items)."))
+    }
     lines += paceLines(summary.pace, totals: totals, judgesLetters: judgesLetters)
     let efficiency = wholePercent(totals.efficiency)
     let backspaces = totals.backspaces

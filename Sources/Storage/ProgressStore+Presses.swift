@@ -171,9 +171,10 @@ extension ProgressStore {
   }
 
   /// Every key's and jamo's observations: counts over all time (summaries included), the
-  /// latest `window` samples kept one by one, newest first, and the folded days' medians.
+  /// latest `window` samples kept one by one, newest first, the folded days' medians, and
+  /// whether each of the latest `accuracyWindow` presses was right.
   public func speedObservations(
-    window: Int = SpeedRules().sampleWindow
+    window: Int = SpeedRules().sampleWindow, accuracyWindow: Int = SpeedRules().accuracyWindow
   ) throws(StorageError) -> [SpeedUnit: UnitObservations] {
     try read("reading key timings") { db in
       var observations: [SpeedUnit: UnitObservations] = [:]
@@ -231,6 +232,25 @@ extension ProgressStore {
         seen.recent.append(try row.decode(Int64.self, forColumn: "sample"))
         seen.recentCued.append(try row.decode(Bool.self, forColumn: "isCued"))
         observations[unit] = seen
+      }
+      let latest = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT kind, layoutId, unit, isRight FROM (
+            SELECT 'key' AS kind, layoutId, keyId AS unit, isRight,
+              ROW_NUMBER() OVER (PARTITION BY layoutId, keyId ORDER BY id DESC) AS n
+            FROM keyPress
+            UNION ALL
+            SELECT 'jamo', layoutId, jamo, isRight,
+              ROW_NUMBER() OVER (PARTITION BY layoutId, jamo ORDER BY id DESC)
+            FROM keyPress WHERE jamo IS NOT NULL
+          ) WHERE n <= ? ORDER BY kind, layoutId, unit, n
+          """,
+        arguments: [max(1, accuracyWindow)])
+      for row in latest {
+        guard let unit = try Self.unit(of: row) else { continue }
+        observations[unit, default: UnitObservations()].recentRight.append(
+          try row.decode(Bool.self, forColumn: "isRight"))
       }
       let folded = try Row.fetchAll(
         db,

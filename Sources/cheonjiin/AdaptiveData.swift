@@ -57,14 +57,16 @@ enum AdaptiveData {
       target: try store.adaptiveTarget(layoutID: layoutID)?.syllablesPerMinute)
   }
 
-  /// The settings the next round is planned with: the target asked for (`--target`), else
-  /// the saved one, else the gentle default until the learner's pace sets one.
+  /// The settings the next round is planned with: the target asked for (`--target`), held as
+  /// asked for this plan; else the saved one, else the gentle default until the learner's
+  /// pace sets one.
   static func settings(saved: Double?, asked: Int?, roundLength: Int = 10) -> AdaptiveSettings {
     var settings = AdaptiveSettings(roundLength: roundLength)
     if let speed = asked.map(Double.init) ?? saved {
       settings.target = SpeedTarget(syllablesPerMinute: speed)
       settings.isTargetKnown = true
     }
+    if asked != nil { settings.targetStep = 0 }
     return settings
   }
 

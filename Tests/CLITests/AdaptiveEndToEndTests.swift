@@ -184,7 +184,7 @@ struct AdaptiveEndToEndTests {
     }
     try session.waitFor(10) { session.screen().contains("adaptive round") }
     let summary = session.screen()
-    #expect(summary.contains("4 of 4 typed to the end. Accuracy 100%."), "\(summary)")
+    #expect(summary.contains("Words right: 4 of 4 · keys right: 100%."), "\(summary)")
     #expect(summary.contains("Unlocked letters (6)"))
     try session.keys(["Escape"])
     #expect(try session.waitForExit() == 0)

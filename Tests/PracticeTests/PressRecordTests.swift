@@ -52,16 +52,23 @@ struct PressRecordTests {
       ])
   }
 
-  @Test("an item shown before it starts times its first press and its first jamo (issue 22)")
-  func wordInitialTimed() throws {
+  @Test("a word's first press is no speed sample: reading the word is not typing")
+  func wordStartsNotTimed() throws {
     var learner = Learner()
-    try learner.start(PracticeItem(lessonID: "test", text: "안녕"), timesFirstPress: true)
-    try learner.type("ㅇㅣㆍㄴ_ㄴㆍㆍㅣㅇ")
+    try learner.start(PracticeItem(lessonID: "test", text: "안 녕"))
+    // ㅇ ㅣ ㆍ ㄴ, the space, then ㄴ (the next word's first letter) after a long read.
+    try learner.type("ㅇㅣㆍㄴ__")
+    learner.now += 3_000
+    try learner.type("ㄴㆍㆍㅣㅇ")
     let records = try #require(learner.outcomes.last?.result).pressRecords
-    #expect(records[0].interval == 500 && records[0].isTimed)
-    #expect(records[0].previousKey == nil)
-    #expect(records[0].jamoTime == 500)  // ㅇ, the word's first letter, is measured too
-    #expect(records[0].isJamoCued)  // a new item lights every key
+    let second = try #require(
+      records.firstIndex { $0.jamo == "ㄴ" && $0.previousKey == galaxyRef("space") })
+    #expect(!records[second].isTimed && records[second].jamoTime == nil)
+    #expect(records[second].isRight)
+    // The letters inside the word are timed as ever, ㄴ at the end of 안 too.
+    #expect(records[1].isTimed && records[3].jamoTime == 500)
+    #expect(records[(second + 1)...].allSatisfy { $0.isTimed })
+    #expect(JamoUnits.wordStarts(in: "안녕 하세요") == [0, 6])
   }
 
   @Test("a sample made while its key was lit counts half, in the count and in the median")

@@ -130,13 +130,14 @@ struct LessonRoundTests {
       wrongPresses: 0, startedAt: 0, firstPressAt: nil, finishedAt: 1_000, keyTallies: [:])
   }
 
-  /// Plays a round, missing the items in `missed` every time.
+  /// Plays a round, missing the items in `missed` every time (a missed item waits for a
+  /// later round: the round keeps its length).
   static func play(_ missed: Set<String>, from position: Int = 0) -> [String] {
     var round = LessonRound(items: items, position: position)
     var seen: [String] = []
     while let item = round.current {
       seen.append(item.target)
-      round.advance(after: result(item, correct: !missed.contains(item.target)))
+      round.advance()
     }
     #expect(round.isFinished)
     #expect(round.remaining == 0)
@@ -146,10 +147,8 @@ struct LessonRoundTests {
   @Test(
     arguments: [
       (Set<String>(), 0, ["가", "나", "다", "라", "마"]),
-      (["나"], 0, ["가", "나", "다", "라", "마", "나"]),
-      (["가"], 0, ["가", "나", "다", "라", "가", "마"]),
-      (["라"], 0, ["가", "나", "다", "라", "마", "라"]),
-      (["가", "나"], 0, ["가", "나", "다", "라", "가", "나", "마"]),
+      (["나"], 0, ["가", "나", "다", "라", "마"]),
+      (["가", "나"], 0, ["가", "나", "다", "라", "마"]),
       (Set<String>(), 3, ["라", "마"]),
       (Set<String>(), 9, []),
     ] as [(Set<String>, Int, [String])])

@@ -99,6 +99,17 @@ struct SessionTests {
     #expect(learner.session.submit(at: learner.now) == nil)
   }
 
+  @Test("marks never change after hand-in: a wrong syllable stays ✗ once ⏎ is pressed")
+  func marksKeptAfterHandIn() throws {
+    var learner = Learner()
+    try learner.start("가나")
+    try learner.type("ㄱㅣㆍ_ㄷㅣㆍ")  // 가다: off the way to 가나
+    let before = learner.session.marks.map(\.mark)
+    #expect(before == ["✓", "✗"])
+    learner.session.submit(at: learner.now + 1_000)
+    #expect(learner.session.marks.map(\.mark) == before)
+  }
+
   @Test("a tap that turns out to be a hold replaces the tap's counts")
   func tapReplacedByHold() throws {
     var learner = Learner()

@@ -49,10 +49,8 @@ struct Learner {
     try start(PracticeItem(lessonID: "test", text: text), reviews: reviews)
   }
 
-  mutating func start(_ item: PracticeItem, reviews: Int = 0, timesFirstPress: Bool = false)
-    throws
-  {
-    engine = try session.start(item, at: now, reviews: reviews, timesFirstPress: timesFirstPress)
+  mutating func start(_ item: PracticeItem, reviews: Int = 0) throws {
+    engine = try session.start(item, at: now, reviews: reviews)
   }
 
   /// Presses a key sequence in the vectors' notation (`ㅇㅣㆍㄴ_`, `<`, `<hold:4>`), one press

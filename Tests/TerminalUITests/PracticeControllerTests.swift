@@ -188,7 +188,7 @@ struct PracticeControllerTests {
     }
     #expect(recorder.results.map(\.target) == ["아", "이", "어"])
     #expect(recorder.progress.last.map { $0.2 } == true)
-    #expect(driver.screen().contains("3개 중 3개를 끝까지 쳤어요"))
+    #expect(driver.screen().contains("맞게 친 낱말 3개 중 3개 · 맞게 누른 키 100%."))
     let full = try PracticeDriver(
       lessons: [Self.vowels], recorder: MemoryRecorder(), start: "vowels")
     #expect(full.screen().contains("1 / 5"))

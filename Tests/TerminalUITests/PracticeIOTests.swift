@@ -99,7 +99,8 @@ struct PracticeIOTests {
     driver.type(["\r"])  // the lesson, first in the menu
     #expect(driver.screen(rows: 24).contains("1 / 2"))
     try driver.typeRound()
-    #expect(driver.screen(rows: 24).contains("2개 중 2개를 끝까지 쳤어요"), "\(driver.screen())")
+    let summary = driver.screen(rows: 24)
+    #expect(summary.contains("맞게 친 낱말 2개 중 2개 · 맞게 누른 키 100%."), "\(summary)")
     driver.type(["\r"])  // 한 판 더
     #expect(driver.screen(rows: 24).contains("1 / 2"))
     try driver.typeCurrentItem()

@@ -208,7 +208,7 @@ struct LessonSummaryWordingTests {
     #expect(
       korean.lessonSummary(summary) == [
         "수고하셨어요. 「받침 2」 연습을 마쳤어요.",
-        "2개 중 2개를 끝까지 쳤어요. 정확도 100%.",
+        "맞게 친 낱말 2개 중 2개.",
         "1분에 10글자 (50타)를 쳤어요.",
         "다음 목표는 1분에 20글자예요. 서두르지 않아도 돼요.",
         "효율 100%, 지운 횟수 1번.",
@@ -217,7 +217,7 @@ struct LessonSummaryWordingTests {
     #expect(
       english.lessonSummary(summary) == [
         "Well done: you finished 「받침 2」.",
-        "2 of 2 typed to the end. Accuracy 100%.",
+        "Words right: 2 of 2.",
         "10 syllables (50 key presses) a minute.",
         "Next goal: 20 syllables a minute. No need to hurry.",
         "Efficiency 100%, 1 backspace.",
@@ -253,6 +253,23 @@ struct LessonSummaryWordingTests {
     #expect(english.contains("Efficiency 71%, 0 backspaces."))
     #expect(english.contains("To look at again: 학교"))
     #expect(english.contains("Keys to practise a little more: ㄱㅋ, ␣, x"))
+  }
+
+  @Test("the summary's figures read without a manual: words right (n of m), then keys right")
+  func familyFigures() {
+    // A slip never corrected: the syllables are mostly wrong, most keys were right.
+    var slipped = Self.result(presses: 10, minimum: 10, typed: "하교", completed: false)
+    slipped.keyTallies = [
+      KeyRef(layoutID: "cheonjiin-galaxy", keyID: "g"): KeyTally(hits: 9, misses: 1),
+      KeyRef(layoutID: "cheonjiin-galaxy", keyID: "i"): KeyTally(hits: 8, misses: 2),
+    ]
+    var right = Self.result(presses: 10, minimum: 10)
+    right.keyTallies = [KeyRef(layoutID: "cheonjiin-galaxy", keyID: "g"): KeyTally(hits: 20)]
+    let summary = LessonSummary(lessonTitle: "받침 2", results: [slipped, right])
+    let lines = korean.lessonSummary(summary)
+    #expect(lines.contains("맞게 친 낱말 2개 중 1개 · 맞게 누른 키 93%."), "\(lines)")
+    #expect(!lines.contains { $0.contains("정확도") })
+    #expect(english.lessonSummary(summary).contains("Words right: 1 of 2 · keys right: 93%."))
   }
 
   @Test("an empty lesson says so")

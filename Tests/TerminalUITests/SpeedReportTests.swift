@@ -118,4 +118,30 @@ struct SpeedReportTests {
       korean)
     #expect(!old.contains { $0.contains("빠르기") })
   }
+
+  @Test("a letter typed wrong too often leads the judgement; nothing says every letter is fine")
+  func inaccurateLeads() throws {
+    var planner = AdaptivePlanner(
+      vocabulary: AdaptiveVocabulary(texts: ["아이", "이", "아", "여", "요"]),
+      layouts: try library.loadSet("cheonjiin-galaxy").map(\.layout),
+      settings: AdaptiveSettings(isTargetKnown: true, startingJamo: 3, roundLength: 1))
+    var wrong = timed(300)
+    wrong.recentRight = Array(repeating: false, count: 6) + Array(repeating: true, count: 14)
+    let standing = planner.standing(
+      unlocked: [], observations: ["ㅇ": timed(300), "ㅏ": timed(3_000), "ㅣ": wrong],
+      unlocking: true)
+    #expect(standing.focus == "ㅣ" && standing.reason == .inaccurate)
+    let lines = korean.adaptiveStandingLines(standing)
+    let fix = try #require(lines.firstIndex { $0 == "자주 틀리는 글자 (최근에 맞게 친 %): ㅣ 70%" }, "\(lines)")
+    let slow = try #require(lines.firstIndex { $0.hasPrefix("목표보다 느린 글자") }, "\(lines)")
+    #expect(fix < slow)
+    #expect(lines.contains("다음 판에 연습할 글자: ㅣ (자주 틀려요: 천천히 정확하게 쳐요)"), "\(lines)")
+    var allFast = ["ㅇ": timed(300), "ㅏ": timed(600), "ㅣ": wrong]
+    let fastButWrong = planner.standing(unlocked: [], observations: allFast, unlocking: true)
+    #expect(fastButWrong.newlyUnlocked == nil)
+    #expect(!korean.adaptiveStandingLines(fastButWrong).contains("열린 글자가 모두 목표 빠르기예요."))
+    allFast["ㅣ"] = timed(300)
+    #expect(
+      planner.standing(unlocked: [], observations: allFast, unlocking: true).newlyUnlocked != nil)
+  }
 }

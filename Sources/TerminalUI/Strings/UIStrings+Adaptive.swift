@@ -32,6 +32,8 @@ extension UIStrings {
     }
     switch standing.reason {
     case .new: return pick("아직 몇 번 안 쳐 봤어요", "not typed often yet")
+    case .inaccurate:
+      return pick("자주 틀려요: 천천히 정확하게 쳐요", "often typed wrong: slow down, type it right")
     case .slow: return pick("아직 조금 느려요", "still a little slow")
     case .slowest: return pick("지금 가장 느린 글자예요", "your slowest letter now")
     }
@@ -99,33 +101,48 @@ extension UIStrings {
     }
   }
 
-  /// The open letters under the target, slowest first, with how close each is (`ㅕ 목표의
-  /// 50%`), and those not typed often enough to judge; or that all are at the target.
+  /// The open letters typed wrong too often, least accurate first (`ㄴ 80%`), those under the
+  /// target, slowest first, with how close each is (`ㅕ 50%`), and those not typed often
+  /// enough to judge; or that all are at the target.
   func letterJudgement(_ standing: AdaptiveStanding) -> [String] {
     let open = standing.unlocked.filter { $0 != standing.newlyUnlocked }
+    let wrong = open.compactMap { jamo in
+      standing.speeds[jamo].flatMap { speed in
+        speed.hasEnoughSamples && !speed.isAccurate ? (jamo, speed.accuracy ?? 0) : nil
+      }
+    }
     let slow = open.compactMap { jamo in
       standing.speeds[jamo]?.confidence.flatMap { $0 < 1 ? (jamo, $0) : nil }
-    }.sorted { $0.1 < $1.1 }
-    let unjudged = open.filter { !(standing.speeds[$0]?.hasEnoughSamples ?? false) }
-    var lines: [String] = []
-    if !slow.isEmpty {
-      // The four slowest: the line fits 72 columns.
-      let shown = slow.prefix(4).map { "\($0.0) \(wholePercent($0.1))%" }.joined(separator: ", ")
-      lines.append(
-        pick(
-          "목표보다 느린 글자 (목표 빠르기의 %): \(shown)",
-          "Letters under the goal (% of its speed): \(shown)"))
     }
+    let unjudged = open.filter { !(standing.speeds[$0]?.hasEnoughSamples ?? false) }
+    // Accuracy first: what to fix leads.
+    var lines = [
+      percentLine(
+        wrong, korean: "자주 틀리는 글자 (최근에 맞게 친 %)",
+        english: "Letters often typed wrong (% of recent presses right)"),
+      percentLine(
+        slow, korean: "목표보다 느린 글자 (목표 빠르기의 %)", english: "Letters under the goal (% of its speed)"),
+    ].compactMap { $0 }
     if !unjudged.isEmpty {
       let shown = unjudged.prefix(8).joined(separator: " ")
       lines.append(
         pick("아직 덜 쳐 본 글자: \(shown)", "Letters not typed often enough yet: \(shown)"))
     }
-    if slow.isEmpty, unjudged.isEmpty, !open.isEmpty {
+    if slow.isEmpty, unjudged.isEmpty, wrong.isEmpty, !open.isEmpty {
       lines.append(
         pick("열린 글자가 모두 목표 빠르기예요.", "Every open letter is at the goal's speed."))
     }
     return lines
+  }
+
+  /// `title: ㄴ 80%, ㅕ 50%`: the four lowest (the line fits 72 columns); `nil` for none.
+  private func percentLine(
+    _ letters: [(String, Double)], korean: String, english: String
+  ) -> String? {
+    guard !letters.isEmpty else { return nil }
+    let shown = letters.sorted { $0.1 < $1.1 }.prefix(4)
+      .map { "\($0.0) \(wholePercent($0.1))%" }.joined(separator: ", ")
+    return pick("\(korean): \(shown)", "\(english): \(shown)")
   }
 
   /// The offer of blind practice once some jamo is at the target.
