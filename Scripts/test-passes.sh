@@ -71,6 +71,25 @@ print("|".join(re.escape(name) for name in names))
 PYTHON
 }
 
+# The tests the JUnit reports skipped, counted by reason ("N skipped: REASON" a line).
+skipped_tests() {
+  python3 - "$@" <<'PYTHON'
+import collections, sys, xml.etree.ElementTree as tree
+reasons = collections.Counter()
+for path in sys.argv[1:]:
+    try:
+        cases = tree.parse(path).getroot().iter("testcase")
+    except (OSError, tree.ParseError):
+        continue
+    for case in cases:
+        skip = case.find("skipped")
+        if skip is not None:
+            reasons[(skip.text or skip.get("message") or "no reason given").strip()] += 1
+for reason, count in sorted(reasons.items(), key=lambda item: -item[1]):
+    print(f"{count} skipped: {reason}")
+PYTHON
+}
+
 # The issues a log recorded, for the summary at the end.
 issues_in() {
   grep -E -A4 '^✘ .*(recorded an issue|failed after)|^(Fatal error|Segmentation|Illegal|Trace/breakpoint)' \
@@ -192,6 +211,12 @@ if ! diff "$logs/real-home.before" "$logs/real-home.after" > "$logs/real-home.di
 $(sed -n 's/^< /  - /p; s/^> /  + /p' "$logs/real-home.diff")
 "
 fi
+
+# Every skip is said, with its reason: under CI (CHEONJIIN_REQUIRE_ALL=1) there should be none
+# but the root-only tests of a run as a user.
+skips=$(skipped_tests "$logs"/*.xml)
+echo "== skipped: $(printf '%s\n' "$skips" | awk '{ total += $1 } END { print total + 0 }') tests"
+[ -n "$skips" ] && printf '   %s\n' "$skips"
 
 if [ -n "$flaky" ]; then
   echo "== what failed once and passed when run again"

@@ -162,7 +162,7 @@ struct AdaptivePlanCommandTests {
   }
 }
 
-@Suite("The adaptive round end to end", .enabled(if: hasTmux), .serialized)
+@Suite("The adaptive round end to end", tmuxRequirement.trait, .serialized)
 struct AdaptiveEndToEndTests {
   @Test(
     "a planned round typed on the keypad in tmux at 80×24: its timings are in stats --json and on the stats pad"

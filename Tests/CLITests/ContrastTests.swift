@@ -8,7 +8,7 @@ import Testing
 /// cycles them), black on white and white on black.
 /// The same screen runs in tmux for its text: every character cell of the screenshots must
 /// show its glyph at a contrast of at least 4.5:1 (WCAG AA) against the cell's own background.
-@Suite("Contrast measured from pixels in a real xterm (issue 20)", .enabled(if: hasRealTerminal))
+@Suite("Contrast measured from pixels in a real xterm (issue 20)", realTerminalRequirement.trait)
 struct ContrastTests {
   @Test("every character on the screen is readable", arguments: CheckedScreen.selected)
   func readable(screen: CheckedScreen) throws {

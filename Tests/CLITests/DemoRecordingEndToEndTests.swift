@@ -13,7 +13,6 @@ private func isInstalled(_ program: String) -> Bool {
   system("command -v \(program) > /dev/null 2>&1") == 0
 }
 
-private let hasAsciinema = isInstalled("asciinema")
 private let hasChromium = isInstalled("chromium")
 /// `make test-browser` sets this: there the page must be tried in Chromium, not skipped.
 private let requiresBrowser = ProcessInfo.processInfo.environment["CHEONJIIN_BROWSER_TESTS"] == "1"
@@ -59,7 +58,7 @@ struct DemoRecordingEndToEndTests {
 
   @Test(
     "Debian's asciinema plays the cast to its last frame; the shell's prompt comes below it",
-    .enabled(if: hasAsciinema && hasTmux))
+    asciinemaRequirement.trait)
   func asciinemaPlays() throws {
     let folder = try scratchFolder("asciinema")
     let path = folder.appendingPathComponent("demo.cast").path

@@ -9,7 +9,7 @@ import Testing
 ///
 /// Slower than the controller tests, so they check the wiring: drawing on /dev/tty, stdout,
 /// signals, restoring the terminal.
-@Suite("The keypad end to end", .enabled(if: hasTmux), .serialized)
+@Suite("The keypad end to end", tmuxRequirement.trait, .serialized)
 struct KeypadEndToEndTests {
   @Test("안녕하세요 typed with keypad keys comes out on stdout after Esc; the terminal is restored")
   func typeAndDismiss() throws {
@@ -163,7 +163,7 @@ func runPtyTerminal(
   return String(decoding: data, as: UTF8.self)
 }
 
-@Suite("Practice and robustness end to end", .enabled(if: hasTmux), .serialized)
+@Suite("Practice and robustness end to end", tmuxRequirement.trait, .serialized)
 struct PracticeEndToEndTests {
   @Test(
     "a practice round in tmux: choose a lesson, type an item, see the mark, quit; progress is saved"

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -14,6 +15,10 @@ private let unprivileged: (prefix: [String], usable: Bool) = {
   let probe = try? runProgram(prefix + [binary.path, "--help"])
   return (prefix, probe?.status == 0)
 }()
+
+private let unprivilegedRequirement = Requirement(
+  "setpriv, to run the binary as nobody",
+  remedy: "Debian's util-linux (/usr/bin/setpriv)", isMet: unprivileged.usable)
 
 /// Runs the binary as the unprivileged user, with `XDG_DATA_HOME` set.
 private func runUnprivileged(_ arguments: [String], dataHome: String) throws -> RunResult {
@@ -70,7 +75,7 @@ struct ProgressSafetyEndToEndTests {
 
   @Test(
     "read-only file or folder: stats and dict list read it, dict learn says why, nothing moves",
-    .enabled(if: unprivileged.usable), arguments: ["file", "folder"])
+    unprivilegedRequirement.trait, arguments: ["file", "folder"])
   func readOnly(_ what: String) throws {
     let home = try ownedFolder()
     defer {
@@ -110,7 +115,8 @@ struct ProgressSafetyEndToEndTests {
 
   @Test(
     "a file you may not read: mode 0000 or another user's, each named, nothing moved",
-    .enabled(if: unprivileged.usable && getuid() == 0), arguments: [false, true])
+    unprivilegedRequirement.trait, .enabled(if: getuid() == 0, "needs root"),
+    arguments: [false, true])
   func notReadable(ownedByAnotherUser: Bool) throws {
     let home = try ownedFolder()
     defer { try? FileManager.default.removeItem(atPath: home) }
@@ -160,7 +166,7 @@ struct ProgressSafetyEndToEndTests {
 
   @Test(
     "a read-only file from an older version: read through a migrated copy, the file untouched",
-    .enabled(if: unprivileged.usable))
+    unprivilegedRequirement.trait)
   func readOnlyOlderVersion() throws {
     let home = try ownedFolder()
     defer { try? FileManager.default.removeItem(atPath: home) }
@@ -198,7 +204,7 @@ struct ProgressSafetyEndToEndTests {
 
   @Test(
     "a symlinked progress file: the pad and practice say once that nothing is saved",
-    .enabled(if: hasTmux))
+    tmuxRequirement.trait)
   func symlinkInTheTerminal() throws {
     let home = try scratchFolder("progress-link")
     let folder = home.appendingPathComponent("cheonjiin").path

@@ -13,7 +13,7 @@ import Testing
 /// through at once, a repeat read late) or that xdotool placed inside that window when it meant
 /// a second press is played again, and not judged if that happens every time.
 @Suite(
-  "Holds in a real xterm with X auto-repeat (issue 20)", .enabled(if: hasRealTerminal))
+  "Holds in a real xterm with X auto-repeat (issue 20)", realTerminalRequirement.trait)
 struct RealTerminalHoldTests {
   struct Setting: Sendable, CustomTestStringConvertible {
     let delay: Int
@@ -335,7 +335,7 @@ struct RealTerminalHoldTests {
 /// Kitty reports key releases: holds are exact at the hold time, whatever the key repeat.
 ///
 /// The kitty keyboard protocol; the point of comparison for the xterm cases.
-@Suite("Holds in a real kitty, with key releases (issue 20)", .enabled(if: hasKitty))
+@Suite("Holds in a real kitty, with key releases (issue 20)", kittyRequirement.trait)
 struct RealKittyHoldTests {
   @Test("at 660/25 a 520 ms press is a hold, a 300 ms press a tap: the repeat does not matter")
   func exactHolds() throws {

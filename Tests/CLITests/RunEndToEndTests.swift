@@ -3,7 +3,7 @@ import Testing
 import Typing
 
 /// Issue 12: `cheonjiin run`, driven in tmux with the numeric keypad.
-@Suite("cheonjiin run: 천지인 as a program's input method", .enabled(if: hasTmux), .serialized)
+@Suite("cheonjiin run: 천지인 as a program's input method", tmuxRequirement.trait, .serialized)
 struct RunEndToEndTests {
   /// 안녕하세요 on the phone pad: ㅇㅣㆍㄴ, ␣ to end the syllable, then ㄴㆍㆍㅣㅇ ㅅㅅㅣㆍ ㅅㆍㅣㅣ ㅇㆍㆍㅡ.
   static let annyeong = numpadKeyNames("0125#52210881282110223")

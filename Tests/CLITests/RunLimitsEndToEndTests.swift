@@ -11,7 +11,7 @@ import Testing
 /// Time bounds here are several times what the loop needs, so a loaded machine does not fail
 /// them; `Scripts/run_limits.py` measures the figures themselves.
 @Suite(
-  "cheonjiin run under floods, pastes and children that stop reading", .enabled(if: hasTmux),
+  "cheonjiin run under floods, pastes and children that stop reading", tmuxRequirement.trait,
   .serialized)
 struct RunLimitsEndToEndTests {
   /// What tmux knows of the modes the program left its pane in: the alternate screen, mouse

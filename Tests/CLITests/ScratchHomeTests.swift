@@ -49,7 +49,7 @@ struct ScratchHomeTests {
 
   @Test(
     "in tmux: the child of cheonjiin run, bash in the pane, and a window a test opens",
-    .enabled(if: hasTmux, "needs tmux"))
+    tmuxRequirement.trait)
   func tmux() throws {
     let folder = try scratchFolder("home-probe")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -68,7 +68,7 @@ struct ScratchHomeTests {
     try expectScratchHome(window)
   }
 
-  @Test("in xterm and in kitty", .enabled(if: hasRealTerminal, "needs the real-terminal rig"))
+  @Test("in xterm and in kitty", realTerminalRequirement.trait)
   func realTerminals() throws {
     let folder = try scratchFolder("home-probe")
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -111,7 +111,7 @@ struct PseudoTerminalTests {
     let child = try PseudoTerminal(
       command: "sh", arguments: ["-c", "stty raw -echo; printf ready; sleep 5"], rows: 5,
       columns: 20)
-    // Not a sleep: the child says when stty has run (issue 23: a fixed 0.3 s raced it).
+    // Not a sleep: the child says when stty has run (a fixed pause can lose that race).
     let emulator = Emulator(rows: 5, columns: 20)
     _ = readUntil(child, into: emulator) { emulator.text(row: 0).hasPrefix("ready") }
     try #require(emulator.text(row: 0).hasPrefix("ready"), "the child never said it was ready")
@@ -131,13 +131,16 @@ struct PseudoTerminalTests {
   @Test("the interrupt key of the child's modes is known; the signal reaches its foreground")
   func interrupt() throws {
     let child = try PseudoTerminal(
-      command: "sh", arguments: ["-c", "sleep 30"], rows: 5, columns: 20)
+      command: "sh", arguments: ["-c", "printf ready; exec sleep 30"], rows: 5, columns: 20)
+    let emulator = Emulator(rows: 5, columns: 20)
     let interrupt = child.signal(typing: 0x03)
     #expect(interrupt?.signal == SIGINT)
     #expect(interrupt?.keepsInput == false)
     #expect(child.signal(typing: 0x1C)?.signal == SIGQUIT)
     #expect(child.signal(typing: 0x61) == nil)
-    Thread.sleep(forTimeInterval: 0.2)
+    // The shell has started (and set up its foreground group) once it says so.
+    _ = readUntil(child, into: emulator) { emulator.text(row: 0).hasPrefix("ready") }
+    try #require(emulator.text(row: 0).hasPrefix("ready"), "the child never said it was ready")
     child.send(signal: SIGINT)
     let deadline = Date().addingTimeInterval(5)
     var status: Int32?
@@ -164,11 +167,14 @@ struct PseudoTerminalTests {
   @Test("the child's modes are the outer terminal's with IUTF8 on: ⌫ erases a whole 녕")
   func utf8Erase() throws {
     let child = try PseudoTerminal(
-      command: "sh", arguments: ["-c", "read x; printf '[%s]' \"$x\""], rows: 5, columns: 20)
-    Thread.sleep(forTimeInterval: 0.2)
+      command: "sh", arguments: ["-c", "printf ready; read x; printf '[%s]' \"$x\""], rows: 5,
+      columns: 20)
+    let emulator = Emulator(rows: 5, columns: 20)
+    _ = readUntil(child, into: emulator) { emulator.text(row: 0).hasPrefix("ready") }
+    try #require(emulator.text(row: 0).hasPrefix("ready"), "the child never said it was ready")
     try type(Array("안녕".utf8) + [0x7F] + Array("\r".utf8), into: child)
     let output = String(
-      decoding: runToEnd(child, into: Emulator(rows: 5, columns: 20)), as: UTF8.self)
+      decoding: runToEnd(child, into: emulator), as: UTF8.self)
     #expect(output.hasSuffix("[안]"), "\(output)")
   }
 }
