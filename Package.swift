@@ -70,12 +70,16 @@ let package = Package(
         "CVterm", "CTerminal", "SystemIO",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
-    // The terminal runtime: the tty, the one loop and its input pipeline, the frame writer,
-    // terminfo, palette and themes, the views the screens share, drafts, shared strings.
+    // The cell grid a screen is drawn into, display widths, the palette and themes, and the frame
+    // writer that turns a grid into the bytes for the rows that changed. Pure: no terminal.
+    .target(name: "CellGrid"),
+    // The terminal runtime: the tty, the one loop and its input pipeline, terminfo, the views the
+    // screens share, drafts, shared strings.
     .target(
       name: "TerminalUI",
       dependencies: [
-        "CNcursesw", "CTerminal", "HangulEngine", "KoreanNumbers", "LayoutLoading", "Practice",
+        "CellGrid", "CNcursesw", "CTerminal", "HangulEngine", "KoreanNumbers", "LayoutLoading",
+        "Practice",
         "Suggestions", "SystemIO", "TerminalInput",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
@@ -85,7 +89,8 @@ let package = Package(
     .target(
       name: "Typing",
       dependencies: [
-        "TerminalUI", "HangulEngine", "LayoutLoading", "Practice", "Suggestions", "SystemIO",
+        "CellGrid", "TerminalUI", "HangulEngine", "LayoutLoading", "Practice", "Suggestions",
+        "SystemIO",
         "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
       ]),
 
@@ -94,34 +99,40 @@ let package = Package(
     .target(
       name: "PadScreen",
       dependencies: [
-        "TerminalUI", "Typing", "HangulEngine", "LayoutLoading", "Practice", "Suggestions",
+        "CellGrid", "TerminalUI", "Typing", "HangulEngine", "LayoutLoading", "Practice",
+        "Suggestions",
         "SystemIO",
         "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .target(
       name: "PracticeScreen",
       dependencies: [
-        "TerminalUI", "Typing", "HangulEngine", "LayoutLoading", "Practice", "TerminalInput",
+        "CellGrid", "TerminalUI", "Typing", "HangulEngine", "LayoutLoading", "Practice",
+        "TerminalInput",
       ]),
     .target(
       name: "DemoScreen",
-      dependencies: ["TerminalUI", "Typing", "HangulEngine", "KoreanNumbers", "TerminalInput"]),
+      dependencies: [
+        "CellGrid", "TerminalUI", "Typing", "HangulEngine", "KoreanNumbers", "TerminalInput",
+      ]),
     // `cheonjiin run`: a child program on a pty, the pad as its input method.
     .target(
       name: "RunScreen",
       dependencies: [
-        "TerminalUI", "Typing", "ChildTerminal", "HangulEngine", "LayoutLoading", "Suggestions",
+        "CellGrid", "TerminalUI", "Typing", "ChildTerminal", "HangulEngine", "LayoutLoading",
+        "Suggestions",
         "SystemIO",
         "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // `cheonjiin stats`: charts, heat maps and speed maps drawn as cells.
-    .target(name: "ReportViews", dependencies: ["TerminalUI", "Practice"]),
+    .target(name: "ReportViews", dependencies: ["CellGrid", "TerminalUI", "Practice"]),
 
     // MARK: The program
     .executableTarget(
       name: "cheonjiin",
       dependencies: [
-        "CStartup", "Grep", "HangulEngine", "LayoutLoading", "TerminalUI", "Typing", "PadScreen",
+        "CellGrid", "CStartup", "Grep", "HangulEngine", "LayoutLoading", "TerminalUI", "Typing",
+        "PadScreen",
         "PracticeScreen", "DemoScreen", "RunScreen", "ReportViews", "KoreanNumbers", "Practice",
         "Storage", "Suggestions", "SystemIO",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -153,8 +164,8 @@ let package = Package(
     .testTarget(
       name: "TerminalUITests",
       dependencies: [
-        "TerminalUI", "Typing", "PadScreen", "PracticeScreen", "DemoScreen", "RunScreen",
-        "ReportViews", "TerminalInput",
+        "CellGrid", "TerminalUI", "Typing", "PadScreen", "PracticeScreen", "DemoScreen",
+        "RunScreen", "ReportViews", "TerminalInput",
         "HangulEngine", "KoreanNumbers", "LayoutLoading", "Suggestions", "Practice",
         "ChildTerminal",
         "TestSupport",
@@ -162,6 +173,7 @@ let package = Package(
       exclude: ["Golden"]),
     // Helpers for several test targets; the cast reader replays recordings with libvterm.
     .target(name: "TestSupport", dependencies: ["ChildTerminal"], path: "Tests/TestSupport"),
+    .testTarget(name: "CellGridTests", dependencies: ["CellGrid"]),
     .testTarget(
       name: "ChildTerminalTests",
       dependencies: ["ChildTerminal", "TestSupport"]),
@@ -174,7 +186,7 @@ let package = Package(
     .testTarget(
       name: "CLITests",
       dependencies: [
-        "cheonjiin", "Grep", "HangulEngine", "LayoutLoading", "Practice", "Storage",
+        "CellGrid", "cheonjiin", "Grep", "HangulEngine", "LayoutLoading", "Practice", "Storage",
         "Suggestions", "TerminalInput", "TerminalUI", "TestSupport",
       ],
       exclude: ["Harness"]),

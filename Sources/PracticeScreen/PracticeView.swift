@@ -1,3 +1,4 @@
+import CellGrid
 import TerminalUI
 
 /// The practice screens that are not the pad: the lesson menu and the summary.

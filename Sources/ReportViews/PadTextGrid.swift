@@ -1,3 +1,4 @@
+import CellGrid
 import TerminalUI
 
 /// A pad drawn as lines of text for `cheonjiin stats`: `[ㄱㅋ  12%+]` per key, a value of up

@@ -1,4 +1,5 @@
 import CNcursesw
+import CellGrid
 
 /// What terminfo says about the terminal: the only code that calls ncurses.
 ///

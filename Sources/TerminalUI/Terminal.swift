@@ -1,4 +1,5 @@
 import CTerminal
+import CellGrid
 import SystemIO
 import SystemPackage
 import TerminalInput

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellGrid
 import DemoScreen
 import Foundation
 import HangulEngine

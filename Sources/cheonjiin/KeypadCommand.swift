@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellGrid
 import Foundation
 import HangulEngine
 import LayoutLoading

@@ -1,3 +1,4 @@
+import CellGrid
 import Testing
 
 @testable import DemoScreen

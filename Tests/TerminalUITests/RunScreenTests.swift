@@ -1,3 +1,4 @@
+import CellGrid
 import ChildTerminal
 import Foundation
 import HangulEngine

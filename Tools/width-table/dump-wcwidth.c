@@ -1,8 +1,8 @@
-/* Writes Sources/TerminalUI/DisplayWidthTable.swift from glibc's wcwidth.
+/* Writes Sources/CellGrid/DisplayWidthTable.swift from glibc's wcwidth.
  *
  * Run from the repository root (Debian 12, glibc 2.36):
  *   cc -O2 -o /tmp/dump-wcwidth Tools/width-table/dump-wcwidth.c
- *   /tmp/dump-wcwidth > Sources/TerminalUI/DisplayWidthTable.swift
+ *   /tmp/dump-wcwidth > Sources/CellGrid/DisplayWidthTable.swift
  *
  * Every scalar U+0000 … U+10FFFF (surrogates skipped) is classed by wcwidth in C.UTF-8;
  * -1 (not printable: controls, unassigned) is written as 0, the width a renderer gives it.

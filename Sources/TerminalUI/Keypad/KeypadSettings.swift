@@ -1,3 +1,4 @@
+import CellGrid
 import TerminalInput
 
 /// Settings of the keypad screen; every one has a default that works.

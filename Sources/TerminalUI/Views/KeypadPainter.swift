@@ -1,3 +1,4 @@
+import CellGrid
 import HangulEngine
 
 /// Keeps the typing screen from frame to frame and paints only the parts whose inputs

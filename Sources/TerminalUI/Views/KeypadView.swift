@@ -1,3 +1,4 @@
+import CellGrid
 import HangulEngine
 
 /// Everything the typing screen shows, as plain values.

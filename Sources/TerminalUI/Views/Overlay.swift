@@ -1,3 +1,5 @@
+import CellGrid
+
 /// A full-screen panel drawn instead of the pad.
 public enum Overlay: Sendable, Hashable {
   /// The help screen: a title and lines of (keys, what they do), scrolled down `scroll` lines.

@@ -1,3 +1,4 @@
+import CellGrid
 import HangulEngine
 
 /// How big keys are drawn.

@@ -1,3 +1,4 @@
+import CellGrid
 import HangulEngine
 
 /// What the text area shows: the end of the document and the open composition.

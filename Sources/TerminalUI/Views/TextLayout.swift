@@ -1,3 +1,5 @@
+import CellGrid
+
 /// The document wrapped to a width: where each line starts and, for the lines that can be shown,
 /// its cells.
 ///

@@ -1,5 +1,5 @@
+import CellGrid
 import Glibc
-import TerminalUI
 import Testing
 
 /// glibc's `wcwidth`, looked up at run time because Swift's Glibc module does not declare it.

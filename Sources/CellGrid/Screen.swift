@@ -275,7 +275,7 @@ public struct Screen: Sendable {
   ///
   /// Returns whether they did; the row is marked dirty only then.
   @discardableResult
-  mutating func replaceRow(_ row: Int, with newCells: [Cell]) -> Bool {
+  package mutating func replaceRow(_ row: Int, with newCells: [Cell]) -> Bool {
     guard row >= 0, row < rows else { return false }
     let start = row * columns
     let count = min(columns, newCells.count)

@@ -108,7 +108,7 @@ package struct Palette: Sendable {
   }
 
   /// The red, green and blue of a colour of xterm's 256-colour palette above 15.
-  static func xtermRGB(_ color: UInt8) -> (Int, Int, Int) {
+  package static func xtermRGB(_ color: UInt8) -> (Int, Int, Int) {
     if color >= 232 {
       let level = 8 + 10 * Int(color - 232)
       return (level, level, level)

@@ -1,17 +1,14 @@
 import Testing
 
-@testable import DemoScreen
-@testable import PadScreen
-@testable import PracticeScreen
-@testable import ReportViews
-@testable import RunScreen
-@testable import TerminalUI
-@testable import Typing
+@testable import CellGrid
 
 /// Bytes as readable text: ESC shown as ␛.
 private func shown(_ bytes: [UInt8]) -> String {
-  String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\u{1B}", with: "␛")
+  String(String(decoding: bytes, as: UTF8.self).map { $0 == "\u{1B}" ? "␛" : $0 })
 }
+
+/// Widths as the terminal draws them.
+private let terminalWidth: @Sendable (Character) -> Int = { DisplayWidth.of($0) }
 
 private let palette = Palette(theme: .light, depth: .twoHundredFiftySix)
 
