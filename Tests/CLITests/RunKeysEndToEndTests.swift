@@ -22,8 +22,12 @@ struct RunKeysEndToEndTests {
     try session.waitFor { session.screen().hasPrefix(">") && session.screen().contains("F1 help") }
     try session.keys(["F9"])
     try session.waitFor { session.screen().contains("digits→Korean") }
-    // Literal characters, as the main keyboard sends them; the digits type on the pad.
-    try session.tmux(["send-keys", "-t", "0", "-l", "echo -.+/*"])
+    // One key at a time, as the main keyboard sends them (two characters in one read are a
+    // paste, which goes to the program whatever the keys mean).
+    for character in "echo -.+/*" {
+      try session.tmux(["send-keys", "-t", "0", "-l", String(character)])
+      Thread.sleep(forTimeInterval: 0.1)
+    }
     try session.keys(["Enter"])
     #expect(try session.waitForExit() == 0)
     #expect(try String(contentsOf: file, encoding: .utf8) == "echo -.+/*")
