@@ -56,6 +56,10 @@ def percentile(values, p):
 # terminal that never answered added that second to every run of cheonjiin's.
 DA1_QUERIES = (b"\x1b[c", b"\x1b[0c")
 DA1_REPLY = b"\x1b[?1;2c"
+# uim-fep asks where the cursor is (CSI 6 n) as it starts, and takes the keys that come before
+# the answer for it: a terminal answers at once.
+CPR_QUERY = b"\x1b[6n"
+CPR_REPLY = b"\x1b[1;1R"
 
 
 class Outer:
@@ -114,10 +118,11 @@ class Outer:
         window = self.unscanned + chunk
         # A query wholly inside the bytes kept from the read before was answered then.
         queries = sum(window.count(query) - self.unscanned.count(query) for query in DA1_QUERIES)
+        positions = window.count(CPR_QUERY) - self.unscanned.count(CPR_QUERY)
         self.unscanned = window[-3:]
-        for _ in range(queries):
+        for reply in [DA1_REPLY] * queries + [CPR_REPLY] * positions:
             try:
-                os.write(self.master, DA1_REPLY)
+                os.write(self.master, reply)
             except OSError:
                 pass
 
@@ -281,10 +286,12 @@ def key_latency(work, name, command_for, keys):
 
 
 def keys_for(name, index):
-    """The key to send: tmux gets a letter; cheonjiin alternates ㅣ (opens, drawn inline) and
+    """The key to send: tmux gets a letter, uim-fep a digit; cheonjiin alternates ㅣ (opens, drawn inline) and
     ␣ (commits it: bytes for the program)."""
-    if name in ("tmux", "uim-fep", "cheonjiin-letters"):
+    if name in ("tmux", "cheonjiin-letters"):
         return ("a", True, None)
+    if name == "uim-fep":
+        return ("1", True, None)  # a digit passes byeoru whether it is on Hangul or not
     if index % 2 == 0:
         return (SS3["7"], False, "ㅣ")
     return (SS3["."], True, None)
