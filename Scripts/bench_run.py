@@ -4,10 +4,11 @@ inner multiplexer and uim-fep (Debian's uim-fep with uim-byeoru, the terminal in
 passes output straight through) in the same outer terminal (a pty this script reads as fast as
 it can):
 
-- throughput: `seq 1 1000000` at 80×24, 100×32 and 200×60, and a 20 MB file `cat` at 80×24,
-  spawn to exit, with cheonjiin run's peak RSS;
-- key → bytes written to the program (read by a probe program on the inner terminal) and
-  key → the open syllable drawn on the outer terminal, p50/p99;
+- throughput: `seq 1 1000000`, a 20 MB file of ASCII text and one of Korean text `cat`, and
+  `find /usr/share /usr/lib`, each at 80×24, 100×32 and 200×60, spawn to exit, with cheonjiin
+  run's peak RSS (BENCH_RUN_WORKLOADS picks some of seq,ascii,korean,find);
+- key → bytes written to the program (read by a probe program on the inner terminal) under run,
+  tmux and uim-fep, and key → the open syllable drawn on the outer terminal, p50/p99;
 - idle: wake-ups (context switches of every thread) over 10 s while nothing happens.
 
 Standard library only. Prints labelled figures; exits non-zero only if a program fails to run.
@@ -55,6 +56,10 @@ def percentile(values, p):
 # terminal that never answered added that second to every run of cheonjiin's.
 DA1_QUERIES = (b"\x1b[c", b"\x1b[0c")
 DA1_REPLY = b"\x1b[?1;2c"
+# uim-fep asks where the cursor is (CSI 6 n) as it starts, and takes the keys that come before
+# the answer for it: a terminal answers at once.
+CPR_QUERY = b"\x1b[6n"
+CPR_REPLY = b"\x1b[1;1R"
 
 
 class Outer:
@@ -113,10 +118,11 @@ class Outer:
         window = self.unscanned + chunk
         # A query wholly inside the bytes kept from the read before was answered then.
         queries = sum(window.count(query) - self.unscanned.count(query) for query in DA1_QUERIES)
+        positions = window.count(CPR_QUERY) - self.unscanned.count(CPR_QUERY)
         self.unscanned = window[-3:]
-        for _ in range(queries):
+        for reply in [DA1_REPLY] * queries + [CPR_REPLY] * positions:
             try:
-                os.write(self.master, DA1_REPLY)
+                os.write(self.master, reply)
             except OSError:
                 pass
 
@@ -190,14 +196,28 @@ def flood(words, label, sizes):
               f"  ({'met' if ratio <= 1 else 'NOT met'}: ≤ tmux)")
 
 
-def make_text(path):
-    """About MEGABYTES MB of typical output: Korean words, numbers, some colour."""
+def make_korean(path):
+    """About MEGABYTES MB of typical Korean output: Korean words, numbers, some colour."""
     words = open(os.path.join(ROOT, "Lexicon/ko-words.tsv"), encoding="utf-8").read().splitlines()
     lines = []
     for index, word in enumerate(words[:5000]):
         colour = f"\x1b[3{index % 8}m" if index % 7 == 0 else ""
         lines.append(f"{index:6d} {colour}{word.split(chr(9))[0]}\x1b[0m 안녕하세요 hello world {index * 37 % 1000}")
-    block = ("\n".join(lines) + "\n").encode()
+    return write_blocks(path, ("\n".join(lines) + "\n").encode())
+
+
+def make_ascii(path):
+    """About MEGABYTES MB of plain ASCII, lines of 20 to 120 columns, as a log or a build prints."""
+    words = ["build", "src/main.c", "warning:", "unused", "variable", "ok", "PASS", "test_parser",
+             "0x7f3a", "GET", "/index.html", "200", "1.2ms", "the", "quick", "brown", "fox"]
+    lines = []
+    for index in range(5000):
+        count = 3 + index * 7 % 17
+        lines.append(f"{index:6d} " + " ".join(words[(index + k * 5) % len(words)] for k in range(count)))
+    return write_blocks(path, ("\n".join(lines) + "\n").encode())
+
+
+def write_blocks(path, block):
     with open(path, "wb") as file:
         for _ in range(max(1, MEGABYTES * 1_000_000 // len(block))):
             file.write(block)
@@ -205,10 +225,19 @@ def make_text(path):
 
 
 def throughput(work):
-    flood(["seq", "1", "1000000"], "seq 1 1000000", SIZES)
-    path = os.path.join(work, "output.txt")
-    size = make_text(path)
-    flood(["cat", path], f"cat of {size / 1e6:.1f} MB (Korean words, numbers, some colour)", SIZES[:1])
+    workloads = os.environ.get("BENCH_RUN_WORKLOADS", "seq,ascii,korean,find").split(",")
+    if "seq" in workloads:
+        flood(["seq", "1", "1000000"], "seq 1 1000000", SIZES)
+    if "ascii" in workloads:
+        path = os.path.join(work, "ascii.txt")
+        size = make_ascii(path)
+        flood(["cat", path], f"cat of {size / 1e6:.1f} MB of ASCII text", SIZES)
+    if "korean" in workloads:
+        path = os.path.join(work, "korean.txt")
+        size = make_korean(path)
+        flood(["cat", path], f"cat of {size / 1e6:.1f} MB of Korean text (words, numbers, some colour)", SIZES)
+    if "find" in workloads:
+        flood(["find", "/usr/share", "/usr/lib"], "find /usr/share /usr/lib", SIZES)
 
 
 def probe_reads(log):
@@ -257,10 +286,12 @@ def key_latency(work, name, command_for, keys):
 
 
 def keys_for(name, index):
-    """The key to send: tmux gets a letter; cheonjiin alternates ㅣ (opens, drawn inline) and
+    """The key to send: tmux gets a letter, uim-fep a digit; cheonjiin alternates ㅣ (opens, drawn inline) and
     ␣ (commits it: bytes for the program)."""
     if name in ("tmux", "cheonjiin-letters"):
         return ("a", True, None)
+    if name == "uim-fep":
+        return ("1", True, None)  # a digit passes byeoru whether it is on Hangul or not
     if index % 2 == 0:
         return (SS3["7"], False, "ㅣ")
     return (SS3["."], True, None)
@@ -274,13 +305,21 @@ def latencies(work):
     letters_program, _ = key_latency(
         work, "cheonjiin-letters", lambda inner: [BIN, "run", "--no-suggestions", "--", "sh", "-c", inner], KEYS // 2)
     tmux_program, _ = key_latency(work, "tmux", lambda inner: tmux_command(socket, inner), KEYS // 2)
-    for label, values in (("cheonjiin run: keypad key → bytes at the program", cheonjiin_program),
-                          ("cheonjiin run: keypad key → open syllable drawn", cheonjiin_drawn),
-                          ("cheonjiin run: a letter → bytes at the program", letters_program),
-                          ("tmux: a letter → bytes at the program", tmux_program)):
+    rows = [("cheonjiin run: keypad key → bytes at the program", cheonjiin_program),
+            ("cheonjiin run: keypad key → open syllable drawn", cheonjiin_drawn),
+            ("cheonjiin run: a letter → bytes at the program", letters_program),
+            ("tmux: a letter → bytes at the program", tmux_program)]
+    if shutil.which("uim-fep"):
+        uim_program, _ = key_latency(
+            work, "uim-fep", lambda inner: ["uim-fep", "-u", "byeoru", "-e", "sh", "-c", inner], KEYS // 2)
+        rows.append(("uim-fep (byeoru): a letter → bytes at the program", uim_program))
+    for label, values in rows:
         print(f"  {label:50} p50 {percentile(values, 50):6.3f} ms  p99 {percentile(values, 99):6.3f} ms  (n={len(values)})")
     worst = max(percentile(cheonjiin_program, 99), percentile(cheonjiin_drawn, 99))
     print(f"  target p99 < 2 ms: {'met' if worst < 2 else 'NOT met'}")
+    if len(rows) > 4:
+        met = percentile(letters_program, 50) <= percentile(rows[4][1], 50)
+        print(f"  target: a letter's p50 ≤ uim-fep's: {'met' if met else 'NOT met'}")
 
 
 def switches(pids):
@@ -295,11 +334,25 @@ def switches(pids):
     return total
 
 
+def rss_mb(pids):
+    """The resident memory of these processes together (VmRSS, in MB)."""
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/status") as status:
+                total += sum(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+        except OSError:
+            pass
+    return total / 1024
+
+
 def idle():
-    print("== idle: wake-ups over 10 s with nothing typed and nothing printed ==")
+    print("== idle: wake-ups over 10 s with nothing typed and nothing printed, and resident memory ==")
     socket = f"cheonjiin-bench-idle-{os.getpid()}"
-    for name, command in (("cheonjiin run", [BIN, "run", "--", "sleep", "60"]),
-                          ("tmux", tmux_command(socket, "sleep 60"))):
+    peers = [("cheonjiin run", [BIN, "run", "--", "sleep", "60"]), ("tmux", tmux_command(socket, "sleep 60"))]
+    if shutil.which("uim-fep"):
+        peers.append(("uim-fep", ["uim-fep", "-u", "byeoru", "-e", "sleep", "60"]))
+    for name, command in peers:
         outer = Outer(command)
         outer.drain(2.0)
         pids = [outer.pid]
@@ -311,7 +364,8 @@ def idle():
         before = switches(pids)
         outer.drain(10.0)
         after = switches(pids)
-        print(f"  {name:14} {after - before} wake-ups in 10 s ({len(pids)} process{'es' if len(pids) > 1 else ''})")
+        print(f"  {name:14} {after - before} wake-ups in 10 s, {rss_mb(pids):5.1f} MB resident"
+              f" ({len(pids)} process{'es' if len(pids) > 1 else ''})")
         os.kill(outer.pid, signal.SIGTERM)
         if name == "tmux":
             subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True)

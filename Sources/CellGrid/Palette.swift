@@ -25,7 +25,9 @@ package struct Rendition: Hashable, Sendable {
 package struct Palette: Sendable {
   private let renditions: [Rendition]
 
-  package init(theme: Theme, depth: ColorDepth) {
+  /// - Parameter programDepth: The depth for a program's own colours (`cheonjiin run`),
+  ///   `depth` when nil.
+  package init(theme: Theme, depth: ColorDepth, programDepth: ColorDepth? = nil) {
     renditions = CellStyle.allCases.map { style in
       let look = theme.look(style)
       var rendition = Rendition()
@@ -54,9 +56,11 @@ package struct Palette: Sendable {
     }
     usesDim = depth != .none
     self.depth = depth
+    self.programDepth = programDepth ?? depth
   }
 
   private let depth: ColorDepth
+  private let programDepth: ColorDepth
 
   /// Dim text is unreadable on many terminals without colour, so it is left out there.
   private let usesDim: Bool
@@ -72,14 +76,14 @@ package struct Palette: Sendable {
     if attributes.contains(.strike) { rendition.strike = true }
     if attributes.contains(.blink) { rendition.blink = true }
     if attributes.contains(.ownBackground) {
-      rendition.background = Self.shown(cell.background, depth: depth)
+      rendition.background = Self.shown(cell.background, depth: programDepth)
     }
     if attributes.contains(.ownForeground) {
       // A program's colour: shown as it asked, and a bright one on 8 colours as bold over the
       // basic colour, as tmux draws it there (xterm, VTE and the Linux console then show the
       // bright colour).
-      rendition.foreground = Self.shown(cell.foreground, depth: depth)
-      if depth == .eight, (8..<16).contains(cell.foreground) { rendition.bold = true }
+      rendition.foreground = Self.shown(cell.foreground, depth: programDepth)
+      if programDepth == .eight, (8..<16).contains(cell.foreground) { rendition.bold = true }
       return rendition
     }
     if depth == .eight, rendition.bold, (0..<8).contains(rendition.foreground) {

@@ -188,8 +188,8 @@ extension RunController {
   package func drawStatus(into screen: inout Screen, row: Int) -> [Range<Int>] {
     screen.fill(row: row, column: 0, height: 1, width: screen.columns, style: .status)
     let right =
-      strings.runDigitsStatus(typeOnPad: digitsTypeOnPad, key: label(.digits)) + " · "
-      + strings.runHelpKey(label(.help))
+      strings.runDigitsStatus(typeOnPad: digitsTypeOnPad, key: shownLabel(.digits)) + " · "
+      + strings.runHelpKey(shownLabel(.help))
     let rightWidth = screen.width(of: right) + 1
     var left = " " + strings.name(of: typing.engine.layout)
     if !typing.preedit.isEmpty { left += " · " + typing.preedit }
@@ -200,8 +200,10 @@ extension RunController {
       emulator.isAlternateScreen ? 0 : min(scrollView.offset, emulator.scrollbackCount)
     if passesNextKey {
       end = screen.draw(
-        " · " + strings.runPassNextStatus(label(.passNext)), row: row, column: end, style: .status,
-        attributes: .bold, limit: leftLimit)
+        " · "
+          + strings.runPassNextStatus(
+            label(.passNext), functionKeysToRun: emulator.isAlternateScreen),
+        row: row, column: end, style: .status, attributes: .bold, limit: leftLimit)
     } else if scrolledBack > 0 {
       end = screen.draw(
         " · " + strings.runScrolledBack(lines: scrolledBack), row: row, column: end,
@@ -228,6 +230,12 @@ extension RunController {
   /// The key of a key of `run`, as the status line and help name it: `F1`, `Ctrl-]`.
   package func label(_ key: RunKey) -> String {
     runKeys[key].map(String.init(describing:)) ?? "-"
+  }
+
+  /// A key of `run` as the status line names it now: with the pass-through key before it
+  /// while the program has its function keys (`Ctrl-] F1`).
+  package func shownLabel(_ key: RunKey) -> String {
+    yieldsToProgram(key) ? label(.passNext) + " " + label(key) : label(key)
   }
 
   /// The help screen: the pad keys of the keymap, then the keys of `run` itself.

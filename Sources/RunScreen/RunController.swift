@@ -157,6 +157,9 @@ struct RunController: ScreenFrontEnd {
         if case .otherFunctional = key.key { return [] }
         passesNextKey = false
         scrollView.reset()
+        if let runKey = runKey(for: key), yieldsToProgram(runKey) {
+          return perform(runKey, rows: rows, columns: columns)
+        }
         return passThrough(encode(key))
       }
       if let lines = scrollLines(for: key, rows: rows, columns: columns) {
@@ -164,7 +167,7 @@ struct RunController: ScreenFrontEnd {
         return []
       }
       scrollView.reset()  // any other key: back to the live screen, then the key
-      if let runKey = RunKey.allCases.first(where: { runKeys[$0]?.matches(key) == true }) {
+      if let runKey = runKey(for: key), !yieldsToProgram(runKey) {
         return perform(runKey, rows: rows, columns: columns)
       }
       // ⌫ edits the syllables still open, as in every input method; with none, it is the
@@ -243,7 +246,9 @@ struct RunController: ScreenFrontEnd {
       return []
     case .digits:
       digitsTypeOnPad.toggle()
-      return []
+      // Either way the pad starts again on 한글: a !#1 left from before is a surprise.
+      typing.returnToFirstLayout()
+      return sendTyped()
     case .dock:
       let modes = DockMode.allCases
       dock = modes[((modes.firstIndex(of: dock) ?? 0) + 1) % modes.count]
@@ -252,6 +257,21 @@ struct RunController: ScreenFrontEnd {
       passesNextKey = true
       return []
     }
+  }
+
+  /// The key of `run` a key event is, if any.
+  private func runKey(for key: TerminalKeyEvent) -> RunKey? {
+    RunKey.allCases.first { runKeys[$0]?.matches(key) == true }
+  }
+
+  /// Whether a key of `run` goes to the program instead: a function key, while the program
+  /// holds the alternate screen (htop's F1 and F9, mc's F1 to F10, vim's F1 help); the
+  /// pass-through key, then the function key, reaches `run` there.
+  package func yieldsToProgram(_ key: RunKey) -> Bool {
+    guard key != .passNext, emulator.isAlternateScreen, case .function? = runKeys[key] else {
+      return false
+    }
+    return true
   }
 
   package var takesUnmarkedPastes: Bool { helpScroll == nil && !passesNextKey }

@@ -54,8 +54,9 @@ extension UIStrings {
       pick("아래 패드: 전체 → 한 줄 → 숨김", "the dock: full → one line → hidden")
     case .passNext:
       pick(
-        "다음 키 하나를 그대로 프로그램에 보내요 (F1, F9도)",
-        "the next key goes to the program as it is (F1, F9 too)")
+        "다음 키 하나를 그대로 프로그램에 보내요 (F1, F9도). 전체 화면 프로그램(htop, mc, vim)에서는 F키가 프로그램 것이고, 이 키 다음 F키가 cheonjiin 것이에요",
+        "the next key goes to the program as it is (F1, F9 too). In a full-screen program (htop, mc, vim) the F keys are the program's, and this key then an F key is cheonjiin's"
+      )
     }
   }
   /// `cheonjiin run`: the help line's name for every other key.

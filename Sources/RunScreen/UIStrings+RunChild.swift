@@ -48,8 +48,10 @@ extension UIStrings {
   }
 
   /// The status line while the pass-through key waits for the key it sends to the program.
-  func runPassNextStatus(_ key: String) -> String {
-    pick("\(key): 다음 키→프로그램", "\(key): next key → program")
+  func runPassNextStatus(_ key: String, functionKeysToRun: Bool) -> String {
+    functionKeysToRun
+      ? pick("\(key): F키→cheonjiin, 다른 키→프로그램", "\(key): F keys → cheonjiin, other keys → program")
+      : pick("\(key): 다음 키→프로그램", "\(key): next key → program")
   }
 
   /// The program could not be started: not found (exit 127), or found but not runnable.

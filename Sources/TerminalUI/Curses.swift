@@ -9,6 +9,8 @@ import CellGrid
 package struct Terminfo: Sendable {
   /// Colours the terminal shows (`colors`), 0 when none.
   package let colors: Int
+  /// The terminal's name (TERM).
+  let term: String
   /// Enters and leaves the alternate screen (`smcup`, `rmcup`); empty when there is none.
   let enterAlternateScreen: [UInt8]
   let exitAlternateScreen: [UInt8]
@@ -31,6 +33,7 @@ package struct Terminfo: Sendable {
       throw .unknownTerminal(term)
     }
     guard cj_tigetstr("cup") != nil else { throw .dumbTerminal(term) }
+    self.term = term
     colors = max(0, Int(cj_tigetnum("colors")))
     enterAlternateScreen = Terminfo.string("smcup")
     exitAlternateScreen = Terminfo.string("rmcup")
@@ -48,5 +51,21 @@ package struct Terminfo: Sendable {
     guard colorAllowed else { return .none }
     if colors >= 256 { return .twoHundredFiftySix }
     return colors >= 8 ? .eight : .none
+  }
+
+  /// The colour depth for a program's own colours (`cheonjiin run`): 256 where the entry says
+  /// 8 but the terminal says it is one that shows 256, as tmux finds out.
+  ///
+  /// TERM=xterm is the usual setting in Debian's xterm and in many others, and its entry says
+  /// 8; xterm (`XTERM_VERSION`), VTE (`VTE_VERSION`), Konsole (`KONSOLE_VERSION`) and every
+  /// terminal that sets `COLORTERM` show 256. The pad's own colours keep the entry's depth, for
+  /// which its themes were checked for contrast.
+  package func programDepth(colorAllowed: Bool, environment: [String: String]) -> ColorDepth {
+    let depth = depth(colorAllowed: colorAllowed)
+    guard depth == .eight, term.hasPrefix("xterm") else { return depth }
+    let says256 = ["COLORTERM", "XTERM_VERSION", "VTE_VERSION", "KONSOLE_VERSION"].contains {
+      !(environment[$0] ?? "").isEmpty
+    }
+    return says256 ? .twoHundredFiftySix : depth
   }
 }

@@ -168,7 +168,7 @@ where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect
     writer = FrameWriter(
       hasDelayedWrap: terminal.terminfo.hasDelayedWrap,
       setsCursorStyle: terminal.terminfo.setsCursorStyle)
-    palette = Palette(theme: theme, depth: terminal.depth)
+    palette = Palette(theme: theme, depth: terminal.depth, programDepth: terminal.programDepth)
     session = ScreenSession(frontEnd: frontEnd, pipeline: pipeline, size: terminal.size())
   }
 
@@ -306,7 +306,8 @@ where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect
         if let outcome = suspend() { return outcome }
       case .repaint: writer.invalidate()
       case .setTheme(let name):
-        palette = Palette(theme: Theme.named(name), depth: terminal.depth)
+        palette = Palette(
+          theme: Theme.named(name), depth: terminal.depth, programDepth: terminal.programDepth)
         writer.invalidate()
       case .held: log("", "hold")
       case .own(let effect):

@@ -45,7 +45,8 @@ package enum Screens {
     let timer: LongPressTimer
     do throws(TerminalStartError) {
       try Terminal.preflight(environment: environment)
-      terminal = try Terminal(term: environment["TERM"] ?? "", colorAllowed: options.useColor)
+      terminal = try Terminal(
+        term: environment["TERM"] ?? "", colorAllowed: options.useColor, environment: environment)
     } catch {
       Terminal.releaseHeldSignals()
       printError(UIStrings(options.settings.language).startError(error))

@@ -49,6 +49,8 @@ package final class Terminal {
   package let tty: FileDescriptor
   package let terminfo: Terminfo
   package let depth: ColorDepth
+  /// The depth for a program's own colours (`cheonjiin run`).
+  package let programDepth: ColorDepth
   /// Read end of the self-pipe that signal handlers and the timer thread write to.
   let wakeReader: FileDescriptor
   /// Write end of the self-pipe.
@@ -118,7 +120,9 @@ package final class Terminal {
   }
 
   /// Opens the terminal and takes it over: raw mode, alternate screen, mouse and paste.
-  package init(term: String, colorAllowed: Bool) throws(TerminalStartError) {
+  package init(term: String, colorAllowed: Bool, environment: [String: String] = [:])
+    throws(TerminalStartError)
+  {
     let options = FileDescriptor.OpenOptions(rawValue: O_NOCTTY).union(.closeOnExec)
     guard let tty = try? FileDescriptor.open("/dev/tty", .readWrite, options: options) else {
       throw .noTerminal
@@ -141,6 +145,7 @@ package final class Terminal {
     self.tty = tty
     self.terminfo = terminfo
     depth = terminfo.depth(colorAllowed: colorAllowed)
+    programDepth = terminfo.programDepth(colorAllowed: colorAllowed, environment: environment)
     wakeReader = pipe.readEnd
     wakeWriter = pipe.writeEnd
     cj_ignore_broken_pipes()

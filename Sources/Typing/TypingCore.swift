@@ -221,6 +221,14 @@ package struct TypingCore<Sink: TypingSink> {
     _ = write(erasing: 0, engine.flush().commit)
   }
 
+  /// Ends the composition, then goes back to the first layout (한글 from !#1).
+  package mutating func returnToFirstLayout() {
+    flush()
+    guard let first = engine.layouts.first, engine.layoutIndex != 0 else { return }
+    _ = engine.switchLayout(to: first.id)
+    version &+= 1
+  }
+
   /// Ends the composition and writes `text` as it is (a paste, the system's input method, a
   /// held suggestion key's own symbol).
   package mutating func insert(_ text: String) {

@@ -16,8 +16,11 @@ struct RunCommand: ParsableCommand {
       them. Every other key goes to the program, after the open syllables; so does a paste, \
       as typed. Hold + * / on the keypad to take the words the dock suggests. F1 shows the \
       keys; F9 switches the digit keys between Korean and digits (for terminals that send the \
-      keypad as plain digits); F12 changes the dock; Ctrl-] sends the next key to the program \
-      as it is (htop's F1 and F9). The keymap's "run" section changes these keys. \
+      keypad as plain digits; - / * + . on the main keyboard stay the program's) and takes the \
+      pad back to 한글; F12 changes the dock; Ctrl-] sends the next key to the program as it \
+      is. While the program holds the alternate screen (htop, mc, vim), the function keys are \
+      its own, and Ctrl-] then F1, F9 or F12 reaches run. The keymap's "run" section changes \
+      these keys. \
       Shift-PgUp, Shift-PgDn and the wheel show output that scrolled off (any key comes back); \
       hold Shift to select text while the terminal reports the mouse (--mouse). The program \
       gets TERM=xterm-256color. Input the program does not read yet waits (up to 2 MB) and \

@@ -46,7 +46,10 @@ package struct PadBindings {
     case all
     /// Only keys the terminal reports as the numeric keypad; every other key is the child's.
     case keypad
-    /// The keypad, and the characters the keymap binds (a keypad that sends plain digits).
+    /// The keypad, and the characters the keymap binds to a phone key (a keypad that sends
+    /// plain digits, the phone keymap's `*` and `#`); punctuation the keymap binds to space,
+    /// ⌫, !#1 or next is typed on the main keyboard as often as on the keypad, so it is the
+    /// program's (`echo 1-2` stays `echo 1-2`).
     case keypadAndBoundCharacters
   }
 
@@ -56,8 +59,8 @@ package struct PadBindings {
     switch (padKeys, event.key) {
     case (.all, _), (.keypad, .numpad), (.keypadAndBoundCharacters, .numpad):
       break
-    case (.keypadAndBoundCharacters, .character(let scalar)) where scalar != " ":
-      break
+    case (.keypadAndBoundCharacters, .character(let scalar)):
+      guard case .phone? = keymap.bindings[.character(scalar)] else { return nil }
     case (.keypad, _), (.keypadAndBoundCharacters, _):
       return nil
     }
