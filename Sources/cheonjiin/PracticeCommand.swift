@@ -47,12 +47,16 @@ struct PracticeCommand: ParsableCommand {
 
   @Option(
     parsing: .unconditional,
-    help: "Number drills: the smallest number to practise (default 1; every drill).")
+    help: ArgumentHelp(
+      "Number drills: the smallest number to practise (default 1 with --to; without --from "
+        + "or --to each drill keeps its own mix, such as 1–999,999 to read and 1–99 native)."))
   var from: Int?
 
   @Option(
     parsing: .unconditional,
-    help: "Number drills: the largest number to practise (default 99; up to 9999조).")
+    help: ArgumentHelp(
+      "Number drills: the largest number to practise (default 99 with --from; up to 9999조; "
+        + "without --from or --to each drill keeps its own mix)."))
   var to: Int?
 
   @Flag(help: "Start the adaptive round (맞춤 연습): it works on your slowest letter.")
