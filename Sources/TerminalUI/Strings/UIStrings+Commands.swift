@@ -113,7 +113,8 @@ extension UIStrings {
   private var counterWords: String {
     var words: [String] = []
     for word in Counter.allCases.map(\.word) where !words.contains(word) { words.append(word) }
-    return words.joined(separator: " ")
+    // 째 (열두째) and 날 (사흘) are read by their own rules, not as counters.
+    return (words + ["째", "날"]).joined(separator: " ")
   }
 
   /// A message about one line of input: `line 2: …`.
