@@ -34,11 +34,13 @@ with db:
                     """INSERT INTO itemResult (sessionId, day, lessonId, itemId, target, typed,
                          presses, backspaces, minimumPresses, durationMs, accuracy, efficiency,
                          startedAt, isCompleted, promptedPresses, wrongPresses, targetLength,
-                         editDistance, correctSyllables)
-                       VALUES (?, ?, 'words-family', ?, '할머니', ?, ?, ?, 12, ?, ?, ?, ?, 1, 0, ?, 3, ?, ?)""",
+                         editDistance, correctSyllables, keyHits, keyMisses, isExact)
+                       VALUES (?, ?, 'words-family', ?, '할머니', ?, ?, ?, 12, ?, ?, ?, ?, 1, 0, ?, 3, ?, ?,
+                               ?, ?, ?)""",
                     (cursor.lastrowid, day, f"words-family:{item}", "할머니" if not wrong else "할머나",
                      12 + 2 * wrong, wrong, duration, 1 - wrong / 3, 12 / (12 + 2 * wrong),
-                     started + item * 20_000, wrong, wrong, 3 - wrong))
+                     started + item * 20_000, wrong, wrong, 3 - wrong, 12 - wrong, wrong,
+                     0 if wrong else 1))
     for key, hits, misses in [("i", 900, 20), ("araea", 1400, 60), ("eu", 700, 10), ("g", 500, 30),
                               ("n", 600, 20), ("s", 400, 90), ("o", 800, 15), ("b", 120, 4)]:
         db.execute(

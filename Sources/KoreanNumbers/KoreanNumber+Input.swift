@@ -46,6 +46,13 @@ extension KoreanNumber {
       }
       return try digits(text)
     }
+    if let reading = try nativeWord(text, options: options) { return reading }
+    if let (period, rest) = timeOfDay(text) {
+      if let other = options.setOptionNames.first {
+        throw .conflictingOptions(.time(text), .option(other))
+      }
+      return try periodTime(rest, written: text, isAfternoon: period == "오후")
+    }
     if text.contains(":") {
       if let other = options.setOptionNames.first {
         throw .conflictingOptions(.time(text), .option(other))
@@ -77,13 +84,108 @@ extension KoreanNumber {
     // Several numbers need a counter each: "12 34" is not one number.
     if terms.contains(where: { $0.counterWord == nil }) { throw .notANumber(text) }
     var parts: [Reading] = []
+    var counted: [(number: WrittenNumber, counter: Counter)] = []
     for term in terms {
       guard let word = term.counterWord else { throw .notANumber(text) }
       let number = try WrittenNumber(parsing: term.number)
       let counter = try counterNamed(word)
       parts.append(try read(number, written: term.number, counter: counter, options: options))
+      counted.append((number, counter))
     }
+    try checkCalendar(counted, written: text)
     return Reading.sequence(parts)
+  }
+
+  /// Refuses a date or a time that cannot exist: `2월 30일`, `2025년 2월 29일`, `3시 60분`.
+  ///
+  /// Only a day after its month and minutes or seconds after a larger field are checked:
+  /// `60분` alone is a length of time, not a time of day.
+  private static func checkCalendar(
+    _ counted: [(number: WrittenNumber, counter: Counter)], written: String
+  ) throws(NumberInputError) {
+    for (index, (number, counter)) in counted.enumerated() where index > 0 && number.isWhole {
+      let previous = counted[index - 1]
+      switch (previous.counter, counter) {
+      case (.calendarMonth, .days):
+        let year =
+          index >= 2 && counted[index - 2].counter == .years
+          ? counted[index - 2].number.whole : nil
+        let lastDay = daysIn(month: previous.number.whole, year: year)
+        if number.whole == 0 || number.whole > lastDay {
+          throw .noSuchDay(written, lastDay: lastDay)
+        }
+      case (.oclock, .minutes), (.minutes, .seconds):
+        if number.whole > 59 { throw .noSuchTime(written, counter: counter.word, largest: 59) }
+        if previous.counter == .oclock, previous.number.whole > 24 {
+          throw .noSuchTime(written, counter: previous.counter.word, largest: 24)
+        }
+      default: continue
+      }
+    }
+  }
+
+  /// The last day of a month (1…12); February has 29 days unless the year says otherwise.
+  static func daysIn(month: UInt64, year: UInt64?) -> UInt64 {
+    switch month {
+    case 2:
+      guard let year else { return 29 }
+      return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  /// `12째` (or `12` with `--counter 째`) → `열두째`, and `3` with `--counter 날` → `사흘`; nil
+  /// when the input asks for neither.
+  private static func nativeWord(
+    _ text: String, options: NumberOptions
+  ) throws(NumberInputError) -> Reading? {
+    let isOrdinal = options.counter == "째" || options.counter == nil && text.hasSuffix("째")
+    let isDays = options.counter == "날"
+    guard isOrdinal || isDays else { return nil }
+    let digits = isOrdinal && options.counter == nil ? String(text.dropLast()) : text
+    guard !digits.isEmpty, digits.allSatisfy({ asciiDigit($0) != nil }), let value = UInt64(digits)
+    else {
+      if options.counter == nil { return nil }
+      throw .notWholeCount(text, counter: options.counter ?? "")
+    }
+    if isDays {
+      guard let reading = dayCount(value) else { throw .nativeOutOfRange(text) }
+      return reading
+    }
+    guard let reading = ordinalNumeral(value) else { throw .nativeOutOfRange(text) }
+    return reading
+  }
+
+  /// `오후 9:05` or `오전 9시 5분`: the period and the time after it, or nil.
+  private static func timeOfDay(_ text: String) -> (period: String, rest: String)? {
+    for period in ["오전", "오후"] where text.hasPrefix(period) {
+      let rest = String(text.dropFirst(period.count).drop { $0 == " " })
+      if !rest.isEmpty { return (period, rest) }
+    }
+    return nil
+  }
+
+  /// The time after 오전 or 오후, read with the period in front; hours 1…12 (`오후 12:30` is
+  /// half past noon), 0 in the morning.
+  private static func periodTime(
+    _ rest: String, written: String, isAfternoon: Bool
+  ) throws(NumberInputError) -> Reading {
+    let clock = try reading(of: rest)
+    let hour: UInt64?
+    if rest.contains(":") {
+      hour = rest.split(separator: ":").first.flatMap { UInt64($0) }
+    } else {
+      hour = terms(of: rest)?.first { $0.counterWord == Counter.oclock.word }
+        .flatMap { UInt64($0.number) }
+    }
+    guard let hour else { throw .invalidTime(written) }
+    if hour > 12 || (isAfternoon && hour == 0) {
+      throw .noSuchTime(written, counter: Counter.oclock.word, largest: 12)
+    }
+    let period = isAfternoon ? "오후 " : "오전 "
+    return Reading(
+      text: period + clock.text, alternatives: clock.variants.map { period + $0 })
   }
 
   // MARK: - Helpers

@@ -48,4 +48,23 @@ extension KoreanNumber {
       Counter.years.reading(year), Counter.calendarMonth.reading(month), Counter.days.reading(day),
     ])
   }
+
+  /// A count of days said the native way: 하루, 이틀, 사흘 … 열흘, 열하루 … 보름 (15) …
+  /// 스무날 (20); `nil` for 0 and past 20, which are said with the Sino 일 (`삼십 일`).
+  public static func dayCount(_ days: UInt64) -> Reading? {
+    let ones = ["", "하루", "이틀", "사흘", "나흘", "닷새", "엿새", "이레", "여드레", "아흐레"]
+    switch days {
+    case 1...9: return Reading(text: ones[Int(days)])
+    case 10: return Reading(text: "열흘")
+    case 15: return Reading(text: "보름", alternatives: ["열닷새"])
+    case 11...19: return Reading(text: "열" + ones[Int(days) - 10])
+    case 20: return Reading(text: "스무날")
+    default: return nil
+    }
+  }
+
+  /// The ordinal numeral (`12째` → `열두째`), 1…99; `nil` outside.
+  public static func ordinalNumeral(_ value: UInt64) -> Reading? {
+    NativeNumber(value).map { Reading(text: $0.ordinalNumeral) }
+  }
 }

@@ -29,6 +29,11 @@ public enum NumberInputError: Error, Sendable, Hashable, CustomStringConvertible
   case invalidTime(String)
   /// A month of the year (`월`) outside 1…12.
   case notAMonth(String)
+  /// A day past the end of its month (`2월 30일`): the date as typed and the month's last day.
+  case noSuchDay(String, lastDay: UInt64)
+  /// A clock time with a field past its end (`3시 60분`, `오후 13:00`): the time as typed, the
+  /// counter of the field (`분`) and the largest value it may have.
+  case noSuchTime(String, counter: String, largest: UInt64)
 
   /// The largest number that can be read, as written for people.
   public static let largestNumber = "18,446,744,073,709,551,615"
@@ -52,6 +57,10 @@ public enum NumberInputError: Error, Sendable, Hashable, CustomStringConvertible
     case .conflictingOptions(let first, let second): "\(first) conflicts with \(second)"
     case .notAMonth(let text): "not a month: \"\(text)월\""
     case .invalidTime(let text): "not a time: \"\(text)\""
+    case .noSuchDay(let text, let lastDay):
+      "no such day (the month ends on \(lastDay)): \"\(text)\""
+    case .noSuchTime(let text, let counter, let largest):
+      "no such time (\(counter) goes up to \(largest)): \"\(text)\""
     }
   }
 }

@@ -41,6 +41,19 @@ public struct Reading: Sendable, Hashable, CustomStringConvertible {
     variants.contains(Reading.normalized(typed))
   }
 
+  /// Whether `typed` is accepted but joins 만 units that the preferred spelling spaces
+  /// (`팔만구백삼십일` for `팔만 구백삼십일`): the learner is told the standard spacing
+  /// (한글 맞춤법 제44항), not marked wrong.
+  public func joinsUnits(_ typed: String) -> Bool {
+    let typed = Reading.normalized(typed)
+    return typed != text && accepts(typed) && Self.unitSpaces(typed) < Self.unitSpaces(text)
+  }
+
+  /// How many spaces follow a 만 unit (만, 억, 조, 경).
+  private static func unitSpaces(_ text: String) -> Int {
+    zip(text, text.dropFirst()).filter { "만억조경".contains($0) && $1 == " " }.count
+  }
+
   /// Trims white space and turns each run of it (tabs, no-break or ideographic spaces) into
   /// one ASCII space.
   public static func normalized(_ text: String) -> String {

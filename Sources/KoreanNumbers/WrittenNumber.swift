@@ -98,9 +98,12 @@ public struct WrittenNumber: Sendable, Hashable {
   /// zero the reading starts with `마이너스`.
   ///
   /// - Parameter style: The style of the whole part; ``SinoStyle/standard`` also accepts
-  ///   ``SinoStyle/ilMan``.
+  ///   ``SinoStyle/ilMan`` and both written as one word (`팔만구백삼십일`, which a drill accepts
+  ///   with a note on the standard spacing: ``Reading/joinsUnits(_:)``).
   public func reading(style: SinoStyle = .standard) -> Reading {
-    let styles = style == .standard ? [style, .ilMan] : [style]
+    let styles =
+      style == .standard
+      ? [style, .ilMan, .unspaced, SinoStyle(ilRule: .keptBeforeMan, isSpaced: false)] : [style]
     var wholes = styles.map { KoreanNumber.sino(whole, style: $0) }
     if !isWhole {
       let withYeong = fractionDigits.map { sinoDigitWords[$0] }.joined()

@@ -2,23 +2,23 @@ import Suggestions
 
 /// The words and short phrases the adaptive round draws from, and the order the jamo unlock in.
 ///
-/// Everything comes from the shipped lists: `everyday-ko.tsv` first (the words older users
-/// write, strongest boost first), then the practice messages (short phrases), then
-/// `ko-words.tsv` by corpus count. Nothing is made up: an item is always a whole entry of a
-/// list. Words longer than ``longestWord`` syllables and phrases longer than
-/// ``longestPhrase`` characters are left out (an item should take seconds, not a minute), and
-/// so is every entry with a blocked word (``BlockedWords``: insults, curses, threats …).
+/// Every item comes from the reviewed practice list (`Lexicon/practice-words-ko.txt`, made by
+/// `Tools/practice-words/build.py` from the hand-written lists and read in full; its review
+/// rule is in `Lexicon/README.md`), in its order. Nothing is made up and nothing comes from the
+/// subtitle list: an item is always a whole line of the practice list. Words longer than
+/// ``longestWord`` syllables and phrases longer than ``longestPhrase`` characters are left out
+/// (an item should take seconds, not a minute), and so is every entry with a blocked word
+/// (``BlockedWords``), should the list ever be edited past its review.
 ///
-/// The jamo order is by frequency in the lists: every occurrence of a jamo in a word adds the
-/// word's corpus count, and an everyday word adds its boost's pseudo-count
-/// (`Ranking.everydayPseudoCount(boost:)`, as the suggestions rank it). With the shipped lists
-/// it starts `ㅇ ㅏ ㄴ ㄱ ㅣ ㄹ ㅓ ㅡ ㅈ ㅁ ㅅ ㅎ ㅗ …`.
+/// The jamo order is by frequency in the word lists: every occurrence of a jamo in a word adds
+/// the word's corpus count, and an everyday word adds its boost's pseudo-count
+/// (`Ranking.everydayPseudoCount(boost:)`, as the suggestions rank it). Only jamo some item
+/// has are in the order. With the shipped lists it starts `ㅇ ㅏ ㄴ ㄱ ㅣ ㄹ ㅓ ㅡ ㅈ ㅁ ㅅ ㅎ ㅗ …`.
 public struct AdaptiveVocabulary: Sendable {
-  /// Where an entry comes from; everyday words come first.
+  /// What kind of entry it is: a word or a phrase (it has a space or a mark).
   public enum Source: Sendable, Hashable {
-    case everyday
-    case message
-    case corpus
+    case word
+    case phrase
   }
 
   /// One word or phrase with the jamo it needs.
@@ -42,47 +42,47 @@ public struct AdaptiveVocabulary: Sendable {
   /// The vocabulary of the shipped lists.
   ///
   /// - Parameters:
-  ///   - corpus: `ko-words.tsv`, parsed (``Lexicon/parseCorpus(_:)``).
-  ///   - everyday: `everyday-ko.tsv`, parsed (``Lexicon/parseEveryday(_:)``).
-  ///   - messages: The practice messages (the items of the messages lessons).
+  ///   - practiceWords: The items of `practice-words-ko.txt`, parsed (``parseList(_:)``).
+  ///   - corpus: `ko-words.tsv`, parsed (``Lexicon/parseCorpus(_:)``): only weighs the jamo.
+  ///   - everyday: `everyday-ko.tsv`, parsed (``Lexicon/parseEveryday(_:)``): weighs the jamo.
   ///   - blocked: Words never offered (`practice-blocked-ko.txt`).
   public init(
-    corpus: [LexiconEntry], everyday: [LexiconEntry], messages: [String], blocked: BlockedWords
+    practiceWords: [String], corpus: [LexiconEntry], everyday: [LexiconEntry],
+    blocked: BlockedWords
   ) {
     let weights =
       corpus.map { (text: $0.word, weight: $0.value) }
       + everyday.map { ($0.word, Ranking.everydayPseudoCount(boost: $0.value)) }
-    // Stable sorts keep file order among equals.
-    let everydayWords = everyday.enumerated().sorted {
-      ($0.element.value, -$0.offset) > ($1.element.value, -$1.offset)
-    }.map(\.element.word)
-    let corpusWords = corpus.enumerated().sorted {
-      ($0.element.value, -$0.offset) > ($1.element.value, -$1.offset)
-    }.map(\.element.word)
-    self.init(
-      ordered: everydayWords.map { ($0, Source.everyday) } + messages.map { ($0, .message) }
-        + corpusWords.map { ($0, .corpus) },
-      weights: weights, blocked: blocked)
+    self.init(ordered: practiceWords, weights: weights, blocked: blocked)
+  }
+
+  /// The items of a practice list: one a line, `#` comments and blank lines skipped, spaces
+  /// at either end dropped.
+  public static func parseList(_ text: String) -> [String] {
+    text.split(whereSeparator: \.isNewline).compactMap { line in
+      let item = String(
+        line.drop { $0 == " " }.reversed().drop { $0 == " " || $0 == "\r" }.reversed())
+      return item.isEmpty || item.hasPrefix("#") ? nil : item
+    }
   }
 
   /// A vocabulary of plain texts in the order given, each counted once for the jamo order:
   /// the built-in lessons' words when the shipped lists cannot be found, or a small list in
   /// tests.
   public init(texts: [String], blocked: BlockedWords = .none) {
-    self.init(
-      ordered: texts.map { ($0, .corpus) }, weights: texts.map { ($0, 1) }, blocked: blocked)
+    self.init(ordered: texts, weights: texts.map { ($0, 1) }, blocked: blocked)
   }
 
   /// - Parameter weights: What each occurrence of a text adds to the frequency of each of its
   ///   jamo; a text may come more than once (a word of both lists adds both weights).
   private init(
-    ordered: [(text: String, source: Source)], weights: [(text: String, weight: Int)],
-    blocked: BlockedWords
+    ordered: [String], weights: [(text: String, weight: Int)], blocked: BlockedWords
   ) {
     var seen = Set<String>(minimumCapacity: ordered.count)
     var entries: [Entry] = []
     var entriesLetters = JamoSet()
-    for (text, source) in ordered where seen.insert(text).inserted {
+    for text in ordered where seen.insert(text).inserted {
+      let source = Self.source(of: text)
       guard Self.isShort(text, source: source), !blocked.blocks(text) else { continue }
       var letters = JamoSet()
       JamoUnits.forEachLetter(in: text) { letters.insert($0) }
@@ -103,18 +103,24 @@ public struct AdaptiveVocabulary: Sendable {
     for (text, weight) in weights {
       JamoUnits.forEachLetter(in: text) { count($0, weight) }
     }
-    // Letters that only phrases use still need a place in the order.
+    // Letters that only phrases use still need a place in the order; letters no item has
+    // have none (unlocking one would open nothing to type).
     for letter in entriesLetters.scalars { count(letter, 0) }
     order = zip(letters, frequency).compactMap { value, count -> (letter: String, count: Int)? in
-      guard let count, let letter = Unicode.Scalar(value) else { return nil }
+      guard let count, let letter = Unicode.Scalar(value), entriesLetters.contains(String(letter))
+      else { return nil }
       return (String(letter), count)
     }.sorted { ($0.count, $1.letter) > ($1.count, $0.letter) }.map(\.letter)
   }
 
+  private static func source(of text: String) -> Source {
+    text.contains { " .,?!".contains($0) } ? .phrase : .word
+  }
+
   private static func isShort(_ text: String, source: Source) -> Bool {
     switch source {
-    case .everyday, .corpus: text.count <= longestWord
-    case .message: text.count <= longestPhrase
+    case .word: text.count <= longestWord
+    case .phrase: text.count <= longestPhrase
     }
   }
 

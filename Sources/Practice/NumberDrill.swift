@@ -72,7 +72,7 @@ public enum NumberDrillKind: String, Sendable, Hashable, CaseIterable {
     case .price: "숫자 3: 가격"
     case .time: "숫자 4: 시간"
     case .date: "숫자 5: 날짜"
-    case .counter: "숫자 6: 세는 말 (개, 살, 번째, %)"
+    case .counter: "숫자 6: 세는 말 (개, 살, 번째, 째, 날수, %)"
     case .phone: "숫자 7: 전화번호 읽기"
     case .native: "숫자 8: 고유어로 세기 (하나, 서른하나)"
     }
@@ -81,13 +81,14 @@ public enum NumberDrillKind: String, Sendable, Hashable, CaseIterable {
   /// The hint shown under each prompt.
   public var hint: String {
     switch self {
-    case .readDigits, .phone: "읽는 대로 한글로 쳐 보세요"
+    case .readDigits: "한자어로 읽어요: 일, 이, 삼 … (27 → 이십칠)"
+    case .phone: "읽는 대로 한글로 쳐 보세요"
     case .typeDigits: "숫자 키를 길게 눌러 숫자로 쳐 보세요"
     case .price: "가격을 읽는 대로 쳐 보세요"
     case .time: "시간을 읽는 대로 쳐 보세요"
     case .date: "날짜를 읽는 대로 쳐 보세요"
     case .counter: "세는 말과 함께 쳐 보세요"
-    case .native: "하나, 둘, 셋처럼 세는 대로 쳐 보세요 (31 → 서른하나)"
+    case .native: "고유어로 세요: 하나, 둘, 셋 … (31 → 서른하나)"
     }
   }
 }
@@ -142,6 +143,16 @@ extension NumberDrillKind {
   }
 }
 
+/// What a number drill tells the learner beside right or wrong.
+public enum NumberNote: Sendable, Hashable {
+  /// Right, but the standard spelling spaces the 만 units (한글 맞춤법 제44항): this one.
+  case standardSpacing(String)
+  /// Wrong: the native reading (고유어) was asked, this one.
+  case nativeAsked(String)
+  /// Wrong: the Sino-Korean reading (한자어) was asked, this one.
+  case sinoAsked(String)
+}
+
 /// Builds number drill items from a seed, with KoreanNumbers giving every accepted spelling.
 public enum NumberDrill {
   /// The numbers `--from`/`--to` may name: 0 to just under 1경 (9999조 …).
@@ -153,7 +164,7 @@ public enum NumberDrill {
     ("개", 1...readableRange.upperBound), ("살", 1...110), ("명", 1...readableRange.upperBound),
     ("시", 1...12), ("마리", 1...100_000), ("번", 1...1_000), ("잔", 1...30), ("권", 1...10_000),
     ("개월", 1...120), ("주", 1...52), ("번째", 1...1_000), ("학년", 1...6), ("등", 1...100),
-    ("점", 0...100), ("%", 0...100), ("kg", 1...1_000),
+    ("점", 0...100), ("%", 0...100), ("kg", 1...1_000), ("째", 1...20), ("날", 1...10),
   ]
 
   /// `count` distinct items of one kind, the same for the same seed.
@@ -218,7 +229,8 @@ public enum NumberDrill {
       // loop would draw another number, which is all that can be done with the error.
       guard let reading = try? KoreanNumber.reading(of: prompt) else { return nil }
       return PracticeItem(
-        id: "\(id):\(prompt)", prompt: prompt, answer: .reading(reading), hint: kind.hint)
+        id: "\(id):\(prompt)", prompt: prompt + " " + NumberDrill.sinoLabel,
+        answer: .reading(reading), hint: kind.hint)
     case .typeDigits:
       // Holding a key per digit is slow: at most four digits.
       let value =
@@ -285,9 +297,26 @@ public enum NumberDrill {
       let value =
         allowed.map { generator.next(in: $0.clamped(to: counts)) }
         ?? generator.next(in: counts.clamped(to: counts.lowerBound...min(counts.upperBound, 30)))
+      if word == "날" {
+        // A count of days is written with 일 and said the native way: 3일 동안 → 사흘.
+        guard let days = KoreanNumber.dayCount(UInt64(value)) else { return nil }
+        return PracticeItem(
+          id: "\(id):\(value)\(word)", prompt: "\(value)일 동안 (날수)", answer: .reading(days),
+          hint: "날수는 고유어로 세요 (하루, 이틀, 사흘 …)")
+      }
+      if word == "째" {
+        guard let order = KoreanNumber.ordinalNumeral(UInt64(value)) else { return nil }
+        return PracticeItem(
+          id: "\(id):\(value)\(word)", prompt: "\(value)째", answer: .reading(order),
+          hint: "차례는 고유어로 세요 (첫째, 둘째, 셋째 …)")
+      }
+      guard let counter = Counter(word: word) else { return nil }
+      let hint = counterHint(counter)
       // Numbers with a sign after them are written without a space: 50%, 3kg.
       let prompt = word == "%" || word == "kg" ? "\(value)\(word)" : "\(grouped(value))\(word)"
-      return reading(of: prompt, kind: kind)
+      guard let reading = try? KoreanNumber.reading(of: prompt) else { return nil }
+      return PracticeItem(
+        id: "\(id):\(prompt)", prompt: prompt, answer: .reading(reading), hint: hint)
     case .phone:
       let middle = allowed.map { _ in pick(0...9999) } ?? generator.next(in: 1000...9999)
       let last = allowed.map { _ in pick(0...9999) } ?? generator.next(in: 0...9999)
@@ -303,12 +332,68 @@ public enum NumberDrill {
 
   /// `31` → `서른하나` (and the accepted spellings), for ``NumberDrillKind/native``.
   private static func native(_ value: Int, kind: NumberDrillKind) -> PracticeItem? {
-    let prompt = String(value)
+    let number = String(value)
     guard
-      let reading = try? KoreanNumber.reading(of: prompt, options: NumberOptions(isNative: true))
+      let reading = try? KoreanNumber.reading(of: number, options: NumberOptions(isNative: true))
     else { return nil }
     return PracticeItem(
-      id: "\(kind.lessonID):\(prompt)", prompt: prompt, answer: .reading(reading), hint: kind.hint)
+      id: "\(kind.lessonID):\(number)", prompt: number + " " + nativeLabel,
+      answer: .reading(reading), hint: kind.hint)
+  }
+
+  /// The label of a prompt that asks the Sino-Korean reading: `27 (한자어)` → 이십칠.
+  public static let sinoLabel = "(한자어)"
+  /// The label of a prompt that asks the native reading: `31 (고유어)` → 서른하나.
+  public static let nativeLabel = "(고유어)"
+
+  /// The hint of a counting item: which numbers the counter takes, with its own example.
+  static func counterHint(_ counter: Counter) -> String {
+    switch counter.system {
+    case .native:
+      let example = counter.reading(3).text
+      return "‘\(counter.word)’ 앞은 고유어로 세요 (한, 두, 세 … 3 → \(example))"
+    case .sino:
+      let example = counter.reading(3).text
+      return "‘\(counter.word)’ 앞은 한자어로 읽어요 (일, 이, 삼 … 3 → \(example))"
+    }
+  }
+
+  /// What to tell the learner about an answer to a number drill, beyond right or wrong.
+  ///
+  /// - Returns: ``NumberNote/standardSpacing(_:)`` when the answer is right but joins the 만
+  ///   units the standard spelling spaces; ``NumberNote/nativeAsked(_:)`` or
+  ///   ``NumberNote/sinoAsked(_:)`` when a wrong answer is the reading of the other system;
+  ///   `nil` otherwise.
+  public static func note(for item: PracticeItem, typed: String) -> NumberNote? {
+    guard case .reading(let reading) = item.answer else { return nil }
+    if reading.accepts(typed) {
+      return reading.joinsUnits(typed) ? .standardSpacing(reading.text) : nil
+    }
+    let typed = Reading.normalized(typed)
+    let kind = item.id.split(separator: ":").first.flatMap { NumberDrillKind(lessonID: String($0)) }
+    let digits = item.prompt.prefix { $0.isNumber || $0 == "," }.filter(\.isNumber)
+    guard let kind, let value = UInt64(digits) else { return nil }
+    switch kind {
+    case .native:
+      return KoreanNumber.sino(value) == typed ? .nativeAsked(reading.text) : nil
+    case .readDigits:
+      return NativeNumber(value)?.counting == typed ? .sinoAsked(reading.text) : nil
+    case .counter:
+      guard
+        let word = item.prompt.split(separator: " ").first?.drop(while: { $0.isNumber || $0 == "," }
+        ),
+        let counter = Counter(word: String(word))
+      else { return nil }
+      switch counter.system {
+      case .native:
+        return typed.hasPrefix(KoreanNumber.sino(value)) ? .nativeAsked(reading.text) : nil
+      case .sino:
+        let native = NativeNumber(value)
+        let isNative = native.map { typed.hasPrefix($0.determiner) || typed.hasPrefix($0.counting) }
+        return isNative == true ? .sinoAsked(reading.text) : nil
+      }
+    case .typeDigits, .price, .time, .date, .phone: return nil
+    }
   }
 
   private static func reading(of prompt: String, kind: NumberDrillKind) -> PracticeItem? {

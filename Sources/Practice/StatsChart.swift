@@ -108,6 +108,9 @@ extension ResultTotals {
     distance += other.distance
     correctSyllables += other.correctSyllables
     duration += other.duration
+    keyHits += other.keyHits
+    keyMisses += other.keyMisses
+    exactItems += other.exactItems
   }
 }
 

@@ -32,7 +32,9 @@ import HangulEngine
 /// TOTALS = "items", "completedItems", "presses", "backspaces", "minimumPresses",
 ///   "promptedPresses", "targetLength", "editDistance", "correctSyllables", "durationMs"
 ///   (integers), then "syllablesPerMinute", "pressesPerMinute" (numbers), "accuracy",
-///   "efficiency" (0 … 1).
+///   "efficiency" (0 … 1), then (v4) "wordsRight" (items typed to the end exactly, of
+///   "items") and "keysRight" (the share of next keys pressed right, 0 … 1; null for days
+///   recorded before it was counted).
 /// SPEED = "presses", "samples" (integers), "medianMs" (the filtered time: the median of the
 ///   latest 15 samples; null before the first), "confidence" (target time ÷ medianMs; null
 ///   before 5 samples), "blindShare" (presses made with no cue showing ÷ presses, 0 … 1;
@@ -45,7 +47,7 @@ import HangulEngine
 /// version; existing fields keep their meaning.
 public enum StatsJSON {
   public static let schema = "cheonjiin-stats"
-  public static let version = 3
+  public static let version = 4
 
   /// The JSON text, ending with a newline.
   ///
@@ -160,9 +162,13 @@ public enum StatsJSON {
       ("pressesPerMinute", totals.pressesPerMinute),
       ("accuracy", totals.accuracy), ("efficiency", totals.efficiency),
     ]
+    let figures = [
+      "\"wordsRight\": \(totals.exactItems)",
+      "\"keysRight\": \(totals.keysRight.map(number) ?? "null")",
+    ]
     return
       (integers.map { "\(string($0.0)): \($0.1)" }
-      + numbers.map { "\(string($0.0)): \(number($0.1))" }).joined(separator: ", ")
+      + numbers.map { "\(string($0.0)): \(number($0.1))" } + figures).joined(separator: ", ")
   }
 
   /// A JSON string literal.

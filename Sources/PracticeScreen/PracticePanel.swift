@@ -106,6 +106,14 @@ extension PracticeController {
   {
     let target = item.target
     if case .itemDone(let result, _) = mode {
+      if let note = NumberDrill.note(for: item, typed: result.typed) {
+        switch note {
+        case .standardSpacing:
+          return [PanelSegment("  " + strings.numberNote(note), .correct, .bold)]
+        case .nativeAsked, .sinoAsked:
+          return [PanelSegment("  " + strings.numberNote(note), .title, .bold)]
+        }
+      }
       if result.accuracy < 1, let keys = rightKeys(for: result.target) {
         return [PanelSegment("  " + strings.rightKeys(keys), .title, .bold)]
       }

@@ -2,6 +2,28 @@ import HangulEngine
 import Practice
 import TerminalUI
 
+// MARK: - Notes on a number drill's answer
+
+extension UIStrings {
+  /// After a number drill's answer: the standard spacing, or which reading was asked.
+  public func numberNote(_ note: NumberNote) -> String {
+    switch note {
+    case .standardSpacing(let standard):
+      pick(
+        "✓ 맞아요. 띄어 쓰면 표준이에요 (한글 맞춤법 제44항): \(standard)",
+        "✓ Right. Standard spacing (제44항) puts a space after each 만 unit: \(standard)")
+    case .nativeAsked(let answer):
+      pick(
+        "고유어로 물었어요 (하나, 둘, 셋 …): \(answer)",
+        "The native reading was asked (하나, 둘, 셋 …): \(answer)")
+    case .sinoAsked(let answer):
+      pick(
+        "한자어로 물었어요 (일, 이, 삼 …): \(answer)",
+        "The Sino-Korean reading was asked (일, 이, 삼 …): \(answer)")
+    }
+  }
+}
+
 // MARK: - The summary after a lesson
 
 extension UIStrings {

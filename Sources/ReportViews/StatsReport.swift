@@ -55,9 +55,10 @@ public struct StatsReport: Sendable, Hashable {
     var lines = [
       strings.statsHeading(
         from: CalendarDay(dayNumber: days.lowerBound), to: CalendarDay(dayNumber: days.upperBound),
-        days: days.count),
-      overview.totals.items == 0 ? strings.statsNothingInRange : strings.statsOverview(overview),
+        days: days.count)
     ]
+    lines +=
+      overview.totals.items == 0 ? [strings.statsNothingInRange] : strings.statsOverview(overview)
     let rows = StatsChart.rows(
       daily, from: days.lowerBound, to: days.upperBound, maximumRows: Self.maximumRows)
     for metric in Self.metrics {

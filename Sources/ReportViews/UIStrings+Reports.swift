@@ -25,19 +25,29 @@ extension UIStrings {
       "No practice in these days. Add --all to see the whole history.")
   }
 
-  /// The second line: what was practised in the days shown.
-  public func statsOverview(_ overview: StatsOverview) -> String {
+  /// The lines under the heading: what was practised in the days shown.
+  ///
+  /// The figures are the ones a family member reads without a manual, named as the round's
+  /// summary names them: words right, n of m, and keys right in %; keys right is left out
+  /// when every day was recorded before it was counted.
+  public func statsOverview(_ overview: StatsOverview) -> [String] {
     let totals = overview.totals
-    let accuracy = wholePercent(totals.accuracy)
     let speed = Int(totals.syllablesPerMinute.rounded())
     let presses = Int(totals.pressesPerMinute.rounded())
-    return pick(
-      "연습한 날 \(overview.practiceDays)일 · 연습 \(overview.sessions)번 · "
-        + "문제 \(totals.items)개 · 정확도 \(accuracy)% · 1분에 \(speed)글자 (\(presses)타)",
-      // Short enough for 80 columns with hundreds of days.
-      "\(englishCount(overview.practiceDays, "day")), "
-        + "\(englishCount(overview.sessions, "session")), \(englishCount(totals.items, "item")) · "
-        + "\(accuracy)% right · \(speed) syllables (\(presses) presses)/min")
+    let keys = totals.keysRight.map(wholePercent)
+    return [
+      pick(
+        "연습한 날 \(overview.practiceDays)일 · 연습 \(overview.sessions)번 · "
+          + "1분에 \(speed)글자 (\(presses)타)",
+        "\(englishCount(overview.practiceDays, "day")), "
+          + "\(englishCount(overview.sessions, "session")) · "
+          + "\(speed) syllables (\(presses) presses)/min"),
+      pick(
+        "맞게 친 낱말 \(totals.items)개 중 \(totals.exactItems)개"
+          + (keys.map { " · 맞게 누른 키 \($0)%" } ?? ""),
+        "Words right: \(totals.exactItems) of \(totals.items)"
+          + (keys.map { " · keys right: \($0)%" } ?? "")),
+    ]
   }
 
   /// A chart's title.

@@ -78,21 +78,25 @@ extension ProgressStore {
     pressLimit: Int = ProgressStore.pressLimit
   ) throws(StorageError) -> ItemSchedule {
     try checkDay(day, "saving a practice result")
+    let single = ResultTotals([result])
+    let exact = (hits: single.keyHits, misses: single.keyMisses, isExact: single.exactItems)
     return try write("saving a practice result") { db in
       try db.execute(
         sql: """
           INSERT INTO itemResult (
             sessionId, day, lessonId, itemId, target, typed, presses, backspaces,
             minimumPresses, durationMs, accuracy, efficiency, startedAt, isCompleted,
-            promptedPresses, wrongPresses, targetLength, editDistance, correctSyllables)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            promptedPresses, wrongPresses, targetLength, editDistance, correctSyllables,
+            keyHits, keyMisses, isExact)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
           session, day, result.lessonID, result.itemID, result.target, result.typed,
           result.presses, result.backspaces, result.minimumPresses, result.duration,
           result.accuracy, result.efficiency, startedAt, result.isCompleted,
           result.promptedPresses, result.wrongPresses, result.score.targetLength,
-          result.score.distance, result.score.correctSyllables,
+          result.score.distance, result.score.correctSyllables, exact.hits, exact.misses,
+          exact.isExact,
         ])
       for (key, tally) in result.keyTallies.sorted(by: { $0.key < $1.key }) {
         try db.execute(
@@ -152,7 +156,8 @@ extension ProgressStore {
             SUM(backspaces) AS backspaces, SUM(minimumPresses) AS minimumPresses,
             SUM(promptedPresses) AS promptedPresses, SUM(targetLength) AS targetLength,
             SUM(editDistance) AS editDistance, SUM(correctSyllables) AS correctSyllables,
-            SUM(durationMs) AS durationMs
+            SUM(durationMs) AS durationMs, COALESCE(SUM(keyHits), 0) AS keyHits,
+            COALESCE(SUM(keyMisses), 0) AS keyMisses, SUM(isExact) AS exactItems
           FROM itemResult WHERE day BETWEEN ? AND ?
           GROUP BY day ORDER BY day
           """,
@@ -169,6 +174,9 @@ extension ProgressStore {
         totals.distance = try row.decode(Int.self, forColumn: "editDistance")
         totals.correctSyllables = try row.decode(Int.self, forColumn: "correctSyllables")
         totals.duration = try row.decode(Int64.self, forColumn: "durationMs")
+        totals.keyHits = try row.decode(Int.self, forColumn: "keyHits")
+        totals.keyMisses = try row.decode(Int.self, forColumn: "keyMisses")
+        totals.exactItems = try row.decode(Int.self, forColumn: "exactItems")
         return DailyStat(
           day: try row.decode(Int.self, forColumn: "day"),
           sessions: try row.decode(Int.self, forColumn: "sessions"), totals: totals)

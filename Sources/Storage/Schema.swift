@@ -22,6 +22,7 @@ enum Schema {
     migrator.registerMigration("v3", migrate: repairMonotonicStamps)
     migrator.registerMigration("v4", migrate: createVersion4)
     migrator.registerMigration("v5", migrate: createVersion5)
+    migrator.registerMigration("v6", migrate: createVersion6)
     return migrator
   }
 
@@ -190,6 +191,23 @@ extension Schema {
         ALTER TABLE pressSummary ADD COLUMN cuedSamples INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE adaptiveProgress ADD COLUMN targetSpm REAL;
         ALTER TABLE adaptiveProgress ADD COLUMN targetSetBy TEXT;
+        """)
+  }
+
+  /// The figures a family member reads: keys right and words right, per result.
+  ///
+  /// `itemResult.keyHits` and `keyMisses`: the times the next key was pressed, and the times
+  /// another key led off the way instead (keys right = hits ÷ both). Older rows never counted
+  /// them and keep NULL: a day of only older rows has no keys-right figure, rather than a
+  /// made-up one. `isExact`: the item was typed to the end exactly (words right), which the
+  /// older rows do say, so it is filled in from them.
+  static func createVersion6(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        ALTER TABLE itemResult ADD COLUMN keyHits INTEGER;
+        ALTER TABLE itemResult ADD COLUMN keyMisses INTEGER;
+        ALTER TABLE itemResult ADD COLUMN isExact INTEGER NOT NULL DEFAULT 0;
+        UPDATE itemResult SET isExact = 1 WHERE isCompleted = 1 AND editDistance = 0;
         """)
   }
 

@@ -14,20 +14,18 @@ enum AdaptiveData {
     }
   }
 
-  /// The shipped lists with the messages as phrases, or the built-in lessons' words and
-  /// messages when the lists cannot be found.
-  ///
-  /// The subtitle list (`ko-words.tsv`) is used only with the list of words never offered
-  /// (`practice-blocked-ko.txt`): without it, only the hand-written lists are.
+  /// The reviewed practice list (`practice-words-ko.txt`), its jamo weighed by the word lists,
+  /// or the built-in lessons' words and messages when the list cannot be found.
   static func vocabulary(lessons: [Lesson], environment: [String: String]) -> AdaptiveVocabulary {
-    let phrases = lessons.filter { $0.stage == .messages }.flatMap { $0.items.map(\.target) }
-    if let directory = SuggestionSetup.lexiconDirectory(environment: environment) {
-      let lists = SuggestionSetup.wordLists(in: directory)
-      let blocked = blockedWords(in: directory)
-      let corpus = blocked.isEmpty ? [] : lists.corpus
-      if !corpus.isEmpty || !lists.everyday.isEmpty {
+    if let directory = SuggestionSetup.lexiconDirectory(environment: environment),
+      let text = try? String(contentsOfFile: directory + "/practice-words-ko.txt", encoding: .utf8)
+    {
+      let items = AdaptiveVocabulary.parseList(text)
+      if !items.isEmpty {
+        let lists = SuggestionSetup.wordLists(in: directory)
         return AdaptiveVocabulary(
-          corpus: corpus, everyday: lists.everyday, messages: phrases, blocked: blocked)
+          practiceWords: items, corpus: lists.corpus, everyday: lists.everyday,
+          blocked: blockedWords(in: directory))
       }
     }
     let words = lessons.filter { [.words, .messages, .finals].contains($0.stage) }

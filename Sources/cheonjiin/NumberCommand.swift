@@ -9,9 +9,12 @@ struct NumberCommand: ParsableCommand {
     abstract: "Read a number the Korean way (15000 → 만 오천).",
     discussion: """
       N may be a number (15000, 15,000, -5, 3.14), a time (3:45), or numbers with counters \
-      (15,000원, 20살, 2025년 6월 10일); several arguments are read as one text. Without N, \
+      (15,000원, 20살, 2025년 6월 10일), a time of day (오후 9:05) or an ordinal (12째 → 열두째); \
+      several arguments are read as one text. A date or time that cannot exist (2월 30일, \
+      3시 60분) is refused with the reason. Without N, \
       each line of standard input is read and one line is printed per line. Sino-Korean \
-      readings go up to 18,446,744,073,709,551,615 and are spaced by 만 units (한글 맞춤법 제44항).
+      readings go up to 18,446,744,073,709,551,615 and are spaced by 만 units (한글 맞춤법 제44항); \
+      --all also lists them written as one word (팔만구백삼십일), which drills accept with a note.
       Examples: cheonjiin number 43 --native → 마흔셋;  cheonjiin number 3 --counter 개 → 세 개; \
       cheonjiin number 010-1234-5678 --digits → 공일공 일이삼사 오육칠팔
       """)
@@ -21,7 +24,8 @@ struct NumberCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "A counter word; it chooses the number system (개 명 살 시 native; 원 분 년 월 일 Sino).",
+      "A counter word; it chooses the number system (개 명 살 시 native; 원 분 년 월 일 Sino; "
+        + "날 counts days: 3 → 사흘).",
       valueName: "WORD"))
   var counter: String?
 

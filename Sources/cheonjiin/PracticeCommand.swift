@@ -21,10 +21,12 @@ struct PracticeCommand: ParsableCommand {
       --adaptive (맞춤 연습, first in the menu) times every key press: letters unlock in \
       frequency order, starting with ㅇ ㅏ ㄴ ㄱ ㅣ ㄹ; the next unlocks when every unlocked \
       one is confident (at least 5 samples, confidence = target time ÷ the median of the \
-      latest 15 times ≥ 1; a press made while its key was lit counts half); each round works \
-      on the weakest letter with real words from the shipped lists. The target starts at \
-      your own pace and rises as you get faster; it is saved, as is --target. --blind hides \
-      the keys' labels and shows cues only after 5 s.
+      latest 15 times ≥ 1; a press made while its key was lit counts half) and accurate (90 % \
+      of its latest 30 presses right); the first press of a word is not timed (reading is not \
+      typing). Each round of 10 works on the weakest letter with everyday words from the \
+      reviewed list Lexicon/practice-words-ko.txt. The target starts at your own pace and \
+      rises as you get faster; it is saved, as is --target. --blind hides the keys' labels \
+      and shows cues only after 5 s.
       Examples: cheonjiin practice --list;  cheonjiin practice --lesson words-family
       """)
 
@@ -47,12 +49,16 @@ struct PracticeCommand: ParsableCommand {
 
   @Option(
     parsing: .unconditional,
-    help: "Number drills: the smallest number to practise (default 1; every drill).")
+    help: ArgumentHelp(
+      "Number drills: the smallest number to practise (default 1 with --to; without --from "
+        + "or --to each drill keeps its own mix, such as 1–999,999 to read and 1–99 native)."))
   var from: Int?
 
   @Option(
     parsing: .unconditional,
-    help: "Number drills: the largest number to practise (default 99; up to 9999조).")
+    help: ArgumentHelp(
+      "Number drills: the largest number to practise (default 99 with --from; up to 9999조; "
+        + "without --from or --to each drill keeps its own mix)."))
   var to: Int?
 
   @Flag(help: "Start the adaptive round (맞춤 연습): it works on your slowest letter.")

@@ -77,6 +77,41 @@ struct NumberCommandTests {
     "15000, 15,000, -5, 3.14 같은 숫자나 3:45 같은 시각, 15000원이나 2025년 6월 10일처럼 단위가 "
     + "붙은 숫자를 써 주세요.\n"
 
+  @Test("the time drill's prompt reads; ordinals and day counts read; 만 units written together")
+  func drillForms() throws {
+    for (arguments, expected) in [
+      (["오후", "9:05"], "오후 아홉 시 오 분"), (["12째"], "열두째"), (["1째"], "첫째"),
+      (["3", "--counter", "날"], "사흘"), (["1", "--counter", "날"], "하루"),
+      (["80931", "--financial"], "팔만구백삼십일"),
+    ] {
+      let result = try run(["number"] + arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      #expect(result.stdout == expected + "\n", "\(arguments)")
+    }
+    // What a drill accepts with a note on the spacing, --all lists: the standard first.
+    let lines = try run(["number", "--all", "80931"]).stdout.split(separator: "\n")
+    #expect(lines.first == "팔만 구백삼십일")
+    #expect(lines.contains("팔만구백삼십일"))
+  }
+
+  @Test("a date or time that cannot exist is refused with the reason")
+  func impossible() throws {
+    let day = try run(["number", "2월", "30일"], environment: locale("C.UTF-8"))
+    #expect(day.status == 65)
+    #expect(day.stderr.contains("that month ends on day 29"), "\(day.stderr)")
+    let minute = try run(["number", "3시", "60분"], environment: locale("ko_KR.UTF-8"))
+    #expect(minute.status == 65)
+    #expect(minute.stderr.contains("분 자리는 59까지만 있어요"), "\(minute.stderr)")
+  }
+
+  @Test("practice --help says what --from and --to default to")
+  func practiceHelp() throws {
+    let help = try run(["practice", "--help"]).stdout
+    #expect(help.contains("default 99 with --from"))
+    #expect(help.contains("each drill keeps its own mix"))
+    #expect(!help.contains("(default 99;"))
+  }
+
   @Test("conflicting options are refused with what to do")
   func conflicting() throws {
     let result = try run(["number", "5", "--native", "--financial"], environment: locale("C"))

@@ -95,15 +95,17 @@ struct PropertyTests {
     }
   }
 
-  @Test("every value's Reading accepts the 일만 and standard spellings, and no unspaced one")
+  @Test(
+    "every value's Reading accepts the 일만, standard and unspaced spellings; unspaced has a note")
   func readingVariants() {
     for value in Self.values.prefix(500) {
       let reading = WrittenNumber(value).reading()
       #expect(reading.accepts(KoreanNumber.sino(value)))
       #expect(reading.accepts(KoreanNumber.sino(value, style: .ilMan)))
       let unspaced = KoreanNumber.sino(value, style: .unspaced)
-      // 제44항 spaces by 만 units, so a number of several groups is wrong written as one word.
-      #expect(reading.accepts(unspaced) == !reading.text.contains(" "), "\(value)")
+      // 제44항 spaces by 만 units: written as one word it is accepted, with a note.
+      #expect(reading.accepts(unspaced), "\(value)")
+      #expect(reading.joinsUnits(unspaced) == reading.text.contains(" "), "\(value)")
     }
   }
 }

@@ -62,7 +62,10 @@ struct NumberDrillTests {
   }
 
   static let golden: [(NumberDrillKind, [String])] = [
-    (.readDigits, ["227,287=이십이만 칠천이백팔십칠", "70=칠십", "943,188=구십사만 삼천백팔십팔"]),
+    (
+      .readDigits,
+      ["227,287 (한자어)=이십이만 칠천이백팔십칠", "70 (한자어)=칠십", "943,188 (한자어)=구십사만 삼천백팔십팔"]
+    ),
     (.typeDigits, ["사천사백구십구=4499", "칠십육=76", "오천이백칠십팔=5278"]),
     (.price, ["22,000원=이만 이천 원", "145,000원=십사만 오천 원", "12,000원=만 이천 원"]),
     (.time, ["6:50=여섯 시 오십 분", "7:15=일곱 시 십오 분", "5:40=다섯 시 사십 분"]),
@@ -70,7 +73,7 @@ struct NumberDrillTests {
       .date,
       ["10월 27일=시월 이십칠 일", "2028년 10월 1일=이천이십팔 년 시월 일 일", "2027년 1월 25일=이천이십칠 년 일월 이십오 일"]
     ),
-    (.counter, ["16%=십육 퍼센트", "24마리=스물네 마리", "19잔=열아홉 잔"]),
+    (.counter, ["16kg=십육 킬로그램", "24번=스물네 번", "19권=열아홉 권"]),
     (
       .phone,
       [
@@ -137,7 +140,9 @@ struct NumberRangeTests {
     let items = NumberDrill.items(.native, count: 30, seed: 3)
     #expect(items.count == 30)
     for item in items {
-      let value = try #require(Int(item.prompt))
+      // The prompt says the native reading is asked.
+      #expect(item.prompt.hasSuffix(" (고유어)"), "\(item.prompt)")
+      let value = try #require(Int(item.prompt.filter(\.isNumber)))
       #expect((1...99).contains(value))
       guard case .reading(let reading) = item.answer else {
         Issue.record("\(item.prompt) is not a reading")
@@ -158,7 +163,7 @@ struct NumberRangeTests {
     }
     // The native drill keeps to 1…99 within the range.
     for item in NumberDrill.items(.native, count: 10, seed: 9, range: 90...200) {
-      #expect((90...99).contains(Int(item.prompt) ?? 0), "\(item.prompt)")
+      #expect((90...99).contains(Int(item.prompt.filter(\.isNumber)) ?? 0), "\(item.prompt)")
     }
     #expect(NumberDrill.lesson(.readDigits, seed: 9, range: 120...130).title.hasSuffix("120–130"))
     #expect(NumberDrill.lesson(.native, seed: 9, range: 1...10).title.hasSuffix("1–10"))
@@ -225,5 +230,49 @@ struct NumberRangeTests {
     let times = NumberDrill.items(.time, count: 60, seed: 5)
     #expect(times.contains { $0.prompt.hasPrefix("오후 ") && $0.target.hasPrefix("오후 ") })
     #expect(times.contains { $0.prompt.hasPrefix("오전 ") && $0.target.hasPrefix("오전 ") })
+  }
+}
+
+/// A drill says what it asks, and what was wrong when the other reading was typed.
+@Suite("Number drills: what is asked")
+struct NumberAskedTests {
+  @Test("typing 이십 for a native 20 says the native reading was asked; 스물 for a Sino 20 too")
+  func otherSystem() throws {
+    let native = try #require(NumberDrill.items(.native, count: 1, seed: 1, range: 20...20).first)
+    #expect(native.prompt == "20 (고유어)")
+    #expect(NumberDrill.note(for: native, typed: "이십") == .nativeAsked("스물"))
+    #expect(NumberDrill.note(for: native, typed: "스물") == nil)
+    let sino = try #require(NumberDrill.items(.readDigits, count: 1, seed: 1, range: 20...20).first)
+    #expect(sino.prompt == "20 (한자어)")
+    #expect(NumberDrill.note(for: sino, typed: "스물") == .sinoAsked("이십"))
+  }
+
+  @Test("팔만구백삼십일 for 80,931 is right, with a note on the standard spacing")
+  func spacing() throws {
+    let item = try #require(
+      NumberDrill.items(.readDigits, count: 1, seed: 1, range: 80_931...80_931).first)
+    #expect(item.answer.accepts("팔만구백삼십일"))
+    #expect(NumberDrill.note(for: item, typed: "팔만구백삼십일") == .standardSpacing("팔만 구백삼십일"))
+    #expect(NumberDrill.note(for: item, typed: "팔만 구백삼십일") == nil)
+  }
+
+  @Test("the counting drill drills ordinals (열두째) and day counts (사흘), and says which reading")
+  func ordinalsAndDays() {
+    var seen: [String: String] = [:]
+    for seed in UInt64(0)..<200 {
+      for item in NumberDrill.items(.counter, count: 10, seed: seed) {
+        seen[item.prompt] = item.target
+        #expect(!item.hint.isEmpty)
+      }
+    }
+    #expect(seen["12째"] == "열두째" || seen["2째"] == "둘째", "\(seen.filter { $0.key.hasSuffix("째") })")
+    #expect(seen["3일 동안 (날수)"] == "사흘")
+  }
+
+  @Test("the time drill's 오전/오후 prompts are read by cheonjiin number as shown")
+  func timePrompts() throws {
+    for item in NumberDrill.items(.time, count: 30, seed: 5) where item.prompt.hasPrefix("오") {
+      #expect(try KoreanNumber.reading(of: item.prompt).text == item.target, "\(item.prompt)")
+    }
   }
 }

@@ -52,6 +52,9 @@ struct StatsDataTests {
     totals.targetLength = length
     totals.distance = distance
     totals.duration = Milliseconds(minutes) * 60_000
+    totals.exactItems = 10 - distance / 2
+    totals.keyHits = syllables * 4 - distance
+    totals.keyMisses = distance
     return totals
   }
 
@@ -125,21 +128,24 @@ struct StatsDataTests {
       text == """
         {
           "schema": "cheonjiin-stats",
-          "version": 3,
+          "version": 4,
           "generated": "2025-06-11",
           "totals": {"items": 20, "completedItems": 20, "presses": 600, "backspaces": 0, \
         "minimumPresses": 600, "promptedPresses": 0, "targetLength": 200, "editDistance": 14, \
         "correctSyllables": 150, "durationMs": 600000, "syllablesPerMinute": 15, \
-        "pressesPerMinute": 60, "accuracy": 0.93, "efficiency": 1},
+        "pressesPerMinute": 60, "accuracy": 0.93, "efficiency": 1, "wordsRight": 13, \
+        "keysRight": 0.9767},
           "days": [
             {"date": "2025-06-08", "day": 20247, "sessions": 1, "items": 10, "completedItems": 10, \
         "presses": 200, "backspaces": 0, "minimumPresses": 200, "promptedPresses": 0, \
         "targetLength": 100, "editDistance": 10, "correctSyllables": 50, "durationMs": 300000, \
-        "syllablesPerMinute": 10, "pressesPerMinute": 40, "accuracy": 0.9, "efficiency": 1},
+        "syllablesPerMinute": 10, "pressesPerMinute": 40, "accuracy": 0.9, "efficiency": 1, \
+        "wordsRight": 5, "keysRight": 0.95},
             {"date": "2025-06-10", "day": 20249, "sessions": 2, "items": 10, "completedItems": 10, \
         "presses": 400, "backspaces": 0, "minimumPresses": 400, "promptedPresses": 0, \
         "targetLength": 100, "editDistance": 4, "correctSyllables": 100, "durationMs": 300000, \
-        "syllablesPerMinute": 20, "pressesPerMinute": 80, "accuracy": 0.96, "efficiency": 1}
+        "syllablesPerMinute": 20, "pressesPerMinute": 80, "accuracy": 0.96, "efficiency": 1, \
+        "wordsRight": 8, "keysRight": 0.99}
           ],
           "keys": [
             {"layout": "cheonjiin-galaxy", "key": "eu", "label": "ㅡ", "hits": 30, "misses": 10, \

@@ -103,16 +103,23 @@ func readTextFile(_ path: String) -> String? {
   try? String(contentsOfFile: path, encoding: .utf8)
 }
 
+/// The items of `Lexicon/practice-words-ko.txt`, the reviewed practice list.
+let shippedPracticeWords: [String] = {
+  let items = AdaptiveVocabulary.parseList(
+    readTextFile(repositoryRoot + "/Lexicon/practice-words-ko.txt") ?? "")
+  if items.isEmpty { Issue.record("Lexicon/practice-words-ko.txt is missing") }
+  return items
+}()
+
 /// The adaptive round's vocabulary from the shipped lists, as `cheonjiin practice` builds it.
 let shippedVocabulary: AdaptiveVocabulary = {
   let lexicon = repositoryRoot + "/Lexicon/"
   let corpus = Lexicon.parseCorpus(readTextFile(lexicon + "ko-words.tsv") ?? "").entries
   let everyday = Lexicon.parseEveryday(readTextFile(lexicon + "everyday-ko.tsv") ?? "").entries
-  let messages = MessageFile.parse(readTextFile(lexicon + "practice-messages-ko.txt") ?? "")
-    .lessons.flatMap { $0.items.map(\.target) }
   if corpus.isEmpty || everyday.isEmpty { Issue.record("the shipped word lists are missing") }
   return AdaptiveVocabulary(
-    corpus: corpus, everyday: everyday, messages: messages, blocked: shippedBlockedWords)
+    practiceWords: shippedPracticeWords, corpus: corpus, everyday: everyday,
+    blocked: shippedBlockedWords)
 }()
 
 /// `Lexicon/practice-blocked-ko.txt`, the words practice never offers.

@@ -65,7 +65,7 @@ struct MigrationTests {
     }
 
     let store = try openStore(path)
-    #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5"])
+    #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6"])
 
     // The old rows, with the measures version 2 derives from the accuracy.
     let days = try store.dailyStats(from: 20_000, to: 21_000)
@@ -85,6 +85,10 @@ struct MigrationTests {
     #expect(second.targetLength == 9)  // 한라산 3 + 보고 싶어요 6 (the space counts)
     #expect(second.distance == 1)
     #expect(second.correctSyllables == 7)  // 3 + 5 syllables - 1
+    // Words right come from the old rows; keys right were never counted, so none is made up.
+    #expect(first.exactItems == 1)  // 학교, not 안녀
+    #expect(second.exactItems == 1)  // 한라산, not 보고싶어요
+    #expect(first.keysRight == nil)
 
     // Key counts survive and gain a streak.
     let keys = try store.keyStats()

@@ -40,6 +40,29 @@ struct PracticeStoreTests {
     #expect(try store.practiceDays() == 100...102)
   }
 
+  @Test("keys right and words right are counted per day")
+  func keysAndWordsRight() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let store = try openStore(folder.databasePath)
+    let session = try store.beginSession(
+      lessonID: "vowels-2", layoutID: "g", startedAt: 1, day: 100)
+    try store.record(
+      sampleResult(tallies: [key("a"): KeyTally(hits: 3, misses: 0)]),
+      startedAt: sampleStartedAt, session: session, day: 100)
+    try store.record(
+      sampleResult(
+        item: "vowels-2:오이", target: "오이", typed: "오어",
+        tallies: [key("a"): KeyTally(hits: 4, misses: 1), key("b"): KeyTally(hits: 2, misses: 2)]),
+      startedAt: sampleStartedAt, session: session, day: 100)
+    let day = try #require(try store.dailyStats(from: 100, to: 100).first).totals
+    #expect(day.keyHits == 9)
+    #expect(day.keyMisses == 3)
+    #expect(day.keysRight == 0.75)
+    #expect(day.exactItems == 1)
+    #expect(day.items == 2)
+  }
+
   @Test("no practice yet: no days")
   func noDays() throws {
     let folder = try TemporaryFolder()

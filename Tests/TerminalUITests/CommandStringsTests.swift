@@ -21,6 +21,8 @@ struct NumberErrorCase: Sendable, CustomTestStringConvertible {
       .notAMonth(let text):
       [text]
     case .notWholeCount(let text, let counter): [text, counter]
+    case .noSuchDay(let text, let lastDay): [text, "\(lastDay)"]
+    case .noSuchTime(let text, let counter, let largest): [text, counter, "\(largest)"]
     case .conflictingOptions(let first, let second): [first, second].map(\.shown)
     }
   }
@@ -58,6 +60,8 @@ struct CommandStringsTests {
     NumberErrorCase(error: .conflictingOptions(.option("--financial"), .nativeCounter("개"))),
     NumberErrorCase(error: .notAMonth("13"), mentions: ["12월", "달"]),
     NumberErrorCase(error: .invalidTime("25:00"), mentions: ["3:45"]),
+    NumberErrorCase(error: .noSuchDay("2월 30일", lastDay: 29)),
+    NumberErrorCase(error: .noSuchTime("3시 60분", counter: "분", largest: 59), mentions: ["9:05"]),
   ]
 
   @Test(

@@ -123,7 +123,7 @@ struct PracticeControllerTests {
     let items = driver.controller.round.items
     #expect(!items.isEmpty)
     for item in items {
-      #expect((1...10).contains(Int(item.prompt) ?? 0), "\(item.prompt)")
+      #expect((1...10).contains(Int(item.prompt.filter(\.isNumber)) ?? 0), "\(item.prompt)")
     }
   }
 

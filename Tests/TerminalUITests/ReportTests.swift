@@ -19,6 +19,9 @@ private func totals(syllables: Int, minutes: Int, distance: Int) -> ResultTotals
   totals.targetLength = 100
   totals.distance = distance
   totals.duration = Milliseconds(minutes) * 60_000
+  totals.exactItems = 10 - distance / 2
+  totals.keyHits = syllables * 4 - distance
+  totals.keyMisses = distance
   return totals
 }
 
@@ -152,21 +155,23 @@ struct StatsReportTests {
     let report = StatsReport(days: 20_247...20_249, daily: days, heatmap: map, width: 30)
     let lines = report.lines(korean)
     #expect(
-      Array(lines.prefix(3)) == [
+      Array(lines.prefix(4)) == [
         "천지인 연습 기록 · 2025-06-08 ~ 2025-06-10 (3일)",
-        "연습한 날 2일 · 연습 3번 · 문제 20개 · 정확도 93% · 1분에 15글자 (60타)",
+        "연습한 날 2일 · 연습 3번 · 1분에 15글자 (60타)",
+        "맞게 친 낱말 20개 중 13개 · 맞게 누른 키 98%",
         "",
       ])
     let rows = StatsChart.rows(days, from: 20_247, to: 20_249)
     let speed = ChartView(rows, metric: .syllablesPerMinute, width: 30).lines(korean)
     let accuracy = ChartView(rows, metric: .accuracy, width: 30).lines(korean)
     #expect(
-      lines == Array(lines.prefix(3)) + speed + [""] + accuracy + [""]
+      lines == Array(lines.prefix(4)) + speed + [""] + accuracy + [""]
         + HeatmapView(map).lines(korean))
     #expect(
-      Array(report.lines(english).prefix(2)) == [
+      Array(report.lines(english).prefix(3)) == [
         "Cheonjiin practice · 2025-06-08 ~ 2025-06-10 (3 days)",
-        "2 days, 3 sessions, 20 items · 93% right · 15 syllables (60 presses)/min",
+        "2 days, 3 sessions · 15 syllables (60 presses)/min",
+        "Words right: 13 of 20 · keys right: 98%",
       ])
   }
 

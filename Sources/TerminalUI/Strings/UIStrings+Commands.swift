@@ -85,6 +85,16 @@ extension UIStrings {
           + "3:45, 17:00, 9:05:30처럼 써 주세요.",
         "\"\(text)\" is not a time; write hours 0–24 and two-digit minutes (and "
           + "seconds), such as 3:45, 17:00 or 9:05:30")
+    case .noSuchDay(let text, let lastDay):
+      pick(
+        "없는 날짜예요: \"\(text)\". 그 달은 \(lastDay)일까지 있어요. 날짜를 고쳐 써 주세요.",
+        "\"\(text)\" is not a date: that month ends on day \(lastDay); write a day that exists")
+    case .noSuchTime(let text, let counter, let largest):
+      pick(
+        "없는 시각이에요: \"\(text)\". \(counter) 자리는 \(largest)까지만 있어요. "
+          + "오후 9:05, 3시 45분처럼 써 주세요.",
+        "\"\(text)\" is not a time: \(counter) goes up to \(largest); write a time such as "
+          + "오후 9:05 or 3시 45분")
     }
   }
 
@@ -103,7 +113,8 @@ extension UIStrings {
   private var counterWords: String {
     var words: [String] = []
     for word in Counter.allCases.map(\.word) where !words.contains(word) { words.append(word) }
-    return words.joined(separator: " ")
+    // 째 (열두째) and 날 (사흘) are read by their own rules, not as counters.
+    return (words + ["째", "날"]).joined(separator: " ")
   }
 
   /// A message about one line of input: `line 2: …`.
