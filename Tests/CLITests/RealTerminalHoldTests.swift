@@ -212,6 +212,59 @@ struct RealTerminalHoldTests {
     try judge(Self.firmCases(setting: setting, measured: rig.measured), on: rig, setting: setting)
   }
 
+  /// Keypad Enter, which ends a case's line, and time for the line to be written.
+  static let enter = pressSteps("KP_Enter", milliseconds: 80) + ["sleep", "0.5"]
+
+  @Test(
+    "the first press of a new pad, held just past the delay, types its letter once",
+    arguments: firmSettings)
+  func firstFirmPress(setting: Setting) throws {
+    let rig = try HoldRig(setting)
+    let measured = rig.measured
+    // Nothing held before: the pad knows the repeat only from the X server (xset q).
+    for extra in [10, 30] {
+      let length = measured.delay + Double(extra)
+      let firm = Case(
+        name: "first press held delay + \(extra) ms",
+        steps: pressSteps("KP_5", milliseconds: length) + ["sleep", "0.8"] + Self.enter,
+        expected: length + measured.scheduleLag < Double(setting.holdMs) ? "ㄴ" : "5")
+      var attempt = try rig.type([firm])[0]
+      // A repeat the machine held back is the machine's timing: played again, up to twice.
+      var retries = 0
+      while attempt.typed != firm.expected, retries < 2,
+        attempt.disturbance(interval: measured.interval)
+          ?? Self.offPrecision(attempt.arrivals, delay: measured.delay) != nil
+      {
+        retries += 1
+        attempt = try rig.type([firm])[0]
+      }
+      #expect(
+        attempt.typed == firm.expected,
+        "\(setting.testDescription), \(measured): \(firm.name) typed “\(attempt.typed)”; keys at \(attempt.timeline) ms"
+      )
+    }
+  }
+
+  @Test("the hyphen from the keypad alone: / to the !#1 pad, then +; + again for _")
+  func hyphen() throws {
+    let rig = try HoldRig(Setting(delay: 500, rate: 30))
+    let tap = { (key: String) in pressSteps(key, milliseconds: 80) + ["sleep", "0.3"] }
+    let enter = Self.enter
+    let cases = [
+      Case(
+        name: "가 then keypad / +",
+        steps: xdotoolKeypadNames("412").flatMap(tap)
+          + tap("KP_Divide") + tap("KP_Add") + enter, expected: "가-"),
+      Case(
+        name: "keypad + + on the !#1 pad", steps: tap("KP_Add") + tap("KP_Add") + enter,
+        expected: "_"),
+    ]
+    let played = try rig.type(cases)
+    for (step, attempt) in zip(cases, played) {
+      #expect(attempt.typed == step.expected, "\(step.name): keys at \(attempt.timeline) ms")
+    }
+  }
+
   /// Plays `cases` on the rig and records each that typed something else while its keys
   /// reached the pad on time.
   func judge(_ cases: [Case], on rig: HoldRig, setting: Setting) throws {
@@ -390,6 +443,8 @@ struct HoldRig {
       "XDG_STATE_HOME": state.path, "XDG_DATA_HOME": state.path,
       "XDG_CONFIG_HOME": state.path,
     ]
+    // As in any xterm: the pad asks this X server for its key repeat (xset q).
+    environment["DISPLAY"] = server.display
     environment["CHEONJIIN_KEYLOG"] = keyLog?.path
     let xterm = try server.xterm(
       [binary.path, "--hold-ms", String(setting.holdMs), "--no-draft"] + arguments,
