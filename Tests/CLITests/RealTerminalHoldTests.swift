@@ -391,34 +391,10 @@ struct RealTerminalHoldTests {
 /// The kitty keyboard protocol; the point of comparison for the xterm cases.
 @Suite("Holds in a real kitty, with key releases (issue 20)", .enabled(if: hasKitty))
 struct RealKittyHoldTests {
-  @Test("at 660/25 a 520 ms press is a hold, a 300 ms press a tap: the repeat does not matter")
-  func exactHolds() throws {
+  /// Plays `steps` on the pad in kitty at the repeat `delay`/`rate`, then Esc; what it typed.
+  func typed(delay: Int, rate: Int, _ steps: [String]) throws -> String {
     let server = try XServer()
-    try server.setKeyRepeat(delay: 660, rate: 25)
-    try server.numLockOn()
-    let output = server.directory.appendingPathComponent("typed.txt")
-    let state = server.directory.appendingPathComponent("state")
-    let kitty = try server.kitty(
-      [binary.path, "--hold-ms", "500", "--no-draft", "--no-suggestions", "--output", output.path],
-      environment: [
-        "LANG": "C.UTF-8", "TERM": "xterm-kitty",
-        "CHEONJIIN_LAYOUTS": repositoryRoot.appendingPathComponent("Layouts").path,
-        "XDG_STATE_HOME": state.path, "XDG_DATA_HOME": state.path, "XDG_CONFIG_HOME": state.path,
-      ])
-    _ = try kitty.waitUntilSettled(in: server.directory)
-    // Shorter than X's repeat delay, longer than the hold time: only releases tell.
-    try kitty.play(
-      pressSteps("KP_5", milliseconds: 520) + ["sleep", "0.6"]
-        + pressSteps("KP_Enter", milliseconds: 80) + ["sleep", "0.5"]
-        + pressSteps("KP_5", milliseconds: 300) + ["sleep", "0.6", "key", "Escape"])
-    try kitty.waitForExit()
-    #expect(try String(contentsOf: output, encoding: .utf8) == "5\nㄴ\n")
-  }
-
-  @Test("the top-row digits 1 0 1 held 0.6 s type 101 as keypad 7 types 7; 0.45 s types ㅣ")
-  func topRowDigits() throws {
-    let server = try XServer()
-    try server.setKeyRepeat(delay: 400, rate: 25)
+    try server.setKeyRepeat(delay: delay, rate: rate)
     try server.numLockOn()
     let output = server.directory.appendingPathComponent("typed.txt")
     let state = server.directory.appendingPathComponent("state")
@@ -430,16 +406,34 @@ struct RealKittyHoldTests {
         "XDG_STATE_HOME": state.path, "XDG_DATA_HOME": state.path, "XDG_CONFIG_HOME": state.path,
       ])
     _ = try kitty.waitUntilSettled(in: server.directory)
+    try kitty.play(steps + ["key", "Escape"])
+    try kitty.waitForExit()
+    return try String(contentsOf: output, encoding: .utf8)
+  }
+
+  @Test("at 660/25 a 520 ms press is a hold, a 300 ms press a tap: the repeat does not matter")
+  func exactHolds() throws {
+    // Shorter than X's repeat delay, longer than the hold time: only releases tell.
+    let typed = try typed(
+      delay: 660, rate: 25,
+      pressSteps("KP_5", milliseconds: 520) + ["sleep", "0.6"]
+        + pressSteps("KP_Enter", milliseconds: 80) + ["sleep", "0.5"]
+        + pressSteps("KP_5", milliseconds: 300) + ["sleep", "0.6"])
+    #expect(typed == "5\nㄴ\n")
+  }
+
+  @Test("the top-row digits 1 0 1 held 0.6 s type 101 as keypad 7 types 7; 0.45 s types ㅣ")
+  func topRowDigits() throws {
     // Top-row 1 is the phone's 1 (ㅣ) in kitty, the keypad's 7 the same key: each hold types
     // the digit on the key pressed (before: 7 0 7).
     let held = ["1", "0", "1", "KP_7"].flatMap {
       pressSteps($0, milliseconds: 600) + ["sleep", "0.4"]
     }
-    try kitty.play(
+    let typed = try typed(
+      delay: 400, rate: 25,
       held + pressSteps("KP_Enter", milliseconds: 80) + ["sleep", "0.5"]
-        + pressSteps("1", milliseconds: 450) + ["sleep", "0.6", "key", "Escape"])
-    try kitty.waitForExit()
-    #expect(try String(contentsOf: output, encoding: .utf8) == "1017\nㅣ\n")
+        + pressSteps("1", milliseconds: 450) + ["sleep", "0.6"])
+    #expect(typed == "1017\nㅣ\n")
   }
 }
 
