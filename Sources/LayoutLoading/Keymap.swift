@@ -148,6 +148,13 @@ public enum BindingTarget: Hashable, Sendable, CustomStringConvertible {
     case flush
   }
 
+  /// What ends the word being composed in `layout`: its → key, or a flush where it has none.
+  ///
+  /// Tab, whose only job is this; a key bound to `next` may do more on a pad of digits.
+  public static func endOfWord(in layout: Layout) -> Resolution {
+    layout.keys.firstIndex { $0.action == .next }.map(Resolution.key) ?? .flush
+  }
+
   /// The key this target presses in `layout`, or `nil` if the layout has none.
   public func resolve(in layout: Layout) -> Resolution? {
     func first(_ matches: (KeyAction) -> Bool) -> Int? {
@@ -159,7 +166,12 @@ public enum BindingTarget: Hashable, Sendable, CustomStringConvertible {
     case .space:
       return (first { $0 == .space } ?? first { $0 == .spaceNext }).map(Resolution.key)
     case .next:
-      return first { $0 == .next }.map(Resolution.key) ?? .flush
+      // A pad of digits (!#1) has no word to end: → presses its `-_/` key instead, the one key
+      // of the pad the keypad's side column (/ * - + Enter) would otherwise not reach.
+      let isDigitPad = first { if case .text(let cycle) = $0 { cycle == ["0"] } else { false } }
+      let hyphen = first { if case .text(let cycle) = $0 { cycle.first == "-" } else { false } }
+      if isDigitPad != nil, let hyphen { return .key(hyphen) }
+      return Self.endOfWord(in: layout)
     case .backspace: return first { $0 == .backspace }.map(Resolution.key)
     case .enter: return first { $0 == .enter }.map(Resolution.key)
     case .punctuation:

@@ -222,8 +222,15 @@ public struct HoldDetector<Key: Hashable> {
   }
 
   /// Creates a detector with no open run.
-  public init(timing: HoldTiming = HoldTiming()) {
+  ///
+  /// - Parameter reportedAutoRepeat: The auto-repeat the system reports for its keyboard
+  ///   (the X server's `xset q`), if it could be asked: taken as learned until a held key
+  ///   measures its own, so that a firm press held just past the delay types once even before
+  ///   any key was held long. Nil where nothing can be asked (a console, a remote terminal):
+  ///   until the first full hold, a lone repeat at the delay is then a second press.
+  public init(timing: HoldTiming = HoldTiming(), reportedAutoRepeat: AutoRepeat? = nil) {
     self.timing = timing
+    learnedAutoRepeat = reportedAutoRepeat
   }
 
   /// The key whose run is open, if any.
@@ -393,7 +400,7 @@ public struct HoldDetector<Key: Hashable> {
     }
   }
 
-  /// Takes a measured auto-repeat into the learned one.
+  /// Takes a measured auto-repeat into the learned one; the first replaces a reported one.
   private mutating func learn(_ measured: AutoRepeat) {
     delaySamples.append(measured.delay)
     if delaySamples.count > Self.delaySampleCount { delaySamples.removeFirst() }

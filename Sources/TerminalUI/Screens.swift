@@ -74,7 +74,9 @@ package enum Screens {
       terminal: terminal, frontEnd: frontEnd,
       pipeline: InputPipeline(
         holdMs: options.settings.holdMs, isLinuxConsole: options.settings.isLinuxConsole,
-        escapeMs: options.escapeMs),
+        escapeMs: options.escapeMs,
+        reportedAutoRepeat: options.settings.isLinuxConsole
+          ? nil : XServerKeyRepeat.query(environment: environment)),
       theme: Theme.named(options.settings.theme), timer: timer, services: services,
       keyLog: keyLog)
     let outcome = loop.run()

@@ -189,6 +189,11 @@ public struct UIStrings: Sendable {
     let slots = (1...max(1, count)).map(String.init).joined(separator: "·")
     return pick("길게 누르면 추천 낱말 \(slots)번을 넣어요", "hold: take suggestion \(slots)")
   }
+  /// The help line for the hyphen, reached on the !#1 pad.
+  public var helpHyphen: String {
+    pick(
+      "- 하이픈 (!#1 자판의 -_/, 다시 누르면 _ / ~ + =)", "- hyphen (the !#1 pad's -_/; again: _ / ~ + =)")
+  }
   /// What holding a key types, in the help list.
   public func holdTypes(_ text: String) -> String {
     pick("(길게: \(text))", "(hold: \(text))")

@@ -187,7 +187,19 @@ package struct Keypad {
     let press: TypedPress
     switch kind {
     case .tap: press = typing.tap(target)
-    case .hold: press = typing.hold(target)
+    case .hold:
+      // A hold types the digit on the key under the finger: with kitty the top-row digits are
+      // bound by the phone keymap while the keypad's holds are the current keymap's.
+      if case .physical(let physical, let fromKitty) = source,
+        case let bound = bindings().keymap(for: physical, fromKitty: fromKitty),
+        bound.id != keymap.id
+      {
+        typing.replaceHolds(with: bound.withKeycapDigits(baseLayouts))
+        press = typing.hold(target)
+        typing.replaceHolds(with: keymap.withKeycapDigits(baseLayouts))
+      } else {
+        press = typing.hold(target)
+      }
     case .repeatTick: press = typing.repeatTick(target)
     }
     return KeyStroke(

@@ -74,6 +74,7 @@ extension Keymap {
     if !flushKeys.isEmpty {
       lines.append(HelpSection.Line(keys: flushKeys.joined(separator: " · "), action: "→"))
     }
+    if let hyphen = hyphenRoute(layout: layout, strings: strings) { lines.append(hyphen) }
     let suggestionKeys = (1...3).compactMap { suggestionKeyLabel($0) }
     if !suggestionKeys.isEmpty {
       lines.append(
@@ -82,5 +83,24 @@ extension Keymap {
           action: strings.helpSuggestions(count: suggestionKeys.count)))
     }
     return lines
+  }
+
+  /// How the hyphen is reached from a pad that has none.
+  ///
+  /// The key to the !#1 pad, then the key bound to → (keypad +), which presses `-_/` there;
+  /// keypad keys named first.
+  func hyphenRoute(layout: Layout, strings: UIStrings) -> HelpSection.Line? {
+    let hasHyphen = layout.keys.contains { key in
+      if case .text(let cycle) = key.action { cycle.first == "-" } else { false }
+    }
+    func key(bound target: BindingTarget) -> PhysicalKey? {
+      bindings.filter { $0.value == target }.map(\.key)
+        .min { ($0.isKeypad ? 0 : 1, $0.description) < ($1.isKeypad ? 0 : 1, $1.description) }
+    }
+    guard !hasHyphen, let symbols = key(bound: .symbols), let next = key(bound: .next) else {
+      return nil
+    }
+    return HelpSection.Line(
+      keys: "\(symbols.padHint) → \(next.padHint)", action: strings.helpHyphen)
   }
 }

@@ -212,6 +212,60 @@ struct RealTerminalHoldTests {
     try judge(Self.firmCases(setting: setting, measured: rig.measured), on: rig, setting: setting)
   }
 
+  /// Keypad Enter, which ends a case's line, and time for the line to be written.
+  static let enter = pressSteps("KP_Enter", milliseconds: 80) + ["sleep", "0.5"]
+
+  @Test(
+    "the first press of a new pad, held just past the delay, types its letter once",
+    arguments: firmSettings)
+  func firstFirmPress(setting: Setting) throws {
+    let rig = try HoldRig(setting)
+    let measured = rig.measured
+    // Nothing held before: the pad knows the repeat only from the X server (xset q).
+    for extra in [10, 30] {
+      let length = measured.delay + Double(extra)
+      let firm = Case(
+        name: "first press held delay + \(extra) ms",
+        steps: pressSteps("KP_5", milliseconds: length) + ["sleep", "0.8"] + Self.enter,
+        expected: length + measured.scheduleLag < Double(setting.holdMs) ? "ㄴ" : "5")
+      var attempt = try rig.type([firm])[0]
+      // A repeat the machine held back is the machine's timing: played again, up to twice.
+      // The pad looks for the first repeat at the delay the X server reports.
+      var retries = 0
+      while attempt.typed != firm.expected, retries < 2,
+        attempt.disturbance(interval: measured.interval)
+          ?? Self.offPrecision(attempt.arrivals, delay: Double(setting.delay)) != nil
+      {
+        retries += 1
+        attempt = try rig.type([firm])[0]
+      }
+      #expect(
+        attempt.typed == firm.expected,
+        "\(setting.testDescription), \(measured): \(firm.name) typed “\(attempt.typed)”; keys at \(attempt.timeline) ms"
+      )
+    }
+  }
+
+  @Test("the hyphen from the keypad alone: / to the !#1 pad, then +; + again for _")
+  func hyphen() throws {
+    let rig = try HoldRig(Setting(delay: 500, rate: 30))
+    let tap = { (key: String) in pressSteps(key, milliseconds: 80) + ["sleep", "0.3"] }
+    let enter = Self.enter
+    let cases = [
+      Case(
+        name: "가 then keypad / +",
+        steps: xdotoolKeypadNames("412").flatMap(tap)
+          + tap("KP_Divide") + tap("KP_Add") + enter, expected: "가-"),
+      Case(
+        name: "keypad + + on the !#1 pad", steps: tap("KP_Add") + tap("KP_Add") + enter,
+        expected: "_"),
+    ]
+    let played = try rig.type(cases)
+    for (step, attempt) in zip(cases, played) {
+      #expect(attempt.typed == step.expected, "\(step.name): keys at \(attempt.timeline) ms")
+    }
+  }
+
   /// Plays `cases` on the rig and records each that typed something else while its keys
   /// reached the pad on time.
   func judge(_ cases: [Case], on rig: HoldRig, setting: Setting) throws {
@@ -337,28 +391,49 @@ struct RealTerminalHoldTests {
 /// The kitty keyboard protocol; the point of comparison for the xterm cases.
 @Suite("Holds in a real kitty, with key releases (issue 20)", kittyRequirement.trait)
 struct RealKittyHoldTests {
-  @Test("at 660/25 a 520 ms press is a hold, a 300 ms press a tap: the repeat does not matter")
-  func exactHolds() throws {
+  /// Plays `steps` on the pad in kitty at the repeat `delay`/`rate`, then Esc; what it typed.
+  func typed(delay: Int, rate: Int, _ steps: [String]) throws -> String {
     let server = try XServer()
-    try server.setKeyRepeat(delay: 660, rate: 25)
+    try server.setKeyRepeat(delay: delay, rate: rate)
     try server.numLockOn()
     let output = server.directory.appendingPathComponent("typed.txt")
     let state = server.directory.appendingPathComponent("state")
     let kitty = try server.kitty(
       [binary.path, "--hold-ms", "500", "--no-draft", "--no-suggestions", "--output", output.path],
       environment: [
-        "LANG": "C.UTF-8", "TERM": "xterm-kitty",
+        "LANG": "C.UTF-8", "TERM": "xterm-kitty", "DISPLAY": server.display,
         "CHEONJIIN_LAYOUTS": repositoryRoot.appendingPathComponent("Layouts").path,
         "XDG_STATE_HOME": state.path, "XDG_DATA_HOME": state.path, "XDG_CONFIG_HOME": state.path,
       ])
     _ = try kitty.waitUntilSettled(in: server.directory)
+    try kitty.play(steps + ["key", "Escape"])
+    try kitty.waitForExit()
+    return try String(contentsOf: output, encoding: .utf8)
+  }
+
+  @Test("at 660/25 a 520 ms press is a hold, a 300 ms press a tap: the repeat does not matter")
+  func exactHolds() throws {
     // Shorter than X's repeat delay, longer than the hold time: only releases tell.
-    try kitty.play(
+    let typed = try typed(
+      delay: 660, rate: 25,
       pressSteps("KP_5", milliseconds: 520) + ["sleep", "0.6"]
         + pressSteps("KP_Enter", milliseconds: 80) + ["sleep", "0.5"]
-        + pressSteps("KP_5", milliseconds: 300) + ["sleep", "0.6", "key", "Escape"])
-    try kitty.waitForExit()
-    #expect(try String(contentsOf: output, encoding: .utf8) == "5\nㄴ\n")
+        + pressSteps("KP_5", milliseconds: 300) + ["sleep", "0.6"])
+    #expect(typed == "5\nㄴ\n")
+  }
+
+  @Test("the top-row digits 1 0 1 held 0.6 s type 101 as keypad 7 types 7; 0.45 s types ㅣ")
+  func topRowDigits() throws {
+    // Top-row 1 is the phone's 1 (ㅣ) in kitty, the keypad's 7 the same key: each hold types
+    // the digit on the key pressed (before: 7 0 7).
+    let held = ["1", "0", "1", "KP_7"].flatMap {
+      pressSteps($0, milliseconds: 600) + ["sleep", "0.4"]
+    }
+    let typed = try typed(
+      delay: 400, rate: 25,
+      held + pressSteps("KP_Enter", milliseconds: 80) + ["sleep", "0.5"]
+        + pressSteps("1", milliseconds: 450) + ["sleep", "0.6"])
+    #expect(typed == "1017\nㅣ\n")
   }
 }
 
@@ -390,6 +465,8 @@ struct HoldRig {
       "XDG_STATE_HOME": state.path, "XDG_DATA_HOME": state.path,
       "XDG_CONFIG_HOME": state.path,
     ]
+    // As in any xterm: the pad asks this X server for its key repeat (xset q).
+    environment["DISPLAY"] = server.display
     environment["CHEONJIIN_KEYLOG"] = keyLog?.path
     let xterm = try server.xterm(
       [binary.path, "--hold-ms", String(setting.holdMs), "--no-draft"] + arguments,

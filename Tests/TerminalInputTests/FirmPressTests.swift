@@ -87,6 +87,76 @@ struct FirmPressTests {
     }
   }
 
+  /// The auto-repeat the X server reports (`xset q`) for the setting.
+  static func reported(_ setting: Setting) -> AutoRepeat {
+    AutoRepeat(delay: .milliseconds(setting.delay), interval: .milliseconds(setting.interval))
+  }
+
+  @Test(
+    "the first press, held past the delay before any hold was learned, types once when the repeat is reported",
+    arguments: settings)
+  func firstFirmPress(setting: Setting) {
+    for extra in [10, 30, setting.interval - 5] where setting.delay + extra < setting.holdMs {
+      let press = Self.press("5", at: 1_000, for: setting.delay + extra, setting)
+      let reported = simulate(
+        press, releases: .inferred, until: 60_000, timing: setting.timing,
+        reported: Self.reported(setting))
+      #expect(RepeatSettingTests.typed(reported) == "5", "held delay + \(extra) ms")
+      // Nothing reported, a lone repeat (released before the second) is a second press: the
+      // events alone cannot tell it.
+      if extra < setting.interval {
+        #expect(Self.typed(press, setting) == "55", "held delay + \(extra) ms, nothing reported")
+      }
+    }
+    // Same-key pairs either side of the reported delay stay two presses.
+    for offset in [-40, -20, -10, 10, 20, 40] {
+      let pair =
+        Self.press("5", at: 1_000, for: 80, setting)
+        + Self.press("5", at: UInt64(1_000 + Int(setting.delay) + offset), for: 80, setting)
+      let typed = simulate(
+        pair, releases: .inferred, until: 60_000, timing: setting.timing,
+        reported: Self.reported(setting))
+      #expect(RepeatSettingTests.typed(typed) == "55", "second press at delay \(offset) ms")
+    }
+  }
+
+  @Test("a held key's own repeat replaces the reported one")
+  func measuredReplacesReported() {
+    let setting = Setting(delay: 400, interval: 40)
+    var detector = HoldDetector<String>(
+      timing: setting.timing,
+      reportedAutoRepeat: AutoRepeat(delay: .milliseconds(660), interval: .milliseconds(40)))
+    #expect(detector.learnedAutoRepeat?.delay == .milliseconds(660))
+    for input in Self.learning(setting) {
+      while let deadline = detector.nextDeadline, deadline <= .milliseconds(input.ms) {
+        _ = detector.advance(to: deadline)
+      }
+      _ = detector.handle(
+        input.key, kind: input.kind, behavior: .holdable, releases: .inferred,
+        at: .milliseconds(input.ms))
+    }
+    #expect(detector.learnedAutoRepeat?.delay == .milliseconds(400))
+  }
+
+  @Test("messages at a calm pace with one press in six held past the delay, from the first press")
+  func calmMessagesReported() {
+    for setting in Self.settings where setting.delay + 30 < setting.holdMs {
+      for (message, keys) in Self.messages {
+        var inputs: [KeyInput] = []
+        var down: UInt64 = 1_000
+        for (index, key) in keys.enumerated() {
+          let firm = index % 6 == 5
+          inputs += Self.press(String(key), at: down, for: firm ? setting.delay + 30 : 80, setting)
+          down += max(400, setting.delay + 60) + (firm ? setting.delay : 0)
+        }
+        let typed = simulate(
+          inputs, releases: .inferred, until: 60_000, timing: setting.timing,
+          reported: Self.reported(setting))
+        #expect(RepeatSettingTests.typed(typed) == keys, "\(message) at \(setting.testDescription)")
+      }
+    }
+  }
+
   @Test("a repeat that arrives late, after its release was inferred, is not a press")
   func lateRepeat() {
     // Keypad 0 held: its last repeat came 170 ms after the one before (it typed 010ㅇ).

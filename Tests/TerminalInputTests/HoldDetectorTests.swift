@@ -42,9 +42,9 @@ func behavior(of key: String) -> HoldBehavior {
 /// Runs events through a detector the way a poll loop would, until `endMs`.
 func simulate(
   _ inputs: [KeyInput], releases: ReleaseReporting, until endMs: UInt64 = 5_000,
-  timing: HoldTiming = HoldTiming()
+  timing: HoldTiming = HoldTiming(), reported: AutoRepeat? = nil
 ) -> [Timed] {
-  var detector = Detector(timing: timing)
+  var detector = Detector(timing: timing, reportedAutoRepeat: reported)
   var timed: [Timed] = []
   func runTimers(upTo ms: UInt64) {
     while let deadline = detector.nextDeadline, deadline <= .milliseconds(ms) {

@@ -68,3 +68,29 @@ struct KeycapDigitTests {
     }
   }
 }
+
+/// Kitty with key releases tells the keypad from the top row: both hold exactly at the hold
+/// time, and each types the digit on its own key.
+@Suite("Holds on the top-row digits in kitty's release mode")
+struct KittyTopRowHoldTests {
+  /// A key pressed at once and released after `milliseconds`, as kitty reports it (flags
+  /// 1, 2 and 8: every key as CSI code u, releases as event type 3).
+  static func hold(code: Int, for milliseconds: UInt64, driver: inout Driver) {
+    driver.send("\u{1b}[\(code)u")
+    driver.wait(milliseconds)
+    driver.send("\u{1b}[\(code);1:3u")
+    driver.wait(300)
+  }
+
+  @Test("top-row 1 0 1 held 0.6 s type 101, keypad 7 types 7; a 0.45 s press types its letter")
+  func topRowDigits() throws {
+    var driver = try Driver(kitty: true)
+    for digit in "101" { Self.hold(code: Int(digit.asciiValue!), for: 600, driver: &driver) }
+    // Keypad 7 is kitty's 57406.
+    Self.hold(code: 57406, for: 600, driver: &driver)
+    #expect(driver.text == "1017")
+    // Short of the hold time: the letter the phone's 1 has (ㅣ), once.
+    Self.hold(code: Int(Character("1").asciiValue!), for: 450, driver: &driver)
+    #expect(driver.text == "1017ㅣ")
+  }
+}

@@ -62,6 +62,13 @@ struct RendererGoldenTests {
     GoldenCase(name: "symbols-80x30", rows: 30, columns: 80) { driver in
       driver.type([keypad("/")])
     },
+    // The compact size: each face names the keypad key that presses it.
+    GoldenCase(name: "symbols-korean-80x24", rows: 24, columns: 80) { driver in
+      driver.type([keypad("/")])
+    },
+    GoldenCase(name: "symbols-100x32", rows: 32, columns: 100) { driver in
+      driver.type([keypad("/")])
+    },
     GoldenCase(name: "long-text-wraps-40x20", rows: 20, columns: 40) { driver in
       for _ in 0..<14 { driver.type(numpadKeys(forPhoneDigits: "4126##")) }
     },

@@ -50,13 +50,20 @@ package struct InputPipeline {
   /// A mouse press dragged off its key: its hold, suspended until the button comes up.
   private var suspendedHold: (source: PressSource, undoTaps: Int)?
 
-  /// - Parameter escapeMs: How long a lone ESC waits for the rest of a sequence before it is
-  ///   the Escape key (`cheonjiin run --escape-ms`).
-  package init(holdMs: UInt64, isLinuxConsole: Bool, escapeMs: UInt64 = 100) {
+  /// - Parameters:
+  ///   - escapeMs: How long a lone ESC waits for the rest of a sequence before it is the
+  ///     Escape key (`cheonjiin run --escape-ms`).
+  ///   - reportedAutoRepeat: The keyboard's auto-repeat, where the system says it
+  ///     (``XServerKeyRepeat``): holds are read right from the first press.
+  package init(
+    holdMs: UInt64, isLinuxConsole: Bool, escapeMs: UInt64 = 100,
+    reportedAutoRepeat: AutoRepeat? = nil
+  ) {
     decoder = ByteDecoder(
       options: ByteDecoder.Options(
         escapeTimeoutMs: escapeMs, ss3Dialect: isLinuxConsole ? .linuxConsole : .xterm))
-    detector = HoldDetector(timing: HoldTiming(holdMs: holdMs))
+    detector = HoldDetector(
+      timing: HoldTiming(holdMs: holdMs), reportedAutoRepeat: reportedAutoRepeat)
   }
 
   package var holdMs: UInt64 { detector.timing.holdMs }

@@ -96,25 +96,31 @@ package struct PadBindings {
   /// Where kitty tells the keypad from the top row, keypad keys use the numpad keymap and top-row
   /// digits the phone keymap at the same time.
   package func binding(for physical: PhysicalKey, fromKitty: Bool) -> BindingTarget? {
-    if fromKitty {
-      switch physical {
-      case .keypad:
-        if let target = keymaps.first(where: { $0.id == "numpad" })?.bindings[physical] {
-          return target
-        }
-      case .character(let scalar)
-      where ("0"..."9").contains(scalar) || scalar == "*" || scalar == "#":
-        if let target = keymaps.first(where: { $0.id == "phone" })?.bindings[physical] {
-          return target
-        }
-      case .character:
-        break
-      }
+    if let target = keymap(for: physical, fromKitty: fromKitty).bindings[physical] {
+      return target
     }
-    if let target = keymap.bindings[physical] { return target }
     // Enter on the keypad (or the main Enter with nothing focused) is ⏎ in every keymap.
     if physical == .keypad(.enter) { return .enter }
     return nil
+  }
+
+  /// The keymap that binds a physical key: with kitty, `numpad` for the keypad and `phone`
+  /// for the top-row digits (where both are loaded), else the current one.
+  ///
+  /// Its keycap digits are the digits the key's holds type.
+  package func keymap(for physical: PhysicalKey, fromKitty: Bool) -> Keymap {
+    guard fromKitty else { return keymap }
+    let id: String
+    switch physical {
+    case .keypad: id = "numpad"
+    case .character(let scalar)
+    where ("0"..."9").contains(scalar) || scalar == "*" || scalar == "#":
+      id = "phone"
+    case .character: return keymap
+    }
+    guard let chosen = keymaps.first(where: { $0.id == id }), chosen.bindings[physical] != nil
+    else { return keymap }
+    return chosen
   }
 
   /// What a source presses in the current layout.
@@ -132,7 +138,7 @@ package struct PadBindings {
       switch command {
       case .space: return BindingTarget.space.resolve(in: layout)
       case .backspace: return BindingTarget.backspace.resolve(in: layout)
-      case .next: return BindingTarget.next.resolve(in: layout)
+      case .next: return BindingTarget.endOfWord(in: layout)
       case .focusUp, .focusDown, .focusLeft, .focusRight, .pressFocused, .dismiss, .cancel, .help,
         .switchKeymap, .cycleTheme, .toggleSize, .suspend, .redraw:
         return nil

@@ -203,19 +203,33 @@ public enum PadRenderer {
     let left = origin.column + rect.column
     screen.fill(row: top, column: left, height: rect.height, width: rect.width, style: style)
     let labelRow = top + rect.height / 2
+    // Small print is plain, never faint: xterm draws faint text at half its colour, 3:1 on
+    // the keys (measured from pixels); bold in --bold mode.
+    let small: CellAttributes = bold ? .bold : []
+    // A key one row high has no corner: the physical key goes beside the label, where both
+    // fit (`⌫ -`, `-_/ +`), so that the compact pad still says which key presses what.
+    let labelWidth = screen.width(of: key.label)
+    let beside = decoration.hint.flatMap { hint in
+      rect.height == 1 && labelWidth + 1 + screen.width(of: hint) <= rect.width ? hint : nil
+    }
+    let span = beside.map { labelWidth + 1 + screen.width(of: $0) } ?? rect.width
+    let labelLeft = beside == nil ? left : left + (rect.width - span) / 2
     if decoration.isPressed {
       // Only the label lights up, in reverse video: clearly visible, and the flash costs
       // the terminal the label's few bytes, not the key's (checked by `make bench`).
       screen.drawCentered(
-        key.label, row: labelRow, column: left, span: rect.width, style: .keyPressed)
+        key.label, row: labelRow, column: labelLeft, span: beside == nil ? span : labelWidth,
+        style: .keyPressed)
     } else {
       screen.drawCentered(
-        key.label, row: labelRow, column: left, span: rect.width, style: style, attributes: .bold)
+        key.label, row: labelRow, column: labelLeft, span: beside == nil ? span : labelWidth,
+        style: style, attributes: .bold)
+    }
+    if let beside {
+      screen.draw(
+        beside, row: labelRow, column: labelLeft + labelWidth + 1, style: style, attributes: small)
     }
     guard rect.height > 1 else { return }
-    // Small print is plain, never faint: xterm draws faint text at half its colour, 3:1 on
-    // the keys (issue 20, measured from pixels); bold in --bold mode.
-    let small: CellAttributes = bold ? .bold : []
     // Small print: the physical key top-right, the hold text or second label below.
     if let hint = decoration.hint {
       let hintWidth = screen.width(of: hint)
