@@ -12,17 +12,25 @@ public struct NextWords: Sendable {
   public init() {}
 
   /// Reads `ko-next.tsv`; `#` lines and blank lines are comments.
+  ///
+  /// Lines are split on their UTF-8 bytes: splitting 35,000 rows into Characters took a
+  /// noticeable share of the bar's load.
   public init(parsing text: String) {
-    for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-      if line.first == "#" || line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-      guard fields.count == 3, isAllSyllables(fields[0]), isAllSyllables(fields[1]),
-        let perMille = Int(fields[2]), (1...1000).contains(perMille)
+    for line in text.utf8.split(separator: 0x0A) {
+      let bytes = line.last == 0x0D ? line.dropLast() : line[...]
+      if bytes.first == UInt8(ascii: "#") || bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+        continue
+      }
+      let fields = bytes.split(separator: 0x09, omittingEmptySubsequences: false)
+      guard fields.count == 3, let word = String(fields[0]), let next = String(fields[1]),
+        isAllSyllables(word), isAllSyllables(next),
+        let perMille = Int(String(decoding: fields[2], as: UTF8.self)),
+        (1...1000).contains(perMille)
       else {
         skippedRows += 1
         continue
       }
-      table[String(fields[0]), default: []].append((String(fields[1]), perMille))
+      table[word, default: []].append((next, perMille))
     }
     for key in table.keys {
       table[key]?.sort {
