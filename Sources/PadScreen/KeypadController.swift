@@ -218,7 +218,9 @@ public struct KeypadController: ScreenFrontEnd {
     guard let stroke else { return [] }
     var effects = mirror(stroke.change)
     if stroke.output.event == .dismiss { return finish(effects) }
-    if let word = bar.learnFinished(stroke.finishedWord) { effects.append(.own(.learn(word))) }
+    for stored in bar.learnFinished(stroke.finishedWord, tail: keypad.typing.tail) {
+      effects.append(.own(.learn(stored)))
+    }
     scheduleDraftSave(at: time)
     return effects
   }
@@ -261,7 +263,7 @@ public struct KeypadController: ScreenFrontEnd {
     let effects = mirror(keypad.typing.takeChange())
     guard let taken else { return effects }
     scheduleDraftSave(at: time)
-    return effects + (taken.learned.map { [.own(.learn($0))] } ?? [])
+    return effects + taken.stored.map { .own(.learn($0)) }
   }
 
   private mutating func insert(_ text: String, at time: Instant) -> [Effect] {

@@ -313,10 +313,11 @@ struct RunController: ScreenFrontEnd {
     let before = typing.tail
     typing.passThrough()
     var effects = sendTyped(then: keyBytes)
-    if let last = keyBytes.last, keyBytes.count == 1, [0x20, 0x0D, 0x09].contains(last),
-      let word = bar.learnFinished(SuggestionBar.finishedWord(before: before, after: before + " "))
-    {
-      effects.append(.own(.learn(word)))
+    if let last = keyBytes.last, keyBytes.count == 1, [0x20, 0x0D, 0x09].contains(last) {
+      let finished = SuggestionBar.finishedWord(before: before, after: before + " ")
+      for stored in bar.learnFinished(finished, tail: before + " ") {
+        effects.append(.own(.learn(stored)))
+      }
     }
     bar.invalidate()
     return effects
@@ -350,7 +351,7 @@ struct RunController: ScreenFrontEnd {
         var symbol = ""
         if case .physical(let physical, _) = source { symbol = physical.padHint }
         let taken = bar.hold(slot: slot, symbol: symbol, undoTaps: undoTaps, typing: &typing)
-        return sendTyped() + (taken?.learned.map { [.own(.learn($0))] } ?? []) + [.held]
+        return sendTyped() + (taken?.stored ?? []).map { .own(.learn($0)) } + [.held]
       }
       typing.rollBack(undoTaps)
       // Resolved again: the taps rolled back may have changed the layout.
@@ -377,15 +378,17 @@ struct RunController: ScreenFrontEnd {
   /// Bytes of a pad press, and the word it finished, learned.
   private mutating func typed(_ press: TypedPress) -> [Effect] {
     let effects = sendTyped()
-    guard let word = bar.learnFinished(press.finishedWord) else { return effects }
-    return effects + [.own(.learn(word))]
+    return effects
+      + bar.learnFinished(press.finishedWord, tail: typing.tail).map {
+        .own(.learn($0))
+      }
   }
 
   /// Takes word `index` of the dock's suggestions: it replaces the word being typed, followed by
   /// a space, as phone keyboards do.
   private mutating func choose(_ index: Int) -> [Effect] {
     let taken = bar.take(index, typing: &typing)
-    return sendTyped() + (taken?.learned.map { [.own(.learn($0))] } ?? [])
+    return sendTyped() + (taken?.stored ?? []).map { .own(.learn($0)) }
   }
 
 }

@@ -348,6 +348,9 @@ extension ProgressStore {
     return try write("forgetting a word") { db in
       try db.execute(sql: "DELETE FROM learnedWord WHERE word = ?", arguments: [word])
       let wasLearned = db.changesCount > 0
+      // The pairs it is in go with it: the bar would offer it again after its words.
+      try db.execute(
+        sql: "DELETE FROM learnedPair WHERE previous = ?1 OR next = ?1", arguments: [word])
       if isCorpusWord {
         try db.execute(
           sql:

@@ -11,6 +11,7 @@ import GRDB
 /// - `itemSchedule`: the spaced-repetition schedule of each item.
 /// - `lessonProgress`: where each lesson was left, for "continue where I left off".
 /// - `learnedWord`, `hiddenWord`: the word-suggestion dictionary.
+/// - `learnedPair`: word pairs typed (a word, then the next), for the bar after a space.
 /// - `keyPress`: every practice key press with its timing, up to ``ProgressStore/pressLimit``.
 /// - `pressSummary`: older presses folded into per-day counts per key and per jamo.
 /// - `adaptiveProgress`: the jamo the adaptive round has unlocked, per layout.
@@ -23,6 +24,7 @@ enum Schema {
     migrator.registerMigration("v4", migrate: createVersion4)
     migrator.registerMigration("v5", migrate: createVersion5)
     migrator.registerMigration("v6", migrate: createVersion6)
+    migrator.registerMigration("v7", migrate: createLearnedPairs)
     return migrator
   }
 
@@ -359,5 +361,26 @@ extension Schema {
       }
     }
     return problems
+  }
+}
+
+extension Schema {
+  /// The word pairs the user typed.
+  ///
+  /// `next` came after `previous`, `count` times, last on `lastUsedDay`. A table of its own, so
+  /// forgetting a word (`dict unlearn`) drops its pairs with one statement and the words' table
+  /// is untouched.
+  static func createLearnedPairs(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        CREATE TABLE learnedPair (
+          previous TEXT NOT NULL,
+          next TEXT NOT NULL,
+          count INTEGER NOT NULL CHECK (count >= 1),
+          lastUsedDay INTEGER NOT NULL,
+          PRIMARY KEY (previous, next)
+        );
+        CREATE INDEX learnedPair_next ON learnedPair(next);
+        """)
   }
 }

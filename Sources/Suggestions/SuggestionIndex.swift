@@ -54,6 +54,8 @@ public struct SuggestionIndex: Sendable {
   let initialStarts: [Int32]
   // Entry ids sorted by folded initials, then id.
   let initialsOrder: [Int32]
+  /// The words likely after each word (`ko-next.tsv`), offered after a space.
+  public var nextWords = NextWords()
 
   /// Builds the index.
   ///

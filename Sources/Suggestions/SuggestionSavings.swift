@@ -1,6 +1,6 @@
 import HangulEngine
 
-/// Key presses with and without the suggestion bar, for a set of messages (issue 5 §5).
+/// Key presses with and without the suggestion bar, for a set of messages.
 public struct SavingsReport: Sendable, Hashable {
   /// Presses to type every message without suggestions (shortest sequences, ``Speller``).
   public var pressesWithout = 0
@@ -10,6 +10,10 @@ public struct SavingsReport: Sendable, Hashable {
   /// Words that could have been suggested (starting with Hangul), and those taken.
   public var words = 0
   public var wordsTaken = 0
+  /// Words typed right after a space that followed a word, when the bar shows next words; and
+  /// those among them the bar showed before their first press (the next-word hit rate).
+  public var wordsAfterWord = 0
+  public var wordsPredicted = 0
 
   public init() {}
 
@@ -18,11 +22,18 @@ public struct SavingsReport: Sendable, Hashable {
     pressesWithout == 0 ? 0 : Double(pressesWithout - pressesWith) / Double(pressesWithout)
   }
 
+  /// The share of words after a word that the bar predicted before their first press.
+  public var predictedFraction: Double {
+    wordsAfterWord == 0 ? 0 : Double(wordsPredicted) / Double(wordsAfterWord)
+  }
+
   public mutating func add(_ other: SavingsReport) {
     pressesWithout += other.pressesWithout
     pressesWith += other.pressesWith
     words += other.words
     wordsTaken += other.wordsTaken
+    wordsAfterWord += other.wordsAfterWord
+    wordsPredicted += other.wordsPredicted
   }
 }
 
@@ -47,7 +58,8 @@ public enum SavingsError: Error, Sendable, Hashable, CustomStringConvertible {
 /// A message is typed word by word (words split at spaces). Each word and the space after it
 /// are typed with a shortest key sequence; after every press the bar is asked for the word
 /// being typed, as the keypad asks it (``SuggestionIndex/suggestions(for:cyclingLastKey:limit:user:today:)``
-/// with the cycling consonant key). When the Hangul part of the target word shows up, it is
+/// with the cycling consonant key); before the first press of a word after a space, the likely
+/// next words (``SuggestionIndex/predictions(after:limit:user:today:)``). When the Hangul part of the target word shows up, it is
 /// taken: one press, and the word and a space are typed (as the keypad does). If punctuation
 /// follows the word, ⌫ removes that space first and the punctuation is typed. The replay
 /// must type exactly the message (a trailing space after a last taken word aside).
@@ -84,7 +96,7 @@ public struct SuggestionSavings: Sendable {
       if !core.isEmpty,
         let taken = try takeSuggestion(
           core, rest: String(token.dropFirst(core.count)), isLast: isLast, presses: presses,
-          from: engine, message: message)
+          from: engine, message: message, report: &report)
       {
         engine = taken.engine
         report.pressesWith += taken.cost
@@ -111,22 +123,37 @@ public struct SuggestionSavings: Sendable {
   /// Types `presses` one at a time on a copy of `engine`; at the first press after which the bar
   /// offers `core`, takes it and finishes the token.
   ///
-  /// `nil` if the bar never offers it before the word is typed in full.
+  /// The bar is asked after every press, whatever the word looks like by then, as the pad asks
+  /// it. `nil` if the bar never offers the word before the token and its space are typed.
   private func takeSuggestion(
     _ core: String, rest: String, isLast: Bool, presses: [Speller.Press], from engine: Typist,
-    message: String
+    message: String, report: inout SavingsReport
   ) throws(SavingsError) -> (engine: Typist, cost: Int)? {
     var probe = engine
-    for (count, press) in presses.enumerated() {
-      apply(press, to: &probe)
-      let typed = trailingWord(of: probe.text)
-      if typed == core || typed.count > core.count { return nil }
-      let offered = index.suggestions(
-        for: String(typed), cyclingLastKey: probe.cyclingConsonants, limit: limit, user: user
-      ).contains { $0.word == core }
+    for count in 0...presses.count {
+      if count > 0 { apply(presses[count - 1], to: &probe) }
+      let text = probe.text
+      let typed = trailingWord(of: text)
+      let offered: Bool
+      if typed.isEmpty {
+        // Before the first press, after a space: the pad shows the likely next words.
+        let previous = count == 0 ? wordBeforeSpace(in: text) : nil
+        offered =
+          previous.map {
+            index.predictions(after: $0, limit: limit, user: user).contains { $0.word == core }
+          } ?? false
+        if previous != nil {
+          report.wordsAfterWord += 1
+          if offered { report.wordsPredicted += 1 }
+        }
+      } else {
+        offered = index.suggestions(
+          for: String(typed), cyclingLastKey: probe.cyclingConsonants, limit: limit, user: user
+        ).contains { $0.word == core }
+      }
       guard offered else { continue }
       _ = probe.replaceTrailingCharacters(typed.count, with: core + " ")
-      var cost = count + 2  // the presses so far, and the one that takes the word
+      var cost = count + 1  // the presses so far, and the one that takes the word
       if !rest.isEmpty {
         if let backspace = probe.layout.keys.firstIndex(where: { $0.action == .backspace }) {
           _ = probe.tap(backspace)

@@ -1,6 +1,16 @@
+import HangulEngine
+
 /// Whether a character ends a word: white space or punctuation.
+///
+/// The keypad's half-typed vowels are letters, not marks: `ㆍ` and the double dot `‥` (shown for
+/// ㆍㆍ on the way to ㅕ, ㅑ, ㅛ, ㅠ) belong to the word being typed.
 public func isSeparator(_ character: Character) -> Bool {
-  character.isWhitespace || character.isPunctuation || character.isSymbol
+  if character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+    scalar == ssangaraeaLetter || scalar == "\u{318D}"
+  {
+    return false
+  }
+  return character.isWhitespace || character.isPunctuation || character.isSymbol
 }
 
 /// The word at the end of the text: what the suggestion bar completes.

@@ -49,6 +49,8 @@ public struct UserWords: Sendable {
   private(set) var initialPrefixes: [UInt64] = []
   private var slotByWord: [WordKey: Int] = [:]
   private var hiddenSet: Set<WordKey> = []
+  /// Learned word pairs: the next words the user typed after each word (UserWords+Pairs.swift).
+  var pairs: [WordKey: [(next: String, stats: LearnedStats)]] = [:]
 
   /// Creates an empty set of user words.
   ///
@@ -183,8 +185,8 @@ public struct UserWords: Sendable {
     return restore(word, stats: stats) ? stats : nil
   }
 
-  /// Forgets a word: its learned stats go, and a corpus word is also hidden so it is never
-  /// suggested again (spec §1.5).
+  /// Forgets a word: its learned stats and the pairs it is in go, and a corpus word is also
+  /// hidden so it is never suggested again.
   ///
   /// - Parameters:
   ///   - word: The word to forget.
@@ -192,6 +194,7 @@ public struct UserWords: Sendable {
   /// - Returns: What to write to the store.
   @discardableResult
   public mutating func unlearn(_ word: String, isCorpusWord: Bool) -> UnlearnResult {
+    forgetPairs(with: word)
     let wasLearned = remove(word)
     if isCorpusWord { hiddenSet.insert(WordKey(word)) }
     return UnlearnResult(wasLearned: wasLearned, isHidden: isCorpusWord)

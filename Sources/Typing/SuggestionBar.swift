@@ -46,7 +46,8 @@ package struct SuggestionBar {
     computedFor = nil
   }
 
-  /// Recomputes the bar when the text changed.
+  /// Recomputes the bar when the text changed: completions of the word being typed, or after
+  /// a space the words likely to come next.
   ///
   /// - Parameters:
   ///   - tail: The end of the text (a word never spans more); the trailing word is looked up.
@@ -58,12 +59,17 @@ package struct SuggestionBar {
     computedFor = tail
     let before = words
     let word = trailingWord(of: tail)
-    words =
-      word.isEmpty
-      ? []
-      : data.index.suggestions(
+    if !word.isEmpty {
+      words = data.index.suggestions(
         for: String(word), cyclingLastKey: cycling, limit: 3, user: data.user, today: data.today
       ).map(\.word)
+    } else if let previous = wordBeforeSpace(in: tail) {
+      // After a space: the words likely to come next, taken with the same holds.
+      words = data.index.predictions(after: previous, limit: 3, user: data.user, today: data.today)
+        .map(\.word)
+    } else {
+      words = []
+    }
     return words != before
   }
 
@@ -84,6 +90,26 @@ package struct SuggestionBar {
     return true
   }
 
+  /// Learns the pair `next` closes: the word right before it, then `next`.
+  ///
+  /// Only one space may stand between (a word after a mark starts afresh). Held in memory at once.
+  ///
+  /// - Parameter text: The text before `next`.
+  /// - Returns: The pair to store, as ``pairRecord(previous:next:)`` writes it.
+  mutating func learnPair(next: String, after text: some StringProtocol) -> String? {
+    guard var data, let previous = wordBeforeSpace(in: text),
+      data.user.learnPair(previous: String(previous), next: next, today: data.today) != nil
+    else { return nil }
+    self.data = data
+    return Self.pairRecord(previous: String(previous), next: next)
+  }
+
+  /// A learned pair as one string for the learner: the two words with a space between (words
+  /// never hold one).
+  package static func pairRecord(previous: String, next: String) -> String {
+    previous + " " + next
+  }
+
   /// The word a press finished, if it put the first separator after one: only that press
   /// counts, so cycling `. , ? !` learns the word once.
   package static func finishedWord(before: String, after: String) -> String? {
@@ -101,6 +127,11 @@ package struct SuggestionBar {
 package struct TakenWord {
   /// The word to store as learned, if the bar learned it.
   package var learned: String?
+  /// The pair it closed, to store as learned (``SuggestionBar/pairRecord(previous:next:)``).
+  package var pair: String? = nil
+
+  /// Everything to store: the word, then the pair.
+  package var stored: [String] { [learned, pair].compactMap { $0 } }
 }
 
 extension SuggestionBar {
@@ -127,10 +158,12 @@ extension SuggestionBar {
   package mutating func take<Sink>(_ index: Int, typing: inout TypingCore<Sink>) -> TakenWord? {
     guard words.indices.contains(index) else { return nil }
     let word = words[index]
+    let tail = typing.tail
+    let pair = learnPair(next: word, after: tail.dropLast(trailingWord(of: tail).count))
     typing.takeSuggestion(word)
     let learned = learn(word, fromSuggestion: true)
     invalidate()
-    return TakenWord(learned: learned ? word : nil)
+    return TakenWord(learned: learned ? word : nil, pair: pair)
   }
 
   /// A suggestion key held: the word the bar showed before the taps of its press is taken.
@@ -158,5 +191,18 @@ extension SuggestionBar {
   package mutating func learnFinished(_ word: String?) -> String? {
     guard let word, learn(word, fromSuggestion: false) else { return nil }
     return word
+  }
+
+  /// Learns the word a press finished, if any, and the pair it closed.
+  ///
+  /// - Parameter tail: The text after the press (the word and its separator at the end).
+  /// - Returns: What to store: the word if it is learned, then the pair.
+  package mutating func learnFinished(_ word: String?, tail: String) -> [String] {
+    guard let word else { return [] }
+    let learned = learnFinished(word)
+    let text = tail.dropLast(tail.reversed().prefix { isSeparator($0) }.count)
+    guard text.hasSuffix(word) else { return learned.map { [$0] } ?? [] }
+    let pair = learnPair(next: word, after: text.dropLast(word.count))
+    return [learned, pair].compactMap { $0 }
   }
 }

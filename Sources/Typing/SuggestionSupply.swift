@@ -36,7 +36,8 @@ package final class SuggestionSupply {
   /// The data, once loaded (then nil again).
   package func take() -> SuggestionData? { loaded.take() }
 
-  /// Remembers a word committed or taken from the bar.
+  /// Remembers a word committed or taken from the bar, or a pair of words typed one after the
+  /// other (``SuggestionBar/pairRecord(previous:next:)``: the two words, a space between).
   package func learn(_ word: String) { store?(word) }
 }
 

@@ -178,7 +178,7 @@ private func storeCall<T>(_ body: () throws(StorageError) -> T) throws -> T {
   }
 }
 
-/// The words of the shipped lists (corpus and everyday), for deciding what `unlearn` hides.
+/// The words of the shipped lists (corpus, forms and everyday), for deciding what `unlearn` hides.
 private enum ShippedWords {
   static func load() -> Set<String> {
     let environment = ProcessInfo.processInfo.environment
@@ -190,6 +190,6 @@ private enum ShippedWords {
     for file in lists.tooLarge {
       printError(commandStrings.wordListTooLarge(file, maximum: SuggestionSetup.maximumListBytes))
     }
-    return Set((lists.corpus + lists.everyday).map(\.word))
+    return Set((lists.corpus + lists.forms + lists.everyday).map(\.word))
   }
 }

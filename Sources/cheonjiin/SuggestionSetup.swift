@@ -24,13 +24,16 @@ enum SuggestionSetup {
   /// `ko-words.tsv` has 410 KB; a 2 GB file took the pad past 600 MB.
   static let maximumListBytes = 16 << 20
 
-  /// The shipped word lists in `directory`: `ko-words.tsv` and `everyday-ko.tsv`, parsed.
+  /// The shipped word lists in `directory`, parsed: `ko-words.tsv`, the inflected forms of
+  /// `ko-forms.tsv` (the bar reads them after `ko-words.tsv`), `everyday-ko.tsv`, and the next
+  /// words of `ko-next.tsv`.
   ///
   /// A list that is missing, unreadable or not UTF-8 gives no words: fewer suggestions, never
   /// a failure. So does one over ``maximumListBytes``, and `tooLarge` names it for a command
   /// to say so.
   static func wordLists(in directory: String) -> (
-    corpus: [LexiconEntry], everyday: [LexiconEntry], tooLarge: [String]
+    corpus: [LexiconEntry], forms: [LexiconEntry], everyday: [LexiconEntry], next: NextWords,
+    tooLarge: [String]
   ) {
     var tooLarge: [String] = []
     func text(_ name: String) -> String {
@@ -46,8 +49,9 @@ enum SuggestionSetup {
       return ""
     }
     let corpus = Lexicon.parseCorpus(text("ko-words.tsv")).entries
+    let forms = Lexicon.parseCorpus(text("ko-forms.tsv")).entries
     let everyday = Lexicon.parseEveryday(text("everyday-ko.tsv")).entries
-    return (corpus, everyday, tooLarge)
+    return (corpus, forms, everyday, NextWords(parsing: text("ko-next.tsv")), tooLarge)
   }
 
   /// Gives the pad (or `run`) its suggestion bar: the loader and the learner of
@@ -77,7 +81,9 @@ enum SuggestionSetup {
     let load: @Sendable () -> SuggestionData? = {
       guard let directory, let speller = PrimitiveSpeller(vowels: vowels) else { return nil }
       let lists = wordLists(in: directory)
-      let index = SuggestionIndex(corpus: lists.corpus, everyday: lists.everyday, speller: speller)
+      var index = SuggestionIndex(
+        corpus: lists.corpus + lists.forms, everyday: lists.everyday, speller: speller)
+      index.nextWords = lists.next
       var user = UserWords(speller: speller)
       let today = localDayNumber(now: Date(), timeZone: .current)
       let (reader, problem) = storeBox.openForReading()
@@ -90,16 +96,29 @@ enum SuggestionSetup {
           _ = user.restore(word.word, stats: word.stats)
         }
         for word in (try? reader.hiddenWords()) ?? [] { user.restoreHidden(word) }
+        // Most used first: a word's row keeps its UserWords.pairsPerWord best next words.
+        for pair in (try? reader.learnedPairs()) ?? [] {
+          user.restorePair(
+            previous: pair.previous, next: pair.next,
+            stats: LearnedStats(count: pair.count, lastUsedDay: pair.lastUsedDay))
+        }
       }
       return SuggestionData(
         index: index, user: user, today: today,
         notice: problem.map { commandStrings.wordsNotSaved($0) })
     }
-    let learn: @Sendable (String) -> Void = { word in
+    let learn: @Sendable (String) -> Void = { record in
       storeBox.work.run {
         let today = localDayNumber(now: Date(), timeZone: .current)
         // A failed write loses one learned word, never typed text; the next start retries.
-        _ = try? storeBox.writer?.learn(word, day: today, times: 1)
+        // A pair comes as its two words with a space between (SuggestionBar.pairRecord).
+        let words = record.split(separator: " ")
+        if words.count == 2 {
+          _ = try? storeBox.writer?.learnPair(
+            previous: String(words[0]), next: String(words[1]), day: today)
+        } else {
+          _ = try? storeBox.writer?.learn(record, day: today, times: 1)
+        }
       }
     }
     return (load, learn)

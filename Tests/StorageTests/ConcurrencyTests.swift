@@ -63,7 +63,7 @@ struct ConcurrencyTests {
       }
       #expect(failures.messages == [])
       let store = try openStore(path)
-      #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6"])
+      #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
       #expect(try store.learnedWord("안녕")?.count == 2)
     }
   }

@@ -77,7 +77,7 @@ struct DamagedSchemaTests {
     #expect(FileManager.default.fileExists(atPath: recovery.movedTo))
     // The new file has every table again.
     let store = opening.store
-    #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6"])
+    #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
     try store.learn("행복", day: 11)
     #expect(try store.learnedWords().map(\.word) == ["행복"])
     let session = try store.beginSession(lessonID: "l", layoutID: "g", startedAt: 0, day: 11)

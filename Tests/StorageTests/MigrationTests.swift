@@ -65,7 +65,7 @@ struct MigrationTests {
     }
 
     let store = try openStore(path)
-    #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6"])
+    #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
 
     // The old rows, with the measures version 2 derives from the accuracy.
     let days = try store.dailyStats(from: 20_000, to: 21_000)

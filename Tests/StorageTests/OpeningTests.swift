@@ -12,7 +12,7 @@ struct OpeningTests {
     defer { folder.remove() }
     let store = try openStore(folder.databasePath)
     #expect(FileManager.default.fileExists(atPath: folder.databasePath))
-    #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6"])
+    #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
   }
 
   @Test("reopening keeps the data")

@@ -222,6 +222,6 @@ struct ProgressSafetyTests {
     try foreign.write { db in try db.execute(sql: "CREATE TABLE notes (text TEXT)") }
     let opening = try ProgressStore.open(at: path)
     #expect(opening.recovery == nil)
-    #expect(try opening.store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6"])
+    #expect(try opening.store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
   }
 }

@@ -65,7 +65,7 @@ struct StampRepairTests {
     #expect(try Self.stamps(at: path)[0] == 5_000_000)
 
     let store = try openStore(path)
-    #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6"])
+    #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
     let stamps = try Self.stamps(at: path)
     let noonOfDay20244 = Int64(20244) * 86_400_000 + 43_200_000
     #expect(

@@ -17,7 +17,7 @@ private func shortest(_ text: String, _ layouts: [Layout]) throws -> Int {
   try Speller(layouts: layouts).spell(text).count
 }
 
-@Suite("Keystroke savings of the suggestion bar (issue 5 §5)")
+@Suite("Keystroke savings of the suggestion bar")
 struct SavingsTests {
   @Test("a word the lexicon lacks costs exactly its shortest sequence")
   func unknownWord() throws {
@@ -63,24 +63,38 @@ struct SavingsTests {
     #expect(withFour.pressesWith < withThree.pressesWith)
   }
 
+  /// `message` typed with one suggestion shown, from the words of `corpus`.
+  private func withOneShown(_ corpus: String, typing message: String) throws -> SavingsReport {
+    let index = SuggestionIndex(corpus: Lexicon.parseCorpus(corpus).entries, speller: try speller())
+    return try SuggestionSavings(index: index, layouts: try galaxyLayouts(), limit: 1)
+      .measure(message)
+  }
+
+  @Test("the bar is asked at the double dot of ㅕ: 겨울 is taken after ㄱ ㆍ ㆍ")
+  func askedAtDoubleDot() throws {
+    // 거기 leads until the double dot rules out ㅓ and ㅗ.
+    let report = try withOneShown("거기\t100\n고기\t90\n겨울\t10\n", typing: "겨울")
+    #expect(report.wordsTaken == 1)
+    #expect(report.pressesWith == 4)  // ㄱ, ㆍ, ㆍ and the hold that takes the word
+  }
+
+  @Test("the bar is asked while a vowel builds after a final: 해요 is taken at 해ㅇㆍ")
+  func askedWhileTypedLooksLonger() throws {
+    // 행복 leads for every prefix up to 행; the stroke after the ㅇ leaves only 해요.
+    let report = try withOneShown("행복\t1000\n해요\t10\n", typing: "해요")
+    #expect(report.wordsTaken == 1)
+    #expect(report.pressesWith < report.pressesWithout)
+  }
+
   /// The benchmark set (`Lexicon/messages-bench.txt`) with the shipped lexicon.
   ///
-  /// `make bench` prints the same figure; this test keeps it from falling below the issue's target.
-  @Test("the shipped lexicon saves at least 25 % of presses on the held-out messages")
+  /// `make bench` prints the same figures; this test keeps them from falling below their floors,
+  /// just under what was measured (top-3 savings 29.5 %, next word 10 of 398).
+  @Test("the shipped lexicon saves at least 29 % of presses on the held-out messages")
   func shippedLexiconOnBenchmarkMessages() throws {
     let layouts = try galaxyLayouts()
-    let lexicon = repositoryRoot.appendingPathComponent("Lexicon")
-    let corpus = try String(
-      contentsOf: lexicon.appendingPathComponent("ko-words.tsv"), encoding: .utf8)
-    let everyday = try String(
-      contentsOf: lexicon.appendingPathComponent("everyday-ko.tsv"), encoding: .utf8)
-    let index = SuggestionIndex(
-      corpus: Lexicon.parseCorpus(corpus).entries,
-      everyday: Lexicon.parseEveryday(everyday).entries,
-      speller: try speller())
-    let messages = try String(
-      contentsOf: lexicon.appendingPathComponent("messages-bench.txt"), encoding: .utf8
-    ).split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    let index = try shippedIndex()
+    let messages = try benchmarkMessages()
     #expect(messages.count >= 100)
     let report = try SuggestionSavings(index: index, layouts: layouts).measure(messages)
     // Typing word by word must cost what typing the whole message costs.
@@ -89,7 +103,47 @@ struct SavingsTests {
     print(
       "[savings] \(report.pressesWithout) presses without suggestions, \(report.pressesWith) with; "
         + "saved \(Int((report.savedFraction * 1000).rounded()) / 10 ) % "
-        + "(\(report.wordsTaken) of \(report.words) words taken)")
-    #expect(report.savedFraction >= 0.25)
+        + "(\(report.wordsTaken) of \(report.words) words taken); next word in the top 3 for "
+        + "\(report.wordsPredicted) of \(report.wordsAfterWord) words after a word")
+    #expect(report.savedFraction >= 0.29)
+    #expect(report.predictedFraction >= 0.02)
   }
+
+  @Test("the next words after a space are offered: 감사합니다 is taken before its first press")
+  func predictedAfterSpace() throws {
+    let layouts = try galaxyLayouts()
+    var index = SuggestionIndex(
+      corpus: Lexicon.parseCorpus("감사합니다\t10\n정말\t10\n").entries, speller: try speller())
+    let without = try SuggestionSavings(index: index, layouts: layouts).measure("정말 감사합니다")
+    index.nextWords = NextWords(parsing: "정말\t감사합니다\t300\n")
+    let with = try SuggestionSavings(index: index, layouts: layouts).measure("정말 감사합니다")
+    #expect(with.wordsAfterWord == 1)
+    #expect(with.wordsPredicted == 1)
+    #expect(without.wordsPredicted == 0)
+    #expect(with.pressesWith == without.pressesWith - 1)  // one hold instead of ㄱ and a hold
+  }
+}
+
+/// The index the pad builds from `Lexicon/`: counted words, inflected forms, everyday words and
+/// next words.
+func shippedIndex() throws -> SuggestionIndex {
+  let lexicon = repositoryRoot.appendingPathComponent("Lexicon")
+  func text(_ name: String) throws -> String {
+    try String(contentsOf: lexicon.appendingPathComponent(name), encoding: .utf8)
+  }
+  var index = SuggestionIndex(
+    corpus: Lexicon.parseCorpus(try text("ko-words.tsv")).entries
+      + Lexicon.parseCorpus(try text("ko-forms.tsv")).entries,
+    everyday: Lexicon.parseEveryday(try text("everyday-ko.tsv")).entries,
+    speller: try speller())
+  index.nextWords = NextWords(parsing: try text("ko-next.tsv"))
+  return index
+}
+
+/// The held-out messages of `Lexicon/messages-bench.txt`.
+func benchmarkMessages() throws -> [String] {
+  try String(
+    contentsOf: repositoryRoot.appendingPathComponent("Lexicon/messages-bench.txt"),
+    encoding: .utf8
+  ).split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
 }

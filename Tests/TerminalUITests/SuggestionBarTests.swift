@@ -61,6 +61,25 @@ struct SuggestionBarTests {
     #expect(driver.effects.contains(.own(.learn("감사합니다"))))
   }
 
+  @Test("after a space the bar shows the next words; a held + takes one and learns the pair")
+  func predictsAfterSpace() throws {
+    var driver = try kittyDriver()
+    var data = try smallSuggestionData(driver)
+    data.index.nextWords = NextWords(parsing: "감사합니다\t행복한\t200\n감사합니다\t학교\t100\n")
+    driver.load(data)
+    driver.type(numpadKeys(forPhoneDigits: "412008"), gap: 150)
+    driver.send("\u{1b}[57413;129u")  // KP+ held: takes 감사합니다
+    driver.wait(600)
+    driver.send("\u{1b}[57413;129:3u")
+    #expect(driver.text == "감사합니다 ")
+    #expect(driver.controller.bar.words == ["행복한", "학교"])
+    driver.send("\u{1b}[57413;129u")  // KP+ held again: takes the first next word
+    driver.wait(600)
+    driver.send("\u{1b}[57413;129:3u")
+    #expect(driver.text == "감사합니다 행복한 ")
+    #expect(driver.effects.contains(.own(.learn("감사합니다 행복한"))))
+  }
+
   @Test(
     "punctuation right after a taken word closes up to it, and cycles as usual",
     arguments: [(1, "감사합니다."), (2, "감사합니다,"), (3, "감사합니다?")])

@@ -381,6 +381,22 @@ https://creativecommons.org/licenses/by-sa/4.0/
 No warranty is given. The licence of this file does not apply to the rest of
 the cheonjiin program.
 
+Lexicon/ko-forms.tsv and Lexicon/ko-next.tsv
+============================================
+
+These files are derived from ko-words.tsv above (CC BY-SA 4.0) with the Kiwi
+Korean morphological analyser and its language model: kiwipiepy and
+kiwipiepy-model by bab2min (https://github.com/bab2min/kiwipiepy), licensed
+under the Apache License 2.0 (https://www.apache.org/licenses/LICENSE-2.0).
+Kiwi's analyser split the counted words into morphemes, its join function
+made the inflected forms, and its language model's probabilities gave the
+counts of words the list lacks and the likely next words. No part of Kiwi's
+data files is copied. The changes were made by Tools/lexicon/forms.py in the
+cheonjiin repository.
+
+ko-forms.tsv and ko-next.tsv are therefore licensed under CC BY-SA 4.0:
+https://creativecommons.org/licenses/by-sa/4.0/
+
 Other files in Lexicon/ (everyday-ko.tsv, messages-bench.txt,
 practice-messages-ko.txt, README.md) were written by the cheonjiin project and
 are under the project's MIT licence.
