@@ -10,16 +10,23 @@ import TerminalUI
 public enum DemoPage {
   /// The page.
   ///
-  /// - Parameter title: The text typed, for the page's title.
+  /// - Parameters:
+  ///   - title: The text typed, for the page's title; empty for a pad to try, with no text.
+  ///   - theme: The colours; nil follows the viewer's colour scheme (dark unless light).
+  ///   - automata: Each track's automaton as `cheonjiin layouts export` writes it (compact
+  ///     JSON), for the learner to type with; nil for a track that can only be watched.
   public static func html(
-    _ script: DemoScript, playback: DemoPlayback, strings: UIStrings, title: String
+    _ script: DemoScript, playback: DemoPlayback, strings: UIStrings, title: String,
+    theme: Theme.Name? = nil, automata: [String?] = []
   ) -> String {
-    let data = json(script, playback: playback, strings: strings, title: title)
+    let data = json(
+      script, playback: playback, strings: strings, title: title, automata: automata)
     let pageTitle = strings.demoPageText(title: title).first { $0.name == "title" }?.text ?? title
     return filling(
       pageTemplate,
       [
         ("@LANG@", strings.htmlLanguage),
+        ("@THEME@", theme.map { " data-theme=\"\($0.rawValue)\"" } ?? ""),
         ("@TITLE@", htmlEscaped(pageTitle)),
         ("@NOSCRIPT@", htmlEscaped(strings.demoPageNeedsScript)),
         ("@DATA@", safeInScript(data)),
@@ -52,9 +59,11 @@ public enum DemoPage {
   /// characters to type. Texts shown are as the terminal shows them (``DemoRenderer``'s
   /// `●` for the dot strokes).
   package static func json(
-    _ script: DemoScript, playback: DemoPlayback, strings: UIStrings, title: String
+    _ script: DemoScript, playback: DemoPlayback, strings: UIStrings, title: String,
+    automata: [String?] = []
   ) -> String {
     var out = "{"
+    out += "\"free\":\(script.tracks.allSatisfy { $0.steps.isEmpty }),"
     out += "\"text\":{"
     out += strings.demoPageText(title: title).map {
       "\(jsonQuoted($0.name)):\(jsonQuoted($0.text))"
@@ -87,7 +96,9 @@ public enum DemoPage {
     out += "],"
     out +=
       "\"tracks\":["
-      + script.tracks.map { track(json: $0, strings: strings) }.joined(separator: ",") + "]"
+      + script.tracks.enumerated().map { index, track in
+        self.track(json: track, strings: strings, automaton: automata[safe: index] ?? nil)
+      }.joined(separator: ",") + "]"
     return out + "}"
   }
 
@@ -102,8 +113,11 @@ public enum DemoPage {
   /// A press's text is the first `shared` characters
   /// to type, then `rest` (left out when empty); the first `committed` of them are finished,
   /// the others the composition.
-  private static func track(json track: DemoTrack, strings: UIStrings) -> String {
+  private static func track(json track: DemoTrack, strings: UIStrings, automaton: String?)
+    -> String
+  {
     var out = "{\"title\":\(jsonQuoted(track.title)),\"startLayout\":\(track.startLayout),"
+    if let automaton { out += "\"automaton\":\(automaton)," }
     out +=
       "\"layouts\":["
       + track.layouts.map { layout(json: $0, strings: strings) }.joined(separator: ",") + "],"
@@ -127,7 +141,9 @@ public enum DemoPage {
     let keys = layout.keys.map { key in
       var small = key.secondLabel ?? ""
       if small.isEmpty, case .text(let text) = key.hold { small = text }
-      return "{\"label\":\(jsonQuoted(DemoRenderer.displayed(key.label))),"
+      return "{\"id\":\(jsonQuoted(key.id)),\"kind\":\(jsonQuoted(kind(of: key.action))),"
+        + (key.phone.map { "\"phone\":\(jsonQuoted(String($0)))," } ?? "")
+        + "\"label\":\(jsonQuoted(DemoRenderer.displayed(key.label))),"
         + "\"small\":\(jsonQuoted(DemoRenderer.displayed(small))),"
         + "\"width\":\(number(key.width)),\"style\":\(jsonQuoted(key.style.rawValue))}"
     }
@@ -136,6 +152,22 @@ public enum DemoPage {
     }
     return "{\"id\":\(jsonQuoted(layout.id)),\"name\":\(jsonQuoted(strings.name(of: layout))),"
       + "\"keys\":[\(keys.joined(separator: ","))],\"rows\":[\(rows.joined(separator: ","))]}"
+  }
+
+  /// What a key does, by the name the page finds keys with (⌫ to undo, the keyboard's Space).
+  private static func kind(of action: KeyAction) -> String {
+    switch action {
+    case .vowel: "vowel"
+    case .consonant: "consonant"
+    case .text: "text"
+    case .spaceNext: "spaceNext"
+    case .space: "space"
+    case .next: "next"
+    case .backspace: "backspace"
+    case .enter: "enter"
+    case .switchLayout: "switch"
+    case .dismiss: "dismiss"
+    }
   }
 
   // MARK: - Helpers
