@@ -172,6 +172,32 @@ public enum DemoPage {
 
   // MARK: - Helpers
 
+  /// JSON without the spaces and line breaks between its tokens (those inside strings stay),
+  /// for a table written to be read by people to cost the page only its data.
+  public static func compactJSON(_ json: String) -> String {
+    var result = ""
+    result.reserveCapacity(json.utf8.count)
+    var inString = false
+    var escaped = false
+    for scalar in json.unicodeScalars {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if scalar == "\\" {
+          escaped = true
+        } else if scalar == "\"" {
+          inString = false
+        }
+      } else if scalar == "\"" {
+        inString = true
+      } else if scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" {
+        continue
+      }
+      result.unicodeScalars.append(scalar)
+    }
+    return result
+  }
+
   /// A number as JSON writes it: `2`, `0.25`.
   private static func number(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : "\(value)"

@@ -54,7 +54,12 @@ let pageTemplate = #"""
   }
   /* What the back of the room reads: the caption and the text to type, then the counts and
      the buttons; from 1280×720 up they grow with the window. */
-  :root { --big: min(5.6vh, 3.2vw); --medium: min(3.4vh, 1.9vw); }
+  :root {
+    --big: min(40.5px + (100vh - 720px) * .02, 3.2vw);
+    --medium: min(24.5px + (100vh - 720px) * .012, 1.9vw);
+  }
+  /* A phone on its side has no room to spare: the pads come first. */
+  @media (max-height: 600px) { :root { --big: 0px; --medium: 0px; } }
   * { box-sizing: border-box; }
   html { background: var(--paper); color: var(--ink); height: 100%; }
   body {
@@ -112,6 +117,8 @@ let pageTemplate = #"""
     touch-action: none; user-select: none; -webkit-user-select: none; -webkit-touch-callout: none;
   }
   .trying .key { cursor: pointer; }
+  /* A finger needs 48 px (as phones' own keypads give it). */
+  @media (max-width: 600px) { .key { height: max(2.6em, 48px); } }
   .key:hover { background: var(--key); }
   .key:focus-visible { outline: .15em solid var(--mark); outline-offset: .05em; }
   .key .label { font-size: 1.35em; font-weight: bold; line-height: 1.1; white-space: nowrap; }
@@ -447,7 +454,7 @@ let pageTemplate = #"""
       for (let index = 0; index < table.keys.length; index += 1) {
         const entry = table.keys[index];
         if ((entry.action || "press") !== action) continue;
-        if (entry.id === key.id || (key.phone && entry.digit === key.phone)) return index;
+        if (entry.index !== undefined ? entry.index === key.index : entry.id === key.id) return index;
       }
       return -1;
     }
@@ -456,19 +463,29 @@ let pageTemplate = #"""
     const keyIndex = data.tracks.map(function (track, index) {
       const table = automata[index];
       const layout = track.layouts[track.startLayout];
-      return layout.keys.map(function (key) {
+      return layout.keys.map(function (key, position) {
+        key.index = position;
         return table ? { press: tableKey(table, key, "press"), hold: tableKey(table, key, "hold") }
           : { press: -1, hold: -1 };
       });
     });
 
-    function fresh() { return { state: 0, text: [], presses: 0, progress: 0, off: false }; }
+    function fresh() { return { state: 0, text: [], undo: [], presses: 0, progress: 0, off: false }; }
     const tries = data.tracks.map(fresh);
 
-    // The press: `transitions[state][key]` is [next state, commit, erase, kind].
+    // The press: `transitions[state][key]` is [next state, commit, erase, kind, undo]; ⌫ in a
+    // composition pops what the presses before it pushed, as the engine's undo does.
     function apply(typist, table, k) {
       const t = table.transitions[typist.state][k];
       const before = table.states[typist.state].preedit;
+      if (t[4] === "pop" && typist.undo.length > 0) {
+        const last = typist.undo.pop();
+        typist.text = last.text;
+        typist.state = last.state;
+        return { before: before, commit: "", erase: 0, kind: t[3], after: table.states[typist.state].preedit };
+      }
+      if (t[4] === "push") typist.undo.push({ text: typist.text.slice(), state: typist.state });
+      else typist.undo.length = 0;
       typist.text.length = Math.max(0, typist.text.length - t[2]);
       Array.prototype.push.apply(typist.text, Array.from(t[1]));
       typist.state = t[0];
@@ -715,8 +732,9 @@ let pageTemplate = #"""
     const largest = 200;
 
     function fits() {
+      // Fractions of a pixel count: a key 0.2 px under the buttons is cut.
       return tracksNode.scrollWidth <= stage.clientWidth + 1
-        && tracksNode.scrollHeight <= stage.clientHeight + 1;
+        && tracksNode.getBoundingClientRect().height <= stage.clientHeight;
     }
 
     // The pad each track is measured with: the tallest of the layouts it shows on the way,
