@@ -205,21 +205,10 @@ struct DemoCommand: ParsableCommand {
   /// went; a file that cannot be written ends the command with status 1, as other write errors
   /// do.
   private func write(_ text: String, to path: String, option: String, howToPlay: String) throws {
-    if path == "-" {
-      var output = OutputBuffer()
-      output.append(text)
-      try output.finish()
-      return
+    let wroteFile = try printOrWrite(text, to: path) {
+      commandStrings.demoCannotWrite(path, option: option, reason: $0)
     }
-    do {
-      let descriptor = try FileDescriptor.open(
-        FilePath(path), .writeOnly, options: [.create, .truncate, .closeOnExec],
-        permissions: [.ownerReadWrite, .groupRead, .otherRead])
-      try descriptor.closeAfter { _ = try descriptor.writeAll(text.utf8) }
-    } catch {
-      printError(commandStrings.demoCannotWrite(path, option: option, reason: "\(error)"))
-      throw ExitCode.failure
-    }
+    guard wroteFile else { return }
     printError(commandStrings.demoWrote(path, bytes: text.utf8.count, howToPlay: howToPlay))
   }
 
