@@ -64,6 +64,11 @@ public enum DemoPage {
   ) -> String {
     var out = "{"
     out += "\"free\":\(script.tracks.allSatisfy { $0.steps.isEmpty }),"
+    // The dot strokes as the demo draws them, for the text the learner types.
+    out +=
+      "\"shown\":{"
+      + ["ㆍ", "‥"].map { "\(jsonQuoted($0)):\(jsonQuoted(DemoRenderer.displayed($0)))" }
+      .joined(separator: ",") + "},"
     out += "\"text\":{"
     out += strings.demoPageText(title: title).map {
       "\(jsonQuoted($0.name)):\(jsonQuoted($0.text))"
@@ -172,30 +177,68 @@ public enum DemoPage {
 
   // MARK: - Helpers
 
-  /// JSON without the spaces and line breaks between its tokens (those inside strings stay),
-  /// for a table written to be read by people to cost the page only its data.
-  public static func compactJSON(_ json: String) -> String {
-    var result = ""
-    result.reserveCapacity(json.utf8.count)
-    var inString = false
-    var escaped = false
-    for scalar in json.unicodeScalars {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if scalar == "\\" {
-          escaped = true
-        } else if scalar == "\"" {
-          inString = false
-        }
-      } else if scalar == "\"" {
-        inString = true
-      } else if scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" {
-        continue
+  /// A layout's automaton as the page carries it, for the learner to type with.
+  ///
+  /// The same table `cheonjiin layouts export` writes, in fewer bytes: the export, one JSON
+  /// entry per state and key, is about 15 MB for a shipped layout (18,439 states × 26 keys).
+  /// Here a state's entries are one string, each entry the next state and an index into the
+  /// distinct entries, in base 64 (`widths` digits each); an entry's commit that starts with
+  /// the composition before the press says so with a flag instead of repeating it, so the
+  /// distinct entries are few. The page's script reads an entry back in a few lines.
+  public static func automaton(_ table: AutomatonTable, holdMs: Int) -> String {
+    var distinct: [String: Int] = [:]
+    var entries: [String] = []
+    let codes = table.transitions.enumerated().map { state, row in
+      let before = table.states[state].unicodeScalars
+      return row.map { entry in
+        let commit = entry.commit.unicodeScalars
+        let continues = !before.isEmpty && commit.starts(with: before)
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: continues ? commit.dropFirst(before.count) : commit[...])
+        let json =
+          "[\(continues ? 1 : 0),\(jsonQuoted(String(text))),\(entry.erase),"
+          + "\"\(entry.transition.rawValue)\",\"\(entry.undo.rawValue)\"]"
+        if let index = distinct[json] { return (entry.next, index) }
+        entries.append(json)
+        distinct[json] = entries.count - 1
+        return (entry.next, entries.count - 1)
       }
-      result.unicodeScalars.append(scalar)
     }
-    return result
+    let widths = (digits(for: table.states.count), digits(for: entries.count))
+    let rows = codes.map { row in
+      "\"" + row.map { base64($0.0, widths.0) + base64($0.1, widths.1) }.joined() + "\""
+    }
+    return "{\"holdMs\":\(holdMs),\"keys\":["
+      + table.keys.map { "[\($0.index),\($0.isHold ? 1 : 0)]" }.joined(separator: ",")
+      + "],\"states\":[" + table.states.map(jsonQuoted).joined(separator: ",")
+      + "],\"entries\":[" + entries.joined(separator: ",")
+      + "],\"widths\":[\(widths.0),\(widths.1)],\"rows\":[" + rows.joined(separator: ",") + "]}"
+  }
+
+  /// The page's base-64 digits, in their order (the script has the same).
+  private static let base64Digits = Array(
+    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_")
+
+  /// How many base-64 digits hold every number below `count`.
+  private static func digits(for count: Int) -> Int {
+    var width = 1
+    var room = 64
+    while room < count {
+      width += 1
+      room *= 64
+    }
+    return width
+  }
+
+  /// `value` in `width` base-64 digits, the most significant first.
+  private static func base64(_ value: Int, _ width: Int) -> String {
+    var characters: [Character] = []
+    var rest = value
+    for _ in 0..<width {
+      characters.append(base64Digits[rest % 64])
+      rest /= 64
+    }
+    return String(characters.reversed())
   }
 
   /// A number as JSON writes it: `2`, `0.25`.

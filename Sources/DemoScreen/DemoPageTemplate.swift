@@ -453,10 +453,23 @@ let pageTemplate = #"""
     function tableKey(table, key, action) {
       for (let index = 0; index < table.keys.length; index += 1) {
         const entry = table.keys[index];
-        if ((entry.action || "press") !== action) continue;
-        if (entry.index !== undefined ? entry.index === key.index : entry.id === key.id) return index;
+        if (entry[0] === key.index && entry[1] === (action === "hold" ? 1 : 0)) return index;
       }
       return -1;
+    }
+
+    // An entry of the table as DemoPage.automaton packs it: the next state and the distinct
+    // entry, in base-64 digits; the flag says the commit starts with the composition.
+    const digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
+    function number(row, at, width) {
+      let value = 0;
+      for (let i = 0; i < width; i += 1) value = value * 64 + digits.indexOf(row[at + i]);
+      return value;
+    }
+    function look(table, state, k) {
+      const widths = table.widths, row = table.rows[state], at = k * (widths[0] + widths[1]);
+      const e = table.entries[number(row, at + widths[0], widths[1])];
+      return [number(row, at, widths[0]), (e[0] ? table.states[state] : "") + e[1], e[2], e[3], e[4]];
     }
 
     // For each track: the table's index of each key of the first layout, pressed and held.
@@ -473,16 +486,16 @@ let pageTemplate = #"""
     function fresh() { return { state: 0, text: [], undo: [], presses: 0, progress: 0, off: false }; }
     const tries = data.tracks.map(fresh);
 
-    // The press: `transitions[state][key]` is [next state, commit, erase, kind, undo]; ⌫ in a
+    // The press: its entry is [next state, commit, erase, kind, undo]; ⌫ in a
     // composition pops what the presses before it pushed, as the engine's undo does.
     function apply(typist, table, k) {
-      const t = table.transitions[typist.state][k];
-      const before = table.states[typist.state].preedit;
+      const t = look(table, typist.state, k);
+      const before = table.states[typist.state];
       if (t[4] === "pop" && typist.undo.length > 0) {
         const last = typist.undo.pop();
         typist.text = last.text;
         typist.state = last.state;
-        return { before: before, commit: "", erase: 0, kind: t[3], after: table.states[typist.state].preedit };
+        return { before: before, commit: "", erase: 0, kind: t[3], after: table.states[typist.state] };
       }
       if (t[4] === "push") typist.undo.push({ text: typist.text.slice(), state: typist.state });
       else typist.undo.length = 0;
@@ -490,11 +503,16 @@ let pageTemplate = #"""
       Array.prototype.push.apply(typist.text, Array.from(t[1]));
       typist.state = t[0];
       return { before: before, commit: t[1], erase: t[2], kind: t[3],
-        after: table.states[typist.state].preedit };
+        after: table.states[typist.state] };
+    }
+
+    // The dot strokes drawn as on the pad (●), once the table has typed them.
+    function shownAs(value) {
+      return Array.from(value).map(function (c) { return data.shown[c] || c; }).join("");
     }
 
     function shownText(typist, table) {
-      return { committed: typist.text.join(""), preedit: table.states[typist.state].preedit };
+      return { committed: shownAs(typist.text.join("")), preedit: shownAs(table.states[typist.state]) };
     }
 
     // Where the demo's own presses lead: the text and state after each of them, for "now you".
@@ -525,7 +543,7 @@ let pageTemplate = #"""
       const shown = change.after || (change.commit ? Array.from(change.commit).pop() : "");
       const template = text["kind." + change.kind] || text["kind.other"];
       const last = change.commit ? Array.from(change.commit).pop() : "";
-      return fill(template, { key: name, before: change.before, after: shown, commit: last });
+      return fill(template, { key: name, before: shownAs(change.before), after: shownAs(shown), commit: shownAs(last) });
     }
 
     function paintTry(view, index) {
@@ -640,7 +658,7 @@ let pageTemplate = #"""
     views.forEach(function (view, index) {
       const table = automata[index];
       const track = data.tracks[index];
-      const holdMs = table && table.layout && table.layout.holdMs ? table.layout.holdMs : 500;
+      const holdMs = table ? table.holdMs : 500;
       const pad = view.pads[track.startLayout];
       pad.keys.forEach(function (node, layoutKey) {
         if (!node) return;

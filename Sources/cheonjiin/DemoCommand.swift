@@ -214,8 +214,12 @@ struct DemoCommand: ParsableCommand {
 
   /// The track's first layout as the engine exports its automaton, for the page to type
   /// with.
+  ///
+  /// The layouts its switch keys reach end the composition there and leave the table, so the
+  /// page types on the first layout only.
   private func automaton(of track: DemoTrack) -> String? {
-    nil
+    let table = AutomatonTable(layouts: track.layouts, index: track.startLayout)
+    return DemoPage.automaton(table, holdMs: Int(KeypadSettings().holdMs))
   }
 
   private func track(_ text: String, layoutID: String) throws -> DemoTrack {
