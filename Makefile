@@ -142,11 +142,12 @@ test: test-deps $(if $(filter 1,$(CHEONJIIN_BROWSER_TESTS)),browser-deps)
 	$(IN_SCRATCH) env SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" \
 	  Scripts/test-passes.sh
 
-# The `demo --html` page in headless Chromium (DemoRecordingEndToEndTests): `make test` runs
+# The `demo --html` page in headless Chromium (DemoRecordingEndToEndTests, and trying the pad,
+# its sizes and contrast: DemoPageTryEndToEndTests, DemoPageLookEndToEndTests): `make test` runs
 # these tests only where Chromium happens to be installed; here they must run.
 test-browser: test-deps browser-deps
 	CHEONJIIN_BROWSER_TESTS=1 $(IN_SCRATCH) $(SWIFT) test $(SWIFT_BUILD_FLAGS) \
-	  --filter DemoRecordingEndToEndTests
+	  --filter 'DemoRecordingEndToEndTests|DemoPageTryEndToEndTests|DemoPageLookEndToEndTests'
 
 browser-deps:
 	@Scripts/install-deps.sh $(BROWSER_PACKAGES)

@@ -162,7 +162,7 @@ mkdir -p -m 700 "$HOME" "$XDG_RUNTIME_DIR"
 weights="ContrastTests 76 DemoRecordingEndToEndTests 26 RunEndToEndTests 22
   SafetyEndToEndTests 17 DraftsEndToEndTests 16 AdaptiveEndToEndTests 15
   RunLimitsEndToEndTests 14 KeypadEndToEndTests 11 ProgressSafetyEndToEndTests 6
-  PracticeEndToEndTests 5"
+  PracticeEndToEndTests 5 DemoPageLookEndToEndTests 60 DemoPageTryEndToEndTests 40"
 pids=()
 names=()
 mapfile -t patterns < <("$tests" --testing-library swift-testing --list-tests 2>/dev/null |

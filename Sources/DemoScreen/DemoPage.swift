@@ -10,16 +10,23 @@ import TerminalUI
 public enum DemoPage {
   /// The page.
   ///
-  /// - Parameter title: The text typed, for the page's title.
+  /// - Parameters:
+  ///   - title: The text typed, for the page's title; empty for a pad to try, with no text.
+  ///   - theme: The colours; nil follows the viewer's colour scheme (dark unless light).
+  ///   - automata: Each track's automaton as `cheonjiin layouts export` writes it (compact
+  ///     JSON), for the learner to type with; nil for a track that can only be watched.
   public static func html(
-    _ script: DemoScript, playback: DemoPlayback, strings: UIStrings, title: String
+    _ script: DemoScript, playback: DemoPlayback, strings: UIStrings, title: String,
+    theme: Theme.Name? = nil, automata: [String?] = []
   ) -> String {
-    let data = json(script, playback: playback, strings: strings, title: title)
+    let data = json(
+      script, playback: playback, strings: strings, title: title, automata: automata)
     let pageTitle = strings.demoPageText(title: title).first { $0.name == "title" }?.text ?? title
     return filling(
       pageTemplate,
       [
         ("@LANG@", strings.htmlLanguage),
+        ("@THEME@", theme.map { " data-theme=\"\($0.rawValue)\"" } ?? ""),
         ("@TITLE@", htmlEscaped(pageTitle)),
         ("@NOSCRIPT@", htmlEscaped(strings.demoPageNeedsScript)),
         ("@DATA@", safeInScript(data)),
@@ -52,9 +59,16 @@ public enum DemoPage {
   /// characters to type. Texts shown are as the terminal shows them (``DemoRenderer``'s
   /// `●` for the dot strokes).
   package static func json(
-    _ script: DemoScript, playback: DemoPlayback, strings: UIStrings, title: String
+    _ script: DemoScript, playback: DemoPlayback, strings: UIStrings, title: String,
+    automata: [String?] = []
   ) -> String {
     var out = "{"
+    out += "\"free\":\(script.tracks.allSatisfy { $0.steps.isEmpty }),"
+    // The dot strokes as the demo draws them, for the text the learner types.
+    out +=
+      "\"shown\":{"
+      + ["ㆍ", "‥"].map { "\(jsonQuoted($0)):\(jsonQuoted(DemoRenderer.displayed($0)))" }
+      .joined(separator: ",") + "},"
     out += "\"text\":{"
     out += strings.demoPageText(title: title).map {
       "\(jsonQuoted($0.name)):\(jsonQuoted($0.text))"
@@ -87,7 +101,9 @@ public enum DemoPage {
     out += "],"
     out +=
       "\"tracks\":["
-      + script.tracks.map { track(json: $0, strings: strings) }.joined(separator: ",") + "]"
+      + script.tracks.enumerated().map { index, track in
+        self.track(json: track, strings: strings, automaton: automata[safe: index] ?? nil)
+      }.joined(separator: ",") + "]"
     return out + "}"
   }
 
@@ -102,8 +118,11 @@ public enum DemoPage {
   /// A press's text is the first `shared` characters
   /// to type, then `rest` (left out when empty); the first `committed` of them are finished,
   /// the others the composition.
-  private static func track(json track: DemoTrack, strings: UIStrings) -> String {
+  private static func track(json track: DemoTrack, strings: UIStrings, automaton: String?)
+    -> String
+  {
     var out = "{\"title\":\(jsonQuoted(track.title)),\"startLayout\":\(track.startLayout),"
+    if let automaton { out += "\"automaton\":\(automaton)," }
     out +=
       "\"layouts\":["
       + track.layouts.map { layout(json: $0, strings: strings) }.joined(separator: ",") + "],"
@@ -127,7 +146,9 @@ public enum DemoPage {
     let keys = layout.keys.map { key in
       var small = key.secondLabel ?? ""
       if small.isEmpty, case .text(let text) = key.hold { small = text }
-      return "{\"label\":\(jsonQuoted(DemoRenderer.displayed(key.label))),"
+      return "{\"id\":\(jsonQuoted(key.id)),\"kind\":\(jsonQuoted(kind(of: key.action))),"
+        + (key.phone.map { "\"phone\":\(jsonQuoted(String($0)))," } ?? "")
+        + "\"label\":\(jsonQuoted(DemoRenderer.displayed(key.label))),"
         + "\"small\":\(jsonQuoted(DemoRenderer.displayed(small))),"
         + "\"width\":\(number(key.width)),\"style\":\(jsonQuoted(key.style.rawValue))}"
     }
@@ -138,7 +159,87 @@ public enum DemoPage {
       + "\"keys\":[\(keys.joined(separator: ","))],\"rows\":[\(rows.joined(separator: ","))]}"
   }
 
+  /// What a key does, by the name the page finds keys with (⌫ to undo, the keyboard's Space).
+  private static func kind(of action: KeyAction) -> String {
+    switch action {
+    case .vowel: "vowel"
+    case .consonant: "consonant"
+    case .text: "text"
+    case .spaceNext: "spaceNext"
+    case .space: "space"
+    case .next: "next"
+    case .backspace: "backspace"
+    case .enter: "enter"
+    case .switchLayout: "switch"
+    case .dismiss: "dismiss"
+    }
+  }
+
   // MARK: - Helpers
+
+  /// A layout's automaton as the page carries it, for the learner to type with.
+  ///
+  /// The same table `cheonjiin layouts export` writes, in fewer bytes: the export, one JSON
+  /// entry per state and key, is about 15 MB for a shipped layout (18,439 states × 26 keys).
+  /// Here a state's entries are one string, each entry the next state and an index into the
+  /// distinct entries, in base 64 (`widths` digits each); an entry's commit that starts with
+  /// the composition before the press says so with a flag instead of repeating it, so the
+  /// distinct entries are few. The page's script reads an entry back in a few lines.
+  public static func automaton(_ table: AutomatonTable, holdMs: Int) -> String {
+    var distinct: [String: Int] = [:]
+    var entries: [String] = []
+    let codes = table.transitions.enumerated().map { state, row in
+      let before = table.states[state].unicodeScalars
+      return row.map { entry in
+        let commit = entry.commit.unicodeScalars
+        let continues = !before.isEmpty && commit.starts(with: before)
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: continues ? commit.dropFirst(before.count) : commit[...])
+        let json =
+          "[\(continues ? 1 : 0),\(jsonQuoted(String(text))),\(entry.erase),"
+          + "\"\(entry.transition.rawValue)\",\"\(entry.undo.rawValue)\"]"
+        if let index = distinct[json] { return (entry.next, index) }
+        entries.append(json)
+        distinct[json] = entries.count - 1
+        return (entry.next, entries.count - 1)
+      }
+    }
+    let widths = (digits(for: table.states.count), digits(for: entries.count))
+    let rows = codes.map { row in
+      "\"" + row.map { base64($0.0, widths.0) + base64($0.1, widths.1) }.joined() + "\""
+    }
+    return "{\"holdMs\":\(holdMs),\"keys\":["
+      + table.keys.map { "[\($0.index),\($0.isHold ? 1 : 0)]" }.joined(separator: ",")
+      + "],\"states\":[" + table.states.map(jsonQuoted).joined(separator: ",")
+      + "],\"entries\":[" + entries.joined(separator: ",")
+      + "],\"widths\":[\(widths.0),\(widths.1)],\"rows\":[" + rows.joined(separator: ",") + "]}"
+  }
+
+  /// The page's base-64 digits, in their order (the script has the same).
+  private static let base64Digits = Array(
+    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_")
+
+  /// How many base-64 digits hold every number below `count`.
+  private static func digits(for count: Int) -> Int {
+    var width = 1
+    var room = 64
+    while room < count {
+      width += 1
+      room *= 64
+    }
+    return width
+  }
+
+  /// `value` in `width` base-64 digits, the most significant first.
+  private static func base64(_ value: Int, _ width: Int) -> String {
+    var characters: [Character] = []
+    var rest = value
+    for _ in 0..<width {
+      characters.append(base64Digits[rest % 64])
+      rest /= 64
+    }
+    return String(characters.reversed())
+  }
 
   /// A number as JSON writes it: `2`, `0.25`.
   private static func number(_ value: Double) -> String {

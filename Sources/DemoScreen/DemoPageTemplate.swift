@@ -1,11 +1,14 @@
 import TerminalUI
 
-/// The page `demo --html` writes, with four markers ``DemoPage`` fills in: `@LANG@`,
+/// The page `demo --html` writes, with five markers ``DemoPage`` fills in: `@LANG@`,
+/// `@THEME@` (the `data-theme` attribute, or nothing to follow the viewer's colour scheme),
 /// `@TITLE@`, `@NOSCRIPT@` and `@DATA@` (the JSON the script plays).
 ///
 /// Everything is inline: styles, script, no fonts or images to fetch, so it works offline.
 /// The script only shows what the JSON holds (presses, texts, captions, layouts); it never
-/// types Hangul itself. Its keys and their order follow ``DemoController``.
+/// types Hangul itself. Its keys and their order follow ``DemoController``. When the learner
+/// tries the pad, each press is one look-up in the automaton the engine exported (its next
+/// state, what it commits and erases, and the kind of change, for the caption).
 ///
 /// The page is one screen: the title and the text to type at the top, the buttons at the
 /// bottom, and between them the pads, scaled by the script to the largest size at which all
@@ -17,17 +20,46 @@ import TerminalUI
 /// is checked best whole, as the browser gets it.
 let pageTemplate = #"""
   <!DOCTYPE html>
-  <html lang="@LANG@">
+  <html lang="@LANG@"@THEME@>
   <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="color-scheme" content="dark">
+  <meta name="color-scheme" content="dark light">
   <title>@TITLE@</title>
   <style>
-  :root {
-    --ink: #ffffff; --paper: #000000; --mark: #ffe600; --soft: #c8c8c8;
-    --key: #161616; --function: #333333; --accent: #0b3d91; --more: #ff8a80; --fewer: #9cff9c;
+  /* Dark unless the viewer prefers light or --theme chose; every text at least 4.5:1 on what
+     it stands on (WCAG AA), measured by the browser tests. --mark is an accent for text, --lit
+     the background of what is lit (black text on it). */
+  :root, [data-theme="dark"] {
+    --ink: #ffffff; --paper: #000000; --mark: #ffe600; --lit: #ffe600; --soft: #c8c8c8;
+    --key: #262626; --function: #3a3a3a; --accent: #0b3d91; --more: #ff8a80; --fewer: #9cff9c;
+    --hover: #222222;
   }
+  @media (prefers-color-scheme: light) {
+    :root:not([data-theme]) {
+      --ink: #000000; --paper: #ffffff; --mark: #7a3d00; --lit: #ffd400; --soft: #4a4a4a;
+      --key: #f2f2f2; --function: #d9d9d9; --accent: #0b3d91; --more: #b00020; --fewer: #005a1e;
+      --hover: #e6e6e6;
+    }
+  }
+  [data-theme="light"] {
+    --ink: #000000; --paper: #ffffff; --mark: #7a3d00; --lit: #ffd400; --soft: #4a4a4a;
+    --key: #f2f2f2; --function: #d9d9d9; --accent: #0b3d91; --more: #b00020; --fewer: #005a1e;
+    --hover: #e6e6e6;
+  }
+  [data-theme="contrast"] {
+    --ink: #ffffff; --paper: #000000; --mark: #ffff00; --lit: #ffff00; --soft: #ffffff;
+    --key: #000000; --function: #000000; --accent: #000000; --more: #ffffff; --fewer: #ffff00;
+    --hover: #000000;
+  }
+  /* What the back of the room reads: the caption and the text to type, then the counts and
+     the buttons; from 1280×720 up they grow with the window. */
+  :root {
+    --big: min(40.5px + (100vh - 720px) * .02, 3.2vw);
+    --medium: min(24.5px + (100vh - 720px) * .012, 1.9vw);
+  }
+  /* A phone on its side has no room to spare: the pads come first. */
+  @media (max-height: 600px) { :root { --big: 0px; --medium: 0px; } }
   * { box-sizing: border-box; }
   html { background: var(--paper); color: var(--ink); height: 100%; }
   body {
@@ -41,18 +73,20 @@ let pageTemplate = #"""
   h2 { font-size: 1em; margin: 0 0 .3em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   .counter { color: var(--mark); white-space: nowrap; }
   #top { flex: none; display: flex; align-items: flex-end; gap: .6em; margin-bottom: .4em; }
+  #top[hidden] { display: none; }
   .legend { flex: none; display: flex; flex-direction: column; font-weight: bold; }
   .legend span, .cell span { line-height: 1.4; min-height: 1.4em; white-space: nowrap; }
-  .legend .ch-row { font-size: 1.6em; line-height: 1.25; min-height: 1.25em; }
+  .legend > span, .cell .n { font-size: max(1em, var(--medium)); }
+  .legend .ch-row { font-size: max(1.6em, var(--big)); line-height: 1.25; min-height: 1.25em; }
   .legend .ch-row span { font-size: .625em; line-height: 2; }
   #overview { flex: 1 1 auto; min-width: 0; display: flex; overflow: hidden; gap: .3em; position: relative; }
-  .cell { flex: none; display: flex; flex-direction: column; align-items: center; width: 2.9em; }
+  .cell { flex: none; display: flex; flex-direction: column; align-items: center; width: max(2.9em, calc(var(--big) * 1.8)); }
   .cell .ch {
-    font-size: 1.6em; line-height: 1.25; min-height: 1.25em; min-width: 1.4em; text-align: center;
+    font-size: max(1.6em, var(--big)); line-height: 1.25; min-height: 1.25em; min-width: 1.4em; text-align: center;
     border: .08em solid transparent; border-radius: .2em; color: var(--soft);
   }
   .cell.done .ch { color: var(--ink); }
-  .cell.current .ch { background: var(--mark); color: #000; border-color: var(--ink); }
+  .cell.current .ch { background: var(--lit); color: #000; border-color: var(--ink); }
   .cell .n { font-variant-numeric: tabular-nums; }
   .cell .n.more { color: var(--more); font-weight: bold; }
   .cell .n.fewer { color: var(--fewer); font-weight: bold; }
@@ -66,7 +100,7 @@ let pageTemplate = #"""
   }
   .typed .preedit { text-decoration: underline .1em; text-underline-offset: .15em; color: var(--mark); }
   .typed::after { content: ""; display: inline-block; width: .1em; height: 1.1em; background: var(--mark); vertical-align: -.15em; margin-left: .05em; }
-  .caption { font-size: 1.3em; line-height: 1.3; font-weight: bold; color: var(--mark); height: 2.6em; margin: .25em 0 .4em; overflow: hidden; }
+  .caption { font-size: max(1.3em, var(--big)); line-height: 1.3; font-weight: bold; color: var(--mark); height: 2.6em; margin: .25em 0 .4em; overflow: hidden; }
   .caption.waiting { color: var(--soft); font-weight: normal; font-style: italic; }
   .pad { display: flex; flex-direction: column; gap: .3em; }
   .pad[hidden] { display: none; }
@@ -79,26 +113,40 @@ let pageTemplate = #"""
   .key {
     display: flex; flex-direction: column; align-items: center; justify-content: center;
     height: 2.6em; border: .1em solid var(--ink); border-radius: .3em; background: var(--key);
+    font: inherit; color: var(--ink); padding: 0; margin: 0; cursor: default;
+    touch-action: none; user-select: none; -webkit-user-select: none; -webkit-touch-callout: none;
   }
+  .trying .key { cursor: pointer; }
+  /* A finger needs 48 px (as phones' own keypads give it). */
+  @media (max-width: 600px) { .key { height: max(2.6em, 48px); } }
+  .key:hover { background: var(--key); }
+  .key:focus-visible { outline: .15em solid var(--mark); outline-offset: .05em; }
   .key .label { font-size: 1.35em; font-weight: bold; line-height: 1.1; white-space: nowrap; }
   .key .small { font-size: .75em; line-height: 1.1; min-height: 1.1em; color: var(--soft); }
   .key.function { background: var(--function); }
-  .key.accent { background: var(--accent); }
-  .key.lit { background: var(--mark); color: #000; outline: .18em solid var(--ink); outline-offset: .06em; }
+  .key.accent { background: var(--accent); color: #ffffff; }
+  .key.accent .small { color: #ffffff; }
+  .key.function:hover { background: var(--function); }
+  .key.accent:hover { background: var(--accent); }
+  .key.down { background: var(--soft); color: var(--paper); }
+  .key.down .small { color: var(--paper); }
+  .key.lit, .key.lit:hover { background: var(--lit); color: #000; outline: .18em solid var(--ink); outline-offset: .06em; }
   .key.lit .small { color: #000; }
   #bar { flex: none; border-top: .1em solid var(--soft); padding: .35em 0 0; }
   #controls { display: flex; flex-wrap: wrap; gap: .4em; align-items: center; }
   button {
-    font: inherit; font-size: .9em; font-weight: bold; color: var(--ink); background: var(--paper);
+    font: inherit; font-size: max(.9em, var(--medium)); font-weight: bold; color: var(--ink); background: var(--paper);
     border: .12em solid var(--ink); border-radius: .3em; padding: .2em .55em; cursor: pointer;
   }
-  button:hover { background: #222; }
+  button:hover { background: var(--hover); }
   button:focus-visible { outline: .2em solid var(--mark); outline-offset: .15em; }
-  #play { background: var(--mark); color: #000; min-width: 5.5em; }
+  #play, #mode[aria-pressed="true"], #target[aria-pressed="true"] { background: var(--lit); color: #000; min-width: 5.5em; }
   #speed { font-weight: bold; margin: 0 .2em; white-space: nowrap; }
   #status { font-weight: bold; color: var(--mark); }
   #status:empty { display: none; }
   #help { color: var(--soft); margin-left: auto; font-size: .85em; }
+  .trying .watch-only, body:not(.trying) .try-only { display: none; }
+  .typed.off { border-color: var(--more); }
   @media (max-width: 900px), (max-height: 500px) { #help { display: none; } }
   @media print {
     html { background: #fff; color: #000; } body { height: auto; overflow: visible; }
@@ -184,7 +232,7 @@ let pageTemplate = #"""
       section.appendChild(caption);
       const pads = track.layouts.map(function (layout) {
         const pad = make("div", "pad");
-        pad.setAttribute("role", "img");
+        pad.setAttribute("role", "group");
         pad.setAttribute("aria-label", layout.name);
         pad.keys = [];
         layout.rows.forEach(function (row) {
@@ -192,7 +240,11 @@ let pageTemplate = #"""
           row.forEach(function (index) {
             if (index === null) { rowNode.appendChild(make("div", "gap")); return; }
             const key = layout.keys[index];
-            const keyNode = make("div", "key " + key.style);
+            const keyNode = make("button", "key " + key.style);
+            keyNode.type = "button";
+            keyNode.tabIndex = -1;
+            // What a screen reader says: the key's letters, as the pad shows them.
+            keyNode.setAttribute("aria-label", key.label + (key.small ? " " + key.small : ""));
             keyNode.style.flexGrow = String(key.width);
             keyNode.appendChild(make("span", "label", key.label));
             keyNode.appendChild(make("span", "small", key.small));
@@ -208,7 +260,7 @@ let pageTemplate = #"""
       tracksNode.appendChild(section);
       return {
         counter: counter, typed: typed, committed: committed, preedit: preedit, caption: caption,
-        pads: pads, shownPad: -1, litKey: null
+        pads: pads, shownPad: -1, litKey: null, track: index
       };
     });
     stage.appendChild(tracksNode);
@@ -228,6 +280,12 @@ let pageTemplate = #"""
       controls.appendChild(node);
       return node;
     }
+    const modeButton = button("mode", text.tryIt, function () { setMode(trying ? null : "free"); });
+    const targetButton = button("target", text.nowYou, function () {
+      setMode(aiming ? null : "target");
+    });
+    modeButton.setAttribute("aria-pressed", "false");
+    targetButton.setAttribute("aria-pressed", "false");
     button("again", text.again, function () { go(0); }, text.againName);
     button("back", text.back, function () { go(tick - 1); }, text.backName);
     const playButton = button("play", text.play, togglePlay);
@@ -239,6 +297,11 @@ let pageTemplate = #"""
     speedNode.setAttribute("aria-live", "polite");
     controls.appendChild(speedNode);
     button("faster", text.faster, function () { changeSpeed(1); });
+    const clearButton = button("clear", text.clear, function () { startTrying(); });
+    ["again", "back", "play", "forward", "next", "slower", "speed", "faster"].forEach(function (id) {
+      controls.querySelector("#" + id).classList.add("watch-only");
+    });
+    clearButton.classList.add("try-only");
     // What the demo waits for, beside the buttons that answer it.
     const status = make("span", "");
     status.id = "status";
@@ -378,14 +441,318 @@ let pageTemplate = #"""
         : "";
     }
 
+    // MARK: - Trying: the learner presses the keys, typed by the engine's own table
+
+    // Each track's automaton as the engine exported it: a press is one look-up; the script
+    // knows no Hangul. The layout's keys are found in it by their id or their digit.
+    const automata = data.tracks.map(function (track) { return track.automaton || null; });
+    const canTry = automata.some(function (table) { return table !== null; });
+    let trying = false;
+    let aiming = false;
+
+    function tableKey(table, key, action) {
+      for (let index = 0; index < table.keys.length; index += 1) {
+        const entry = table.keys[index];
+        if (entry[0] === key.index && entry[1] === (action === "hold" ? 1 : 0)) return index;
+      }
+      return -1;
+    }
+
+    // An entry of the table as DemoPage.automaton packs it: the next state and the distinct
+    // entry, in base-64 digits; the flag says the commit starts with the composition.
+    const digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
+    function number(row, at, width) {
+      let value = 0;
+      for (let i = 0; i < width; i += 1) value = value * 64 + digits.indexOf(row[at + i]);
+      return value;
+    }
+    function look(table, state, k) {
+      const widths = table.widths, row = table.rows[state], at = k * (widths[0] + widths[1]);
+      const e = table.entries[number(row, at + widths[0], widths[1])];
+      return [number(row, at, widths[0]), (e[0] ? table.states[state] : "") + e[1], e[2], e[3], e[4]];
+    }
+
+    // For each track: the table's index of each key of the first layout, pressed and held.
+    const keyIndex = data.tracks.map(function (track, index) {
+      const table = automata[index];
+      const layout = track.layouts[track.startLayout];
+      return layout.keys.map(function (key, position) {
+        key.index = position;
+        return table ? { press: tableKey(table, key, "press"), hold: tableKey(table, key, "hold") }
+          : { press: -1, hold: -1 };
+      });
+    });
+
+    function fresh() { return { state: 0, text: [], undo: [], presses: 0, progress: 0, off: false }; }
+    const tries = data.tracks.map(fresh);
+
+    // The press: its entry is [next state, commit, erase, kind, undo]; ⌫ in a
+    // composition pops what the presses before it pushed, as the engine's undo does.
+    function apply(typist, table, k) {
+      const t = look(table, typist.state, k);
+      const before = table.states[typist.state];
+      if (t[4] === "pop" && typist.undo.length > 0) {
+        const last = typist.undo.pop();
+        typist.text = last.text;
+        typist.state = last.state;
+        return { before: before, commit: "", erase: 0, kind: t[3], after: table.states[typist.state] };
+      }
+      if (t[4] === "push") typist.undo.push({ text: typist.text.slice(), state: typist.state });
+      else typist.undo.length = 0;
+      typist.text.length = Math.max(0, typist.text.length - t[2]);
+      Array.prototype.push.apply(typist.text, Array.from(t[1]));
+      typist.state = t[0];
+      return { before: before, commit: t[1], erase: t[2], kind: t[3],
+        after: table.states[typist.state] };
+    }
+
+    // The dot strokes drawn as on the pad (●), once the table has typed them.
+    function shownAs(value) {
+      return Array.from(value).map(function (c) { return data.shown[c] || c; }).join("");
+    }
+
+    function shownText(typist, table) {
+      return { committed: shownAs(typist.text.join("")), preedit: shownAs(table.states[typist.state]) };
+    }
+
+    // Where the demo's own presses lead: the text and state after each of them, for "now you".
+    const routes = data.tracks.map(function (track, index) {
+      const table = automata[index];
+      if (!table || track.steps.length === 0) return null;
+      const typist = fresh();
+      const route = [{ state: 0, text: "" }];
+      for (const step of track.steps) {
+        const k = step.layout === track.startLayout ? keyIndex[index][step.key][step.hold ? "hold" : "press"] : -1;
+        if (k < 0) return null;
+        apply(typist, table, k);
+        route.push({ state: typist.state, text: typist.text.join("") });
+      }
+      return route;
+    });
+    const canAim = routes.some(function (route) { return route !== null; });
+
+    function fill(template, values) {
+      return template.replace(/\{(\w+)\}/g, function (all, name) {
+        return values[name] !== undefined ? values[name] : all;
+      });
+    }
+
+    // A caption as the terminal demo words it, from the transition's kind.
+    function tryCaption(key, held, change) {
+      const name = held ? fill(text.held, { key: key.label }) : key.label;
+      const shown = change.after || (change.commit ? Array.from(change.commit).pop() : "");
+      const template = text["kind." + change.kind] || text["kind.other"];
+      const last = change.commit ? Array.from(change.commit).pop() : "";
+      return fill(template, { key: name, before: shownAs(change.before), after: shownAs(shown), commit: shownAs(last) });
+    }
+
+    function paintTry(view, index) {
+      const table = automata[index];
+      const typist = tries[index];
+      const route = aiming ? routes[index] : null;
+      if (!table) {
+        view.committed.textContent = "";
+        view.preedit.textContent = "";
+        view.caption.textContent = text.cannotTry;
+        return;
+      }
+      const shown = shownText(typist, table);
+      const chars = Array.from(shown.committed);
+      view.committed.textContent = chars.length > tail ? "…" + chars.slice(-tail).join("") : shown.committed;
+      view.preedit.textContent = shown.preedit;
+      view.typed.scrollLeft = view.typed.scrollWidth;
+      view.typed.classList.toggle("off", typist.off);
+      const demo = data.tracks[index].steps.length;
+      view.counter.textContent = route
+        ? fill(text.yourPresses, { count: String(typist.presses), demo: String(demo) })
+        : fill(text.tryPresses, { count: String(typist.presses) });
+      if (view.shownPad !== data.tracks[index].startLayout) {
+        if (view.shownPad >= 0) view.pads[view.shownPad].hidden = true;
+        view.shownPad = data.tracks[index].startLayout;
+        view.pads[view.shownPad].hidden = false;
+      }
+      if (view.litKey) view.litKey.classList.remove("lit");
+      view.litKey = null;
+      if (route) {
+        const pad = view.pads[view.shownPad];
+        const layout = data.tracks[index].layouts[view.shownPad];
+        const next = typist.off ? null : data.tracks[index].steps[typist.progress];
+        const lit = typist.off ? layout.keys.findIndex(function (key) { return key.kind === "backspace"; })
+          : next ? next.key : -1;
+        view.litKey = lit >= 0 ? pad.keys[lit] || null : null;
+        if (view.litKey) view.litKey.classList.add("lit");
+      }
+    }
+
+    function renderTry() {
+      views.forEach(paintTry);
+    }
+
+    // After a press in "now you": on the demo's way (one step on, or back after ⌫), or off it.
+    function follow(index, key, held, change) {
+      const typist = tries[index];
+      const route = routes[index];
+      const here = { state: typist.state, text: typist.text.join("") };
+      let found = -1;
+      for (let position = Math.min(route.length - 1, typist.progress + 1); position >= 0; position -= 1) {
+        if (route[position].state === here.state && route[position].text === here.text) { found = position; break; }
+      }
+      if (found >= 0) {
+        typist.off = false;
+        typist.progress = found;
+        return found === route.length - 1
+          ? fill(text.targetDone, { count: String(typist.presses), demo: String(route.length - 1) })
+          : tryCaption(key, held, change);
+      }
+      typist.off = true;
+      return fill(text.wrongPress, { caption: tryCaption(key, held, change) });
+    }
+
+    function pressKey(index, layoutKey, held) {
+      const table = automata[index];
+      if (!table || !trying) return;
+      const track = data.tracks[index];
+      const key = track.layouts[track.startLayout].keys[layoutKey];
+      const k = keyIndex[index][layoutKey][held ? "hold" : "press"];
+      if (k < 0) { views[index].caption.textContent = fill(text.notOnPage, { key: key.label }); return; }
+      const typist = tries[index];
+      const change = apply(typist, table, k);
+      typist.presses += 1;
+      const said = aiming && routes[index] ? follow(index, key, held, change)
+        : tryCaption(key, held, change);
+      paintTry(views[index], index);
+      views[index].caption.textContent = said;
+    }
+
+    function startTrying() {
+      data.tracks.forEach(function (track, index) { tries[index] = fresh(); });
+      renderTry();
+      views.forEach(function (view, index) {
+        view.caption.textContent = !automata[index] ? text.cannotTry
+          : aiming && routes[index] ? fill(text.targetStart, { demo: String(data.tracks[index].steps.length) })
+          : text.tryHelp;
+      });
+    }
+
+    // Watch, try freely, or try the text the demo typed.
+    function setMode(mode) {
+      trying = mode !== null;
+      aiming = mode === "target";
+      if (trying) { playing = false; schedule(0); }
+      body.classList.toggle("trying", trying);
+      modeButton.setAttribute("aria-pressed", trying && !aiming ? "true" : "false");
+      targetButton.setAttribute("aria-pressed", aiming ? "true" : "false");
+      modeButton.textContent = trying && !aiming ? text.watch : text.tryIt;
+      targetButton.textContent = aiming ? text.watch : text.nowYou;
+      views.forEach(function (view) {
+        view.pads.forEach(function (pad) {
+          pad.keys.forEach(function (node) { if (node) node.tabIndex = trying ? 0 : -1; });
+        });
+      });
+      views.forEach(function (view) { view.typed.classList.remove("off"); });
+      if (trying) startTrying(); else render();
+    }
+
+    // Mouse and touch: a press held for the layout's hold time types the held form (the
+    // digit); ⌫ repeats while held.
+    views.forEach(function (view, index) {
+      const table = automata[index];
+      const track = data.tracks[index];
+      const holdMs = table ? table.holdMs : 500;
+      const pad = view.pads[track.startLayout];
+      pad.keys.forEach(function (node, layoutKey) {
+        if (!node) return;
+        const key = track.layouts[track.startLayout].keys[layoutKey];
+        let timer = null;
+        let held = false;
+        function release() {
+          if (timer !== null) { clearTimeout(timer); clearInterval(timer); }
+          timer = null;
+          node.classList.remove("down");
+        }
+        node.addEventListener("pointerdown", function (event) {
+          if (!trying) return;
+          event.preventDefault();
+          if (node.setPointerCapture) { try { node.setPointerCapture(event.pointerId); } catch (ignored) { /* a synthetic pointer */ } }
+          release();
+          held = false;
+          node.classList.add("down");
+          if (key.kind === "backspace") {
+            pressKey(index, layoutKey, false);
+            timer = setTimeout(function repeat() {
+              held = true;
+              pressKey(index, layoutKey, false);
+              timer = setTimeout(repeat, 100);
+            }, holdMs);
+            held = true;
+          } else {
+            timer = setTimeout(function () {
+              timer = null;
+              held = true;
+              if (keyIndex[index][layoutKey].hold >= 0) pressKey(index, layoutKey, true);
+              else pressKey(index, layoutKey, false);
+            }, holdMs);
+          }
+        });
+        node.addEventListener("pointerup", function () {
+          if (!trying) return;
+          const pending = timer !== null && !held;
+          release();
+          if (pending) pressKey(index, layoutKey, false);
+        });
+        node.addEventListener("pointercancel", release);
+        node.addEventListener("contextmenu", function (event) { event.preventDefault(); });
+        // Enter or Space on a focused key (keyboard only): one press.
+        node.addEventListener("click", function (event) {
+          if (trying && event.detail === 0) pressKey(index, layoutKey, false);
+        });
+      });
+    });
+
+    // The keyboard while trying: the numeric keypad and the top-row digits are the pad's
+    // digits on every pad shown; Backspace is ⌫, Space and → the space and next keys.
+    function keyByDigit(index, digit) {
+      const track = data.tracks[index];
+      return track.layouts[track.startLayout].keys.findIndex(function (key) { return key.phone === digit; });
+    }
+    function keyByKind(index, kinds) {
+      const track = data.tracks[index];
+      for (const kind of kinds) {
+        const found = track.layouts[track.startLayout].keys.findIndex(function (key) { return key.kind === kind; });
+        if (found >= 0) return found;
+      }
+      return -1;
+    }
+    function tryKeyboard(event) {
+      let digit = null;
+      const code = event.code || "";
+      if (/^Numpad[0-9]$/.test(code)) digit = code.slice(6);
+      else if (code === "NumpadMultiply") digit = "*";
+      else if (/^[0-9*#]$/.test(event.key)) digit = event.key;
+      let kinds = null;
+      if (event.key === "Backspace") kinds = ["backspace"];
+      else if (event.key === " ") kinds = ["space", "spaceNext"];
+      else if (event.key === "ArrowRight") kinds = ["next", "spaceNext"];
+      else if (event.key === "Enter" && !(event.target instanceof HTMLButtonElement)) kinds = ["enter"];
+      if (digit === null && kinds === null) return false;
+      if (event.repeat && kinds === null) return true;
+      data.tracks.forEach(function (track, index) {
+        const layoutKey = digit !== null ? keyByDigit(index, digit) : keyByKind(index, kinds);
+        if (layoutKey >= 0) pressKey(index, layoutKey, false);
+      });
+      return true;
+    }
+
+
     // MARK: - The largest size at which everything fits
 
     const smallest = 9;
     const largest = 200;
 
     function fits() {
+      // Fractions of a pixel count: a key 0.2 px under the buttons is cut.
       return tracksNode.scrollWidth <= stage.clientWidth + 1
-        && tracksNode.scrollHeight <= stage.clientHeight + 1;
+        && tracksNode.getBoundingClientRect().height <= stage.clientHeight;
     }
 
     // The pad each track is measured with: the tallest of the layouts it shows on the way,
@@ -506,6 +873,12 @@ let pageTemplate = #"""
     document.addEventListener("keydown", function (event) {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       const onButton = event.target instanceof HTMLButtonElement;
+      if (trying) {
+        // A focused button (a key too) takes Space and Enter itself.
+        if (onButton && (event.key === " " || event.key === "Enter")) return;
+        if (tryKeyboard(event)) event.preventDefault();
+        return;
+      }
       switch (event.key) {
         case " ": case "Enter": if (onButton) return; togglePlay(); break;
         case "ArrowRight": go(tick + 1); break;
@@ -524,12 +897,17 @@ let pageTemplate = #"""
     let resizing = null;
     window.addEventListener("resize", function () {
       if (resizing !== null) clearTimeout(resizing);
-      resizing = setTimeout(function () { resizing = null; fit(); render(); }, 100);
+      resizing = setTimeout(function () {
+        resizing = null; fit(); if (trying) renderTry(); else render();
+      }, 100);
     });
 
+    modeButton.hidden = !canTry || data.free;
+    targetButton.hidden = !canAim;
+    top.hidden = data.target.length === 0;
     render();
     fit();
-    schedule(hold(tick));
+    if (data.free) setMode("free"); else schedule(hold(tick));
   })();
   </script>
   </body>

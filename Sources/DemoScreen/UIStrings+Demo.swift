@@ -214,7 +214,12 @@ extension UIStrings {
   /// The page's own text, by the names the page's script reads them with.
   public func demoPageText(title: String) -> [(name: String, text: String)] {
     [
-      ("title", pick("천지인 자판 보기: \(title)", "Cheon-Ji-In keypad demo: \(title)")),
+      (
+        "title",
+        title.isEmpty
+          ? pick("천지인 자판 직접 쳐 보기", "Try the Cheon-Ji-In keypad")
+          : pick("천지인 자판 보기: \(title)", "Cheon-Ji-In keypad demo: \(title)")
+      ),
       ("text", demoTextLabel),
       ("typed", pick("친 글", "Typed")),
       ("presses", demoPressesLabel),
@@ -246,6 +251,63 @@ extension UIStrings {
         "stepPaused",
         pick("한 글자를 쳤어요. 다음 글자는 Space.", "One syllable typed. Space for the next one.")
       ),
+    ] + demoTryText
+  }
+
+  /// The page's text for trying the pad: the buttons, what a press did (by the kind of change
+  /// the engine's table names), and what "now you" says.
+  private var demoTryText: [(name: String, text: String)] {
+    // A letter or stroke joined to the syllable before: `아 + ㄴ = 안`.
+    let joined = "{before} + {key} = {after}"
+    return [
+      ("tryIt", pick("✋ 직접 쳐 보기", "✋ Try it")),
+      ("watch", pick("▶ 다시 보기", "▶ Watch")),
+      ("nowYou", pick("✋ 이제 직접 해 보세요", "✋ Now you")),
+      ("clear", pick("↺ 다 지우기", "↺ Clear")),
+      ("held", demoHold("{key}")),
+      (
+        "tryHelp",
+        pick(
+          "자판을 누르거나 숫자 키로 쳐 보세요. 길게 누르면 숫자가 나와요.",
+          "Press the keys, or type the digits. Hold a key for its digit.")
+      ),
+      ("cannotTry", pick("이 자판은 여기서 쳐 볼 수 없어요.", "This layout cannot be tried here.")),
+      ("tryPresses", pick("{count}타", "{count} keys")),
+      ("yourPresses", pick("{count}타 (보기: {demo}타)", "{count} keys (demo: {demo})")),
+      ("targetStart", pick("빛나는 키를 누르세요. 보기: {demo}타", "Press the lit key (demo: {demo})")),
+      (
+        "targetDone",
+        pick("다 쳤어요! {count}타 (보기: {demo}타)", "All typed! {count} keys (demo: {demo})")
+      ),
+      ("wrongPress", pick("{caption}. 다른 키예요: ⌫로 되돌려요.", "{caption}. Not that key: ⌫ undoes it.")),
+      ("notOnPage", pick("{key}: 여기서는 안 돼요", "{key}: not on this page")),
+      ("kind.newSyllable", pick("새 글자: {after}", "new syllable: {after}")),
+      ("kind.finalConsonant", joined + pick(" (받침)", " (final)")),
+      ("kind.doubleFinal", joined + pick(" (겹받침)", " (double final)")),
+      ("kind.cycle", "{key} → {after}"),
+      (
+        "kind.finalMoved",
+        pick("받침이 다음 글자로 가요 → {after}", "the final moves on to the next syllable → {after}")
+      ),
+      ("kind.vowelJoined", joined),
+      ("kind.vowelMerge", joined),
+      ("kind.vowelAlone", pick("모음 {after}", "vowel {after}")),
+      ("kind.mark", pick("부호 {after}", "mark {after}")),
+      ("kind.markCycle", "{key} → {after}"),
+      ("kind.typed", "{key}: {commit}"),
+      ("kind.held", "{key}: {commit}"),
+      ("kind.syllableEnded", pick("{key}: 다음 글자로", "{key}: next syllable")),
+      (
+        "kind.syllableEndedWithSpace",
+        pick("{key}: 글자를 끝내고 띄어 써요", "{key}: ends the syllable and types a space")
+      ),
+      ("kind.space", pick("{key}: 띄어쓰기", "{key}: space")),
+      ("kind.newline", pick("{key}: 줄 바꿈", "{key}: new line")),
+      ("kind.undo", pick("{key}: 한 타 되돌리기", "{key}: undoes one press")),
+      ("kind.markDeleted", pick("{key}: 부호 지우기", "{key}: deletes the mark")),
+      ("kind.deleted", pick("{key}: 한 글자 지우기", "{key}: deletes a character")),
+      ("kind.nothing", "{key}"),
+      ("kind.other", "{key}"),
     ]
   }
 }

@@ -21,16 +21,19 @@ public struct KeyOutput: Sendable, Hashable {
   public var preedit: Preedit
   /// Set when the press asks the front end to do something.
   public var event: KeyEvent?
+  /// The step the press took in the automaton, as the engine's branch reports it.
+  public var transition: Transition
 
   public init(
     consumed: Bool, commit: String = "", erase: Int = 0, preedit: Preedit = Preedit(),
-    event: KeyEvent? = nil
+    event: KeyEvent? = nil, transition: Transition = .nothing
   ) {
     self.consumed = consumed
     self.commit = commit
     self.erase = erase
     self.preedit = preedit
     self.event = event
+    self.transition = transition
   }
 }
 
@@ -139,7 +142,9 @@ public struct InputMethod: Sendable, Hashable {
     switch layouts[layoutIndex].keys[key].hold {
     case .text(let text):
       // The digit closes any composition.
-      return KeyOutput(consumed: true, commit: composer.insert(text), preedit: composer.composition)
+      return KeyOutput(
+        consumed: true, commit: composer.insert(text), preedit: composer.composition,
+        transition: .held)
     case .repeatTap, nil:
       return tap(key)
     }
@@ -186,7 +191,8 @@ public struct InputMethod: Sendable, Hashable {
     }
     let commit = switchLayout(toIndex: index)
     return KeyOutput(
-      consumed: true, commit: commit, preedit: composer.composition, event: .switchedLayout)
+      consumed: true, commit: commit, preedit: composer.composition, event: .switchedLayout,
+      transition: .switchedLayout)
   }
 
   // MARK: - Helpers
@@ -196,38 +202,45 @@ public struct InputMethod: Sendable, Hashable {
     var commit = ""
     var erase = 0
     var event: KeyEvent? = nil
+    let transition: Transition
     switch action {
     case .vowel(let stroke):
-      composer.stroke(stroke)
+      transition = composer.stroke(stroke)
     case .consonant(let cycle, let wraps):
-      composer.consonant(key: key, cycle: cycle, wraps: wraps)
+      transition = composer.consonant(key: key, cycle: cycle, wraps: wraps)
     case .text(let cycle):
-      commit = composer.text(key: key, cycle: cycle)
+      (commit, transition) = composer.text(key: key, cycle: cycle)
     case .spaceNext:
-      commit = composer.spaceOrNext()
+      (commit, transition) = composer.spaceOrNext()
     case .space:
       commit = composer.space()
+      transition = .space
     case .next:
       consumed = composer.isComposing
       commit = composer.commitComposition()
+      transition = consumed ? .syllableEnded : .nothing
     case .backspace:
-      erase = composer.backspace()
+      (erase, transition) = composer.backspace()
     case .enter:
       commit = composer.insert("\n")
+      transition = .newline
     case .switchLayout:
       if let target = switchTargets[layoutIndex][key] {
         commit = switchLayout(toIndex: target)
         event = .switchedLayout
+        transition = .switchedLayout
       } else {
         consumed = false  // the loader rejects such layouts; nothing to act on
+        transition = .nothing
       }
     case .dismiss:
       commit = composer.commitComposition()
       event = .dismiss
+      transition = .dismissed
     }
     return KeyOutput(
       consumed: consumed, commit: commit, erase: erase, preedit: composer.composition,
-      event: event)
+      event: event, transition: transition)
   }
 
   /// Commits the composition and makes `index` the current layout.

@@ -135,13 +135,45 @@ struct LayoutOption: ParsableArguments {
   /// Loads the layout and the layouts it switches to, or exits with status 65 after printing
   /// every problem.
   func load() throws -> [Layout] {
-    do {
-      return try LayoutLibrary.standard().loadSet(layout).map(\.layout)
-    } catch {
-      printError(error.description)
-      throw ExitCode.dataError
-    }
+    try loadLayoutSet(layout)
   }
+}
+
+/// Loads a layout and the layouts it switches to, or exits with `status` after printing every
+/// problem.
+func loadLayoutSet(_ name: String, status: ExitCode = .dataError) throws -> [Layout] {
+  do {
+    return try LayoutLibrary.standard().loadSet(name).map(\.layout)
+  } catch {
+    printError(error.description)
+    throw status
+  }
+}
+
+/// Prints `text` (`path` `-`) or writes it to the file at `path`, replacing it, readable by all
+/// and writable by its owner.
+///
+/// - Parameter cannotWrite: The message for a file that cannot be written, given the reason;
+///   the command then ends with status 1, as other write errors do.
+/// - Returns: Whether it went to a file.
+@discardableResult
+func printOrWrite(_ text: String, to path: String, cannotWrite: (String) -> String) throws -> Bool {
+  if path == "-" {
+    var output = OutputBuffer()
+    output.append(text)
+    try output.finish()
+    return false
+  }
+  do {
+    let descriptor = try FileDescriptor.open(
+      FilePath(path), .writeOnly, options: [.create, .truncate, .closeOnExec],
+      permissions: [.ownerReadWrite, .groupRead, .otherRead])
+    try descriptor.closeAfter { _ = try descriptor.writeAll(text.utf8) }
+  } catch {
+    printError(cannotWrite("\(error)"))
+    throw ExitCode.failure
+  }
+  return true
 }
 
 /// Opens the progress database, telling the user what opening moved aside or repaired.

@@ -23,13 +23,18 @@ struct DemoCommand: ParsableCommand {
       syllable, + - change the speed, Esc (or q, Ctrl-D) ends; Ctrl-C ends with status 130.
       --frames prints every frame as plain text (the pressed key in [brackets]), --cast FILE \
       writes an asciicast v2 recording (asciinema play FILE), --html FILE a web page that \
-      plays the demo offline and fills any screen; all three need no terminal. TEXT may be \
-      up to 2,000 characters.
+      plays the demo offline and fills any screen; all three need no terminal. On the page \
+      the learner can then try the pad (mouse, touch or the digit keys; a long press types \
+      the digit), or press "now you" to type the text with the next key lit; without TEXT, \
+      --html writes a pad to try. TEXT may be up to 2,000 characters.
       Example: cheonjiin demo "오 안녕" --compare iphone --step
       """)
 
-  @Argument(help: "The text to type; several arguments are joined with spaces.")
-  var text: [String]
+  @Argument(
+    help:
+      "The text to type; several arguments are joined with spaces. Leave it out with --html for a pad to try."
+  )
+  var text: [String] = []
 
   @OptionGroup var layoutOption: LayoutOption
 
@@ -72,8 +77,11 @@ struct DemoCommand: ParsableCommand {
     help: "Bigger keys in --frames (on the terminal and in --cast the pad grows with the window).")
   var large = false
 
-  @Option(help: "Colours: light (Galaxy light), dark (Galaxy dark) or contrast (high contrast).")
-  var theme: PadOptions.ThemeName = .light
+  @Option(
+    help:
+      "Colours: light (Galaxy light, the default), dark (Galaxy dark) or contrast (high contrast); the --html page follows the viewer's colour scheme unless given."
+  )
+  var theme: PadOptions.ThemeName?
 
   /// The recording window's bounds: big enough for the status line, small enough to play.
   static let smallestWindow = (columns: 20, rows: 6)
@@ -89,7 +97,8 @@ struct DemoCommand: ParsableCommand {
     guard (0.25...20).contains(speed) else {
       throw ValidationError(commandStrings.demoSpeedOutOfRange(speed))
     }
-    guard !text.joined().isEmpty else {
+    // No text: only a page to try the pad on.
+    guard !text.joined().isEmpty || (html != nil && !frames && cast == nil) else {
       throw ValidationError(commandStrings.demoTextEmpty)
     }
     let length = text.joined(separator: " ").count
@@ -151,7 +160,9 @@ struct DemoCommand: ParsableCommand {
     if status != 0 { throw ExitCode(status) }
   }
 
-  private var themeName: Theme.Name { Theme.Name(rawValue: theme.rawValue) ?? .light }
+  private var themeName: Theme.Name { pageTheme ?? .light }
+  /// The theme asked for; the page follows the viewer's colour scheme without one.
+  private var pageTheme: Theme.Name? { theme.flatMap { Theme.Name(rawValue: $0.rawValue) } }
 
   /// Writes what `--frames`, `--cast` and `--html` ask for.
   ///
@@ -184,7 +195,9 @@ struct DemoCommand: ParsableCommand {
       try write(recording, to: cast, option: "--cast", howToPlay: strings.demoPlayCast(cast))
     }
     if let html {
-      let page = DemoPage.html(script, playback: playback, strings: strings, title: text)
+      let page = DemoPage.html(
+        script, playback: playback, strings: strings, title: text, theme: pageTheme,
+        automata: script.tracks.map { automaton(of: $0) })
       try write(page, to: html, option: "--html", howToPlay: strings.demoOpenPage)
     }
   }
@@ -193,22 +206,21 @@ struct DemoCommand: ParsableCommand {
   /// went; a file that cannot be written ends the command with status 1, as other write errors
   /// do.
   private func write(_ text: String, to path: String, option: String, howToPlay: String) throws {
-    if path == "-" {
-      var output = OutputBuffer()
-      output.append(text)
-      try output.finish()
-      return
+    let wroteFile = try printOrWrite(text, to: path) {
+      commandStrings.demoCannotWrite(path, option: option, reason: $0)
     }
-    do {
-      let descriptor = try FileDescriptor.open(
-        FilePath(path), .writeOnly, options: [.create, .truncate, .closeOnExec],
-        permissions: [.ownerReadWrite, .groupRead, .otherRead])
-      try descriptor.closeAfter { _ = try descriptor.writeAll(text.utf8) }
-    } catch {
-      printError(commandStrings.demoCannotWrite(path, option: option, reason: "\(error)"))
-      throw ExitCode.failure
-    }
+    guard wroteFile else { return }
     printError(commandStrings.demoWrote(path, bytes: text.utf8.count, howToPlay: howToPlay))
+  }
+
+  /// The track's first layout as the engine exports its automaton, for the page to type
+  /// with.
+  ///
+  /// The layouts its switch keys reach end the composition there and leave the table, so the
+  /// page types on the first layout only.
+  private func automaton(of track: DemoTrack) -> String? {
+    let table = AutomatonTable(layouts: track.layouts, index: track.startLayout)
+    return DemoPage.automaton(table, holdMs: Int(KeypadSettings().holdMs))
   }
 
   private func track(_ text: String, layoutID: String) throws -> DemoTrack {

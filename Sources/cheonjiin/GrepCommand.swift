@@ -167,13 +167,7 @@ struct GrepCommand: ParsableCommand {
   static let usageErrorStatus = troubleStatus
 
   func run() throws {
-    let layouts: [Layout]
-    do {
-      layouts = try LayoutLibrary.standard().loadSet(layout).map(\.layout)
-    } catch {
-      printError(error.description)
-      throw Self.troubleStatus
-    }
+    let layouts = try loadLayoutSet(layout, status: Self.troubleStatus)
     guard let vowels = layouts.first?.composer.vowels,
       let speller = PrimitiveSpeller(vowels: vowels)
     else {

@@ -11,7 +11,7 @@ struct LayoutsCommand: ParsableCommand {
       (~/.config/cheonjiin/layouts) and override a shipped one with the same id.
       Examples: cheonjiin layouts list;  cheonjiin layouts show cheonjiin-iphone
       """,
-    subcommands: [List.self, Show.self, Validate.self])
+    subcommands: [List.self, Show.self, Validate.self, Export.self])
 
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(

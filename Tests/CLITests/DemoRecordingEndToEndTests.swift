@@ -146,14 +146,7 @@ struct DemoRecordingEndToEndTests {
       try page.replacingOccurrences(of: "</body>", with: script).write(
         toFile: path, atomically: true, encoding: .utf8)
     }
-    let browser = try runProgram(
-      [
-        "/usr/bin/env", "chromium", "--headless", "--no-sandbox", "--disable-gpu",
-        "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
-        "--virtual-time-budget=60000", "--dump-dom", URL(fileURLWithPath: path).absoluteString,
-      ], environment: ["HOME": folder.path])
-    try #require(browser.status == 0, "\(browser.stderr.suffix(2000))")
-    return browser.stdout
+    return try dumpedPage(path, folder: folder, milliseconds: 60000)
   }
 
   /// The text of the element with this id in a dumped DOM: its tags removed, entities undone.
@@ -219,11 +212,7 @@ struct DemoRecordingEndToEndTests {
   private func layout(
     _ arguments: [String], width: Int, height: Int, name: String
   ) throws -> [String: Double] {
-    try #require(hasChromium, "chromium is not installed; make test-browser installs it")
-    let folder = try scratchFolder("layout")
-    let path = folder.appendingPathComponent("demo.html").path
-    let made = try run(["demo"] + arguments + ["--html", path], environment: locale("ko_KR.UTF-8"))
-    try #require(made.status == 0, "\(made.stderr)")
+    let (folder, path) = try madePage(arguments, lang: "ko_KR.UTF-8")
     let report = """
       <script>setTimeout(function () {
         function box(selector) {
@@ -260,38 +249,11 @@ struct DemoRecordingEndToEndTests {
     let page = try String(contentsOfFile: path, encoding: .utf8)
     try page.replacingOccurrences(of: "</body>", with: report).write(
       toFile: path, atomically: true, encoding: .utf8)
-    // The page in a frame of exactly the window's size: headless Chromium's own window keeps
-    // 143 pixels of its height and 500 of its width for itself.
-    let host = folder.appendingPathComponent("host.html")
-    try """
-    <!DOCTYPE html><html><body style="margin:0">
-    <iframe src="demo.html" width="\(width)" height="\(height)" style="border:0;display:block"></iframe>
-    <script>addEventListener("message", function (event) {
-      const node = document.createElement("pre");
-      node.id = "layout-report";
-      node.textContent = event.data;
-      document.body.appendChild(node);
-    });</script></body></html>
-    """.write(to: host, atomically: true, encoding: .utf8)
-    var flags = [
-      "/usr/bin/env", "chromium", "--headless", "--no-sandbox", "--disable-gpu",
-      "--hide-scrollbars", "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
-      "--window-size=\(max(width, 500)),\(height + 143)", "--virtual-time-budget=3000",
-    ]
-    if let shots = ProcessInfo.processInfo.environment["CHEONJIIN_PAGE_SCREENSHOTS"] {
-      _ = try runProgram(
-        flags + ["--screenshot=\(shots)/\(name)-\(width)x\(height).png", host.absoluteString],
-        environment: ["HOME": folder.path])
-    }
-    flags += ["--dump-dom", host.absoluteString]
-    let browser = try runProgram(flags, environment: ["HOME": folder.path])
-    try #require(browser.status == 0, "\(browser.stderr.suffix(2000))")
-    let open = "<pre id=\"layout-report\">"
-    let start = try #require(browser.stdout.range(of: open), "no report").upperBound
-    let end = try #require(
-      browser.stdout.range(of: "</pre>", range: start..<browser.stdout.endIndex))
-    let json = try JSONSerialization.jsonObject(
-      with: Data(browser.stdout[start..<end.lowerBound].utf8))
+    let shots = ProcessInfo.processInfo.environment["CHEONJIIN_PAGE_SCREENSHOTS"]
+    let reported = try framedReport(
+      folder: folder, width: width, height: height,
+      screenshot: shots.map { "\($0)/\(name)-\(width)x\(height).png" })
+    let json = try JSONSerialization.jsonObject(with: Data(reported.utf8))
     return try #require(json as? [String: Double])
   }
   /// Window sizes a class meets: laptops, a 1080p and a 4K projector, a phone both ways.

@@ -19,7 +19,7 @@ struct InputMethodTests {
     var engine = try inputMethod()
     let output = engine.tap(try key("<", in: engine))
     // The engine does not know the document, so it asks; the typist knows it was empty.
-    #expect(output == KeyOutput(consumed: true, erase: 1))
+    #expect(output == KeyOutput(consumed: true, erase: 1, transition: .deleted))
     var typist = try typist()
     let outputs = try press("ㄱㅣᆞ_<<", on: &typist)
     #expect(outputs[4].erase == 1)
@@ -74,7 +74,7 @@ struct InputMethodTests {
     #expect(document.text + engine.preedit == "나 가")
     let hold = engine.hold(try key("ㄱ", in: engine))
     document.apply(hold)
-    #expect(hold == KeyOutput(consumed: true, commit: "가4"))
+    #expect(hold == KeyOutput(consumed: true, commit: "가4", transition: .held))
     #expect(document.text == "나 가4")
     #expect(!engine.isComposing)
   }

@@ -158,26 +158,31 @@ public struct Composer: Sendable, Hashable {
   ///
   /// Commits nothing.
   ///
+  /// - Returns: The branch the stroke took.
+  ///
   /// This method changes the composer state. Compare ``consonant(key:cycle:wraps:)``.
-  public mutating func stroke(_ stroke: VowelStroke) {
+  mutating func stroke(_ stroke: VowelStroke) -> Transition {
     pushUndo()
     settlePending()
+    defer { last = .vowel }
     if let carried = current.final2 ?? current.final1 {
       // 앉 + ㅡ = 안즈; 각 + ㅣ = 가기: the last final starts the next syllable.
       if current.final2 != nil { current.final2 = nil } else { current.final1 = nil }
       finish()
       current = SyllableState(choseong: carried, vowel: stroke.vowel)
-    } else if let vowel = current.vowel {
-      if let extended = settings.vowels.extending(vowel, with: stroke) {
-        current.vowel = extended  // ㅗ + ㅣ = ㅚ
-      } else {
-        finish()  // 가 + ㅡ = 가ㅡ
-        current = SyllableState(vowel: stroke.vowel)
-      }
-    } else {
-      current.vowel = stroke.vowel
+      return .finalMoved
     }
-    last = .vowel
+    guard let vowel = current.vowel else {
+      current.vowel = stroke.vowel
+      return current.choseong == nil ? .vowelAlone : .vowelJoined
+    }
+    if let extended = settings.vowels.extending(vowel, with: stroke) {
+      current.vowel = extended  // ㅗ + ㅣ = ㅚ
+      return .vowelMerge
+    }
+    finish()  // 가 + ㅡ = 가ㅡ
+    current = SyllableState(vowel: stroke.vowel)
+    return .vowelAlone
   }
 
   /// Presses a consonant key whose letters are `cycle` (spec §3, §4).
@@ -189,32 +194,39 @@ public struct Composer: Sendable, Hashable {
   ///   - cycle: The key's letters, first letter first. Must not be empty.
   ///   - wraps: Whether a press after the last letter goes back to the first.
   ///
+  /// - Returns: The branch the press took.
+  ///
   /// This method changes the composer state. Compare ``stroke(_:)``.
-  public mutating func consonant(key: Int, cycle: [Choseong], wraps: Bool) {
-    guard let first = cycle.first else { return }
+  mutating func consonant(key: Int, cycle: [Choseong], wraps: Bool) -> Transition {
+    guard let first = cycle.first else { return .nothing }
     pushUndo()
     settlePending()
     defer { last = .consonant(key: key) }
     if last == .consonant(key: key), let letter = cycled(cycle, wraps: wraps) {
       replaceNewestConsonant(with: letter)
-      return
+      return .cycle
     }
     if current.isEmpty {
       current.choseong = first
-    } else if !current.takesFinal {
+      return .newSyllable
+    }
+    guard current.takesFinal else {
       // ㄱ + ㄴ = ㄱㄴ; ㄱㆍ + ㄴ = ㄱㆍㄴ; ㅏ + ㄱ = ㅏㄱ
       startSyllable(with: first)
-    } else if let final1 = current.final1 {
-      if current.final2 == nil, let jong1 = final1.jongseong,
-        cycle.contains(where: { jong1.adding($0) != nil })
-      {
-        current.final2 = first  // 안 + ㅅ shows 안ㅅ, waiting to become 않
-      } else {
-        startSyllable(with: first)  // 본 + ㅂ = 본ㅂ; 가ㄸ + ㄱ = 가ㄸㄱ
-      }
-    } else {
-      current.final1 = first  // 가 + ㄱ = 각
+      return .newSyllable
     }
+    guard let final1 = current.final1 else {
+      current.final1 = first  // 가 + ㄱ = 각
+      return .finalConsonant
+    }
+    if current.final2 == nil, let jong1 = final1.jongseong,
+      cycle.contains(where: { jong1.adding($0) != nil })
+    {
+      current.final2 = first  // 안 + ㅅ shows 안ㅅ, waiting to become 않
+      return .doubleFinal
+    }
+    startSyllable(with: first)  // 본 + ㅂ = 본ㅂ; 가ㄸ + ㄱ = 가ㄸㄱ
+    return .newSyllable
   }
 
   /// Presses a multi-tap text key (`.,?!`): the first press ends the composition and starts a new
@@ -222,30 +234,31 @@ public struct Composer: Sendable, Hashable {
   ///
   /// A key with one text commits the composition and the text at once.
   ///
-  /// - Returns: The text this press committed: the composition the first press ended.
-  public mutating func text(key: Int, cycle: [String]) -> String {
+  /// - Returns: The text this press committed (the composition the first press ended) and the
+  ///   branch it took.
+  mutating func text(key: Int, cycle: [String]) -> (commit: String, transition: Transition) {
     guard cycle.count > 1 else {
       // A plain text key (a digit on the symbols pad) commits at once: nothing to cycle.
-      guard let only = cycle.first else { return "" }
-      return insert(only)
+      guard let only = cycle.first else { return ("", .nothing) }
+      return (insert(only), .typed)
     }
     if var pending, pending.key == key, last == .text(key: key) {
       pending.index = (pending.index + 1) % cycle.count
       self.pending = pending
-      return ""
+      return ("", .markCycle)
     }
     let commit = commitComposition()
     pending = PendingText(key: key, cycle: cycle, index: 0)
     last = .text(key: key)
-    return commit
+    return (commit, .mark)
   }
 
   /// The Galaxy shared key: ends an open composition; otherwise (or, with the smart policy,
   /// right after a vowel or a mark) also types a space (spec §5).
   ///
-  /// - Returns: The composition, followed by the space if one is typed.
-  public mutating func spaceOrNext() -> String {
-    guard isComposing else { return insert(" ") }
+  /// - Returns: The composition, followed by the space if one is typed, and the branch taken.
+  mutating func spaceOrNext() -> (commit: String, transition: Transition) {
+    guard isComposing else { return (insert(" "), .space) }
     let typesSpace: Bool
     switch settings.space {
     case .simple: typesSpace = false
@@ -255,20 +268,22 @@ public struct Composer: Sendable, Hashable {
       case .none, .consonant: typesSpace = false
       }
     }
-    return insert(typesSpace ? " " : "")
+    return (
+      insert(typesSpace ? " " : ""), typesSpace ? .syllableEndedWithSpace : .syllableEnded
+    )
   }
 
   /// Ends the composition and types a space (iPhone ␣).
   ///
   /// - Returns: The composition followed by the space.
-  public mutating func space() -> String {
+  mutating func space() -> String {
     insert(" ")
   }
 
   /// Ends the composition and types `text` (⏎, a held key's digit).
   ///
   /// - Returns: The composition followed by `text`: what the front end appends.
-  public mutating func insert(_ text: String) -> String {
+  mutating func insert(_ text: String) -> String {
     var commit = InlineUTF8(copying: finished)
     appendTail(to: &commit)
     reset()
@@ -284,35 +299,35 @@ public struct Composer: Sendable, Hashable {
   ///   was open.
   ///
   /// Compare ``reset()``, which throws it away.
-  public mutating func commitComposition() -> String {
+  mutating func commitComposition() -> String {
     insert("")
   }
 
   /// ⌫: deletes a cycling mark, else undoes the last key press of the composition (spec §6).
   ///
-  /// - Returns: How many characters of the front end's text to delete: 1 when no composition
-  ///   was open, else 0.
-  public mutating func backspace() -> Int {
+  /// - Returns: How many characters of the front end's text to delete (1 when no composition
+  ///   was open, else 0) and the branch taken.
+  mutating func backspace() -> (erase: Int, transition: Transition) {
     if pending != nil {
       pending = nil
       last = .none
-      return 0
+      return (0, .markDeleted)
     }
     if let step = history.popLast() {
       finished.removeSubrange(from: step.finishedCount)
       current = step.current
       last = step.last
       pending = step.pending
-      return 0
+      return (0, .undo)
     }
     last = .none
-    return 1
+    return (1, .deleted)
   }
 
   /// Throws away the composition and its undo steps, keeping buffer capacity.
   ///
   /// Compare ``commitComposition()``, which returns it as text.
-  public mutating func reset() {
+  mutating func reset() {
     finished.removeAll()
     history.removeAll(keepingCapacity: true)
     current = .empty

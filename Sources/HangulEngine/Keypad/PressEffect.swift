@@ -1,5 +1,5 @@
-/// What one key press did to the composition, read from the engine's state before and after
-/// it: the demo's captions (`ㆍ + ㆍ = ‥`, `ㄴㄹ` twice → `ㄹ`, the final `ㄴ` moving on).
+/// What one key press did to the composition, captioned from the ``Transition`` the engine
+/// reported: the demo's captions (`ㆍ + ㆍ = ‥`, `ㄴㄹ` twice → `ㄹ`, the final `ㄴ` moving on).
 ///
 /// Letters are compatibility jamo as the engine displays them; `syllable` texts are the
 /// syllable being composed after the press, as displayed (`녀`, `안ㅅ`).
@@ -56,14 +56,15 @@ public enum PressEffect: Sendable, Hashable {
   /// The press changed nothing.
   case nothing
 
-  /// Reads what a press did from the engine before and after it.
+  /// Captions a press from the transition the engine reported, with the letters read from the
+  /// engine before and after it.
   ///
   /// - Parameters:
   ///   - key: The key's index in `before`'s current layout.
   ///   - isHold: Whether the key was held.
   ///   - before: The engine before the press.
   ///   - after: The engine after it.
-  ///   - output: What the press returned.
+  ///   - output: What the press returned; its ``KeyOutput/transition`` picks the case.
   public init(
     key: Int, isHold: Bool, before: InputMethod, after: InputMethod, output: KeyOutput
   ) {
@@ -72,108 +73,104 @@ public enum PressEffect: Sendable, Hashable {
       return
     }
     let pressed = before.layout.keys[key]
-    if isHold, case .text(let text) = pressed.hold {
+    let was = before.composer.current
+    let now = after.composer.current
+    switch output.transition {
+    case .held:
+      guard isHold, case .text(let text) = pressed.hold else {
+        self = .nothing
+        return
+      }
       self = .heldText(text)
-      return
-    }
-    let was = before.composer
-    let now = after.composer
-    switch pressed.action {
-    case .vowel(let stroke):
-      self = Self.stroke(stroke, was: was, now: now)
-    case .consonant(let cycle, _):
-      self = Self.consonant(key: key, label: pressed.label, cycle: cycle, was: was, now: now)
-    case .text(let cycle):
-      if cycle.count < 2 {
-        self = .typedText(cycle.first ?? "")
-      } else if let pending = now.pending, was.pending?.key == key, was.last == .text(key: key) {
-        self = .cycled(
-          keyLabel: pressed.label, presses: pending.index + 1, result: pending.text, syllable: nil)
-      } else {
-        self = .mark(now.pending?.text ?? "")
+    case .newSyllable:
+      self = now.choseong.map { .newSyllable(letter: Character($0.compatibility)) } ?? .nothing
+    case .finalConsonant, .doubleFinal:
+      guard let added = now.final2 ?? now.final1 else {
+        self = .nothing
+        return
       }
-    case .spaceNext:
-      if !was.isComposing {
-        self = .space
-      } else {
-        self = output.commit.hasSuffix(" ") ? .syllableEndedWithSpace : .syllableEnded
-      }
-    case .space:
-      self = .space
-    case .next:
-      self = .syllableEnded
-    case .backspace:
-      self = output.erase > 0 ? .deleted : .undone
-    case .enter:
-      self = .newline
-    case .switchLayout:
-      self = .switchedLayout(to: after.layoutIndex)
-    case .dismiss:
-      self = .dismissed
-    }
-  }
-
-  // MARK: - Helpers
-
-  private static func stroke(_ stroke: VowelStroke, was: Composer, now: Composer) -> PressEffect {
-    let vowel = Character(now.current.vowel?.displayLetter ?? stroke.letter)
-    if let carried = was.current.final2 ?? was.current.final1 {
-      // 안 + ㅣ = 아니: the newest final starts the next syllable. A letter that was only shown
-      // after the syllable (괜ㅊ + ㅣ = 괜치) was never its final: it just gets its vowel.
-      guard was.current.showsNewestFinalInSyllable else {
-        return .vowelJoined(
-          initial: Character(carried.compatibility), vowel: vowel,
-          syllable: now.current.wholeSyllable)
-      }
-      return .finalCarriedOver(final: Character(carried.compatibility), syllable: now.current.text)
-    }
-    let sameSyllable =
-      now.finished == was.finished && now.current.choseong == was.current.choseong
-    if let old = was.current.vowel, sameSyllable {
-      return .vowelCombined(
-        from: Character(old.displayLetter), stroke: Character(stroke.letter), to: vowel,
-        syllable: now.current.wholeSyllable)
-    }
-    if let initial = was.current.choseong, was.current.vowel == nil, sameSyllable {
-      return .vowelJoined(
-        initial: Character(initial.compatibility), vowel: vowel,
-        syllable: now.current.wholeSyllable)
-    }
-    return .vowelAlone(vowel: vowel)
-  }
-
-  private static func consonant(
-    key: Int, label: String, cycle: [Choseong], was: Composer, now: Composer
-  ) -> PressEffect {
-    let before = was.current
-    let after = now.current
-    let sameShape =
-      now.finished == was.finished && after.vowel == before.vowel
-      && (after.choseong == nil) == (before.choseong == nil)
-      && (after.final1 == nil) == (before.final1 == nil)
-      && (after.final2 == nil) == (before.final2 == nil)
-    if was.last == .consonant(key: key), sameShape,
-      let letter = after.final2 ?? after.final1 ?? after.choseong,
-      let position = cycle.firstIndex(of: letter)
-    {
-      let text = after.text
-      return .cycled(
-        keyLabel: label, presses: position + 1, result: String(Character(letter.compatibility)),
-        syllable: text.count > 1 || after.vowel != nil ? text : nil)
-    }
-    let added =
-      after.final2.flatMap { before.final2 == nil ? $0 : nil }
-      ?? after.final1.flatMap { before.final1 == nil ? $0 : nil }
-    if let added, now.finished == was.finished {
       let letter = Character(added.compatibility)
       // 할 + ㅇ = 할ㅇ: held beside the final (ㅇㅁ may become ㄻ), but shown as a letter of
       // its own, so not called a final.
-      return after.showsNewestFinalInSyllable
-        ? .finalAdded(syllable: before.text, letter: letter, result: after.text)
-        : .letterAfter(syllable: before.text, letter: letter, result: after.text)
+      self =
+        now.showsNewestFinalInSyllable
+        ? .finalAdded(syllable: was.text, letter: letter, result: now.text)
+        : .letterAfter(syllable: was.text, letter: letter, result: now.text)
+    case .cycle:
+      let letter = now.final2 ?? now.final1 ?? now.choseong
+      guard case .consonant(let cycle, _) = pressed.action, let letter,
+        let position = cycle.firstIndex(of: letter)
+      else {
+        self = .nothing
+        return
+      }
+      let text = now.text
+      self = .cycled(
+        keyLabel: pressed.label, presses: position + 1,
+        result: String(Character(letter.compatibility)),
+        syllable: text.count > 1 || now.vowel != nil ? text : nil)
+    case .finalMoved:
+      let vowel = Self.vowel(after: now, pressed: pressed)
+      guard let carried = now.choseong else {
+        self = .vowelAlone(vowel: vowel)
+        return
+      }
+      // 안 + ㅣ = 아니: the newest final starts the next syllable. A letter that was only shown
+      // after the syllable (괜ㅊ + ㅣ = 괜치) was never its final: it just gets its vowel.
+      self =
+        was.showsNewestFinalInSyllable
+        ? .finalCarriedOver(final: Character(carried.compatibility), syllable: now.text)
+        : .vowelJoined(
+          initial: Character(carried.compatibility), vowel: vowel, syllable: now.wholeSyllable)
+    case .vowelJoined:
+      let vowel = Self.vowel(after: now, pressed: pressed)
+      self =
+        was.choseong.map {
+          .vowelJoined(
+            initial: Character($0.compatibility), vowel: vowel, syllable: now.wholeSyllable)
+        } ?? .vowelAlone(vowel: vowel)
+    case .vowelMerge:
+      let vowel = Self.vowel(after: now, pressed: pressed)
+      guard let old = was.vowel, case .vowel(let stroke) = pressed.action else {
+        self = .vowelAlone(vowel: vowel)
+        return
+      }
+      self = .vowelCombined(
+        from: Character(old.displayLetter), stroke: Character(stroke.letter), to: vowel,
+        syllable: now.wholeSyllable)
+    case .vowelAlone:
+      self = .vowelAlone(vowel: Self.vowel(after: now, pressed: pressed))
+    case .mark:
+      self = .mark(after.composer.pending?.text ?? "")
+    case .markCycle:
+      let pending = after.composer.pending
+      self = .cycled(
+        keyLabel: pressed.label, presses: (pending?.index ?? 0) + 1, result: pending?.text ?? "",
+        syllable: nil)
+    case .typed:
+      guard case .text(let cycle) = pressed.action else {
+        self = .nothing
+        return
+      }
+      self = .typedText(cycle.first ?? "")
+    case .syllableEnded: self = .syllableEnded
+    case .syllableEndedWithSpace: self = .syllableEndedWithSpace
+    case .space: self = .space
+    case .newline: self = .newline
+    case .undo, .markDeleted: self = .undone
+    // The demo cuts ⌫'s erase to the text it shows; nothing shown, nothing deleted.
+    case .deleted: self = output.erase > 0 ? .deleted : .undone
+    case .switchedLayout: self = .switchedLayout(to: after.layoutIndex)
+    case .dismissed: self = .dismissed
+    case .nothing: self = .nothing
     }
-    guard let letter = after.choseong else { return .nothing }
-    return .newSyllable(letter: Character(letter.compatibility))
+  }
+
+  /// The vowel a stroke left, as displayed.
+  private static func vowel(after now: SyllableState, pressed: LayoutKey) -> Character {
+    if let vowel = now.vowel { return Character(vowel.displayLetter) }
+    guard case .vowel(let stroke) = pressed.action else { return " " }
+    return Character(stroke.letter)
   }
 }
 

@@ -242,8 +242,10 @@ extension UIStrings {
   /// `demo` without text.
   public var demoTextEmpty: String {
     pick(
-      "보여 줄 글이 없어요. cheonjiin demo \"안녕\"처럼 입력할 글을 주세요.",
-      "TEXT is empty; give the text to type, e.g. cheonjiin demo \"안녕\"")
+      "보여 줄 글이 없어요. cheonjiin demo \"안녕\"처럼 입력할 글을 주세요. 글 없이 쳐 볼 자판만 "
+        + "만들려면 cheonjiin demo --html pad.html",
+      "TEXT is empty; give the text to type, e.g. cheonjiin demo \"안녕\", or make a pad to "
+        + "try with cheonjiin demo --html pad.html")
   }
 }
 
