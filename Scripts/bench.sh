@@ -23,6 +23,9 @@ echo
 echo "== cheonjiin keys: start-up for one line =="
 hyperfine -N --runs 50 --warmup 5 --style basic "$bin keys ㅇㅣᆞㄴ_ㄴᆞᆞㅣㅇ" 2>&1 | grep -E "Time|Range"
 
+# `layouts export`: states, entries, bytes raw and gzipped, time (Scripts/bench-export.sh).
+Scripts/bench-export.sh "$bin"
+
 # Suggestions, dictionary, grep, stats and numbers (Scripts/bench-data.sh).
 if [ -x Scripts/bench-data.sh ]; then Scripts/bench-data.sh; fi
 

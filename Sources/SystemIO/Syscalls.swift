@@ -170,13 +170,6 @@ public struct TerminalAttributes {
     rawValue = value
   }
 
-  /// Switches to raw mode: no line editing, no echo, no signals from keys, bytes as typed.
-  ///
-  /// The corresponding C function is `cfmakeraw`.
-  public mutating func makeRaw() {
-    cfmakeraw(&rawValue)
-  }
-
   /// Applies the settings once pending output is written, dropping unread input.
   ///
   /// The corresponding C function is `tcsetattr` with `TCSAFLUSH`.

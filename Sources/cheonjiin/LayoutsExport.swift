@@ -72,14 +72,27 @@ enum AutomatonJSON {
     }.joined(separator: ",\n")
     text += "\n  ],\n  \"states\": [\n"
     text += table.states.map { "    {\"preedit\": \(jsonQuoted($0))}" }.joined(separator: ",\n")
-    text += "\n  ],\n  \"transitions\": [\n"
-    text += table.transitions.map { row in
-      "    ["
-        + row.map { entry in
-          "[\(entry.next), \(jsonQuoted(entry.commit)), \(entry.erase), "
-            + "\"\(entry.transition.rawValue)\", \"\(entry.undo.rawValue)\"]"
-        }.joined(separator: ", ") + "]"
-    }.joined(separator: ",\n")
+    text += "\n  ],\n  \"transitions\": ["
+    // Half a million entries: appended in place, each small string written once.
+    let kinds = Dictionary(
+      uniqueKeysWithValues: Transition.allCases.map { ($0, "\"\($0.rawValue)\", ") })
+    let undos = Dictionary(
+      uniqueKeysWithValues: AutomatonTable.UndoEffect.allCases.map { ($0, "\"\($0.rawValue)\"]") })
+    text.reserveCapacity(table.entryCount * 40)
+    for (state, row) in table.transitions.enumerated() {
+      text += state == 0 ? "\n    [" : ",\n    ["
+      for (column, entry) in row.enumerated() {
+        if column > 0 { text += ", " }
+        text += "["
+        text += String(entry.next)
+        text += entry.commit.isEmpty ? ", \"\", " : ", " + jsonQuoted(entry.commit) + ", "
+        text += String(entry.erase)
+        text += ", "
+        text += kinds[entry.transition] ?? ""
+        text += undos[entry.undo] ?? ""
+      }
+      text += "]"
+    }
     text += "\n  ]\n}\n"
     return text
   }
@@ -120,6 +133,17 @@ enum AutomatonJSON {
         let context = ends ? "" : before
         let commit = ends ? String(entry.commit.dropFirst(before.count)) : entry.commit
         if map[context] == nil { map[context] = commit + table.states[entry.next] }
+      }
+      // Leave out what Hwalja's rule gives without an entry: appending the empty context's text
+      // (one character), or the one-character entry (two), so the map is no larger than it needs.
+      let appended = map[""] ?? ""
+      for (context, replacement) in map where context.count == 1 {
+        if replacement == context + appended { map[context] = nil }
+      }
+      for (context, replacement) in map where context.count == 2 {
+        guard let first = context.first, let last = context.last else { continue }
+        let fallback = map[String(last)].map { String(first) + $0 } ?? context + appended
+        if replacement == fallback { map[context] = nil }
       }
       let lines = map.sorted {
         $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars)

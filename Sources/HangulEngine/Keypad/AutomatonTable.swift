@@ -89,6 +89,15 @@ public struct AutomatonTable: Sendable, Hashable {
           engines.append(after)
           states.append(after.composer.composingTail)
         }
+        let undo = Self.undoEffect(of: output.transition)
+        if output.erase == 0, output.commit.isEmpty,
+          after.composer.finished == engine.composer.finished
+        {
+          // Most presses change only the syllable being composed.
+          row.append(
+            Entry(next: next, commit: "", erase: 0, transition: output.transition, undo: undo))
+          continue
+        }
         // The table's committed text holds the composition's closed part too: compare the
         // engine's text and closed part before and after the press.
         let old = Array(before)
@@ -97,7 +106,7 @@ public struct AutomatonTable: Sendable, Hashable {
         row.append(
           Entry(
             next: next, commit: String(new[shared...]), erase: output.erase + old.count - shared,
-            transition: output.transition, undo: Self.undoEffect(of: output.transition)))
+            transition: output.transition, undo: undo))
       }
       transitions.append(row)
       position += 1
