@@ -76,6 +76,7 @@ skipped_tests() {
   python3 - "$@" <<'PYTHON'
 import collections, sys, xml.etree.ElementTree as tree
 reasons = collections.Counter()
+names = collections.defaultdict(list)
 for path in sys.argv[1:]:
     try:
         cases = tree.parse(path).getroot().iter("testcase")
@@ -84,9 +85,12 @@ for path in sys.argv[1:]:
     for case in cases:
         skip = case.find("skipped")
         if skip is not None:
-            reasons[(skip.text or skip.get("message") or "no reason given").strip()] += 1
+            reason = (skip.text or skip.get("message") or "no reason given").strip()
+            reasons[reason] += 1
+            names[reason].append(case.get("classname", "") + "/" + case.get("name", ""))
 for reason, count in sorted(reasons.items(), key=lambda item: -item[1]):
-    print(f"{count} skipped: {reason}")
+    shown = ", ".join(names[reason][:4]) + (" …" if count > 4 else "")
+    print(f"{count} skipped: {reason} ({shown})")
 PYTHON
 }
 

@@ -225,6 +225,10 @@ public final class ProgressStore: Sendable {
         return .readOnly(path: path, unwritable: path)
       case .SQLITE_FULL:
         return .diskFull(path: path, operation: operation)
+      case .SQLITE_IOERR where error.extendedResultCode == .SQLITE_IOERR_SHMSIZE:
+        // The shared-memory file beside the database could not grow: on opening, this is how
+        // SQLite meets a full disk (it reserves the file's pages before it writes anything).
+        return .diskFull(path: path, operation: operation)
       default:
         break
       }

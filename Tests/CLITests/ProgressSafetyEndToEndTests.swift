@@ -146,7 +146,7 @@ struct ProgressSafetyEndToEndTests {
       ? "dd if=/dev/zero of=\"$XDG_DATA_HOME/fill\" bs=4k 2>/dev/null || true"
       : "mount -o remount,ro \"$XDG_DATA_HOME\""
     let script = """
-      mount -t tmpfs -o size=256k,mode=0700 tmpfs "$XDG_DATA_HOME"
+      mount -t tmpfs -o size=1m,mode=0700 tmpfs "$XDG_DATA_HOME"
       "$1" dict learn 사랑 >/dev/null
       \(fill)
       status=0; "$@" || status=$?

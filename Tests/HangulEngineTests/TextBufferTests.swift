@@ -104,7 +104,7 @@ struct TypistTests {
     var typist = try typist()
     try press("ㄱㅣᆞ", on: &typist)
     let output = typist.insertText("!\n")
-    #expect(output == KeyOutput(consumed: true, commit: "가!\n"))
+    #expect(output == KeyOutput(consumed: true, commit: "가!\n", transition: .syllableEnded))
     #expect(typist.text == "가!\n")
     #expect(!typist.isComposing)
     #expect(!typist.insertText("").consumed)
