@@ -133,7 +133,7 @@ run: build
 	@$(RELEASE_BIN) $(ARGS)
 
 # The build, then the tests in passes (Scripts/test-passes.sh): the end-to-end suites in several
-# processes beside the others, then the real-terminal holds beside the scaling tests (issue 25),
+# processes beside the others, then the real-terminal holds beside the scaling tests,
 # which run at the lowest priority. A failed test runs once more alone and must pass then; the end
 # of the output names every failure, and each pass says how long it took, for CI's log.
 # With CHEONJIIN_BROWSER_TESTS=1 (as .ci/run sets it) Chromium is installed first and the
@@ -192,6 +192,7 @@ format:
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests
+	Scripts/check-references.sh
 
 clean:
 	rm -rf .build

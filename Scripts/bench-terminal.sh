@@ -11,7 +11,7 @@ Scripts/install-deps.sh uim-fep uim-byeoru
 echo
 python3 Scripts/bench_run.py
 
-# The frame writer beside ncursesw drawing the same screens (issue 23): strace counts the writes,
+# The frame writer beside ncursesw drawing the same screens: strace counts the writes,
 # perf splits the pad's CPU time. Says what is missing and skips where the tools are not there.
 Scripts/install-deps.sh strace linux-perf || echo "bench_frames: strace or perf not installed"
 echo

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`make bench`: cheonjiin's frame writer beside ncursesw drawing the same screens (issue 23).
+"""`make bench`: cheonjiin's frame writer beside ncursesw drawing the same screens.
 
 1. The pad (release build, 80×24, `--no-draft --no-suggestions`) types 안녕하세요 (the 22 keys
    of `cheonjiin keys 'ㅇㅣㆍㄴ_ㄴㆍㆍㅣㅇㅅㅅㅣㆍㅅㆍㅣㅣㅇㆍㆍㅡ'`, as numeric-keypad digits) ROUNDS

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`make bench` figures for `cheonjiin run` (issues 12 and 21), side by side with tmux as the
+"""`make bench` figures for `cheonjiin run`, side by side with tmux as the
 inner multiplexer and uim-fep (Debian's uim-fep with uim-byeoru, the terminal input method that
 passes output straight through) in the same outer terminal (a pty this script reads as fast as
 it can):

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Terminal benchmarks for `make bench` (issue 3 §6, issue 4 §5), using the pty harness
+"""Terminal benchmarks for `make bench`, using the pty harness
 Tests/CLITests/Harness/ptyterm.py: key byte in → screen update out, compared with vim in the
 same run; bytes per key; start-up to the first full frame; idle CPU; hold timing; the practice
 screen. Prints labelled figures."""

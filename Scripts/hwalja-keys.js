@@ -29,7 +29,7 @@ function type(line) {
   let editing = false;
   for (const key of line) {
     if (key === "_") {
-      // The shared key: ends the syllable being edited, else types a space (spec §5).
+      // The shared key: ends the syllable being edited, else types a space (docs/engine.md §5).
       if (editing) editing = false;
       else text += " ";
       continue;

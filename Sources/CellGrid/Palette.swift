@@ -88,7 +88,7 @@ package struct Palette: Sendable {
     }
     if depth == .eight, rendition.bold, (0..<8).contains(rendition.foreground) {
       // With 8 colours, xterm (and VTE, and the Linux console) draw bold text in the bright
-      // colour instead: bold black becomes grey, 3.2:1 on a white key (issue 20). The colour
+      // colour instead: bold black becomes grey, 3.2:1 on a white key. The colour
       // is what the theme chose for contrast, so it wins over the weight; a program's own
       // colour and weight are the program's.
       rendition.bold = false
@@ -222,7 +222,7 @@ extension [UInt8] {
   }
 
   /// Appends the glyph a cell shows: its scalar as UTF-8, except for the two Cheon-Ji-In
-  /// dots, which common terminal fonts draw too small to see (issue 20, measured in xterm
+  /// dots, which common terminal fonts draw too small to see (measured in xterm
   /// with DejaVu Sans Mono and Nanum: ㆍ a 2 × 2 pixel dot, ‥ one dot).
   ///
   /// ㆍ (two columns) is drawn as `●` and a space, ‥ (one column) as `∶`: the same columns,

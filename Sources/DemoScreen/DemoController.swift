@@ -19,7 +19,7 @@ public struct DemoPlayback: Sendable, Hashable {
     self.pausesEachSyllable = pausesEachSyllable
   }
 
-  /// The pace for a class: one key a second, long captions longer (issue 24).
+  /// The pace for a class: one key a second, long captions longer.
   public static let defaultKeysPerSecond = 1.0
 
   /// How long a frame whose longest caption is `characters` long stays, in milliseconds: a

@@ -56,7 +56,7 @@ public enum DemoPage {
   /// caption, and every segment with what a waiting track says.
   ///
   /// Linear in the text: a press carries the few characters it changed, not the text so far
-  /// (issue 25: 2,000 characters made a 20 MB page); the page rebuilds the text from the
+  /// (which made a 20 MB page of 2,000 characters); the page rebuilds the text from the
   /// characters to type. Texts shown are as the terminal shows them (``DemoRenderer``'s
   /// `●` for the dot strokes).
   package static func json(

@@ -3,7 +3,7 @@ import HangulEngine
 import TerminalUI
 
 /// Keys as the demo draws them: the named sizes, and bigger ones, so that the pad grows with a
-/// big window instead of staying small in its corner (issue 24).
+/// big window instead of staying small in its corner.
 package struct DemoKeys: Sendable, Hashable {
   /// The named size the keys are drawn like (small print under the label from `.normal` on).
   package var size: KeySize
@@ -41,7 +41,7 @@ package struct DemoKeys: Sendable, Hashable {
 /// press did, and its pad with the pressed key lit.
 ///
 /// A frame costs what it shows, never the length of the text: the overview, the typed text and
-/// the counts are read from the window's part of the text only (issue 25).
+/// the counts are read from the window's part of the text only.
 public enum DemoRenderer {
   /// How the pads of several tracks are placed.
   public enum Arrangement: Sendable, Hashable {

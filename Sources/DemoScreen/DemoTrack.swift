@@ -20,7 +20,7 @@ public struct DemoTrack: Sendable {
   ///
   /// Held as the characters it shares with the text at the end (one buffer for every step)
   /// and the few after them that differ, so each press costs what it changed, not the whole
-  /// text so far (issue 25: a copy per press made the demo quadratic in the text's length).
+  /// text so far (a copy per press would make the demo quadratic in the text's length).
   public struct TypedText: Sendable {
     /// The text at the end, shared by every step of the track.
     package let whole: [Character]

@@ -173,7 +173,7 @@ public enum Counter: String, Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// The number system the counter takes (lexicon §2.3).
+  /// The number system the counter takes: native (한 개, 두 시) or Sino-Korean (삼 층, 오 분).
   public var system: NumberSystem {
     switch self {
     case .items, .people, .persons, .honoredPeople, .age, .oclock, .hours, .animals, .times,

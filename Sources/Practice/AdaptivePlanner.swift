@@ -114,7 +114,7 @@ public struct AdaptivePlan: Sendable, Hashable {
   public static let lessonID = "adaptive"
 }
 
-/// Plans adaptive rounds (issues 13 and 22): unlock jamo in frequency order, work on the
+/// Plans adaptive rounds: unlock jamo in frequency order, work on the
 /// weakest, against a target that starts at the learner's own pace.
 ///
 /// - The first ``AdaptiveSettings/startingJamo`` jamo of ``AdaptiveVocabulary/order`` are

@@ -75,7 +75,7 @@ struct CueFinder: Sendable {
   private(set) var presses: [PlannedPress] = []
   /// Known paths; the first is `presses`.
   private var paths: [Path] = []
-  /// The first path's states, to find the learner on it without replaying it (issue 25);
+  /// The first path's states, to find the learner on it without replaying it;
   /// `nil` when a document along it is not the start of the preferred spelling.
   private var track: Track?
   /// Whether ``prepare(_:)`` makes ``track``; tests turn it off to compare with replaying.

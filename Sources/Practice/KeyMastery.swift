@@ -82,7 +82,7 @@ public struct KeyTally: Sendable, Hashable {
   }
 }
 
-/// When the next-key cue is shown (fading cues, issue 4 §1).
+/// When the next-key cue is shown (fading cues).
 ///
 /// A cue is shown at once while the item is new or its key is not yet mastered; once the key
 /// is mastered it is shown only after the user hesitates, so they recall before being told.

@@ -60,8 +60,7 @@ public struct HeatCell: Sendable, Hashable {
   public var errorRate: Double? { stats?.errorRate }
 }
 
-/// The pad of one layout, its keys marked by error rate (issue 4 §2: the pad coloured by
-/// error rate per key).
+/// The pad of one layout, its keys marked by error rate.
 ///
 /// ``rows`` follow the layout's rows (the Galaxy pad: 3 × 4 letter keys plus a side column);
 /// the view layer (`TerminalUI.HeatmapView`) draws each cell by its ``HeatCell/level``.

@@ -33,7 +33,7 @@ public struct SpeedCell: Sendable, Hashable {
   public var level: SpeedLevel
 }
 
-/// The pad of one layout, its keys marked by how fast they are pressed (issue 13: a speed
+/// The pad of one layout, its keys marked by how fast they are pressed (a speed
 /// map beside the error map); `TerminalUI.SpeedMapView` draws it.
 public struct KeypadSpeedMap: Sendable, Hashable {
   public var layoutName: String

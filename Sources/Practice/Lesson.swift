@@ -1,6 +1,7 @@
 import KoreanNumbers
 
-/// The rungs of the lesson ladder (typing notes §3.3), in teaching order.
+/// The rungs of the lesson ladder, in teaching order: the keys, then syllables, words,
+/// messages and numbers.
 public enum LessonStage: String, Sendable, Hashable, CaseIterable {
   /// 자리 연습: the vowel strokes ㅣ ㆍ ㅡ and the vowels built from them.
   case vowels

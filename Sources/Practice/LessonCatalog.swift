@@ -1,6 +1,6 @@
 import HangulEngine
 
-/// The lessons along the ladder of the typing notes (§3.3), in teaching order.
+/// The lessons along the lesson ladder, in teaching order.
 ///
 /// Everything is built in except the everyday messages, which come from
 /// `Lexicon/practice-messages-ko.txt` when the caller passes its text (the module reads no

@@ -1,7 +1,8 @@
 import HangulEngine
 
-/// Goals for older learners (typing notes §3.3): accuracy first; speed is mentioned only
-/// once accuracy reaches ``accuracyGoal``, then measured against rising speed goals.
+/// Goals for older learners: accuracy first, since a slip costs them more than a slow press;
+/// speed is mentioned only once accuracy reaches ``accuracyGoal``, then measured against
+/// rising speed goals.
 public struct PracticeGoals: Sendable, Hashable {
   /// 0.9: below this the summary talks about accuracy, not speed.
   public var accuracyGoal: Double
@@ -57,7 +58,7 @@ public struct LessonSummary: Sendable, Hashable {
     case pastAllGoals
   }
 
-  /// Whether to talk about speed, and against which goal (typing notes §3.3).
+  /// Whether to talk about speed, and against which goal.
   public var pace: Pace {
     guard totals.accuracy >= goals.accuracyGoal else { return .accuracyFirst }
     guard let goal = goals.speedGoals.first(where: { totals.syllablesPerMinute < $0 }) else {

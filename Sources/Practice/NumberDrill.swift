@@ -31,7 +31,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable, Hashable {
   }
 }
 
-/// The kinds of number drill (issue 4 §3).
+/// The kinds of number drill.
 public enum NumberDrillKind: String, Sendable, Hashable, CaseIterable {
   /// Digits shown, the Sino-Korean reading typed: `27` → `이십칠`.
   case readDigits

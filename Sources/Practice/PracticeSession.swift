@@ -65,7 +65,7 @@ public enum PracticeError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// The practice state machine, driven by the caller (issue 4 §1).
+/// The practice state machine, driven by the caller.
 ///
 /// The caller owns the keypad and the ``Typist`` (engine and text): it calls
 /// ``start(_:at:reviews:)`` for an item and types into the typist it returns, then reports
@@ -103,8 +103,8 @@ public struct PracticeSession: Sendable {
   public var typed: String { text.text }
   /// The same, followed press by press.
   private var text = TypedText(target: "")
-  /// Whether the cue finds the learner on the item's planned keys without replaying them
-  /// (issue 25); tests turn it off to check both ways answer the same.
+  /// Whether the cue finds the learner on the item's planned keys without replaying them;
+  /// tests turn it off to check both ways answer the same.
   var tracksPlannedKeys: Bool {
     get { finder.tracksFirstPath }
     set { finder.tracksFirstPath = newValue }

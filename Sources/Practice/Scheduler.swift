@@ -80,7 +80,7 @@ public struct ItemSchedule: Sendable, Hashable {
   public func isDue(on day: DayNumber) -> Bool { dueDay <= day }
 }
 
-/// Chooses which items of a lesson to practise, and in what order (issue 4 §1: items and
+/// Chooses which items of a lesson to practise, and in what order (items and
 /// keys the user gets wrong come back sooner).
 public struct ReviewPlanner: Sendable {
   public let layouts: [Layout]

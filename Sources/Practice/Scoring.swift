@@ -1,6 +1,6 @@
 import HangulEngine
 
-/// How typed text compares with its target, syllable by syllable (typing notes §3.3).
+/// How typed text compares with its target, syllable by syllable.
 public struct TextScore: Sendable, Hashable {
   /// Characters of the target, spaces included.
   public var targetLength: Int
@@ -55,7 +55,7 @@ func perMinute(_ count: Int, _ duration: Milliseconds) -> Double {
   duration > 0 ? Double(count) * 60_000 / Double(duration) : 0
 }
 
-/// The measures of one attempt at one item (issue 4 §1).
+/// The measures of one attempt at one item.
 public struct ItemResult: Sendable, Hashable {
   public var lessonID: String
   public var itemID: String

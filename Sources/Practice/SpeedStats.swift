@@ -220,18 +220,18 @@ extension Array where Element == Milliseconds {
 /// The target speed, and the time per press and per jamo it asks for.
 ///
 /// The target is given in 글자/분 (correct syllables a minute, the speed the summary and
-/// `stats` show). A syllable of standard 천지인 takes 3.92 presses on average (typing notes
-/// §3.3, frequency-weighted over the word list), so one press may take
+/// `stats` show). A syllable of standard 천지인 takes 3.92 presses on average
+/// (frequency-weighted over the word list), so one press may take
 /// `60 000 ÷ (target × 3.92)` ms: 765 ms at the gentle default of 20 글자/분. A jamo of `n`
 /// presses may take `n` times that (`ㅕ`, three presses: 2.3 s).
 public struct SpeedTarget: Sendable, Hashable {
   /// 글자/분.
   public var syllablesPerMinute: Double
 
-  /// Average presses per syllable of standard 천지인 (typing notes §3.3).
+  /// Average presses per syllable of standard 천지인, frequency-weighted over the word list.
   public static let pressesPerSyllable = 3.92
-  /// The gentle default: 20 글자/분, the second of the typing notes' first goals for older
-  /// learners (10, then 20, then 30).
+  /// The gentle default: 20 글자/분, the second of the first goals for older learners
+  /// (10, then 20, then 30).
   public static let gentle = SpeedTarget(syllablesPerMinute: 20)
   /// `--target` accepts 1 … 200 글자/분.
   public static let allowed: ClosedRange<Double> = 1...200

@@ -1,7 +1,7 @@
 import HangulEngine
 
 /// The learner's text as practice follows it: a copy of the pad's document kept up to date a
-/// press at a time, and how far it agrees with the item's preferred spelling (issue 25).
+/// press at a time, and how far it agrees with the item's preferred spelling.
 ///
 /// The pad says where its document changed since the last press (everything before is as it
 /// was), so a press costs what it changed, not the item's length; without that word the whole

@@ -290,7 +290,7 @@ public struct PracticeController: ScreenFrontEnd {
   private mutating func observe(_ stroke: KeyStroke?, at time: Instant) -> [Effect] {
     guard let stroke, let key = stroke.key, case .typing = mode, var session else { return [] }
     if stroke.output.event == .dismiss { return endLesson(at: time) }
-    // Only what changed since the last press scored is looked at, not the item (issue 25).
+    // Only what changed since the last press scored is looked at, not the item.
     let unchangedBelow = keypad.changedOffset(since: scoredEdits) ?? .max
     scoredEdits = keypad.documentEdits
     let outcome = session.record(

@@ -17,7 +17,7 @@ extension PracticeController {
   ///
   /// Blank lines go first, then the hint, the prompt and the keys hint; the lesson's own lines
   /// stay. The marks stop where `columns` does: each takes three columns or more, and what
-  /// starts past the edge is never drawn, so a long item costs no more per frame (issue 25).
+  /// starts past the edge is never drawn, so a long item costs no more per frame.
   package func panel(at time: Instant, rows: Int, columns: Int) -> [[PanelSegment]] {
     guard let lesson, let session, let item = session.item ?? round.current else { return [] }
     // While an item is praised the round has already moved on: show the item just done.

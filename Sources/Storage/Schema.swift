@@ -128,7 +128,7 @@ enum Schema {
 }
 
 extension Schema {
-  /// Per-press timing for the adaptive trainer (issue 13), its day summaries, and the jamo
+  /// Per-press timing for the adaptive trainer, its day summaries, and the jamo
   /// the adaptive round has unlocked.
   ///
   /// `keyPress.jamo` is the jamo a press was meant to type; `jamoMs`, on the last press of a
@@ -180,7 +180,7 @@ extension Schema {
         """)
   }
 
-  /// The learner's target and copied samples (issue 22).
+  /// The learner's target and copied samples.
   ///
   /// `keyPress.jamoCued`, with `jamoMs`: some press of the jamo was made while the next key
   /// was lit; `pressSummary.cuedSamples`: how many of a day's samples were (they count half).

@@ -2,7 +2,7 @@ import HangulEngine
 
 /// One Cheon-Ji-In key primitive: a single consonant letter or one vowel stroke.
 ///
-/// Words are compared as sequences of primitives (spec `lexicon-numbers-typing.md` §1.5), so a
+/// Words are compared as sequences of primitives (the key presses that type them), so a
 /// plain prefix test covers a half-built vowel (`아` is a prefix of `애`), a final that will move
 /// to the next syllable (`행보` is a prefix of `행복`) and a lone letter (`감ㅅ` of `감사`).
 public enum Primitive: Hashable, Sendable {

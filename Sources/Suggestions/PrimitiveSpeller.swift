@@ -3,8 +3,8 @@ import HangulEngine
 /// Spells text as Cheon-Ji-In primitives: consonant letters and vowel strokes.
 ///
 /// Vowels are spelled with the fewest strokes the layout's ``VowelTable`` needs
-/// (``VowelTable/strokes(for:)``); for the shipped layouts that is the table in
-/// `lexicon-numbers-typing.md` §1.5 (`ㅏ` = `ㅣㆍ`, `ㅘ` = `ㆍㅡㅣㆍ` …). Understood input:
+/// (``VowelTable/strokes(for:)``); for the shipped layouts that is the usual
+/// 천지인 table (`ㅏ` = `ㅣㆍ`, `ㅘ` = `ㆍㅡㅣㆍ` …). Understood input:
 ///
 /// - precomposed syllables (`값` → `ㄱㅣㆍㅂㅅ`: double finals split);
 /// - compatibility letters as the keypad shows them: a lone consonant (`ㄱ`), a compound one

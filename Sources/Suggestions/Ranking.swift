@@ -1,4 +1,5 @@
-/// The ranking formula of `lexicon-numbers-typing.md` §1.5 and the constants around it.
+/// The ranking formula of suggestions and the constants around it (Lexicon/README.md says
+/// where the corpus counts come from).
 ///
 /// `score = log10(1 + corpusCount) + 2·log2(1 + userCount)·(0.5 + 0.5·e^(−Δdays/30))`
 ///

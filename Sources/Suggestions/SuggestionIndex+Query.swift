@@ -62,10 +62,10 @@ extension SuggestionIndex {
   ///     (`[ㄴ, ㄹ]`), or `nil`. If the last typed letter is a consonant of that cycle, any
   ///     letter of the cycle matches there, so the bar does not flicker while the key cycles.
   ///     Ignored when the last letter is a vowel stroke or not in the cycle.
-  ///   - limit: At most this many suggestions (spec: 3).
+  ///   - limit: At most this many suggestions (the bar shows 3).
   ///   - user: The learned and hidden words; `nil` for none. Learned words rank higher by
-  ///     the §1.5 formula and are offered even when the lexicon lacks them; hidden words never
-  ///     appear.
+  ///     the ranking formula (``Ranking``) and are offered even when the lexicon lacks them;
+  ///     hidden words never appear.
   ///   - today: The current day number, in the same unit as ``LearnedStats/lastUsedDay``.
   /// - Returns: Up to `limit` suggestions, never `typedWord` itself, ordered by score, then
   ///   the shorter word, then the word.

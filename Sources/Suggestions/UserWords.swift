@@ -16,7 +16,7 @@ public struct LearnedStats: Hashable, Sendable {
 
 /// The learned and hidden words, in memory: a mirror of the learning store that queries read.
 ///
-/// Modelled on `UITextChecker` (spec §1.5): ``learn(_:today:)`` when a word is committed,
+/// Modelled on `UITextChecker`: ``learn(_:today:)`` when a word is committed,
 /// ``unlearn(_:isCorpusWord:)`` to remove it (hiding a corpus word so it is never suggested),
 /// ``mostUseful(_:limit:today:)`` to choose which stored words to hold in memory. Every method
 /// is pure; the caller writes each change to its store (the methods return what changed).
@@ -31,7 +31,7 @@ public struct UserWords: Sendable {
     var initials: [UInt8]
   }
 
-  /// How many learned words a keypad holds (spec §1.5: about 5,000), the most useful ones.
+  /// How many learned words a keypad holds (about 5,000), the most useful ones.
   ///
   /// The store keeps every word (`dict import` of 301,644 words keeps them all, and says
   /// this bound); only this many are searched as you type. Measured with the debug build:
@@ -73,7 +73,7 @@ public struct UserWords: Sendable {
     return length >= 1 && length <= maximumWordLength
   }
 
-  /// Whether a committed word should be learned (spec §1.5): it is learnable, and either the
+  /// Whether a committed word should be learned: it is learnable, and either the
   /// lexicon lacks it or the user took it from the suggestion bar.
   ///
   /// - Parameters:

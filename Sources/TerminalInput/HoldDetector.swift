@@ -19,7 +19,7 @@ public enum ReleaseReporting: Hashable, Sendable {
   case inferred
 }
 
-/// The time constants of hold detection, in milliseconds (spec §3).
+/// The time constants of hold detection, in milliseconds (see docs/guide.md#long-press).
 public struct HoldTiming: Hashable, Sendable {
   /// A press this long is a hold.
   public var holdMs: UInt64
@@ -33,7 +33,7 @@ public struct HoldTiming: Hashable, Sendable {
   public var fastGapMs: UInt64
   /// Mode B: no OS auto-repeats sooner than this after the physical press.
   ///
-  /// The shortest delays in spec §3.1 are the macOS UI minimum (225 ms), the Linux console
+  /// The shortest auto-repeat delays are the macOS UI minimum (225 ms), the Linux console
   /// (`kbdrate`, 250 ms) and Windows (setting 0, ≈250 ms); X11 waits 660 ms, GNOME 500 ms,
   /// wlroots 600 ms. So an event that follows the previous one by less than this cannot be
   /// the first auto-repeat, and a fast gap right after it is a tap, not a hold.
@@ -71,7 +71,7 @@ public struct HoldTiming: Hashable, Sendable {
   /// second press of its key (ㅅ ㅅ for ㅎ) may come soon after it.
   public var lateRepeatMs: UInt64
 
-  /// Creates timing constants; the defaults are the spec's.
+  /// Creates timing constants; the defaults suit most terminals and hands.
   public init(
     holdMs: UInt64 = 500, fastGapMs: UInt64 = 100, minimumRepeatDelayMs: UInt64 = 200,
     releaseGapMs: UInt64 = 150, repeatMs: UInt64 = 100, retapWindowMs: UInt64 = 1000,

@@ -4,9 +4,9 @@
 /// The front end writes ``start(at:)``'s bytes after entering the alternate screen, passes
 /// every decoded event through ``handle(_:)`` (which consumes the replies), polls with
 /// ``nextDeadline`` and calls ``advance(to:)``, and writes ``exitBytes`` before leaving the
-/// alternate screen. The rule (kitty spec, "Detection of support"): a `CSI ? flags u` reply
-/// before the DA1 reply means supported; a DA1 reply alone, or no reply within the timeout,
-/// means unsupported.
+/// alternate screen. The rule (kitty's keyboard-protocol documentation, "Detection of
+/// support"): a `CSI ? flags u` reply before the DA1 reply means supported; a DA1 reply
+/// alone, or no reply within the timeout, means unsupported.
 public struct KittyNegotiation: Sendable {
   /// What is known about support.
   public enum Outcome: Hashable, Sendable {
@@ -36,7 +36,8 @@ public struct KittyNegotiation: Sendable {
   /// When the last query was sent.
   private var queriedAt: Instant?
 
-  /// Creates a negotiation; by default it asks for flags 1|2|8 = 11 (see spec §1.3).
+  /// Creates a negotiation; by default it asks for flags 1|2|8 = 11 (disambiguated keys,
+  /// event types for releases and repeats, every key as an escape code).
   public init(
     requesting flags: KittyKeyboardFlags = [
       .disambiguateEscapeCodes, .reportEventTypes, .reportAllKeysAsEscapeCodes,

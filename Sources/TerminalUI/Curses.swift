@@ -5,7 +5,7 @@ import CellGrid
 ///
 /// ncurses is used for its terminal database (`setupterm`, `tigetnum`, `tigetstr`), not for
 /// drawing: ``FrameWriter`` sends the few bytes a key needs, and the run loop reads the tty
-/// itself (ncurses' key parser cannot read the kitty protocol, spec/terminal-input.md §0).
+/// itself (ncurses' key parser cannot read the kitty protocol's key reports).
 package struct Terminfo: Sendable {
   /// Colours the terminal shows (`colors`), 0 when none.
   package let colors: Int

@@ -73,7 +73,7 @@ package struct SuggestionBar {
     return words != before
   }
 
-  /// Learns a committed word as spec §1.5 says: a word the lexicon lacks, or one taken from the
+  /// Learns a committed word: a word the lexicon lacks, or one taken from the
   /// bar; and a word already learned, so its recency stays true.
   ///
   /// A common word typed by hand is left alone, so the learned list holds what is the user's own.

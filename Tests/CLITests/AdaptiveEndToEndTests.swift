@@ -61,7 +61,7 @@ struct AdaptivePlanCommandTests {
     for (line, item) in zip(listed, items) {
       #expect(line.hasSuffix(" " + item), "\(line): \(item)")
     }
-    // Nothing was practised yet: stats names the same next focus the plan does (issue 22).
+    // Nothing was practised yet: stats names the same next focus the plan does.
     let stats = try object(try run(["stats", "--json"], environment: home.environment))
     let adaptive = try #require(stats["adaptive"] as? [String: Any])
     #expect(adaptive["focus"] as? String == "ㄹ")
@@ -137,7 +137,7 @@ struct AdaptivePlanCommandTests {
       (["practice", "--adaptive", "--target", "0"], "--target 0 is out of range"),
       (["practice", "--adaptive", "--lesson", "vowels-1"], "contradict each other"),
       (["stats", "--target", "500"], "--target 500 is out of range"),
-      // Issue 22: refused, never ignored; a negative number is named, not "Missing value".
+      // Refused, never ignored; a negative number is named, not "Missing value".
       (["practice", "--blind", "--lesson", "vowels-1"], "--blind goes with the adaptive round"),
       (["practice", "--from", "-5"], "--from -5: give numbers from 0"),
       (["practice", "--to", "-1"], "--to -1: give numbers from 0"),

@@ -1,14 +1,14 @@
 import Foundation
 import Testing
 
-/// Every text readable as an xterm shows it, measured from pixels (issue 20).
+/// Every text readable as an xterm shows it, measured from pixels.
 ///
 /// Each screen runs in a real xterm under Xvfb with TERM=xterm (8 colours, where xterm draws
 /// bold black as grey) and TERM=xterm-256color, with and without --bold, in each theme (F3
 /// cycles them), black on white and white on black.
 /// The same screen runs in tmux for its text: every character cell of the screenshots must
 /// show its glyph at a contrast of at least 4.5:1 (WCAG AA) against the cell's own background.
-@Suite("Contrast measured from pixels in a real xterm (issue 20)", realTerminalRequirement.trait)
+@Suite("Contrast measured from pixels in a real xterm", realTerminalRequirement.trait)
 struct ContrastTests {
   @Test("every character on the screen is readable", arguments: CheckedScreen.selected)
   func readable(screen: CheckedScreen) throws {

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-/// Issues 23 and 24: the README and the documents in docs/, as a newcomer reads them.
+/// The README and the documents in docs/, as a newcomer reads them.
 ///
 /// Links that lead somewhere, a first screen that says how to start, and no figures typed into
 /// prose that a command prints (they went stale: "663 tests" when there were 747).
-@Suite("Documents that stay true (issues 23 and 24)")
+@Suite("Documents that stay true")
 struct DocumentsTests {
   /// README.md and every Markdown file in docs/, as paths from the repository root.
   static func documents() throws -> [String] {

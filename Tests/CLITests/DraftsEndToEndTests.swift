@@ -5,7 +5,7 @@ import Testing
   import Glibc
 #endif
 
-/// Nothing typed is lost, and nothing said about it is untrue (issues 24 and 25): the real
+/// Nothing typed is lost, and nothing said about it is untrue: the real
 /// keypad on a pty, with its state in a folder of its own.
 @Suite("Drafts, kept texts and what the pad says about them, end to end", .serialized)
 struct DraftsEndToEndTests {
@@ -84,7 +84,7 @@ struct DraftsEndToEndTests {
   static var typeGa: [[String: Any]] { SafetyEndToEndTests.typeGa }
   static var escape: [[String: Any]] { [["send": "\u{1B}"], ["wait": 300]] }
 
-  // MARK: - Issue 24: declining never deletes
+  // MARK: - Declining never deletes
 
   @Test("Esc at “continue?” twice keeps both earlier drafts; drafts lists and shows them")
   func declineTwice() throws {
@@ -129,7 +129,7 @@ struct DraftsEndToEndTests {
     #expect(try home.command(["drafts", "list"]).stdout.contains("\tsent\t가"))
   }
 
-  // MARK: - Issue 24: a destination that cannot be confirmed
+  // MARK: - A destination that cannot be confirmed
 
   @Test("--clipboard on the terminal: the text is kept and the pad says where before it closes")
   func clipboardOnly() throws {
@@ -158,7 +158,7 @@ struct DraftsEndToEndTests {
     #expect(try String(contentsOf: file, encoding: .utf8) == "가\n")
   }
 
-  // MARK: - Issue 25: standard output on a full disk
+  // MARK: - Standard output on a full disk
 
   @Test("stdout on a full disk, draft saved: one message, and it is true")
   func fullStdout() throws {
@@ -188,7 +188,7 @@ struct DraftsEndToEndTests {
     #expect(run.stderr.split(separator: "\n").count == 2, "\(run.stderr)")
   }
 
-  // MARK: - Issue 25: odd things at the draft's path
+  // MARK: - Odd things at the draft's path
 
   @Test("a FIFO at the draft's path: the pad draws, says so, and the text is printed at the end")
   func fifoAtDraft() throws {
@@ -398,7 +398,7 @@ struct DraftsEndToEndTests {
     #expect(home.kept() == ["가"])
   }
 
-  // MARK: - Issue 25: a broken keymap nobody chose
+  // MARK: - A broken keymap nobody chose
 
   @Test("a broken keymap file nobody chose is reported and skipped; the pad starts")
   func brokenKeymapSkipped() throws {
@@ -415,7 +415,7 @@ struct DraftsEndToEndTests {
     #expect(run.stderr.contains("bindings.KP7"))
   }
 
-  // MARK: - Issue 25: learned words past the keypad's bound
+  // MARK: - Learned words past the keypad's bound
 
   @Test(
     "dict import of more words than the pad holds keeps them all, says so, and the pad keeps them")

@@ -90,7 +90,7 @@ struct HeadlessCommandTests {
     #expect(lines[4] == "5\t<\t[]\t-1")
     let json = try run(["keys", "--json", "--trace", "ㅂㆍㅡ.ㅈ<_"]).stdout
     let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
-    #expect(object?["text"] as? String == "보.")  // issue 9: no space after the mark
+    #expect(object?["text"] as? String == "보.")  // no space after the mark
     let steps = try #require(object?["steps"] as? [[String: Any]])
     #expect(steps.count == 7)
     #expect(steps[4]["preedit"] as? String == ".ㅈ")  // the mark stays in the composition

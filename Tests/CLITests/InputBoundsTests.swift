@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 10: every line of input has a bound, and work grows with the input, not faster.
+/// Every line of input has a bound, and work grows with the input, not faster.
 @Suite("Input bounds of the command-line tools")
 struct InputBoundsTests {
   @Test(

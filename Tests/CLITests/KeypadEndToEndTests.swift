@@ -27,7 +27,7 @@ struct KeypadEndToEndTests {
 
   // Holds and held ⌫ without release events are tested where the auto-repeat is real: in an
   // xterm under Xvfb with the X server's own repeat (RealTerminalHoldTests). Scripted here,
-  // their timing was how fast `system("tmux")` ran against 100/150 ms thresholds (issue 23).
+  // their timing was how fast `system("tmux")` ran against 100/150 ms thresholds.
 
   @Test("an SGR mouse click presses the key under it")
   func mouseClick() throws {

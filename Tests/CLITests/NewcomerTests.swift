@@ -5,9 +5,9 @@ import Testing
   import Glibc
 #endif
 
-/// Issue 24, "a newcomer's first ten minutes": one error style, help that helps, completions
+/// A newcomer's first ten minutes: one error style, help that helps, completions
 /// of the ids, and the Makefile's scripts.
-@Suite("A newcomer's first ten minutes (issue 24)")
+@Suite("A newcomer's first ten minutes")
 struct NewcomerTests {
   // MARK: - One error style
 

@@ -2,7 +2,7 @@ import CellGrid
 import Foundation
 import TerminalUI
 
-// Contrast measured from pixels (issue 20): for each cell of a screenshot that holds a
+// Contrast measured from pixels: for each cell of a screenshot that holds a
 // character, the background is the colour most of the cell's pixels have and the glyph the
 // colour that stands out most from it; their WCAG 2 contrast ratio must be at least 4.5:1.
 // Pure: the tests feed it screenshots, and its own tests feed it made-up pictures.

@@ -5,7 +5,7 @@ import Testing
   import Glibc
 #endif
 
-// The real-terminal rig (issue 20): an X server of the test's own (Xvfb), real xterms on it,
+// The real-terminal rig: an X server of the test's own (Xvfb), real xterms on it,
 // real key presses and releases on a schedule (xdotool), the X server's own auto-repeat
 // (`xset r rate`), and screenshots (ImageMagick's `import`). What a user meets, not a model
 // of it: the tests that use it check holds and colours where people see them.

@@ -2,7 +2,7 @@ import Foundation
 import TerminalInput
 import Testing
 
-/// Holds in a real xterm under Xvfb, at the repeat settings people have (issue 20): xterm
+/// Holds in a real xterm under Xvfb, at the repeat settings people have: xterm
 /// reports no key releases, so holds are inferred from the X server's own auto-repeat, which
 /// `xset r rate` sets and the test measures before it types.
 ///
@@ -13,7 +13,7 @@ import Testing
 /// through at once, a repeat read late) or that xdotool placed inside that window when it meant
 /// a second press is played again, and not judged if that happens every time.
 @Suite(
-  "Holds in a real xterm with X auto-repeat (issue 20)", realTerminalRequirement.trait)
+  "Holds in a real xterm with X auto-repeat", realTerminalRequirement.trait)
 struct RealTerminalHoldTests {
   struct Setting: Sendable, CustomTestStringConvertible {
     let delay: Int
@@ -389,7 +389,7 @@ struct RealTerminalHoldTests {
 /// Kitty reports key releases: holds are exact at the hold time, whatever the key repeat.
 ///
 /// The kitty keyboard protocol; the point of comparison for the xterm cases.
-@Suite("Holds in a real kitty, with key releases (issue 20)", kittyRequirement.trait)
+@Suite("Holds in a real kitty, with key releases", kittyRequirement.trait)
 struct RealKittyHoldTests {
   /// Plays `steps` on the pad in kitty at the repeat `delay`/`rate`, then Esc; what it typed.
   func typed(delay: Int, rate: Int, _ steps: [String]) throws -> String {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Typing
 
-/// Issue 12: `cheonjiin run`, driven in tmux with the numeric keypad.
+/// `cheonjiin run`, driven in tmux with the numeric keypad.
 @Suite("cheonjiin run: 천지인 as a program's input method", tmuxRequirement.trait, .serialized)
 struct RunEndToEndTests {
   /// 안녕하세요 on the phone pad: ㅇㅣㆍㄴ, ␣ to end the syllable, then ㄴㆍㆍㅣㅇ ㅅㅅㅣㆍ ㅅㆍㅣㅣ ㅇㆍㆍㅡ.

@@ -5,7 +5,7 @@ import Testing
   import Glibc
 #endif
 
-/// Issue 21: `cheonjiin run` where a terminal must never break, driven in tmux (a real outer
+/// `cheonjiin run` where a terminal must never break, driven in tmux (a real outer
 /// terminal): floods, pastes, a child that stops reading, its end, its errors, its keys.
 ///
 /// Time bounds here are several times what the loop needs, so a loaded machine does not fail

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The keypad under a scripted terminal that resizes, signals and stops it (issue 10): it never
+/// The keypad under a scripted terminal that resizes, signals and stops it: it never
 /// crashes, always restores the terminal, and never loses the text.
 @Suite("Signals, resizes and stops end to end", .serialized)
 struct SafetyEndToEndTests {

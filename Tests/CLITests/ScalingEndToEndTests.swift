@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 25: every command grows no faster than n log n with its input.
+/// Every command grows no faster than n log n with its input.
 ///
 /// Fed inputs from 1 to about 10⁶ units, in CPU time and in peak memory (``ScalingCheck``).
 /// Whole commands, as a user runs them: the debug binary, a process per run, its cost read
@@ -9,7 +9,7 @@ import Testing
 ///
 /// Serialized: each run is timed in CPU time, which other tests running beside it barely move,
 /// but two ladders at once would each wait longer for nothing.
-@Suite("Commands grow with their input, not faster (issue 25)", .serialized)
+@Suite("Commands grow with their input, not faster", .serialized)
 struct CommandScalingTests {
   /// A scratch folder of the suite's, with the inputs of the current size.
   let folder: URL
@@ -85,7 +85,7 @@ struct CommandScalingTests {
     print(curve)
   }
 
-  @Test("number: prices on one line (issue 25: 1,600 took 22 s and 647 MB)")
+  @Test("number: prices on one line (1,600 once took 22 s and 647 MB)")
   func numberAmountsOnALine() throws {
     var check = ScalingCheck.command("number, prices on one line", unit: "amounts")
     check.maximumSize = 65_536  // about 900 KB, under the 1 MiB line limit

@@ -37,7 +37,7 @@ func csiParameterCounts(_ text: String) -> [Int] {
 
 @Suite("Child output is made safe for libvterm 0.1.4")
 struct EmulatorFilterTests {
-  @Test("17 parameters (issue 21's crash) become two SGRs of at most 16")
+  @Test("17 parameters, which crash libvterm 0.1.4, become two SGRs of at most 16")
   func seventeenParameters() {
     let ones = Array(repeating: "1", count: 17).joined(separator: ";")
     let result = filtered("\u{1B}[\(ones)mX")

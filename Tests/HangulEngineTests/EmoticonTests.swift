@@ -2,7 +2,7 @@ import Testing
 
 @testable import HangulEngine
 
-/// Issue 11: what this age group types in messages can be typed, and spelled.
+/// What this age group types in messages can be typed, and spelled.
 @Suite("Emoticons on the Galaxy layouts")
 struct EmoticonTests {
   @Test(

@@ -79,7 +79,6 @@ struct InputMethodTests {
     #expect(!engine.isComposing)
   }
 
-  // issue 9
   @Test("a key after a cycling mark keeps the mark in the composition: ⌫ brings it back")
   func markStaysCyclable() throws {
     var typist = try typist()
@@ -91,7 +90,6 @@ struct InputMethodTests {
     #expect(outputs[8].preedit == ",")  // … still cycling
   }
 
-  // issue 9
   @Test("⌫ back to a cycling mark, then the shared key only ends it: no space")
   func markThenShared() throws {
     #expect(try typed("ㅂㆍㅡ.ㅈ<_") == "보.")

@@ -1,7 +1,7 @@
 import HangulEngine
 import Testing
 
-/// One case of `Vectors/cheonjiin-vectors.json`, copied from the shared spec.
+/// One case of `Vectors/cheonjiin-vectors.json`, the engine's rules (docs/engine.md) as cases.
 struct KeypadVector: Decodable, Sendable, CustomTestStringConvertible {
   let id: Int
   let keys: String

@@ -83,7 +83,7 @@ struct PressEffectTests {
       ])
   }
 
-  // Issue 24: captions called a letter shown beside the syllable a final.
+  // Captions called a letter shown beside the syllable a final.
   @Test("할머니: the ㅇ on the way to 머's ㅁ is a letter after 할, not its final")
   func halmeoni() throws {
     let pressed = try effects("ㅅㅅㅣㆍㄴㄴㅇㅇㆍㅣ")

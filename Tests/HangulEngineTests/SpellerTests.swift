@@ -9,7 +9,7 @@ struct SpellerTests {
     var testDescription: String { "\(text) → \(keys)" }
   }
 
-  /// Expected shortest sequences, counted by hand from the spec (§3.3 of the typing notes gives
+  /// Expected shortest sequences, counted by hand on the pad (the same count gives
   /// 감사합니다 18, 안녕하세요 22, 행복합니다 20, 괜찮아요 21, 학교 10, 할머니 12, 마흔셋 13).
   static let cases: [Case] = [
     Case(text: "안녕", keys: "ㅇㅣㆍㄴ_ㄴㆍㆍㅣㅇ"),
@@ -23,8 +23,8 @@ struct SpellerTests {
     Case(text: "가. 나", keys: "ㄱㅣㆍ.__ㄴㅣㆍ"),
     Case(text: "가4", keys: "ㄱㅣㆍ<hold:4>"),
     Case(text: "ㄱㆍ", keys: "ㄱㆍ"),
-    // A consonant and a lone stroke after a syllable: ㄱ then ㆍ needs no separator (issue 10
-    // found 6 presses for 스ㄱㆍㅂ).
+    // A consonant and a lone stroke after a syllable: ㄱ then ㆍ needs no separator (a
+    // separator there would make 6 presses of 스ㄱㆍㅂ).
     Case(text: "스ㄱㆍㅂ", keys: "ㅅㅡㄱㆍㅂ"),
     Case(text: "스ㄱ‥ㅂ", keys: "ㅅㅡㄱㆍㆍㅂ"),
   ]
@@ -54,7 +54,7 @@ struct SpellerTests {
   }
 
   @Test(
-    "stroke counts from the typing notes",
+    "stroke counts of common words, counted by hand",
     arguments: [
       ("감사합니다", 18), ("안녕하세요", 22), ("행복합니다", 20), ("괜찮아요", 21), ("학교", 10),
       ("할머니", 12), ("마흔셋", 13), ("나무위키", 14),

@@ -15,11 +15,11 @@ struct CountCase: Sendable, CustomTestStringConvertible {
 
 @Suite("Counters")
 struct CounterTests {
-  /// §2.3, as written in the spec.
+  /// The counters that take native numbers, and those that take Sino-Korean ones.
   static let nativeWords = "개 명 사람 살 시 시간 마리 잔 병 권 장 대 벌 켤레 달 번째"
   static let sinoWords = "원 초 년 월 일 층 호 회 세 인분 도 퍼센트 킬로그램 미터 개월 주 학년 등 점"
 
-  @Test("each counter takes the system §2.3 gives it")
+  @Test("each counter takes its number system")
   func systems() {
     let native = Set(Self.nativeWords.split(separator: " ").map(String.init))
     let sino = Set(Self.sinoWords.split(separator: " ").map(String.init))
@@ -45,7 +45,7 @@ struct CounterTests {
     #expect(Counter(word: "번") == .times)
     #expect(Counter(word: "개") == .items)
     #expect(Counter(word: "킬로그램") == .kilograms)
-    // The signs written after digits (issue 22).
+    // The signs written after digits.
     #expect(Counter(word: "kg") == .kilograms)
     #expect(Counter(word: "%") == .percent)
     #expect(Counter(word: "lb") == nil)
@@ -105,7 +105,7 @@ struct CounterTests {
     CountCase(name: "칠 미터", count: 7, counter: .meters, expected: "칠 미터"),
     CountCase(name: "십 킬로그램", count: 10, counter: .kilograms, expected: "십 킬로그램"),
     CountCase(name: "제3회", count: 3, counter: .rounds, expected: "삼 회", accepted: ["삼회"]),
-    // Issue 22: the counters and units people use.
+    // The counters and units people use.
     CountCase(
       name: "삼 개월", count: 3, counter: .monthCount, expected: "삼 개월",
       rejected: ["세 개월", "삼개월"]),

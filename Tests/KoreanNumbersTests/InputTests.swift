@@ -193,7 +193,7 @@ struct InputTests {
   }
 }
 
-/// Issue 10: several amounts on one line cost time in proportion to the line, not 2ⁿ.
+/// Several amounts on one line cost time in proportion to the line, not 2ⁿ.
 @Suite("Many amounts on one line")
 struct ManyAmountsTests {
   @Test("spellings grow linearly past a few amounts, and the preferred reading is unchanged")

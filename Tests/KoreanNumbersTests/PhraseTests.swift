@@ -29,7 +29,7 @@ struct PhraseTests {
     #expect(half.accepts("두 시 반") && half.accepts("두시 반") && half.accepts("두시 삼십분"))
   }
 
-  @Test("오전 and 오후 before a time: every spelling of the time after them (issue 22)")
+  @Test("오전 and 오후 before a time: every spelling of the time after them")
   func dayPeriods() {
     let afternoon = KoreanNumber.time(hour: 3, minute: 45, isAfternoon: true)
     #expect(afternoon.text == "오후 세 시 사십오 분")

@@ -2,8 +2,8 @@ import KoreanNumbers
 import TestSupport
 import Testing
 
-/// Issue 25: a line of many amounts is read in time and memory in proportion to the line.
-@Suite("Reading grows with the line (issue 25)")
+/// A line of many amounts is read in time and memory in proportion to the line.
+@Suite("Reading grows with the line")
 struct NumberScalingTests {
   /// `n` prices on one line, as the issue's reproduction writes them: `1,100원 2,200원 …`.
   static func prices(_ count: Int) -> String {

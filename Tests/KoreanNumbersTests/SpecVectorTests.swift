@@ -1,7 +1,7 @@
 import KoreanNumbers
 import Testing
 
-/// What a spec vector reads, and how.
+/// What a number-reading vector reads, and how.
 enum Subject: Sendable {
   case sino(UInt64, SinoStyle)
   case counting(Int)
@@ -41,13 +41,13 @@ func read(_ subject: Subject) throws -> (text: String, reading: Reading?) {
   }
 }
 
-/// One test vector from lexicon-numbers-typing.md §2.4, numbered as there.
+/// One test vector of number reading, numbered as in its source list.
 struct SpecVector: Sendable, CustomTestStringConvertible {
   let number: Int
   let input: String
   let subject: Subject
   let expected: String
-  /// Other spellings the spec lists as also right (option, 허용, also heard).
+  /// Other spellings also counted right (option, 허용, also heard).
   let alsoAccepted: [String]
 
   init(
@@ -149,7 +149,7 @@ let specVectors: [SpecVector] = [
   SpecVector(52, "15,000원", .price(15000), "만 오천 원"),
 ]
 
-@Suite("Spec §2.4 test vectors")
+@Suite("Number reading test vectors")
 struct SpecVectorTests {
   @Test("every vector from 1 to 52 is in the table")
   func allNumbered() {

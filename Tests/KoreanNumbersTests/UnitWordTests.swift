@@ -2,7 +2,7 @@ import Testing
 
 @testable import KoreanNumbers
 
-/// Issue 11: a unit word after digits is part of the number, not a counter.
+/// A unit word after digits is part of the number, not a counter.
 @Suite("Digits with unit words")
 struct UnitWordTests {
   @Test(

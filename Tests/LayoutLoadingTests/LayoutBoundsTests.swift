@@ -9,7 +9,7 @@ import Testing
   import Glibc
 #endif
 
-/// Issue 10, "Every input has a bound": reading a layout is linear, and sizes are capped with a
+/// Every input has a bound: reading a layout is linear, and sizes are capped with a
 /// message naming file, path and limit.
 @Suite("Layout files: bounds and linear reading")
 struct LayoutBoundsTests {

@@ -114,7 +114,7 @@ struct AdaptivePlannerTests {
         == .slowest)
   }
 
-  @Test("a learner without a target gets one from their own pace: 1 s a press sets 15 (issue 22)")
+  @Test("a learner without a target gets one from their own pace: 1 s a press sets 15")
   func targetFromPace() {
     var beginner = planner(settings: AdaptiveSettings())
     let start = beginner.startingJamo
@@ -223,7 +223,7 @@ struct AdaptivePlannerTests {
     #expect(book.jamo(layoutID: "cheonjiin-galaxy")["ㄴ"]?.recentRight == [true, false, true])
   }
 
-  @Test("a slow letter outranks a letter with few samples; new letters come first (issue 22)")
+  @Test("a slow letter outranks a letter with few samples; new letters come first")
   func slowBeforeUnjudged() {
     var planner = planner()
     let start = planner.startingJamo

@@ -3,7 +3,7 @@ import Practice
 import Suggestions
 import Testing
 
-/// Issue 22: "뒈져/뒈져라" came up in 22 of 40 seeded plans with every letter unlocked.
+/// "뒈져/뒈져라" came up in 22 of 40 seeded plans with every letter unlocked.
 @Suite("Words practice never offers")
 struct BlockedWordsTests {
   @Test("rules: words, prefixes ending in *, comments; a text is blocked by any of its words")

@@ -138,7 +138,7 @@ struct CueTests {
     }
   }
 
-  /// Issue 25: a session told where the document changed answers as one that is not.
+  /// A session told where the document changed answers as one that is not.
   ///
   /// Told, it follows the text press by press and finds the learner on the planned keys
   /// without replaying them; what it answers must not change. Two sessions see the same presses, one so and one told nothing and replaying,
@@ -154,7 +154,7 @@ struct CueTests {
     for round in 0..<30 {
       var told = PracticeSession(layouts: galaxyLayouts, lessonID: "t")
       var untold = PracticeSession(layouts: galaxyLayouts, lessonID: "t")
-      untold.tracksPlannedKeys = false  // the cue found by replaying, as before issue 25
+      untold.tracksPlannedKeys = false  // the cue found by replaying the path
       var engine = try told.start(item, at: 0)
       try untold.start(item, at: 0)
       var time: Milliseconds = 0

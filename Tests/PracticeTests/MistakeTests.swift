@@ -37,7 +37,7 @@ struct MistakeTests {
         == .holdForDigit("9", keyLabel: "ㅈㅊ"))
   }
 
-  // Issue 22: the commonest mistakes, from the layout.
+  // The commonest mistakes, from the layout.
   @Test("a digit where a letter was wanted: the key was held too long")
   func heldTooLong() {
     #expect(

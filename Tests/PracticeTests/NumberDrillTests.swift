@@ -132,7 +132,7 @@ struct NumberDrillTests {
   }
 }
 
-/// Issue 11, "Numbers practice as the K-Numbers seed does it": native 1–99, and a range.
+/// Numbers practice as the K-Numbers seed does it: native 1–99, and a range.
 @Suite("Number drills: native numbers and a chosen range")
 struct NumberRangeTests {
   @Test("the native drill reads 1–99 as one counts: 31 → 서른하나, 43 → 마흔셋")
@@ -179,7 +179,7 @@ struct NumberRangeTests {
   }
 
   @Test(
-    "--from/--to apply to every drill: prices, times, dates, counters, phone numbers (issue 22)")
+    "--from/--to apply to every drill: prices, times, dates, counters, phone numbers")
   func rangeInEveryDrill() throws {
     let range = 2...12
     for kind in NumberDrillKind.allCases {
@@ -221,7 +221,7 @@ struct NumberRangeTests {
     #expect(rangeText(jo...(9_999 * jo)) == "1조–9999조")
   }
 
-  @Test("counters and units people use, and 오전/오후, come up in the drills (issue 22)")
+  @Test("counters and units people use, and 오전/오후, come up in the drills")
   func newCountersInDrills() {
     let prompts = NumberDrill.items(.counter, count: 200, seed: 5).map(\.prompt)
     for unit in ["개월", "주", "번째", "학년", "등", "점", "%", "kg"] {

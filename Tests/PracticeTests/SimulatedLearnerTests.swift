@@ -2,7 +2,7 @@ import HangulEngine
 import Practice
 import Testing
 
-/// A made-up learner at the pad, for the proof that the adaptive loop works (issue 13).
+/// A made-up learner at the pad, for the proof that the adaptive loop works.
 ///
 /// Each press of a jamo takes `floor + 1 400 ms × e^(−n/40)`, where `n` is how often the
 /// learner has pressed keys of that jamo before: slow at first, faster with practice. Some
@@ -10,7 +10,7 @@ import Testing
 /// the ㅅㅎ key slips one time in eight (a wrong key, then ⌫). The learner presses what the
 /// plan asks for; blind mode is accepted whenever it is offered.
 ///
-/// The slow beginner (issue 22) keeps a floor of 850 ms and learns at half the pace: about a
+/// The slow beginner keeps a floor of 850 ms and learns at half the pace: about a
 /// second a press after a few rounds, under the gentle 20 글자/분 (765 ms) for good.
 struct SimulatedLearner {
   var practice: [String: Int] = [:]
@@ -259,10 +259,10 @@ struct SimulatedLearnerTests {
     #expect(reports.contains { $0.isBlind })
   }
 
-  /// Issue 22: a slow beginner never advanced.
+  /// A slow beginner advances too.
   ///
-  /// At a second a press every letter sat at 0.76 of the gentle 20 글자/분 and nothing ever
-  /// unlocked. The target now starts at the learner's own pace.
+  /// At a second a press every letter sits at 0.76 of the gentle 20 글자/분, so against that
+  /// target nothing would ever unlock; the target starts at the learner's own pace.
   @Test("a slow beginner, about a second a press, advances: the target starts at their pace")
   func slowBeginner() throws {
     let reports = try simulate(rounds: 40, learner: .slowBeginner)

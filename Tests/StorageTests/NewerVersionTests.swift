@@ -24,7 +24,7 @@ struct NewerVersionTests {
   }
 
   @Test(
-    "is read, never written, and opening says so (issue 25)",
+    "is read, never written, and opening says so",
     arguments: [ProgressStore.Access.writing, .reading])
   func readOnly(access: ProgressStore.Access) throws {
     let folder = try TemporaryFolder()

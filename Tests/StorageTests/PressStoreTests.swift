@@ -31,7 +31,7 @@ func result(with records: [PressRecord]) -> ItemResult {
 
 @Suite("Press records in the progress database")
 struct PressStoreTests {
-  @Test("the adaptive round's target is saved with who set it, beside the unlocked jamo (issue 22)")
+  @Test("the adaptive round's target is saved with who set it, beside the unlocked jamo")
   func target() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
@@ -58,7 +58,7 @@ struct PressStoreTests {
     #expect(try store.adaptiveTarget(layoutID: "cheonjiin-galaxy") == nil)
   }
 
-  @Test("a sample made while its key was lit is stored as cued and counted apart (issue 22)")
+  @Test("a sample made while its key was lit is stored as cued and counted apart")
   func cuedSamples() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }

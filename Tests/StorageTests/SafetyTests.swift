@@ -7,7 +7,7 @@ import Testing
   import Glibc
 #endif
 
-/// Issue 10, "Progress is never thrown away by mistake" and "Private things stay private".
+/// Progress is never thrown away by mistake, and private things stay private.
 ///
 /// A read-only file or folder cannot be made as root (root writes anyway): the CLI tests try
 /// those as an unprivileged user.

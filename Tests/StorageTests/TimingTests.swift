@@ -6,7 +6,7 @@ import Testing
 
 @Suite("A year of practice")
 struct TimingTests {
-  /// Times `stats` on a year of daily sessions (issue 4 §5: well under 200 ms).
+  /// Times `stats` on a year of daily sessions (well under 200 ms).
   ///
   /// The time is printed, not asserted (the machine is shared); the results are checked.
   @Test("reading a year of daily sessions for stats (timed, printed)")

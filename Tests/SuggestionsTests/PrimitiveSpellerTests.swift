@@ -13,8 +13,8 @@ struct SpellingCase: Sendable, CustomTestStringConvertible {
 
 @Suite("Cheon-Ji-In primitive spelling")
 struct PrimitiveSpellerTests {
-  /// The vowel table of `lexicon-numbers-typing.md` §1.5, verbatim, plus the vowels it leaves
-  /// out (one-stroke vowels and the y-/w- vowels that follow from spec `cheonjiin.md` §2).
+  /// The usual 천지인 vowel table, plus the vowels it leaves
+  /// out (one-stroke vowels and the y-/w- vowels that follow from engine.md §2).
   static let strokeTable: [(Jungseong, String)] = [
     (.a, "ㅣㆍ"), (.ae, "ㅣㆍㅣ"), (.ya, "ㅣㆍㆍ"),
     (.eo, "ㆍㅣ"), (.e, "ㆍㅣㅣ"), (.yeo, "ㆍㆍㅣ"),
@@ -25,7 +25,7 @@ struct PrimitiveSpellerTests {
     (.yu, "ㅡㆍㆍ"), (.wae, "ㆍㅡㅣㆍㅣ"), (.we, "ㅡㆍㆍㅣㅣ"),
   ]
 
-  @Test("every vowel is spelled with the strokes of the spec table")
+  @Test("every vowel is spelled with the strokes of the vowel table")
   func vowelTable() throws {
     let speller = try speller()
     #expect(Self.strokeTable.count == Jungseong.allCases.count)

@@ -3,8 +3,8 @@ import Suggestions
 import TestSupport
 import Testing
 
-/// Issue 25: the suggestion index and the learned words grow no faster than n log n.
-@Suite("Suggestions grow with the word list, not faster (issue 25)")
+/// The suggestion index and the learned words grow no faster than n log n.
+@Suite("Suggestions grow with the word list, not faster")
 struct SuggestionScalingTests {
   /// `count` different words of two or three syllables, with counts, as the lexicon's lines.
   static func lexicon(_ count: Int) -> String {

@@ -128,7 +128,7 @@ struct SuggestionIndexTests {
     #expect(words(index.suggestions(for: "감ㅅ")) == ["감사", "감사합니다", "감사해요"])
   }
 
-  @Test("scores are the §1.5 formula, plus the exact-initials bonus")
+  @Test("scores are the ranking formula, plus the exact-initials bonus")
   func scores() throws {
     let index = try testIndex()
     let keypad = try #require(index.suggestions(for: "감ㅅ").first)

@@ -88,7 +88,7 @@ func autoRepeat(
     .map { KeyInput($0, key) }
 }
 
-@Suite("HoldDetector mode B: holds inferred from auto-repeat (spec §3.3)")
+@Suite("HoldDetector mode B: holds inferred from auto-repeat")
 struct InferredHoldTests {
   struct RepeatSetting: Sendable, CustomTestStringConvertible {
     let id: String
@@ -194,7 +194,7 @@ struct InferredHoldTests {
       ]),
     TapCase(
       // Released at 400: the last repeat (370) is 130 ms old at the 500 ms delay, four
-      // repeat intervals, so the key was up. No digit (issue 11: the hold must honour the
+      // repeat intervals, so the key was up. No digit (the hold must honour the
       // delay, not the delay minus the release gap).
       id: "under fast auto-repeat a 400 ms press is not a hold (250/30)",
       inputs: autoRepeat("4", pressAt: 0, releaseAt: 400, delay: 250, interval: 30),

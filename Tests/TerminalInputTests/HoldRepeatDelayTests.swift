@@ -5,7 +5,7 @@ import Testing
 // Holds when the terminal sends no releases and the OS repeat delay is near the hold time;
 // the helpers (KeyInput, autoRepeat, simulate) are in HoldDetectorTests.swift.
 
-/// Issue 11: under tmux, xterm and GNOME Terminal (no release events) the OS repeats from
+/// Under tmux, xterm and GNOME Terminal (no release events) the OS repeats from
 /// 250 ms every 33 ms; with a 500 ms hold a digit needs the key still repeating at 500 ms,
 /// and one physical press never types two letters.
 @Suite("Holds without release events honour the delay (scripted OS repeat 250/33)")
@@ -67,12 +67,12 @@ struct InferredHoldDelayTests {
   }
 }
 
-/// Issue 20: a real hand on a real X server, at three repeat settings, with a 500 ms hold.
+/// A real hand on a real X server, at three repeat settings, with a 500 ms hold.
 ///
 /// The settings are 250/30 (fast), 500/30 (GNOME) and 660/25 (X's default). Physical presses are
 /// expanded into the events a terminal without release events delivers: the press, then
 /// auto-repeats from the delay on, every interval, while the key is down.
-@Suite("Holds at real repeat settings never mis-type (issue 20)")
+@Suite("Holds at real repeat settings never mis-type")
 struct RepeatSettingTests {
   struct Setting: Sendable, CustomTestStringConvertible {
     let delay: UInt64

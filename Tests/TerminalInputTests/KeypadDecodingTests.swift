@@ -2,7 +2,7 @@ import Testing
 
 @testable import TerminalInput
 
-/// Every kitty keypad code (spec §1.2), spelled out rather than computed.
+/// Every kitty keypad code (57399–57427), spelled out rather than computed.
 let kittyKeypadCodes: [(code: Int, key: NumpadKey)] = [
   (57399, .digit(0)), (57400, .digit(1)), (57401, .digit(2)), (57402, .digit(3)),
   (57403, .digit(4)), (57404, .digit(5)), (57405, .digit(6)), (57406, .digit(7)),
@@ -54,7 +54,7 @@ struct KeypadDecodingTests {
     }
   }
 
-  @Test("spec example: KP_7 with NumLock on, press, repeat, release in one read")
+  @Test("KP_7 with NumLock on, press, repeat, release in one read")
   func keypadSevenStream() {
     let events = decode(bytes("␛[57406;129u␛[57406;129:2u␛[57406;129:3u"))
     #expect(

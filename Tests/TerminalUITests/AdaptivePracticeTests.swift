@@ -171,7 +171,7 @@ struct AdaptivePracticeTests {
     #expect(driver.screen(rows: 24).contains("새로 열린 글자예요"))
   }
 
-  @Test("the summary judges letter by letter: no praise for speed while a letter lags (issue 22)")
+  @Test("the summary judges letter by letter: no praise for speed while a letter lags")
   func oneTruth() throws {
     let recorder = MemoryRecorder()
     // ㅇ measured at twice its time: half the target's speed.

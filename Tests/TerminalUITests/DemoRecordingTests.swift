@@ -90,7 +90,7 @@ struct DemoScriptTests {
         "녀 + ㅇ = 녕 (받침)",
       ])
     #expect(try captions("아니").last == "받침 ㄴ이 다음 글자로 가요 → 니")
-    // Issue 24: a letter shown beside the syllable is not called its final (받침).
+    // A letter shown beside the syllable is not called its final (받침).
     let halmeoni = try captions("할머니")
     #expect(halmeoni.contains("할 + ㅇ = 할ㅇ"), "\(halmeoni)")
     #expect(!halmeoni.contains("할 + ㅇ = 할ㅇ (받침)"))

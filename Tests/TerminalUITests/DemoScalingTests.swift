@@ -85,7 +85,7 @@ private func expectNLogN(
 
 /// The demo's recordings, made for n and 4n characters and compared.
 ///
-/// Issue 25: `demo --cast` and `--frames` were cubic in the text's length, `--html`
+/// `demo --cast` and `--frames` can easily be cubic in the text's length, `--html`
 /// quadratic. Each output is made for n and 4n characters and compared.
 @Suite("The demo's recordings grow no faster than n log n with the text")
 struct DemoScalingTests {

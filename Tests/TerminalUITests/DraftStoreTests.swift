@@ -53,7 +53,7 @@ struct DraftStoreTests {
     }
   }
 
-  @Test("declining never destroys an earlier draft: two declines keep both (issue 24)")
+  @Test("declining never destroys an earlier draft: two declines keep both")
   func setAsideTwice() throws {
     try Self.withDraft { store, _ in
       let day = Date(timeIntervalSince1970: 1_790_000_000)

@@ -30,9 +30,9 @@ private func names(_ objects: [AnyObject]) -> [String] {
   objects.map { String(describing: type(of: $0)) }
 }
 
-/// Issue 23, "the pad model holds no view caches": the drawn key faces and the pad's geometry
+/// The pad model holds no view caches: the drawn key faces and the pad's geometry
 /// are the painter's, which the session owns; the pad and the controllers hold values only.
-@Suite("The pad model and the screens' state hold no view caches (issue 23)")
+@Suite("The pad model and the screens' state hold no view caches")
 struct ModelHoldsNoCacheTests {
   @Test("the pad, after typing 안 and drawing every key, holds no class instance")
   func padHoldsValuesOnly() throws {

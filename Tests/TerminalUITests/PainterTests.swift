@@ -19,7 +19,7 @@ private func look(_ screen: Screen) -> String {
 
 @Suite("The kept screen: painting only what changed draws what a full frame draws")
 struct PainterTests {
-  /// issue 9: a key repaints only the parts that changed; the result must not differ from
+  /// A key repaints only the parts that changed; the result must not differ from
   /// drawing the whole frame, whatever was pressed before.
   @Test("random keys, held keys, help, F2 and F4: the painted screen equals a full render")
   func paintedEqualsFull() throws {

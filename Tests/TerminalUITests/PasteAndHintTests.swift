@@ -48,7 +48,7 @@ struct PasteAndHintTests {
     let numpad = try #require(keymaps.first { $0.id == "numpad" }).hints(for: layout)
     let phone = try #require(keymaps.first { $0.id == "phone" }).hints(for: layout)
     func index(_ id: String) throws -> Int { try #require(layout.keyIndex(id: id)) }
-    // The grid keys sit where the keypad's and the phone's digits are: no hint (issue 11).
+    // The grid keys sit where the keypad's and the phone's digits are: no hint.
     for id in ["i", "araea", "eu", "g", "n", "d", "b", "s", "j", "o"] {
       #expect(numpad[try index(id)] == nil, "\(id)")
       #expect(phone[try index(id)] == nil, "\(id)")

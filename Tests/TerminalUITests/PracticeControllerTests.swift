@@ -244,7 +244,7 @@ struct PracticeControllerTests {
   }
 }
 
-/// Issue 11: the cue line is the lesson; the pad shrinks before it is cut.
+/// The cue line is the lesson; the pad shrinks before it is cut.
 @Suite("Practice keeps its cue at every size")
 struct PracticeCueSizeTests {
   @Test(
@@ -294,7 +294,7 @@ struct PracticeQuestionSizeTests {
     let screen = driver.render(rows: rows, columns: columns).textDump
     let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     #expect(lines.contains { $0 == "17" || $0.hasPrefix("17 ") }, "\(rows)×\(columns):\n\(screen)")
-    // Asked from memory: no key lights up (issue 22); the line says how to see the answer.
+    // Asked from memory: no key lights up; the line says how to see the answer.
     #expect(screen.contains("모르면 ⏎"), "\(screen)")
     if rows >= 24 {
       #expect(screen.contains("4         5         6"), "the usual pad, with its hints")
@@ -379,7 +379,7 @@ struct CorrectionTests {
     #expect(driver.screen().contains("ㄹ은 ㄴㄹ 키를 두 번 눌러요"), "\(driver.screen())")
   }
 
-  @Test("a digit's correction names the key to hold (issue 20)")
+  @Test("a digit's correction names the key to hold")
   func digitNamesItsKey() {
     #expect(
       UIStrings(.korean).correction(.holdForDigit("9", keyLabel: "ㅈㅊ"))

@@ -21,7 +21,7 @@ extension PracticeDriver {
   }
 }
 
-/// Issue 22: practice that never confuses.
+/// Practice that never confuses.
 @Suite("Practice: Enter after a move, the pause, mistakes explained, the menu, recall")
 struct PracticeFlowTests {
   static let words = Lesson(

@@ -85,7 +85,7 @@ extension PracticeDriver {
   }
 }
 
-/// Issue 23: practice stays pure; the progress file is read and written only by its services.
+/// Practice stays pure; the progress file is read and written only by its services.
 @Suite("Practice touches its progress file only through effects")
 struct PracticeIOTests {
   static let words = Lesson(

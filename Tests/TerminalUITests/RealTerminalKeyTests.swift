@@ -10,11 +10,11 @@ import Testing
 @testable import TerminalUI
 @testable import Typing
 
-/// What issue 20 found in a real xterm, pinned down on the screen's driver with time as data.
+/// What a real xterm sends, pinned down on the screen's driver with time as data.
 ///
 /// xterm sends no release events, and with NumLock on its keypad digits arrive as plain
 /// digits. The timings are those the rig measured in xterm (`RealTerminalHoldTests`).
-@Suite("Keys as a real xterm sends them (issue 20)")
+@Suite("Keys as a real xterm sends them")
 struct RealTerminalKeyTests {
   /// Holds `bytes` (one key) down for `milliseconds` under OS auto-repeat, then waits `after`.
   static func hold(

@@ -305,7 +305,7 @@ struct ScreenPropertyTests {
     }
   }
 
-  @Test("the adaptive round: Enter 한 판 더 after the summary (issue 22)")
+  @Test("the adaptive round: Enter 한 판 더 after the summary")
   func adaptive() throws {
     let setup = AdaptiveSetup(
       vocabulary: AdaptiveVocabulary(texts: ["가", "나", "아", "안", "가나", "나라", "아이"]),

@@ -12,11 +12,11 @@ import Testing
 @testable import TerminalUI
 @testable import Typing
 
-/// Issue 25: the screens grow no faster than n log n with what is on them.
+/// The screens grow no faster than n log n with what is on them.
 ///
 /// A key typed into a long text, with the frame drawn after it as the run loop draws it, costs
 /// about the same as one typed into a short one.
-@Suite("Screens grow with their text, not faster (issue 25)")
+@Suite("Screens grow with their text, not faster")
 struct ScreenScalingTests {
   /// Phone keys 0 1 2 5, 5 2 2 1 0 and the space key: 안 and 녕 (the second ㄴ cycles the
   /// first to ㄹ, as on a phone without a pause: 알영), then a space.

@@ -20,8 +20,8 @@ struct SignalExitTests {
   /// A child process puts the pad's handlers in and takes them out again, as every run does on
   /// its way out, 3,000 times, while this process sends it SIGQUIT (Ctrl-\ typed as the terminal
   /// goes back to line mode) as fast as it can. Taking the handlers out must never pass through
-  /// SIGQUIT's default action, which ends the process: in issue 25 it did, in 2 of 370 exits.
-  @Test("Ctrl-\\ as the pad exits never meets SIGQUIT's default action (issue 25)")
+  /// SIGQUIT's default action, which ends the process: unguarded, it did in 2 of 370 exits.
+  @Test("Ctrl-\\ as the pad exits never meets SIGQUIT's default action")
   func quitDuringUninstall() throws {
     let wake = Terminal.wakeSignals
     let crash = Terminal.crashSignals

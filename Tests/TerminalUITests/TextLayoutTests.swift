@@ -27,7 +27,7 @@ struct TextLayoutTests {
   }
 
   /// A key edits the end of the document; the layout follows from the line before the
-  /// change and must come out as if laid out afresh (issue 9: a key must not cost the
+  /// change and must come out as if laid out afresh (a key must not cost the
   /// whole document).
   @Test("updating after edits at the end gives what laying out afresh from the same anchor gives")
   func updateMatchesFresh() {

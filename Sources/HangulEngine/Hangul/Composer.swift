@@ -1,4 +1,4 @@
-/// The syllable being composed, held as jamo, never as Swift `Character`s (spec §9).
+/// The syllable being composed, held as jamo, never as Swift `Character`s (engine.md §9).
 ///
 /// The two final slots hold consonant *letters*, not jongseong: a slot may hold a letter that
 /// cannot end a syllable yet (`ㄸ` on its way round the `ㄷㅌ` cycle) or a pair that is not a
@@ -65,7 +65,7 @@ enum LastPress: Hashable, Sendable {
   case text(key: Int)
 }
 
-/// The state before one key press of the open composition; ⌫ pops it (spec §6).
+/// The state before one key press of the open composition; ⌫ pops it (engine.md §6).
 ///
 /// Fixed size: the finished part of the composition only grows between boundaries, so its
 /// length is enough to restore it.
@@ -76,8 +76,7 @@ struct UndoStep: Hashable, Sendable {
   var last: LastPress
   /// The mark that was still cycling before this press.
   ///
-  /// The press moved it into the finished part; undoing the press brings it back, still cyclable
-  /// (issue 9).
+  /// The press moved it into the finished part; undoing the press brings it back, still cyclable.
   var pending: PendingText?
 }
 
@@ -89,7 +88,7 @@ struct PendingText: Hashable, Sendable {
   var text: String { cycle[index] }
 }
 
-/// The Cheon-Ji-In automaton (spec §2 – §7): the open composition only.
+/// The Cheon-Ji-In automaton (engine.md §2 – §7): the open composition only.
 ///
 /// The composer never holds the document. A press that ends the composition returns the text
 /// it finished (the *commit*); the front end appends it to its own text, as with libhangul's
@@ -154,7 +153,7 @@ public struct Composer: Sendable, Hashable {
 
   // MARK: - Key presses
 
-  /// Adds a vowel stroke (spec §2, §2.1).
+  /// Adds a vowel stroke (engine.md §2, §2.1).
   ///
   /// Commits nothing.
   ///
@@ -185,7 +184,7 @@ public struct Composer: Sendable, Hashable {
     return .vowelAlone
   }
 
-  /// Presses a consonant key whose letters are `cycle` (spec §3, §4).
+  /// Presses a consonant key whose letters are `cycle` (engine.md §3, §4).
   ///
   /// Commits nothing.
   ///
@@ -230,7 +229,7 @@ public struct Composer: Sendable, Hashable {
   }
 
   /// Presses a multi-tap text key (`.,?!`): the first press ends the composition and starts a new
-  /// one holding the first text; presses of the same key replace it with the next (spec §7).
+  /// one holding the first text; presses of the same key replace it with the next (engine.md §7).
   ///
   /// A key with one text commits the composition and the text at once.
   ///
@@ -254,7 +253,7 @@ public struct Composer: Sendable, Hashable {
   }
 
   /// The Galaxy shared key: ends an open composition; otherwise (or, with the smart policy,
-  /// right after a vowel or a mark) also types a space (spec §5).
+  /// right after a vowel or a mark) also types a space (engine.md §5).
   ///
   /// - Returns: The composition, followed by the space if one is typed, and the branch taken.
   mutating func spaceOrNext() -> (commit: String, transition: Transition) {
@@ -303,7 +302,7 @@ public struct Composer: Sendable, Hashable {
     insert("")
   }
 
-  /// ⌫: deletes a cycling mark, else undoes the last key press of the composition (spec §6).
+  /// ⌫: deletes a cycling mark, else undoes the last key press of the composition (engine.md §6).
   ///
   /// - Returns: How many characters of the front end's text to delete (1 when no composition
   ///   was open, else 0) and the branch taken.
@@ -345,7 +344,7 @@ public struct Composer: Sendable, Hashable {
 
   /// Moves a cycling mark into the finished part of the composition: the key after `.` ends
   /// its cycle, but the mark stays in the composition so that undoing that key brings it back
-  /// (issue 9: `ㅂㆍㅡ.ㅈ<_` is `보.`, not `보. `).
+  /// (`ㅂㆍㅡ.ㅈ<_` is `보.`, not `보. `).
   private mutating func settlePending() {
     guard let pending else { return }
     finished.append(contentsOf: pending.text.utf8)

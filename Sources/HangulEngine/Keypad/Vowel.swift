@@ -109,7 +109,7 @@ public enum Vowel: Sendable, Hashable {
   }
 }
 
-/// State × stroke → state: how strokes build vowels (spec §2), as loaded from layout data.
+/// State × stroke → state: how strokes build vowels (engine.md §2), as loaded from layout data.
 ///
 /// A missing entry means the stroke cannot extend the vowel; the composer then starts a new
 /// syllable or carries a final over.

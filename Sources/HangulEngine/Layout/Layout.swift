@@ -130,7 +130,7 @@ public enum HoldAction: Sendable, Hashable {
   case repeatTap
 }
 
-/// How the shared space/next key behaves (spec §5).
+/// How the shared space/next key behaves (engine.md §5).
 public enum SpacePolicy: String, Sendable, Hashable, CaseIterable {
   /// The first press after a composition only ends it; the next press types a space.
   case simple

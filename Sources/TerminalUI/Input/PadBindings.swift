@@ -129,8 +129,8 @@ package struct PadBindings {
     case .physical(let physical, _) where Self.digit(of: physical, in: layout) != nil:
       // On a pad of digits (!#1) a digit key types the digit printed on it: KP7 is 7, not the
       // phone's top-left key. Most terminals send the keypad's digits as plain digits (xterm,
-      // VTE with NumLock on), so a digit character counts too (issue 20: 1 7 3 9 5 on the
-      // keypad typed 71935).
+      // VTE with NumLock on), so a digit character counts too (else 1 7 3 9 5
+      // on the keypad types 71935).
       return Self.digit(of: physical, in: layout).map { .key($0) }
     case .physical(let physical, let fromKitty):
       return binding(for: physical, fromKitty: fromKitty).flatMap { $0.resolve(in: layout) }
