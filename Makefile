@@ -35,9 +35,9 @@ COMPLETIONS = $(GENERATED)/cheonjiin.bash $(GENERATED)/_cheonjiin $(GENERATED)/c
 
 # What the program reads at run time (SuggestionSetup, PracticeCommand) and the word list's
 # licence; not the benchmark's messages or the lexicon's README.
-LEXICON_FILES = Lexicon/ko-words.tsv Lexicon/ko-forms.tsv Lexicon/ko-next.tsv Lexicon/everyday-ko.tsv Lexicon/practice-messages-ko.txt \
-  Lexicon/practice-blocked-ko.txt \
-  Lexicon/NOTICE
+LEXICON_FILES = Lexicon/ko-words.tsv Lexicon/ko-forms.tsv Lexicon/ko-next.tsv \
+  Lexicon/everyday-ko.tsv Lexicon/practice-words-ko.txt Lexicon/practice-messages-ko.txt \
+  Lexicon/practice-blocked-ko.txt Lexicon/NOTICE
 
 # Where `make install` puts things: PREFIX as the shells and man look for them, under DESTDIR.
 BINDIR = $(PREFIX)/bin

@@ -81,6 +81,9 @@ check_installed_program() {
   cmp -s "$root$share/lexicon/ko-words.tsv" Lexicon/ko-words.tsv &&
     pass "$share/lexicon/ko-words.tsv is the shipped word list" ||
     fail "$share/lexicon/ko-words.tsv differs from Lexicon/ko-words.tsv"
+  cmp -s "$root$share/lexicon/practice-words-ko.txt" Lexicon/practice-words-ko.txt &&
+    pass "$share/lexicon/practice-words-ko.txt is the reviewed practice list" ||
+    fail "$share/lexicon/practice-words-ko.txt differs from Lexicon/practice-words-ko.txt"
 }
 
 # The files a tree under PREFIX must hold, one per line, sorted, given the manual page's name
@@ -91,7 +94,8 @@ expected_files() {
     echo "$prefix/bin/cheonjiin"
     for file in Layouts/*.json; do echo "$prefix/share/cheonjiin/layouts/${file#Layouts/}"; done
     for file in Keymaps/*.json; do echo "$prefix/share/cheonjiin/keymaps/${file#Keymaps/}"; done
-    for file in ko-words.tsv everyday-ko.tsv practice-messages-ko.txt practice-blocked-ko.txt NOTICE; do
+    for file in ko-words.tsv ko-forms.tsv ko-next.tsv everyday-ko.tsv practice-words-ko.txt \
+      practice-messages-ko.txt practice-blocked-ko.txt NOTICE; do
       echo "$prefix/share/cheonjiin/lexicon/$file"
     done
     echo "$prefix/share/man/man1/$man"

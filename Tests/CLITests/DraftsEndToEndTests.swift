@@ -267,11 +267,13 @@ struct DraftsEndToEndTests {
         [["until": "F1"], ["wait": 3_000]] + Self.typeGa + [["send": "\u{03}"], ["wait": 300]],
         home: home)
     }
-    // B starts once A holds the draft (its lock file is there), or after 1.5 s.
+    // B starts once A holds the draft (its lock file is there): on a busy machine A's start
+    // can take seconds, and a B started first would hold the draft itself.
     let lock = home.draft.path + ".lock"
-    for _ in 0..<75 where !FileManager.default.fileExists(atPath: lock) {
+    for _ in 0..<1_000 where !FileManager.default.fileExists(atPath: lock) {
       try await Task.sleep(for: .milliseconds(20))
     }
+    try #require(FileManager.default.fileExists(atPath: lock), "pad A never took the draft")
     let second = try Self.run(
       [["until": "F1"], ["wait": 3_500]] + Self.typeNi + [["send": end], ["wait": 400]],
       home: home)

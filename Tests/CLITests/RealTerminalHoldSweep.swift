@@ -10,7 +10,8 @@ import Testing
 @Suite(
   "Hold measurements in a real xterm (report)",
   .enabled(
-    if: hasRealTerminal && ProcessInfo.processInfo.environment["CHEONJIIN_HOLD_SWEEP"] == "1"))
+    if: hasRealTerminal && ProcessInfo.processInfo.environment["CHEONJIIN_HOLD_SWEEP"] == "1",
+    "a report of about ten minutes: CHEONJIIN_HOLD_SWEEP=1 plays it"))
 struct RealTerminalHoldSweep {
   typealias Setting = RealTerminalHoldTests.Setting
 

@@ -10,7 +10,9 @@ import Testing
 /// shipped lexicon. Off in `make test`, where ``SavingsTests`` keeps the floors.
 @Suite(
   "Savings figures for make bench",
-  .enabled(if: ProcessInfo.processInfo.environment["CHEONJIIN_SAVINGS_FIGURES"] == "1"))
+  .enabled(
+    if: ProcessInfo.processInfo.environment["CHEONJIIN_SAVINGS_FIGURES"] == "1",
+    "a report for make bench: CHEONJIIN_SAVINGS_FIGURES=1 plays it"))
 struct SavingsFiguresTests {
   @Test("top-1/3/5 savings and the next-word hit rate on Lexicon/messages-bench.txt")
   func figures() throws {
