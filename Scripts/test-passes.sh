@@ -220,7 +220,7 @@ fi
 # but the root-only tests of a run as a user.
 skips=$(skipped_tests "$logs"/*.xml)
 echo "== skipped: $(printf '%s\n' "$skips" | awk '{ total += $1 } END { print total + 0 }') tests"
-[ -n "$skips" ] && printf '   %s\n' "$skips"
+[ -n "$skips" ] && printf '%s\n' "$skips" | sed 's/^/   /'
 
 if [ -n "$flaky" ]; then
   echo "== what failed once and passed when run again"
