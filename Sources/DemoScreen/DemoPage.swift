@@ -147,7 +147,7 @@ public enum DemoPage {
     let keys = layout.keys.map { key in
       var small = key.secondLabel ?? ""
       if small.isEmpty, case .text(let text) = key.hold { small = text }
-      return "{\"id\":\(jsonQuoted(key.id)),\"kind\":\(jsonQuoted(kind(of: key.action))),"
+      return "{\"id\":\(jsonQuoted(key.id)),\"kind\":\(jsonQuoted(key.action.typeName)),"
         + (key.phone.map { "\"phone\":\(jsonQuoted(String($0)))," } ?? "")
         + "\"label\":\(jsonQuoted(DemoRenderer.displayed(key.label))),"
         + "\"small\":\(jsonQuoted(DemoRenderer.displayed(small))),"
@@ -158,22 +158,6 @@ public enum DemoPage {
     }
     return "{\"id\":\(jsonQuoted(layout.id)),\"name\":\(jsonQuoted(strings.name(of: layout))),"
       + "\"keys\":[\(keys.joined(separator: ","))],\"rows\":[\(rows.joined(separator: ","))]}"
-  }
-
-  /// What a key does, by the name the page finds keys with (⌫ to undo, the keyboard's Space).
-  private static func kind(of action: KeyAction) -> String {
-    switch action {
-    case .vowel: "vowel"
-    case .consonant: "consonant"
-    case .text: "text"
-    case .spaceNext: "spaceNext"
-    case .space: "space"
-    case .next: "next"
-    case .backspace: "backspace"
-    case .enter: "enter"
-    case .switchLayout: "switch"
-    case .dismiss: "dismiss"
-    }
   }
 
   // MARK: - Helpers

@@ -733,7 +733,7 @@ let pageTemplate = #"""
       if (event.key === "Backspace") kinds = ["backspace"];
       else if (event.key === " ") kinds = ["space", "spaceNext"];
       else if (event.key === "ArrowRight") kinds = ["next", "spaceNext"];
-      else if (event.key === "Enter" && !(event.target instanceof HTMLButtonElement)) kinds = ["enter"];
+      else if (event.key === "Enter" && !(event.target instanceof HTMLButtonElement)) kinds = ["return"];
       if (digit === null && kinds === null) return false;
       if (event.repeat && kinds === null) return true;
       data.tracks.forEach(function (track, index) {

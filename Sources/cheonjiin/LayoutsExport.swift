@@ -68,7 +68,7 @@ enum AutomatonJSON {
       let digit = layoutKey.phone.map { jsonQuoted(String($0)) } ?? "null"
       return "    {\"id\": \(jsonQuoted(layoutKey.id)), \"label\": \(jsonQuoted(layoutKey.label))"
         + ", \"digit\": \(digit), \"action\": \"\(key.isHold ? "hold" : "press")\""
-        + ", \"type\": \"\(typeName(layoutKey.action))\", \"index\": \(key.index)}"
+        + ", \"type\": \"\(layoutKey.action.typeName)\", \"index\": \(key.index)}"
     }.joined(separator: ",\n")
     text += "\n  ],\n  \"states\": [\n"
     text += table.states.map { "    {\"preedit\": \(jsonQuoted($0))}" }.joined(separator: ",\n")
@@ -155,18 +155,4 @@ enum AutomatonJSON {
     return text
   }
 
-  private static func typeName(_ action: KeyAction) -> String {
-    switch action {
-    case .vowel: "vowel"
-    case .consonant: "consonant"
-    case .text: "text"
-    case .spaceNext: "spaceNext"
-    case .space: "space"
-    case .next: "next"
-    case .backspace: "backspace"
-    case .enter: "return"
-    case .switchLayout: "switch"
-    case .dismiss: "dismiss"
-    }
-  }
 }

@@ -120,6 +120,23 @@ public enum KeyAction: Sendable, Hashable {
   case switchLayout(String)
   /// Ends typing; the front end decides where the text goes.
   case dismiss
+
+  /// The key's `type` as a layout file writes it (`"return"` for ``enter``), for what names
+  /// keys outside the program: the exported automaton, the demo page's script.
+  public var typeName: String {
+    switch self {
+    case .vowel: "vowel"
+    case .consonant: "consonant"
+    case .text: "text"
+    case .spaceNext: "spaceNext"
+    case .space: "space"
+    case .next: "next"
+    case .backspace: "backspace"
+    case .enter: "return"
+    case .switchLayout: "switch"
+    case .dismiss: "dismiss"
+    }
+  }
 }
 
 /// What holding a key for the hold delay does instead of a tap.
