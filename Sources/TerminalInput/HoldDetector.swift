@@ -1,127 +1,3 @@
-/// How one key reacts to being held down.
-public enum HoldBehavior: Hashable, Sendable {
-  /// Every event is a tap; auto-repeat repeats taps. No hold.
-  case none
-  /// Holding for ``HoldTiming/holdMs`` replaces the tap with the hold action (letter keys'
-  /// digits). One hold gives exactly one hold action.
-  case holdable
-  /// A tap on press, then after ``HoldTiming/holdMs`` a tick every ``HoldTiming/repeatMs``
-  /// until release (⌫).
-  case repeating
-}
-
-/// Whether the source of a key event reports releases.
-public enum ReleaseReporting: Hashable, Sendable {
-  /// Releases arrive as events (mode A): kitty with flag 2 granted, and the mouse.
-  case exact
-  /// Only presses and auto-repeats arrive (mode B); holds and releases are inferred from
-  /// auto-repeat timing.
-  case inferred
-}
-
-/// The time constants of hold detection, in milliseconds (see docs/guide.md#long-press).
-public struct HoldTiming: Hashable, Sendable {
-  /// A press this long is a hold.
-  public var holdMs: UInt64
-  /// Mode B: a gap this short between events of one key means auto-repeat, provided the
-  /// event before the gap came at least ``minimumRepeatDelayMs`` after its own predecessor.
-  ///
-  /// On its own a short gap proves nothing: people double-tap one key 60–90 ms apart, and
-  /// bytes from one read (tmux `send-keys`, a macro, an SSH packet) arrive 0 ms apart. It is
-  /// also how long an event that may be the first auto-repeat waits for the second one while
-  /// the repeat interval is not known yet.
-  public var fastGapMs: UInt64
-  /// Mode B: no OS auto-repeats sooner than this after the physical press.
-  ///
-  /// The shortest auto-repeat delays are the macOS UI minimum (225 ms), the Linux console
-  /// (`kbdrate`, 250 ms) and Windows (setting 0, ≈250 ms); X11 waits 660 ms, GNOME 500 ms,
-  /// wlroots 600 ms. So an event that follows the previous one by less than this cannot be
-  /// the first auto-repeat, and a fast gap right after it is a tap, not a hold.
-  public var minimumRepeatDelayMs: UInt64
-  /// Mode B: after auto-repeat was seen, this long without an event means released (or
-  /// three repeat intervals, if that is longer).
-  ///
-  /// Must exceed the OS repeat interval.
-  public var releaseGapMs: UInt64
-  /// Interval of ``HoldBehavior/repeating`` ticks.
-  public var repeatMs: UInt64
-  /// Mode B: before any auto-repeat, this long without an event means released.
-  ///
-  /// It must exceed the OS auto-repeat delay (X11 660 ms), because until that delay has
-  /// passed the last event may still turn out to be the start of a hold.
-  public var retapWindowMs: UInt64
-  /// Mode B: how far from the learned repeat delay an event may come and still be taken
-  /// for a first auto-repeat worth waiting for (the scheduler's and the terminal's jitter).
-  public var delayToleranceMs: UInt64
-  /// Mode B: how far from the learned repeat delay the first auto-repeat lands when nothing
-  /// holds the keys back: an event this close to it is that auto-repeat, also when no other
-  /// follows (the key came up before its second repeat), and is never typed.
-  ///
-  /// The X server schedules its repeats to the millisecond (the real-xterm rig measured the
-  /// delay within ±2 ms of `xset r rate`), while a second press lands anywhere: taken for a
-  /// repeat, one lands in this window about once in `delayToleranceMs / repeatPrecisionMs`
-  /// of the presses near the delay, and a firm press held just past the delay (the commonest
-  /// way older hands press) is never a second letter.
-  public var repeatPrecisionMs: UInt64
-  /// Mode B: how soon after a held run's last repeat an event of its key is a late repeat.
-  ///
-  /// After a held run ended (its hold fired or its key ticked, and its release was inferred),
-  /// an event of the same key this soon after its last repeat is a repeat that arrived late,
-  /// not a press. A firm press that typed no digit is not followed so: a
-  /// second press of its key (ㅅ ㅅ for ㅎ) may come soon after it.
-  public var lateRepeatMs: UInt64
-
-  /// Creates timing constants; the defaults suit most terminals and hands.
-  public init(
-    holdMs: UInt64 = 500, fastGapMs: UInt64 = 100, minimumRepeatDelayMs: UInt64 = 200,
-    releaseGapMs: UInt64 = 150, repeatMs: UInt64 = 100, retapWindowMs: UInt64 = 1000,
-    delayToleranceMs: UInt64 = 30, repeatPrecisionMs: UInt64 = 6, lateRepeatMs: UInt64 = 250
-  ) {
-    self.holdMs = holdMs
-    self.fastGapMs = fastGapMs
-    self.minimumRepeatDelayMs = minimumRepeatDelayMs
-    self.releaseGapMs = releaseGapMs
-    self.repeatMs = max(1, repeatMs)
-    self.retapWindowMs = retapWindowMs
-    self.delayToleranceMs = delayToleranceMs
-    self.repeatPrecisionMs = min(repeatPrecisionMs, delayToleranceMs)
-    self.lateRepeatMs = lateRepeatMs
-  }
-}
-
-/// The operating system's key auto-repeat, as measured from the events of a held key.
-public struct AutoRepeat: Hashable, Sendable {
-  /// From the physical press to its first auto-repeat.
-  public var delay: Duration
-  /// Between auto-repeats.
-  public var interval: Duration
-
-  public init(delay: Duration, interval: Duration) {
-    self.delay = delay
-    self.interval = interval
-  }
-}
-
-/// A hold on its way, for drawing its progress.
-public struct HoldProgress<Key: Hashable>: Hashable {
-  /// The key that may be held.
-  public var key: Key
-  /// When the key went down: the press itself, also where it was only inferred.
-  public var pressedAt: Instant
-  /// When the hold will fire if the key stays down.
-  public var firesAt: Instant
-  /// Whether the key is known to be down (a release is reported, or auto-repeat showed it);
-  /// false while a press may still turn out to be a tap (no auto-repeat yet).
-  public var isKnownDown: Bool
-
-  /// How far the hold is at `time`, 0…1.
-  public func fraction(at time: Instant) -> Double {
-    let span = firesAt.nanoseconds(since: pressedAt)
-    guard span > 0 else { return 1 }
-    return min(1, Double(time.nanoseconds(since: pressedAt)) / Double(span))
-  }
-}
-
 /// Decides taps, holds, repeat ticks and releases from timestamped key events.
 ///
 /// Pure and clock-injected: feed events with ``handle(_:kind:behavior:releases:at:)``, and
@@ -211,7 +87,7 @@ public struct HoldDetector<Key: Hashable> {
   /// event soon after it may still be its key repeating.
   private var endedRun: EndedRun?
 
-  fileprivate struct EndedRun {
+  struct EndedRun {
     let key: Key
     /// Its last press as far as is known.
     let press: Instant
@@ -400,6 +276,16 @@ public struct HoldDetector<Key: Hashable> {
     }
   }
 
+  /// Takes the auto-repeat the system reports, when its answer comes after the start.
+  ///
+  /// The X server is asked off the loop's thread, so its answer may come after the detector was
+  /// made. A delay this detector already measured from a held key stays: it is the keyboard's
+  /// own.
+  public mutating func takeReported(_ autoRepeat: AutoRepeat) {
+    guard delaySamples.isEmpty else { return }
+    learnedAutoRepeat = autoRepeat
+  }
+
   /// Takes a measured auto-repeat into the learned one; the first replaces a reported one.
   private mutating func learn(_ measured: AutoRepeat) {
     delaySamples.append(measured.delay)
@@ -421,241 +307,6 @@ public struct HoldDetector<Key: Hashable> {
     let cap = Duration.milliseconds(timing.fastGapMs)
     guard let learned else { return cap }
     return min(cap, learned.interval + learned.interval / 2 + .milliseconds(10))
-  }
-
-  // MARK: - Runs
-
-  fileprivate struct Run {
-    let key: Key
-    let behavior: HoldBehavior
-    let isExact: Bool
-    var phase: Phase
-    /// Time of the latest event of the run (a held-back one included).
-    var lastEvent: Instant
-    /// The latest event that was a physical press as far as is known: applied as a tap, or
-    /// found to be the press of an auto-repeat.
-    var press: Instant
-    /// Mode B, while tapping: time of the event before `lastEvent`.
-    var previousEvent: Instant?
-    /// Mode B: the gap between the last two events.
-    var lastGapNanoseconds: UInt64 = 0
-    /// Mode B: the auto-repeat this run's last event confirmed, for the detector to learn.
-    var measuredAutoRepeat: AutoRepeat?
-
-    /// A `.repeat` event in mode A.
-    mutating func exactRepeat(at time: Instant) -> [Action] {
-      lastEvent = time
-      switch behavior {
-      case .none:
-        return [.tap(key)]
-      case .holdable, .repeating: return []
-      }
-    }
-
-    /// Any event in mode B.
-    mutating func inferredEvent(
-      at time: Instant, timing: HoldTiming, learned: AutoRepeat?, wait: Duration
-    ) -> [Action] {
-      let gap = time.nanoseconds(since: lastEvent)
-      let isFast = gap <= Instant.nanoseconds(fromMilliseconds: timing.fastGapMs)
-      var actions: [Action] = []
-      switch phase {
-      case .tapping:
-        if behavior != .none, isFast, let held = heldPress(timing) {
-          // An auto-repeat that was applied as a tap: undo it with the press.
-          measuredAutoRepeat = AutoRepeat(delay: lastEvent - held, interval: time - lastEvent)
-          actions += confirmAutoRepeat(
-            press: held, firstRepeat: lastEvent, undo: 2, at: time, timing: timing)
-        } else {
-          switch behavior == .none ? .away : Self.match(gap: gap, learned: learned, timing: timing)
-          {
-          case .onTheDelay:
-            // The press's first auto-repeat, to the millisecond: the key is down.
-            actions += confirmAutoRepeat(
-              press: press, firstRepeat: time, undo: 1, at: time, timing: timing)
-          case .nearTheDelay:
-            // Maybe the first auto-repeat of the press, maybe a second press: wait and see.
-            previousEvent = lastEvent
-            phase = .deciding(until: time + wait)
-          case .away:
-            previousEvent = lastEvent
-            press = time
-            actions.append(.tap(key))
-          }
-        }
-      case .deciding:
-        // The next event within one repeat interval: the held-back one was an auto-repeat.
-        measuredAutoRepeat = AutoRepeat(delay: lastEvent - press, interval: time - lastEvent)
-        actions += confirmAutoRepeat(
-          press: press, firstRepeat: lastEvent, undo: 1, at: time, timing: timing)
-      case .waitingForHold, .held, .ticking(next: .some):
-        break
-      case .waitingForRepeat(let undo):
-        // Still repeating at the hold delay: the key was down all along.
-        phase = .held
-        actions.append(.hold(key, undoTaps: undo))
-      case .ticking(next: nil):
-        actions.append(.repeatTick(key))
-        phase = .ticking(next: time + .milliseconds(timing.repeatMs))
-      }
-      lastGapNanoseconds = gap
-      lastEvent = time
-      return actions
-    }
-
-    /// How an event `gap` after the last press stands to the learned repeat delay.
-    ///
-    /// With none learned yet, every event is away from it: a tap at once (and an auto-repeat
-    /// shows itself by the event after it).
-    static func match(gap: UInt64, learned: AutoRepeat?, timing: HoldTiming)
-      -> DelayMatch
-    {
-      guard let learned else { return .away }
-      let delay = (Instant(nanoseconds: 0) + learned.delay).nanoseconds
-      let distance = gap > delay ? gap - delay : delay - gap
-      if distance <= Instant.nanoseconds(fromMilliseconds: timing.repeatPrecisionMs) {
-        return .onTheDelay
-      }
-      if distance <= Instant.nanoseconds(fromMilliseconds: timing.delayToleranceMs) {
-        return .nearTheDelay
-      }
-      return .away
-    }
-
-    /// The wait for a held-back event ended with no other event: it was a second press.
-    mutating func applyHeldBack() -> [Action] {
-      guard case .deciding = phase else { return [] }
-      phase = .tapping
-      press = lastEvent
-      return [.tap(key)]
-    }
-
-    /// Mode B, while tapping: the physical press that `lastEvent` (applied as a tap) could be
-    /// the first auto-repeat of, or nil if it cannot be one.
-    ///
-    /// That press is `previousEvent`, provided `lastEvent` came at least minimumRepeatDelayMs
-    /// after it. The run's first event has no predecessor, so a fast event right after it is
-    /// always a tap: no OS repeats that soon after a press.
-    private func heldPress(_ timing: HoldTiming) -> Instant? {
-      guard let previousEvent,
-        lastEvent.nanoseconds(since: previousEvent)
-          >= Instant.nanoseconds(fromMilliseconds: timing.minimumRepeatDelayMs)
-      else { return nil }
-      return previousEvent
-    }
-
-    /// Mode B: `firstRepeat` was the first auto-repeat of `press` (the event at `time`, or
-    /// the one before it); the hold undoes `undo` taps (the press's, and the repeat's if it
-    /// was applied).
-    private mutating func confirmAutoRepeat(
-      press held: Instant, firstRepeat: Instant, undo: Int, at time: Instant, timing: HoldTiming
-    ) -> [Action] {
-      press = held
-      let holdAt = held + .milliseconds(timing.holdMs)
-      switch behavior {
-      case .none:
-        return [.tap(key)]
-      case .holdable:
-        if holdAt <= time {
-          phase = .held
-          return [.hold(key, undoTaps: undo)]
-        }
-        phase = .waitingForHold(at: holdAt, undoTaps: undo)
-        return []
-      case .repeating:
-        let next = max(holdAt, firstRepeat + .milliseconds(timing.repeatMs))
-        if next <= time {
-          phase = .ticking(next: time + .milliseconds(timing.repeatMs))
-          return [.repeatTick(key)]
-        }
-        phase = .ticking(next: next)
-        return []
-      }
-    }
-
-    /// The hold delay has passed: the hold, if the key is known to be down.
-    ///
-    /// With releases reported the key is down. Inferred, it is known down at the hold time
-    /// only from an auto-repeat at it (within the repeat's precision) or after it: until the
-    /// next repeat comes the key may have come up after the last one, and a key that came up
-    /// before the hold time types no digit. So the hold waits for that repeat (at most one
-    /// repeat interval).
-    mutating func fireHold(at time: Instant, timing: HoldTiming) -> [Action] {
-      guard case .waitingForHold(_, let undo) = phase else { return [] }
-      if !isExact {
-        let precision = Instant.nanoseconds(fromMilliseconds: timing.repeatPrecisionMs)
-        guard lastEvent.nanoseconds + precision >= time.nanoseconds else {
-          phase = .waitingForRepeat(undoTaps: undo)
-          return []
-        }
-      }
-      phase = .held
-      return [.hold(key, undoTaps: undo)]
-    }
-
-    mutating func fireTick(at time: Instant, timing: HoldTiming) -> [Action] {
-      let next = time + .milliseconds(timing.repeatMs)
-      if isExact {
-        phase = .ticking(next: next)
-        return [.repeatTick(key)]
-      }
-      let gap = lastGapNanoseconds
-      let limit = min(
-        gap + gap / 2, Instant.nanoseconds(fromMilliseconds: timing.repeatMs))
-      guard time.nanoseconds(since: lastEvent) <= limit else {
-        phase = .ticking(next: nil)  // resume on the next auto-repeat, if any
-        return []
-      }
-      phase = .ticking(next: next)
-      return [.repeatTick(key)]
-    }
-
-    /// The moment mode B infers a release.
-    func inferredReleaseTime(_ timing: HoldTiming, learned: AutoRepeat?) -> Instant? {
-      guard !isExact else { return nil }
-      switch phase {
-      case .tapping where behavior != .none, .deciding:
-        return lastEvent + .milliseconds(timing.retapWindowMs)
-      case .tapping, .waitingForHold, .waitingForRepeat, .held, .ticking:
-        let gap = Duration.milliseconds(timing.releaseGapMs)
-        return lastEvent + max(gap, (learned?.interval ?? .zero) * 3)
-      }
-    }
-  }
-
-  /// How an event stands to the learned repeat delay after the press before it.
-  fileprivate enum DelayMatch {
-    /// Within the repeat's precision: the first auto-repeat.
-    case onTheDelay
-    /// Within the jitter tolerance: the next event decides.
-    case nearTheDelay
-    /// Not a first auto-repeat.
-    case away
-  }
-
-  fileprivate enum Phase: Sendable {
-    /// Every event so far was a tap (mode B), or a `.none` key is down (mode A).
-    case tapping
-    /// Mode B: the last event may be the first auto-repeat of the press before it; it is
-    /// held back until `until`, when it becomes a tap unless another event came first.
-    case deciding(until: Instant)
-    /// A hold fires at `at` unless the run ends first.
-    case waitingForHold(at: Instant, undoTaps: Int)
-    /// Mode B: the hold delay passed while auto-repeat had paused; the next repeat is the
-    /// hold, the inferred release undoes the taps.
-    case waitingForRepeat(undoTaps: Int)
-    /// The hold fired (or, for mode A `.none` keys, never will).
-    case held
-    /// A repeating key is ticking; `next` nil means waiting for an auto-repeat (mode B).
-    case ticking(next: Instant?)
-
-    /// Whether the hold fired or the key ticked: the key was down, repeating, until the end.
-    var hasHeld: Bool {
-      switch self {
-      case .tapping, .deciding, .waitingForHold, .waitingForRepeat: false
-      case .held, .ticking: true
-      }
-    }
   }
 
   private mutating func startRun(
@@ -714,11 +365,4 @@ public struct HoldDetector<Key: Hashable> {
 
 extension HoldDetector: Sendable where Key: Sendable {}
 extension HoldDetector.Action: Sendable where Key: Sendable {}
-extension HoldProgress: Sendable where Key: Sendable {}
-
-extension Instant {
-  /// The last representable instant.
-  static let max = Instant(nanoseconds: UInt64.max)
-}
-extension HoldDetector.Run: Sendable where Key: Sendable {}
 extension HoldDetector.EndedRun: Sendable where Key: Sendable {}

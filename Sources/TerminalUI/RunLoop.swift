@@ -43,6 +43,11 @@ package struct ScreenSession<FrontEnd: ScreenFrontEnd> {
 
   package var exitBytes: [UInt8] { pipeline.exitBytes }
 
+  /// Hands the keyboard's auto-repeat, asked after the start, to the hold detector.
+  mutating func takeReportedAutoRepeat(_ autoRepeat: AutoRepeat) {
+    pipeline.takeReportedAutoRepeat(autoRepeat)
+  }
+
   /// Until when the terminal's answers to the start-up queries are still expected; nil when
   /// none is.
   var repliesAwaitedUntil: Instant? { pipeline.negotiation.awaitedUntil }
@@ -156,13 +161,17 @@ where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect
   /// `CHEONJIIN_KEYLOG=FILE` records every byte read and every hold, for reports of
   /// terminals that send unexpected sequences (and for `make bench`).
   private let keyLog: FileDescriptor?
+  /// The X server's key repeat, on its way (nil where nothing is asked).
+  private let keyRepeat: XServerKeyRepeat.Query?
 
   package init(
     terminal: Terminal, frontEnd: FrontEnd, pipeline: InputPipeline, theme: Theme,
-    timer: LongPressTimer, services: Services, keyLog: FileDescriptor?
+    timer: LongPressTimer, services: Services, keyLog: FileDescriptor?,
+    keyRepeat: XServerKeyRepeat.Query?
   ) {
     self.terminal = terminal
     self.timer = timer
+    self.keyRepeat = keyRepeat
     self.services = services
     self.keyLog = keyLog
     writer = FrameWriter(
@@ -271,6 +280,9 @@ where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect
       return nil  // the timers run after the pipe is drained
     case .services:
       return receive(services.woken())
+    case .keyRepeat:
+      if let autoRepeat = keyRepeat?.take() { session.takeReportedAutoRepeat(autoRepeat) }
+      return nil
     case .signal(let signal):
       switch signal {
       case SIGWINCH:

@@ -70,17 +70,19 @@ package enum Screens {
         path, .writeOnly, options: [.create, .truncate, .closeOnExec],
         permissions: [.ownerReadWrite])
     }
+    let keyRepeat =
+      options.settings.isLinuxConsole
+      ? nil : XServerKeyRepeat.Query(environment: environment, wake: terminal.wakeWriter)
     var loop = RunLoop(
       terminal: terminal, frontEnd: frontEnd,
       pipeline: InputPipeline(
         holdMs: options.settings.holdMs, isLinuxConsole: options.settings.isLinuxConsole,
-        escapeMs: options.escapeMs,
-        reportedAutoRepeat: options.settings.isLinuxConsole
-          ? nil : XServerKeyRepeat.query(environment: environment)),
+        escapeMs: options.escapeMs),
       theme: Theme.named(options.settings.theme), timer: timer, services: services,
-      keyLog: keyLog)
+      keyLog: keyLog, keyRepeat: keyRepeat)
     let outcome = loop.run()
     loop.awaitReplies()
+    keyRepeat?.stop()
     timer.stop()
     try? keyLog?.close()  // the log is a debugging aid; losing its tail is harmless
     return finish(outcome, loop.frontEnd, terminal)

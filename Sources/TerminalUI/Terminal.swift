@@ -27,14 +27,18 @@ package enum WakeNote: Hashable, Sendable {
   /// The front end's services have news (suggestions loaded); ``ScreenServices/woken()``
   /// says what.
   case services
+  /// The X server's key auto-repeat came (``XServerKeyRepeat/Query``).
+  case keyRepeat
 
   static let timerByte: UInt8 = 0
+  static let keyRepeatByte: UInt8 = 254
   package static let servicesByte: UInt8 = 255
 
   package init(byte: UInt8) {
     switch byte {
     case WakeNote.timerByte: self = .timer
     case WakeNote.servicesByte: self = .services
+    case WakeNote.keyRepeatByte: self = .keyRepeat
     default: self = .signal(Int32(byte))
     }
   }

@@ -138,6 +138,30 @@ struct FirmPressTests {
     #expect(detector.learnedAutoRepeat?.delay == .milliseconds(400))
   }
 
+  @Test("an answer that comes after the start is taken, unless a held key measured its own")
+  func lateReport() {
+    let setting = Setting(delay: 400, interval: 40)
+    let reported = AutoRepeat(delay: .milliseconds(400), interval: .milliseconds(40))
+    // Asked after the detector was made, the firm press reads as one press.
+    var asked = HoldDetector<String>(timing: setting.timing)
+    asked.takeReported(reported)
+    #expect(asked.learnedAutoRepeat == reported)
+    // A delay measured from a held key before the answer came is the keyboard's own.
+    var measured = HoldDetector<String>(timing: setting.timing)
+    for input in Self.learning(Setting(delay: 250, interval: 33)) {
+      while let deadline = measured.nextDeadline, deadline <= .milliseconds(input.ms) {
+        _ = measured.advance(to: deadline)
+      }
+      _ = measured.handle(
+        input.key, kind: input.kind, behavior: .holdable, releases: .inferred,
+        at: .milliseconds(input.ms))
+    }
+    let learned = measured.learnedAutoRepeat
+    #expect(learned?.delay == .milliseconds(250))
+    measured.takeReported(reported)
+    #expect(measured.learnedAutoRepeat == learned)
+  }
+
   @Test("messages at a calm pace with one press in six held past the delay, from the first press")
   func calmMessagesReported() {
     for setting in Self.settings where setting.delay + 30 < setting.holdMs {

@@ -68,6 +68,12 @@ package struct InputPipeline {
 
   package var holdMs: UInt64 { detector.timing.holdMs }
 
+  /// Takes the keyboard's auto-repeat when the system's answer comes after the start
+  /// (``XServerKeyRepeat/Query``).
+  package mutating func takeReportedAutoRepeat(_ autoRepeat: AutoRepeat) {
+    detector.takeReported(autoRepeat)
+  }
+
   /// Whether decoded bytes wait for the rest of a sequence (a lone ESC, half a character).
   package var hasPendingBytes: Bool { decoder.hasPendingBytes }
 

@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import SystemPackage
 import TerminalInput
 
 /// The X server's key auto-repeat, as `xset q` reports it.
@@ -12,6 +14,46 @@ package enum XServerKeyRepeat {
   /// How long `xset q` may take before the pad starts without its answer.
   static let timeout = DispatchTimeInterval.milliseconds(300)
 
+  /// One question to the X server, asked on a thread of its own so that the first frame never
+  /// waits for `xset` (up to ``XServerKeyRepeat/timeout`` on a slow connection); the answer
+  /// wakes the loop (``WakeNote/keyRepeat``), which hands it to the hold detector.
+  package final class Query: Sendable {
+    private struct State {
+      var answer: AutoRepeat?
+      /// Where the answer is announced; nil once the loop has stopped listening.
+      var wake: FileDescriptor?
+    }
+
+    private let state: Mutex<State>
+
+    /// Starts asking, unless there is nothing to ask (no DISPLAY): then no thread starts.
+    package init(environment: [String: String], wake: FileDescriptor) {
+      state = Mutex(State(wake: wake))
+      guard let display = environment["DISPLAY"], !display.isEmpty else { return }
+      SerialThread().run { [self] in
+        let answer = XServerKeyRepeat.query(environment: environment)
+        state.withLock { state in
+          state.answer = answer
+          guard answer != nil, let wake = state.wake else { return }
+          _ = try? wake.writeAll([WakeNote.keyRepeatByte])  // a full pipe already wakes it
+        }
+      }
+    }
+
+    /// The answer, once; nil before it comes or when there was none.
+    package func take() -> AutoRepeat? {
+      state.withLock { state in
+        defer { state.answer = nil }
+        return state.answer
+      }
+    }
+
+    /// Stops announcing: the wake pipe closes with the terminal, and its number may be reused.
+    package func stop() {
+      state.withLock { $0.wake = nil }
+    }
+  }
+
   /// Asks the X server named by `environment`'s DISPLAY, or returns nil (no display, no
   /// `xset`, auto-repeat off, no answer within ``timeout``).
   package static func query(environment: [String: String]) -> AutoRepeat? {
@@ -19,6 +61,7 @@ package enum XServerKeyRepeat {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["xset", "-display", display, "q"]
+    process.environment = environment
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
