@@ -39,7 +39,7 @@ struct PreeditTests {
     var outputs = try press(String(repeating: "ㄱㅣᆞ", count: 14), on: &typist)
     #expect(outputs.last?.preedit.string == String(repeating: "가", count: 14))
     #expect(outputs.allSatisfy { $0.commit.isEmpty })
-    #expect(typist.preedit == String(repeating: "가", count: 14))
+    #expect(typist.inputMethod.preedit.string == String(repeating: "가", count: 14))
     // ⌫ undoes one press at a time, back across the 32-byte line: 가×14 → 가×13 + 기 → …
     outputs = try press(String(repeating: "<", count: 3 * 4), on: &typist)
     #expect(outputs.last?.preedit.string == String(repeating: "가", count: 10))
