@@ -14,7 +14,7 @@ import PackageDescription
 // syscall layer, and the one way to print text from data safely (terminalSafe)
 // cheonjiin → CStartup → CTerminal (before main, in the program only, never in the tests)
 // HangulEngine, KoreanNumbers, TerminalInput, Practice, Suggestions and Grep import only the
-// standard library (and each other as listed).
+// standard library (and each other as listed); so does Utilities, which any target may use.
 let package = Package(
   name: "cheonjiin",
   products: [
@@ -30,11 +30,15 @@ let package = Package(
     // MARK: Pure core
     .target(name: "HangulEngine"),
     .target(name: "KoreanNumbers"),
+    // Small text and collection helpers several targets use: JSON quoting, edit distance,
+    // `[safe:]`.
+    .target(name: "Utilities"),
     .target(
       name: "TerminalInput",
       // The run loop calls the generic hold detector on every key: let it be specialized there.
       swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
-    .target(name: "Practice", dependencies: ["HangulEngine", "KoreanNumbers", "Suggestions"]),
+    .target(
+      name: "Practice", dependencies: ["HangulEngine", "KoreanNumbers", "Suggestions", "Utilities"]),
     .target(name: "Suggestions", dependencies: ["HangulEngine"]),
     // `cheonjiin grep`'s matching and scanning, without I/O: the command reads and prints.
     .target(name: "Grep", dependencies: ["HangulEngine", "Suggestions"]),
@@ -46,7 +50,7 @@ let package = Package(
     .target(
       name: "LayoutLoading",
       dependencies: [
-        "HangulEngine", "SystemIO", "TerminalInput",
+        "HangulEngine", "SystemIO", "TerminalInput", "Utilities",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .target(
@@ -108,12 +112,13 @@ let package = Package(
       name: "PracticeScreen",
       dependencies: [
         "CellGrid", "TerminalUI", "Typing", "HangulEngine", "LayoutLoading", "Practice",
-        "TerminalInput",
+        "TerminalInput", "Utilities",
       ]),
     .target(
       name: "DemoScreen",
       dependencies: [
         "CellGrid", "TerminalUI", "Typing", "HangulEngine", "KoreanNumbers", "TerminalInput",
+        "Utilities",
       ]),
     // `cheonjiin run`: a child program on a pty, the pad as its input method.
     .target(
@@ -134,7 +139,7 @@ let package = Package(
         "CellGrid", "CStartup", "Grep", "HangulEngine", "LayoutLoading", "TerminalUI", "Typing",
         "PadScreen",
         "PracticeScreen", "DemoScreen", "RunScreen", "ReportViews", "KoreanNumbers", "Practice",
-        "Storage", "Suggestions", "SystemIO",
+        "Storage", "Suggestions", "SystemIO", "Utilities",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
@@ -148,6 +153,7 @@ let package = Package(
       dependencies: ["TestSupport", "LayoutLoading", "HangulEngine", "SystemIO", "TerminalInput"],
       exclude: ["Invalid", "InvalidKeymaps"]),
     .testTarget(name: "KoreanNumbersTests", dependencies: ["TestSupport", "KoreanNumbers"]),
+    .testTarget(name: "UtilitiesTests", dependencies: ["Utilities"]),
     .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput", "TestSupport"]),
     .testTarget(
       name: "PracticeTests",

@@ -220,7 +220,4 @@ package struct FrameWriter {
     bytes.append(UInt8(ascii: "H"))
     cursor = (row, column)
   }
-
-  /// The rendition the terminal is left in, for tests.
-  var currentRendition: Rendition? { rendition }
 }

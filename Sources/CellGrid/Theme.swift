@@ -49,7 +49,6 @@ public struct Theme: Sendable, Hashable {
   // Standard colour numbers for 8-colour terminals.
   package static let black: Int16 = 0, red: Int16 = 1, green: Int16 = 2, yellow: Int16 = 3
   package static let blue: Int16 = 4, magenta: Int16 = 5, cyan: Int16 = 6, white: Int16 = 7
-  static let defaultColor: Int16 = -1
 
   private static func make(_ name: Name, _ table: (CellStyle) -> Look) -> Theme {
     Theme(name: name, looks: CellStyle.allCases.map(table))

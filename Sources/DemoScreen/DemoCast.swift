@@ -1,6 +1,7 @@
 import CellGrid
 import HangulEngine
 import TerminalUI
+import Utilities
 
 /// The demo as an asciicast v2 recording (`demo --cast`), made without a terminal: the same
 /// frames the terminal shows, as the bytes that draw them, at the times they would.

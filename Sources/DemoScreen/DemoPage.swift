@@ -1,6 +1,7 @@
 import CellGrid
 import HangulEngine
 import TerminalUI
+import Utilities
 
 /// The demo as one self-contained web page (`demo --html`): no network, no file besides
 /// itself.

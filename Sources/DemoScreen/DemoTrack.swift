@@ -1,5 +1,6 @@
 import HangulEngine
 import TerminalUI
+import Utilities
 
 /// A key sequence played on a layout set: the engine after every press and what the press
 /// did, for `cheonjiin demo`.

@@ -1,6 +1,7 @@
 import HangulEngine
 import KoreanNumbers
 import TerminalUI
+import Utilities
 
 // MARK: - The demo on the terminal
 

@@ -56,7 +56,7 @@ public enum KeyEvent: Sendable, Hashable {
 public struct InputMethod: Sendable, Hashable {
   public private(set) var layouts: [Layout]
   public private(set) var layoutIndex: Int
-  public private(set) var composer: Composer
+  private(set) var composer: Composer
   /// For each layout and key, the index of the layout a switch key goes to.
   private let switchTargets: [[Int?]]
 
@@ -90,13 +90,12 @@ public struct InputMethod: Sendable, Hashable {
 
   // MARK: - Reading
 
-  /// The open composition as displayed; the text of the last output's ``KeyOutput/preedit``.
+  /// The open composition as displayed: the one way to read it, the same value as the last
+  /// output's ``KeyOutput/preedit``.
   ///
-  /// Built on each read, for showing it.
-  public var preedit: String { composer.preedit }
-  /// The syllable being composed (or the cycling mark), the tail of ``preedit``, for
-  /// highlighting.
-  public var composingTail: String { composer.composingTail }
+  /// Makes no String: read ``Preedit/string`` or ``Preedit/composingTail`` where it is shown,
+  /// ``Preedit/withUTF8(_:)`` to copy its bytes.
+  public var preedit: Preedit { composer.preedit }
   public var isComposing: Bool { composer.isComposing }
 
   /// The whole cycle of the consonant key pressed last, while it can still cycle (the key was the
@@ -121,7 +120,7 @@ public struct InputMethod: Sendable, Hashable {
   /// This method changes the engine state. Compare ``hold(_:)``.
   public mutating func tap(_ key: Int) -> KeyOutput {
     guard layouts.indices.contains(layoutIndex), layouts[layoutIndex].keys.indices.contains(key)
-    else { return KeyOutput(consumed: false, preedit: composer.composition) }
+    else { return KeyOutput(consumed: false, preedit: composer.preedit) }
     let action = layouts[layoutIndex].keys[key].action
     return perform(action, key: key)
   }
@@ -138,12 +137,12 @@ public struct InputMethod: Sendable, Hashable {
   /// This method changes the engine state. Compare ``tap(_:)``.
   public mutating func hold(_ key: Int) -> KeyOutput {
     guard layouts.indices.contains(layoutIndex), layouts[layoutIndex].keys.indices.contains(key)
-    else { return KeyOutput(consumed: false, preedit: composer.composition) }
+    else { return KeyOutput(consumed: false, preedit: composer.preedit) }
     switch layouts[layoutIndex].keys[key].hold {
     case .text(let text):
       // The digit closes any composition.
       return KeyOutput(
-        consumed: true, commit: composer.insert(text), preedit: composer.composition,
+        consumed: true, commit: composer.insert(text), preedit: composer.preedit,
         transition: .held)
     case .repeatTap, nil:
       return tap(key)
@@ -187,11 +186,11 @@ public struct InputMethod: Sendable, Hashable {
   ///   nothing changed) when there is no such layout.
   public mutating func switchLayout(to id: String) -> KeyOutput {
     guard let index = layouts.index(ofSwitchTarget: id) else {
-      return KeyOutput(consumed: false, preedit: composer.composition)
+      return KeyOutput(consumed: false, preedit: composer.preedit)
     }
     let commit = switchLayout(toIndex: index)
     return KeyOutput(
-      consumed: true, commit: commit, preedit: composer.composition, event: .switchedLayout,
+      consumed: true, commit: commit, preedit: composer.preedit, event: .switchedLayout,
       transition: .switchedLayout)
   }
 
@@ -239,7 +238,7 @@ public struct InputMethod: Sendable, Hashable {
       transition = .dismissed
     }
     return KeyOutput(
-      consumed: consumed, commit: commit, erase: erase, preedit: composer.composition,
+      consumed: consumed, commit: commit, erase: erase, preedit: composer.preedit,
       event: event, transition: transition)
   }
 

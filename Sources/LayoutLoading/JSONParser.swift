@@ -1,4 +1,5 @@
 import HangulEngine
+import Utilities
 
 /// Reads JSON text into a ``JSONValue``, keeping what Foundation's decoder drops: the order of
 /// members, members written twice, and where the text stops being JSON (a line and column and

@@ -1,4 +1,5 @@
 import HangulEngine
+import Utilities
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

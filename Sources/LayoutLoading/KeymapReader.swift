@@ -1,4 +1,5 @@
 import HangulEngine
+import Utilities
 
 /// Reads a parsed keymap file into a ``Keymap``, collecting every problem instead of stopping
 /// at the first, as ``LayoutReader`` does for layouts.

@@ -1,5 +1,6 @@
 import HangulEngine
 import SystemIO
+import Utilities
 
 /// One thing wrong with a layout or keymap file: where, what was found, and what to write
 /// instead.

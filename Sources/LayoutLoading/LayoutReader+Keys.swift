@@ -1,4 +1,5 @@
 import HangulEngine
+import Utilities
 
 /// Reading `keys`: each key's type, action, hold and style, then the checks across all keys
 /// (unique ids and phone keys, every letter and stroke typed once, every vowel reachable).

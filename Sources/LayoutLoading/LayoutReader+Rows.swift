@@ -1,4 +1,5 @@
 import HangulEngine
+import Utilities
 
 /// Reading `rows`: the keypad grid as key ids and gaps, checked against the keys.
 extension LayoutReader {

@@ -1,4 +1,5 @@
 import HangulEngine
+import Utilities
 
 /// Reads a parsed layout file into a ``Layout``, collecting every problem instead of stopping
 /// at the first (like swift-argument-parser's `UniqueNamesValidator`).

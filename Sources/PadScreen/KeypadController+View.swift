@@ -32,8 +32,8 @@ extension KeypadController {
     var model = KeypadViewModel(
       layout: layout,
       text: TextAreaContent(
-        document: keypad.document.utf8, preedit: keypad.engine.preedit,
-        composingTail: keypad.engine.composingTail),
+        document: keypad.document.utf8, preedit: keypad.engine.preedit.string,
+        composingTail: keypad.engine.preedit.composingTail),
       strings: strings)
     model.decorations = keypad.decorations(at: time, input: input)
     // The bar says how to take a word: "+길게 감사합니다" (a tap on + is → , a hold takes it).

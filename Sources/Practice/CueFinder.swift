@@ -1,4 +1,5 @@
 import HangulEngine
+import Utilities
 
 /// The key the user should press next.
 public struct Cue: Sendable, Hashable {
@@ -118,7 +119,7 @@ struct CueFinder: Sendable {
     var layout: Int
 
     init(_ engine: Typist) {
-      preedit = engine.preedit
+      preedit = engine.inputMethod.preedit.string
       isComposing = engine.isComposing
       layout = engine.layoutIndex
     }
@@ -427,7 +428,7 @@ struct VisibleState: Hashable {
 
   init(_ engine: Typist) {
     committed = engine.buffer.utf8
-    preedit = engine.preedit
+    preedit = engine.inputMethod.preedit.string
     isComposing = engine.isComposing
     layout = engine.layoutIndex
   }

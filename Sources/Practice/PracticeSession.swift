@@ -1,4 +1,5 @@
 import HangulEngine
+import Utilities
 
 /// How one typed syllable compares with the target (never shown by colour alone).
 public struct SyllableMark: Sendable, Hashable {

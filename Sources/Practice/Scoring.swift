@@ -1,4 +1,5 @@
 import HangulEngine
+import Utilities
 
 /// How typed text compares with its target, syllable by syllable.
 public struct TextScore: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import HangulEngine
+import Utilities
 
 /// `cheonjiin stats --json`: the practice history as JSON with a stable schema.
 ///

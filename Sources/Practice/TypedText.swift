@@ -49,7 +49,7 @@ struct TypedText: Sendable {
     {
       matched += 1
     }
-    preedit = engine.preedit
+    preedit = engine.inputMethod.preedit.string
   }
 
   /// The whole text (O(length)).

@@ -2,6 +2,7 @@ import HangulEngine
 import Practice
 import TerminalUI
 import Typing
+import Utilities
 
 /// What the command line sets up for the adaptive round (맞춤 연습).
 public struct AdaptiveSetup: Sendable {

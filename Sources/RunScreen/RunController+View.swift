@@ -110,7 +110,7 @@ extension RunController {
   ) {
     let cursor = emulator.cursor
     guard !scrolledBack, cursor.row < size.rows else { return }  // hidden
-    let preedit = typing.preedit
+    let preedit = typing.engine.preedit.string
     guard !preedit.isEmpty else {
       if emulator.isCursorVisible {
         screen.cursor = .shown(row: cursor.row, column: cursor.column, style: emulator.cursorStyle)
@@ -192,7 +192,7 @@ extension RunController {
       + strings.runHelpKey(shownLabel(.help))
     let rightWidth = screen.width(of: right) + 1
     var left = " " + strings.name(of: typing.engine.layout)
-    if !typing.preedit.isEmpty { left += " · " + typing.preedit }
+    if !typing.engine.preedit.isEmpty { left += " · " + typing.engine.preedit.string }
     let leftLimit = max(1, screen.columns - rightWidth - 1)
     var end = screen.draw(left, row: row, column: 0, style: .status, limit: leftLimit)
     var spans: [Range<Int>] = []

@@ -172,7 +172,7 @@ struct RunController: ScreenFrontEnd {
       }
       // ⌫ edits the syllables still open, as in every input method; with none, it is the
       // program's.
-      if key.key == .backspace, key.modifiers.isEmpty, !typing.preedit.isEmpty,
+      if key.key == .backspace, key.modifiers.isEmpty, !typing.engine.preedit.isEmpty,
         let erase = BindingTarget.backspace.resolve(in: typing.engine.layout)
       {
         typing.release()

@@ -77,9 +77,6 @@ public struct UIStrings: Sendable {
   public var draftQuestion: String {
     pick("이어서 쓸까요?  Enter 예 · Esc 아니오", "Continue with it?  Enter yes · Esc no")
   }
-  public var keymapNames: (numpad: String, phone: String) {
-    (pick("숫자패드", "numpad"), pick("전화", "phone"))
-  }
   public var unusedKey: String {
     pick("이 키는 쓰지 않아요 · F1 도움말", "That key does nothing here · F1 help")
   }

@@ -104,14 +104,10 @@ package struct Keypad {
   package var layout: Layout { engine.layout }
 
   /// The document followed by the open composition: what the user sees.
-  package var text: String { document.text + engine.preedit }
+  package var text: String { document.text + engine.preedit.string }
 
   /// The last character of ``text``, without making the text.
   var lastCharacter: Character? { typing.lastCharacter }
-
-  /// The end of ``text``, long enough for any word: what the suggestion bar looks at,
-  /// without copying the whole document on every key.
-  var textTail: String { typing.tail }
 
   /// The pad's bindings now.
   package func bindings(suggestionKeys: Set<PhysicalKey> = []) -> PadBindings {

@@ -103,14 +103,11 @@ package struct TypingCore<Sink: TypingSink> {
     return true
   }
 
-  /// What is still open, shown after the text.
-  package var preedit: String { engine.preedit }
-
   /// The end of the text with the open composition: what the suggestion bar looks at.
-  package var tail: String { sink.tail + engine.preedit }
+  package var tail: String { sink.tail + engine.preedit.string }
 
   /// The last character of the text with the open composition, without making the text.
-  var lastCharacter: Character? { engine.preedit.last ?? sink.lastCharacter }
+  var lastCharacter: Character? { engine.preedit.string.last ?? sink.lastCharacter }
 
   /// What the sink's text gained and lost since the last call, and forgets it.
   package mutating func takeChange() -> DocumentChange {

@@ -7,6 +7,7 @@ import Storage
 // Re-exported so that every command file sees SystemIO's printError(_:) without importing it.
 @_exported import SystemIO
 import SystemPackage
+import Utilities
 
 struct Cheonjiin: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -152,7 +152,7 @@ private struct LineFormat {
       output.append(",\"committed\":")
       output.appendJSONString(runner.typist.buffer.text)
       output.append(",\"preedit\":")
-      output.appendJSONString(runner.typist.preedit)
+      output.appendJSONString(runner.typist.inputMethod.preedit.string)
       output.append(",\"layout\":")
       output.appendJSONString(runner.typist.layout.id)
     }

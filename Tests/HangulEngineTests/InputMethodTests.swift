@@ -58,7 +58,7 @@ struct InputMethodTests {
     #expect(document.text == "오 ")
     #expect(engine.preedit == "안ㅅ")
     document.apply(engine.tap(try key("ㅅ", in: engine)))  // still cycling: 안ㅅ + ㅅㅎ → 않
-    #expect(document.text + engine.preedit == "오 않")
+    #expect(document.text + engine.preedit.string == "오 않")
   }
 
   @Test("a hold after an optimistic tap: restore, revert, then the digit closes the composition")
@@ -68,10 +68,10 @@ struct InputMethodTests {
     for index in try keys("ㄱㅣᆞ", in: engine) { document.apply(engine.tap(index)) }
     let beforeTap = engine
     let edit = document.apply(engine.tap(try key("ㄱ", in: engine)))  // the tap, applied at once
-    #expect(document.text + engine.preedit == "나 각")
+    #expect(document.text + engine.preedit.string == "나 각")
     engine = beforeTap  // the press turned out to be a hold
     document.revert(edit)
-    #expect(document.text + engine.preedit == "나 가")
+    #expect(document.text + engine.preedit.string == "나 가")
     let hold = engine.hold(try key("ㄱ", in: engine))
     document.apply(hold)
     #expect(hold == KeyOutput(consumed: true, commit: "가4", transition: .held))

@@ -32,6 +32,21 @@ struct PreeditTests {
     #expect(Preedit(long).utf8Count > Preedit.inlineCapacity)
   }
 
+  @Test("the composing tail is the syllable being composed or the cycling mark, after the rest")
+  func composingTail() throws {
+    var typist = try typist()
+    let outputs = try press("ㄱㅣᆞㄴㅣ", on: &typist)
+    #expect(outputs.map(\.preedit.string) == ["ㄱ", "기", "가", "간", "가니"])
+    #expect(outputs.map(\.preedit.composingTail) == ["ㄱ", "기", "가", "간", "니"])
+    #expect(typist.inputMethod.preedit.composingTail == "니")
+    // A mark still cycling is the tail; once the next key settles it, it is not.
+    let mark = try press(".ㄱ", on: &typist)
+    #expect(mark.map(\.preedit.string) == [".", ".ㄱ"])
+    #expect(mark.map(\.preedit.composingTail) == [".", "ㄱ"])
+    // The tail does not make two preedits of the same text differ.
+    #expect(outputs[4].preedit == Preedit("가니"))
+  }
+
   @Test("a composition longer than the inline capacity: every press, and ⌫ back over it")
   func longComposition() throws {
     // 가 + ㄱㅣᆞ = 가가 (각, 가기, 가가): fourteen syllables open at once, none committed.
@@ -39,7 +54,7 @@ struct PreeditTests {
     var outputs = try press(String(repeating: "ㄱㅣᆞ", count: 14), on: &typist)
     #expect(outputs.last?.preedit.string == String(repeating: "가", count: 14))
     #expect(outputs.allSatisfy { $0.commit.isEmpty })
-    #expect(typist.preedit == String(repeating: "가", count: 14))
+    #expect(typist.inputMethod.preedit.string == String(repeating: "가", count: 14))
     // ⌫ undoes one press at a time, back across the 32-byte line: 가×14 → 가×13 + 기 → …
     outputs = try press(String(repeating: "<", count: 3 * 4), on: &typist)
     #expect(outputs.last?.preedit.string == String(repeating: "가", count: 10))

@@ -33,7 +33,7 @@ private func spelledEffects(_ text: String, layout: String) throws -> [(PressEff
         PressEffect(
           key: press.key, isHold: press.isHold, before: before, after: typist.inputMethod,
           output: output),
-        typist.preedit
+        typist.inputMethod.preedit.string
       ))
   }
   return result
@@ -254,12 +254,12 @@ struct PressEffectWordListTests {
     var typist = Typist(layouts: speller.layouts)
     for press in try speller.spell(word) {
       let before = typist.inputMethod
-      let shownBefore = before.composer.composingTail
+      let shownBefore = before.preedit.composingTail
       let output = press.isHold ? typist.hold(press.key) : typist.tap(press.key)
       let effect = PressEffect(
         key: press.key, isHold: press.isHold, before: before, after: typist.inputMethod,
         output: output)
-      let shown = typist.inputMethod.composer.composingTail
+      let shown = typist.inputMethod.preedit.composingTail
       let fine: Bool
       switch effect {
       case .finalAdded(_, let letter, let result):

@@ -57,7 +57,7 @@ struct PropertyTests {
           Issue.record("conjoining jamo after \(keys) (iteration \(iteration))")
           return
         }
-        if let output, output.preedit.string != typist.preedit {
+        if let output, output.preedit.string != typist.inputMethod.preedit.string {
           Issue.record("reported preedit \(output.preedit) after \(keys) (iteration \(iteration))")
           return
         }

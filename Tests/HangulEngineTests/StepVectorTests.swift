@@ -106,7 +106,7 @@ struct StepVectorTests {
       #expect(output.preedit.string == step.preedit, "\(place): preedit")
       #expect(output.commit == step.commit, "\(place): commit")
       #expect(output.erase == step.erase, "\(place): erase")
-      #expect(engine.preedit == output.preedit.string, "\(place): the engine's preedit")
+      #expect(engine.preedit.string == output.preedit.string, "\(place): the engine's preedit")
       #expect(
         !(output.preedit.string + output.commit).unicodeScalars.contains { $0.isConjoiningJamo })
       if output.preedit.string != step.preedit || output.commit != step.commit { return }

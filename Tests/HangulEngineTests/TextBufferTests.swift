@@ -92,7 +92,7 @@ struct TypistTests {
     var typist = try typist()
     try press("ㅇㅣᆞㄴ_ㄴᆞᆞㅣ", on: &typist)
     #expect(typist.buffer.text == "안")
-    #expect(typist.preedit == "녀")
+    #expect(typist.inputMethod.preedit == "녀")
     #expect(typist.text == "안녀")
     var bytes: [UInt8] = Array("> ".utf8)
     typist.appendText(to: &bytes)

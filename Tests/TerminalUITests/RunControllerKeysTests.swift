@@ -37,10 +37,10 @@ struct RunControllerKeysTests {
     var driver = try RunDriver()
     driver.type([Self.passNext, keypad("5")])
     #expect(driver.takeSent() == "5")
-    #expect(driver.controller.typing.preedit == "")
+    #expect(driver.controller.typing.engine.preedit == "")
     driver.type([keypad("5")])  // the pad again
     #expect(driver.takeSent() == "")
-    #expect(driver.controller.typing.preedit != "")
+    #expect(driver.controller.typing.engine.preedit != "")
   }
 
   @Test("kitty protocol: Ctrl-] as CSI u; a lone Shift after it is not the key, the F1 after it is")
@@ -89,9 +89,9 @@ struct RunControllerKeysTests {
     driver.type(numpadKeys(forPhoneDigits: "0125"))  // 안, open
     driver.type(["\u{7f}"])
     #expect(driver.takeSent() == "")
-    #expect(driver.controller.typing.preedit == "아")
+    #expect(driver.controller.typing.engine.preedit == "아")
     for _ in 0..<3 { driver.type(["\u{7f}"]) }
-    #expect(driver.controller.typing.preedit == "")
+    #expect(driver.controller.typing.engine.preedit == "")
     #expect(driver.takeSent() == "")
     driver.type(["\u{7f}"])
     #expect(driver.takeSent() == "\u{7f}")
@@ -103,13 +103,13 @@ struct RunControllerKeysTests {
     driver.type([Self.f9])  // digits type on the pad now
     driver.send("echo 2024\r")
     #expect(driver.takeSent() == "echo 2024\r")
-    #expect(driver.controller.typing.preedit == "")
+    #expect(driver.controller.typing.engine.preedit == "")
     driver.type(["2"])  // one key at a time is typing: the pad's
     #expect(driver.takeSent() == "")
-    #expect(driver.controller.typing.preedit != "")
+    #expect(driver.controller.typing.engine.preedit != "")
     driver.send("ab")  // the open syllable first, then the paste
     #expect(driver.takeSent().hasSuffix("ab"))
-    #expect(driver.controller.typing.preedit == "")
+    #expect(driver.controller.typing.engine.preedit == "")
   }
 
   @Test("keypad keys the keymap does not bind reach the program: KP= as =, keypad arrows")

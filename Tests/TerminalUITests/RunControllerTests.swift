@@ -81,7 +81,7 @@ struct RunControllerTests {
       driver.send("\u{1b}[\(code);129u\u{1b}[\(code);129:3u")
     }
     #expect(driver.takeSent() == "")
-    #expect(driver.controller.typing.preedit == "안")
+    #expect(driver.controller.typing.engine.preedit == "안")
     driver.send("7\u{1b}[55;1:3u")  // the top row's 7, then its release
     #expect(driver.takeSent() == "안7")
     #expect(driver.statusLine.contains("F9 숫자키→숫자"))
@@ -160,7 +160,7 @@ struct RunControllerTests {
     // The first + was a tap that sent 사; the hold takes it back, then erases 감 (the
     // child's erase character each) and sends the word and a space.
     #expect(sent == "사\u{7F}\u{7F}감사합니다 ")
-    #expect(driver.controller.typing.preedit.isEmpty)
+    #expect(driver.controller.typing.engine.preedit.isEmpty)
   }
 
   @Test("F1 shows the help over the program; arrows scroll it, another key closes it unsent")

@@ -114,7 +114,7 @@ struct RunScreenTests {
     let zero = try #require(cell("ㅇㅁ"))
     driver.send(
       "\u{1b}[<0;\(zero.column + 1);\(zero.row + 1)M\u{1b}[<0;\(zero.column + 1);\(zero.row + 1)m")
-    #expect(driver.controller.typing.preedit == "ㅇ")
+    #expect(driver.controller.typing.engine.preedit == "ㅇ")
     let close = try #require(cell("닫기"))
     driver.send(
       "\u{1b}[<0;\(close.column + 1);\(close.row + 1)M\u{1b}[<0;\(close.column + 1);\(close.row + 1)m"

@@ -137,11 +137,11 @@ struct TypingCoreTests {
       line.receive(
         [UInt8](repeating: 0x7F, count: childChange.erase) + Array(childChange.insert.utf8))
       #expect(pad.sink.buffer.text == line.text, "after \(step)")
-      #expect(pad.preedit == child.preedit, "after \(step)")
+      #expect(pad.engine.preedit == child.engine.preedit, "after \(step)")
       #expect(pad.tail == child.tail, "after \(step)")
       #expect(padWord == childWord, "after \(step)")
     }
-    #expect(pad.sink.buffer.text + pad.preedit == script.text)
+    #expect(pad.sink.buffer.text + pad.engine.preedit.string == script.text)
   }
 
   @Test("a press that puts the first separator after a word reports the word, once")
@@ -161,16 +161,16 @@ struct TypingCoreTests {
     for step in steps("o i araea n") { _ = try typing.play(step) }  // 안, still open
     line.receive(typing.takeBytes(erase: 0x7F))
     #expect(line.text == "")
-    #expect(typing.preedit == "안")
+    #expect(typing.engine.preedit == "안")
     for step in steps("space n araea araea i o") { _ = try typing.play(step) }
     line.receive(typing.takeBytes(erase: 0x7F))
     #expect(line.text == "안")
-    #expect(typing.preedit == "녕")
+    #expect(typing.engine.preedit == "녕")
     // Enter goes to the program after the open syllable.
     typing.passThrough()
     line.receive(typing.takeBytes(erase: 0x7F) + [0x0D])
     #expect(line.text == "안녕\r")
-    #expect(typing.preedit == "")
+    #expect(typing.engine.preedit == "")
     #expect(typing.tail == "", "the program may have moved its cursor")
   }
 
@@ -227,9 +227,10 @@ struct TypingCoreTests {
           expected.removeLast(min(output.erase, expected.count))
           expected += output.commit
         }
-        expected += reference.hold(held).commit + reference.preedit
-        #expect(line.text + child.preedit == expected, "\(prefix) + hold \(held)")
-        #expect(pad.sink.buffer.text + pad.preedit == expected, "\(prefix) + hold \(held)")
+        expected += reference.hold(held).commit + reference.preedit.string
+        #expect(line.text + child.engine.preedit.string == expected, "\(prefix) + hold \(held)")
+        #expect(
+          pad.sink.buffer.text + pad.engine.preedit.string == expected, "\(prefix) + hold \(held)")
       }
     }
   }
@@ -239,7 +240,7 @@ struct TypingCoreTests {
     var typing = TypingCore<SentText>(layouts: layouts)
     for step in steps("s eu") { _ = try typing.play(step) }
     #expect(typing.finish() == "스")
-    #expect(typing.preedit == "")
+    #expect(typing.engine.preedit == "")
   }
 }
 

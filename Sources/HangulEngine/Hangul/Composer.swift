@@ -94,7 +94,9 @@ struct PendingText: Hashable, Sendable {
 /// it finished (the *commit*); the front end appends it to its own text, as with libhangul's
 /// `hangul_ic_process` and commit string. A value type, small and cheap to copy: the front end
 /// copies it as a snapshot before an optimistic tap.
-public struct Composer: Sendable, Hashable {
+///
+/// Internal to the engine: front ends press keys through ``InputMethod``.
+struct Composer: Sendable, Hashable {
   /// Closed syllables and settled marks of the open composition (`가` of `가니`, `,` of
   /// `,ㅡ`), as UTF-8: ⌫ can still reopen them.
   var finished = InlineUTF8()
@@ -102,9 +104,9 @@ public struct Composer: Sendable, Hashable {
   var pending: PendingText? = nil
   var last = LastPress.none
   var history: [UndoStep] = []
-  public var settings: ComposerSettings
+  var settings: ComposerSettings
 
-  public init(settings: ComposerSettings = ComposerSettings()) {
+  init(settings: ComposerSettings = ComposerSettings()) {
     self.settings = settings
   }
 
@@ -113,37 +115,19 @@ public struct Composer: Sendable, Hashable {
   /// True while a composition is open: any Hangul or text-cycle key since the last boundary.
   ///
   /// The shared space key only ends an open composition; ⌫ undoes inside it.
-  public var isComposing: Bool { pending != nil || !history.isEmpty }
+  var isComposing: Bool { pending != nil || !history.isEmpty }
 
-  /// The open composition as displayed: closed syllables and marks, the syllable being composed and
-  /// any cycling mark.
+  /// The open composition as displayed, as every key press reports it.
   ///
-  /// Never contains conjoining jamo. Built on each read: a String for showing it; a key press
-  /// reports the same text as a ``Preedit``, which makes no String.
-  public var preedit: String { composition.string }
-
-  /// The open composition as a ``Preedit`` value: what every key press reports.
+  /// Closed syllables and marks, then the syllable being composed and any cycling mark (its
+  /// ``Preedit/composingTail``).
   ///
-  /// Allocates nothing while the composition fits ``Preedit/inlineCapacity`` bytes.
-  var composition: Preedit {
+  /// Never contains conjoining jamo. Allocates nothing while the composition fits
+  /// ``Preedit/inlineCapacity`` bytes.
+  var preedit: Preedit {
     var text = InlineUTF8(copying: finished)
     appendTail(to: &text)
-    return Preedit(utf8Text: text)
-  }
-
-  /// The syllable being composed (or the cycling mark) as displayed, for highlighting: at most
-  /// a few letters, the tail of `preedit`.
-  public var composingTail: String {
-    var tail = InlineUTF8()
-    appendTail(to: &tail)
-    return tail.string
-  }
-
-  /// Appends the preedit as UTF-8 to `bytes`, without making a String.
-  func appendPreedit(to bytes: inout [UInt8]) {
-    finished.withUTF8 { bytes.append(contentsOf: $0) }
-    current.render { scalar in UTF8.encode(scalar) { bytes.append($0) } }
-    if let pending { bytes.append(contentsOf: pending.text.utf8) }
+    return Preedit(utf8Text: text, composingFrom: finished.count)
   }
 
   private func appendTail(to text: inout InlineUTF8) {

@@ -87,7 +87,7 @@ public struct AutomatonTable: Sendable, Hashable {
           next = engines.count
           numbers[state] = next
           engines.append(after)
-          states.append(after.composer.composingTail)
+          states.append(after.preedit.composingTail)
         }
         let undo = Self.undoEffect(of: output.transition)
         if output.erase == 0, output.commit.isEmpty,

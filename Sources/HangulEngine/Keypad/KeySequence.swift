@@ -285,8 +285,10 @@ struct KeyTokenReader {
   }
 }
 
+/// Upper-case hex, at least four digits: `U+1F` → `001F`.
 func hex(_ scalar: Unicode.Scalar) -> String {
-  hexDigits(scalar.value)
+  let digits = String(scalar.value, radix: 16, uppercase: true)
+  return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
 }
 
 /// Decodes UTF-8 one scalar at a time with 1-based columns (in scalars).

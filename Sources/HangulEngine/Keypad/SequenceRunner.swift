@@ -26,7 +26,8 @@ public struct SequenceRunner: Sendable {
   /// Keeps buffer capacity.
   public mutating func reset() {
     typist.reset()
-    if typist.layoutIndex != initialLayout, let id = resolvers[safe: initialLayout]?.layout.id {
+    if typist.layoutIndex != initialLayout, resolvers.indices.contains(initialLayout) {
+      let id = resolvers[initialLayout].layout.id
       // Nothing is composed after the reset, so the switch commits nothing.
       typist.switchLayout(to: id)
     }

@@ -144,7 +144,7 @@ public struct Speller: Sendable {
         fresh += output.commit
         trail = Trail(press, characters: characters, after: trail)
       }
-      let preedit = Array(engine.preedit)
+      let preedit = Array(engine.preedit.string)
       guard matched + fresh.count + preedit.count == end,
         target[matched..<(matched + fresh.count)].elementsEqual(fresh),
         target[(matched + fresh.count)..<end].elementsEqual(preedit)

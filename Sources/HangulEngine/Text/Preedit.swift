@@ -13,28 +13,49 @@ public struct Preedit: Sendable, Hashable, CustomStringConvertible, ExpressibleB
   public static let inlineCapacity = InlineUTF8.inlineCapacity
 
   var utf8Text: InlineUTF8
+  /// Where the syllable being composed (or the cycling mark) starts, in UTF-8 bytes.
+  private var composingStart: Int
 
   /// An empty preedit: nothing is being composed.
   public init() {
     utf8Text = InlineUTF8()
+    composingStart = 0
   }
 
-  /// A preedit showing `text`.
+  /// A preedit showing `text`, all of it the syllable being composed.
   public init(_ text: some StringProtocol) {
     utf8Text = InlineUTF8()
     utf8Text.append(contentsOf: text.utf8)
+    composingStart = 0
   }
 
   public init(stringLiteral value: String) {
     self.init(value)
   }
 
-  init(utf8Text: InlineUTF8) {
+  init(utf8Text: InlineUTF8, composingFrom start: Int) {
     self.utf8Text = utf8Text
+    self.composingStart = start
+  }
+
+  /// Two preedits are equal when they show the same text, wherever the syllable being composed
+  /// starts.
+  public static func == (lhs: Preedit, rhs: Preedit) -> Bool {
+    lhs.utf8Text == rhs.utf8Text
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(utf8Text)
   }
 
   /// The preedit as a String, made on each read.
   public var string: String { utf8Text.string }
+
+  /// The syllable being composed (or the cycling mark) as displayed, for highlighting: the last
+  /// few letters of ``string`` (`니` of `가니`), made on each read.
+  public var composingTail: String {
+    utf8Text.withUTF8 { String(decoding: $0[composingStart...], as: UTF8.self) }
+  }
 
   /// The same as ``string``.
   public var description: String { string }

@@ -42,18 +42,16 @@ public struct Typist: Sendable, Hashable {
   /// O(document).
   public var text: String {
     var bytes = buffer.utf8
-    inputMethod.composer.appendPreedit(to: &bytes)
+    inputMethod.preedit.withUTF8 { bytes.append(contentsOf: $0) }
     return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Appends ``text`` as UTF-8 to `bytes`, without making a String (fast output).
   public func appendText(to bytes: inout [UInt8]) {
     bytes.append(contentsOf: buffer.utf8)
-    inputMethod.composer.appendPreedit(to: &bytes)
+    inputMethod.preedit.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
-  /// The open composition, as displayed.
-  public var preedit: String { inputMethod.preedit }
   public var isComposing: Bool { inputMethod.isComposing }
   public var layouts: [Layout] { inputMethod.layouts }
   public var layoutIndex: Int { inputMethod.layoutIndex }

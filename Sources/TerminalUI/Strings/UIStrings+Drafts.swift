@@ -189,9 +189,6 @@ extension UIStrings {
     }
   }
 
-  /// The header of `drafts list`.
-  public var draftsHeader: String { pick("번호\t때\t종류\t크기\t내용", "#\twhen\tkind\tsize\ttext") }
-
   /// The line about the current draft, before the list.
   public func currentDraft(_ preview: String, path: String) -> String {
     pick(

@@ -24,7 +24,7 @@ public func jsonQuoted(_ text: some StringProtocol) -> String {
 }
 
 /// Upper-case hex, at least four digits: `0x1F` → `001F`.
-public func hexDigits(_ value: UInt32) -> String {
+private func hexDigits(_ value: UInt32) -> String {
   let digits = String(value, radix: 16, uppercase: true)
   return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
 }

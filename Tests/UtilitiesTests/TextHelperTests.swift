@@ -1,5 +1,5 @@
-import HangulEngine
 import Testing
+import Utilities
 
 @Suite("editDistance and subscript(safe:)")
 struct TextHelperTests {
