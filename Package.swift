@@ -192,8 +192,8 @@ let package = Package(
     .testTarget(
       name: "CLITests",
       dependencies: [
-        "CellGrid", "cheonjiin", "Grep", "HangulEngine", "LayoutLoading", "Practice", "Storage",
-        "Suggestions", "TerminalInput", "TerminalUI", "TestSupport",
+        "CellGrid", "cheonjiin", "Grep", "HangulEngine", "KoreanNumbers", "LayoutLoading", "Practice",
+        "Storage", "Suggestions", "TerminalInput", "TerminalUI", "TestSupport",
       ],
       exclude: ["Harness"]),
   ]

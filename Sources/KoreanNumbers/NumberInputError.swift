@@ -41,7 +41,7 @@ public enum NumberInputError: Error, Sendable, Hashable, CustomStringConvertible
   /// A developer's description: the case and the input it names.
   ///
   /// The words for people, in Korean and English, with what to write instead, are
-  /// `UIStrings.numberError(_:)` in TerminalUI.
+  /// `UIStrings.numberError(_:)` in the executable (`cheonjiin number`).
   public var description: String {
     switch self {
     case .empty: "empty input"

@@ -19,7 +19,7 @@ public struct PracticeGoals: Sendable, Hashable {
 
 /// The calm summary after a lesson: measures, the items worth another look, the weak keys.
 ///
-/// The numbers only; `UIStrings.lessonSummary(_:keyLabels:)` in TerminalUI words them.
+/// The numbers only; `UIStrings.lessonSummary(_:keyLabels:)` in PracticeScreen words them.
 public struct LessonSummary: Sendable, Hashable {
   public var lessonTitle: String
   public var totals: ResultTotals

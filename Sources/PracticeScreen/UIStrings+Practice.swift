@@ -122,3 +122,174 @@ extension UIStrings {
     }
   }
 }
+
+// MARK: - The lesson screen
+
+extension UIStrings {
+  /// The menu entry that goes on with the last lesson.
+  public func continueLesson(_ title: String) -> String {
+    pick("이어서 하기: \(title)", "Continue: \(title)")
+  }
+  public var practiceTitle: String { pick(" 천지인 연습", " Cheon-Ji-In practice") }
+  public var practiceMenuHint: String {
+    pick(
+      " 번호나 ↑↓로 고르고 Enter · 숫자 범위는 ←→ · Esc 그만하기",
+      " Choose with a number or ↑↓, then Enter · ←→ number range · Esc to quit")
+  }
+  /// Beside a number lesson in the menu whose range was not chosen there: ← → choose one.
+  public var numberRangeKeys: String { pick("범위", "range") }
+  public var summaryKeysHint: String {
+    pick(
+      "  Enter 한 번 더 · 다른 키 목록으로 · Esc 그만하기", "  Enter again · any other key: the list · Esc: quit")
+  }
+  /// Said when an item is done.
+  public func itemPraise(_ isPerfect: Bool) -> String {
+    isPerfect ? pick("✓ 잘했어요!", "✓ Well done!") : pick("다음 글로 가요", "On to the next one")
+  }
+  /// The cue for the next key.
+  public func nextKeyCue(_ label: String, isHold: Bool) -> String {
+    isHold
+      ? pick("다음: \(label) 키를 길게 누르세요", "Next: hold the \(label) key")
+      : pick("다음: \(label)", "Next: \(label)")
+  }
+  public var correctionCue: String { pick("틀렸어요. ⌫로 지워 보세요", "Not quite: delete with ⌫") }
+  /// After a wrong item is handed in: the keys that type it.
+  public func rightKeys(_ keys: String) -> String {
+    pick("이렇게 쳐요: \(keys)", "Typed like this: \(keys)")
+  }
+  /// The correction cue, saying why when the layout tells: then ⌫.
+  public func correction(_ mistake: Mistake) -> String {
+    switch mistake {
+    case .pressMoreTimes(let letter, let label, let presses):
+      let times = [1: "한", 2: "두", 3: "세", 4: "네"][presses] ?? "\(presses)"
+      return pick(
+        "\(letter)은 \(label) 키를 \(times) 번 눌러요. ⌫로 지우고 다시 해 봐요",
+        "\(letter) is the \(label) key pressed \(presses) times. Delete with ⌫ and try again")
+    case .separateSyllables(let consonant):
+      return pick(
+        "다음 글자가 \(consonant)\(consonant == "ㄹ" ? "로" : "으로") 시작하면 ␣로 끊어요. ⌫로 지워 보세요",
+        "When the next syllable starts with \(consonant), end this one with ␣. Delete with ⌫")
+    case .holdForDigit(let digit, let label?):
+      return pick(
+        "숫자 \(digit): \(label) 키를 길게 눌러요. ⌫로 지워 보세요",
+        "For the digit \(digit), hold the \(label) key. Delete with ⌫")
+    case .holdForDigit(let digit, nil):
+      return pick(
+        "숫자 \(digit)\("2459".contains(digit) ? "는" : "은") 키를 길게 눌러요. ⌫로 지워 보세요",
+        "For the digit \(digit), hold its key. Delete with ⌫")
+    case .heldTooLong(let digit, let label):
+      return pick(
+        "\(label) 키를 오래 눌러 숫자 \(digit)\("2459".contains(digit) ? "가" : "이") 쳐졌어요. ⌫로 지우고 짧게 톡 눌러요",
+        "Holding \(label) typed the digit \(digit). Delete with ⌫ and tap it briefly")
+    case .strokesMerged(let wanted, let merged, let consonant, let label):
+      // Short enough for 80 columns: what happened, then what to do.
+      let start = consonant.map { consonant in
+        label.map { "\(consonant)(\($0) 키)" } ?? "\(consonant)"
+      }
+      return pick(
+        "\(wanted) 뒤의 획이 합쳐져 \(merged)가 됐어요. ⌫로 지우고 "
+          + (start.map { "새 글자는 \($0)부터" } ?? "자음부터 쳐요"),
+        "The stroke after \(wanted) joined it into \(merged). Delete with ⌫; "
+          + (start.map { "start the next syllable with \($0)" } ?? "start with a consonant"))
+    case .missingSpace(let label):
+      return pick(
+        "낱말 사이는 \(label) 키로 띄어 써요. ⌫로 지우고 \(label)를 눌러 보세요",
+        "Words are separated with \(label). Delete with ⌫ and press \(label)")
+    case .other:
+      return correctionCue
+    }
+  }
+  public var practiceKeysHint: String { pick("⏎ 다음 글 · Esc 그만하기", "⏎ next item · Esc stop") }
+  /// Under an answer asked from memory: no key lights up, ⏎ shows the answer.
+  public var recallKeysHint: String {
+    pick("모르면 ⏎: 답을 보여 드려요 · Esc 그만하기", "Stuck? ⏎ shows the answer · Esc stop")
+  }
+  /// During the pause after an item: the one that comes next.
+  public func nextItemPreview(_ prompt: String) -> String {
+    pick("다음: \(prompt)", "Next: \(prompt)")
+  }
+}
+
+// MARK: - The adaptive round (맞춤 연습)
+
+extension UIStrings {
+  /// The round's title; blind practice says so.
+  public func adaptiveTitle(isBlind: Bool) -> String {
+    let title = pick("맞춤 연습", "Adaptive practice")
+    return isBlind ? title + pick(" · 키 글자 가림", " · labels hidden") : title
+  }
+
+  /// On the status line while the labels are hidden.
+  public var blindStatus: String { pick("키 글자 가림", "labels hidden") }
+
+  /// The first entry of the practice menu.
+  public var adaptiveMenuEntry: String {
+    pick("맞춤 연습: 느린 글자를 골라 연습해요", "Adaptive practice: works on your slowest letters")
+  }
+
+  /// The offer of blind practice once some jamo is at the target.
+  public func adaptiveBlindOffer(_ confident: [String]) -> String {
+    let shown = confident.prefix(8).joined(separator: " ") + (confident.count > 8 ? " …" : "")
+    let last = confident.last ?? ""
+    return pick(
+      "\(shown) \(Self.topic(last)) 손에 익었어요. B를 누르면 키 글자를 가리고 쳐 봐요.",
+      "\(shown): in your fingers now. Press B to type with the key labels hidden.")
+  }
+
+  /// The calm speed line (`--speed-line`): the round's speed so far and the goal.
+  public func adaptiveSpeed(_ syllablesPerMinute: Double, target: SpeedTarget) -> String {
+    let now = Int(syllablesPerMinute.rounded())
+    let goal = Int(target.syllablesPerMinute.rounded())
+    return pick("지금 1분에 \(now)글자 · 목표 \(goal)글자", "Now \(now) syllables a minute · goal \(goal)")
+  }
+
+  /// The summary's first line after a finished adaptive round.
+  public var adaptiveDone: String {
+    pick("수고하셨어요. 오늘의 맞춤 연습을 마쳤어요.", "Well done: you finished an adaptive round.")
+  }
+
+  /// The keys under the summary of an adaptive round.
+  public func adaptiveSummaryKeys(offersBlind: Bool) -> String {
+    offersBlind
+      ? pick(
+        "  Enter 한 판 더 · B 가리고 치기 · 다른 키 목록으로 · Esc 그만하기",
+        "  Enter: another round · B: labels hidden · any other key: the list · Esc: quit")
+      : pick(
+        "  Enter 한 판 더 · 다른 키 목록으로 · Esc 그만하기",
+        "  Enter: another round · any other key: the list · Esc: quit")
+  }
+}
+
+// MARK: - Practice waiting for its progress file
+
+extension UIStrings {
+  /// While the progress file is locked by another program (up to the busy timeout).
+  public func practiceWaitingForFile(_ path: String) -> [String] {
+    [
+      pick("연습 기록 파일을 여는 중이에요.", "Opening the practice progress file."),
+      pick(
+        "다른 프로그램(다른 cheonjiin 연습 등)이 쓰고 있어요. 10초까지 기다려요.",
+        "Another program (another cheonjiin practice?) is writing it: waiting up to 10 seconds."),
+      path,
+    ]
+  }
+
+  /// The keys under the waiting message.
+  public var waitingKeys: String {
+    pick("  Esc 그만하기", "  Esc: quit")
+  }
+}
+
+// MARK: - The practice menu
+
+extension UIStrings {
+  /// Over the lesson list when it is scrolled: `▲ 위에 3개 더 (↑ PgUp)`.
+  public func menuMoreAbove(_ count: Int) -> String {
+    pick("▲ 위에 \(count)개 더 (↑ · PgUp)", "▲ \(count) more above (↑ · PgUp)")
+  }
+
+  /// Under the lesson list when more follow: `▼ 아래에 7개 더 (↓ · PgDn)`.
+  public func menuMoreBelow(_ count: Int) -> String {
+    pick("▼ 아래에 \(count)개 더 (↓ · PgDn)", "▼ \(count) more below (↓ · PgDn)")
+  }
+}

@@ -189,7 +189,7 @@ struct InputTests {
       try KoreanNumber.reading(of: test.input, options: test.options)
     }
     // The words for people, naming the input and saying what to write, are
-    // UIStrings.numberError, tested in TerminalUITests.
+    // UIStrings.numberError, tested in CLITests (CommandStringsTests).
   }
 }
 

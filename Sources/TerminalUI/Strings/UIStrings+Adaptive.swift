@@ -1,22 +1,11 @@
 import Practice
 
-// MARK: - The adaptive round (맞춤 연습)
+// MARK: - Where the learner stands in the adaptive round
+
+// Shown after a round (PracticeScreen), by `cheonjiin stats` (ReportViews) and by `practice --plan`
+// (the executable): TerminalUI is the one target the two screens both stand on.
 
 extension UIStrings {
-  /// The round's title; blind practice says so.
-  public func adaptiveTitle(isBlind: Bool) -> String {
-    let title = pick("맞춤 연습", "Adaptive practice")
-    return isBlind ? title + pick(" · 키 글자 가림", " · labels hidden") : title
-  }
-
-  /// On the status line while the labels are hidden.
-  public var blindStatus: String { pick("키 글자 가림", "labels hidden") }
-
-  /// The first entry of the practice menu.
-  public var adaptiveMenuEntry: String {
-    pick("맞춤 연습: 느린 글자를 골라 연습해요", "Adaptive practice: works on your slowest letters")
-  }
-
   /// Which jamo the round works on, and why: `오늘은 ㅕ 를 연습해요: 아직 조금 느려요`.
   public func adaptiveFocus(_ standing: AdaptiveStanding) -> String {
     guard let focus = standing.focus else { return "" }
@@ -145,38 +134,6 @@ extension UIStrings {
     return pick("\(korean): \(shown)", "\(english): \(shown)")
   }
 
-  /// The offer of blind practice once some jamo is at the target.
-  public func adaptiveBlindOffer(_ confident: [String]) -> String {
-    let shown = confident.prefix(8).joined(separator: " ") + (confident.count > 8 ? " …" : "")
-    let last = confident.last ?? ""
-    return pick(
-      "\(shown) \(Self.topic(last)) 손에 익었어요. B를 누르면 키 글자를 가리고 쳐 봐요.",
-      "\(shown): in your fingers now. Press B to type with the key labels hidden.")
-  }
-
-  /// The calm speed line (`--speed-line`): the round's speed so far and the goal.
-  public func adaptiveSpeed(_ syllablesPerMinute: Double, target: SpeedTarget) -> String {
-    let now = Int(syllablesPerMinute.rounded())
-    let goal = Int(target.syllablesPerMinute.rounded())
-    return pick("지금 1분에 \(now)글자 · 목표 \(goal)글자", "Now \(now) syllables a minute · goal \(goal)")
-  }
-
-  /// The summary's first line after a finished adaptive round.
-  public var adaptiveDone: String {
-    pick("수고하셨어요. 오늘의 맞춤 연습을 마쳤어요.", "Well done: you finished an adaptive round.")
-  }
-
-  /// The keys under the summary of an adaptive round.
-  public func adaptiveSummaryKeys(offersBlind: Bool) -> String {
-    offersBlind
-      ? pick(
-        "  Enter 한 판 더 · B 가리고 치기 · 다른 키 목록으로 · Esc 그만하기",
-        "  Enter: another round · B: labels hidden · any other key: the list · Esc: quit")
-      : pick(
-        "  Enter 한 판 더 · 다른 키 목록으로 · Esc 그만하기",
-        "  Enter: another round · any other key: the list · Esc: quit")
-  }
-
   // MARK: - Particles after a jamo
 
   /// Whether a jamo is a vowel letter: its name (아, 여 …) ends in a vowel, while every
@@ -190,79 +147,5 @@ extension UIStrings {
   /// 가 after a vowel's name, 이 after a consonant's.
   static func subject(_ jamo: String) -> String { isVowel(jamo) ? "가" : "이" }
   /// 는 after a vowel's name, 은 after a consonant's.
-  static func topic(_ jamo: String) -> String { isVowel(jamo) ? "는" : "은" }
-}
-
-// MARK: - Practice waiting for its progress file
-
-extension UIStrings {
-  /// While the progress file is locked by another program (up to the busy timeout).
-  public func practiceWaitingForFile(_ path: String) -> [String] {
-    [
-      pick("연습 기록 파일을 여는 중이에요.", "Opening the practice progress file."),
-      pick(
-        "다른 프로그램(다른 cheonjiin 연습 등)이 쓰고 있어요. 10초까지 기다려요.",
-        "Another program (another cheonjiin practice?) is writing it: waiting up to 10 seconds."),
-      path,
-    ]
-  }
-
-  /// The keys under the waiting message.
-  public var waitingKeys: String {
-    pick("  Esc 그만하기", "  Esc: quit")
-  }
-}
-
-// MARK: - The practice menu
-
-extension UIStrings {
-  /// Over the lesson list when it is scrolled: `▲ 위에 3개 더 (↑ PgUp)`.
-  public func menuMoreAbove(_ count: Int) -> String {
-    pick("▲ 위에 \(count)개 더 (↑ · PgUp)", "▲ \(count) more above (↑ · PgUp)")
-  }
-
-  /// Under the lesson list when more follow: `▼ 아래에 7개 더 (↓ · PgDn)`.
-  public func menuMoreBelow(_ count: Int) -> String {
-    pick("▼ 아래에 \(count)개 더 (↓ · PgDn)", "▼ \(count) more below (↓ · PgDn)")
-  }
-}
-
-// MARK: - cheonjiin practice --adaptive on the command line
-
-extension UIStrings {
-  /// `practice --target` outside 1 … 200.
-  public func adaptiveTargetOutOfRange(_ value: Int) -> String {
-    pick(
-      "--target \(value): 1분에 1글자부터 200글자까지로 주세요. 처음에는 20이 알맞아요.",
-      "--target \(value) is out of range; give 1 to 200 syllables a minute (20 is a gentle start)")
-  }
-
-  /// `practice --json` without `--plan`.
-  public var adaptiveJSONNeedsPlan: String {
-    pick(
-      "--json은 --plan과 함께 써요: cheonjiin practice --plan --json",
-      "--json goes with --plan: cheonjiin practice --plan --json")
-  }
-
-  /// `practice --blind` with `--lesson`: the lessons teach where the letters are.
-  public var blindNeedsAdaptive: String {
-    pick(
-      "--blind는 맞춤 연습에서만 써요: cheonjiin practice --adaptive --blind. 단계별 연습은 키 글자를 보며 자리를 익혀요.",
-      "--blind goes with the adaptive round: cheonjiin practice --adaptive --blind (the lessons teach where the letters are, so they show the labels)"
-    )
-  }
-
-  /// `practice --lesson` with `--adaptive` or `--plan`.
-  public var adaptiveAndLesson: String {
-    pick(
-      "--lesson과 --adaptive(--plan)는 함께 쓸 수 없어요. 맞춤 연습은 글자를 스스로 골라요.",
-      "--lesson and --adaptive (or --plan) contradict each other: the adaptive round chooses its own items"
-    )
-  }
-
-  /// `practice --plan` in plain text: the items, one a line, after the focus and the unlocked jamo.
-  public func adaptivePlanText(_ plan: AdaptivePlan) -> [String] {
-    [adaptiveFocus(plan.standing), adaptiveUnlocked(plan.standing.unlocked)]
-      + plan.items.enumerated().map { "\($0.offset + 1). \($0.element.target)" }
-  }
+  package static func topic(_ jamo: String) -> String { isVowel(jamo) ? "는" : "은" }
 }

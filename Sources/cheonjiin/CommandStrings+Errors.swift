@@ -1,5 +1,7 @@
 import HangulEngine
 import KoreanNumbers
+import Practice
+import TerminalUI
 
 // MARK: - cheonjiin number
 
@@ -246,6 +248,46 @@ extension UIStrings {
         + "만들려면 cheonjiin demo --html pad.html",
       "TEXT is empty; give the text to type, e.g. cheonjiin demo \"안녕\", or make a pad to "
         + "try with cheonjiin demo --html pad.html")
+  }
+}
+
+// MARK: - cheonjiin practice --adaptive on the command line
+
+extension UIStrings {
+  /// `practice --target` outside 1 … 200.
+  public func adaptiveTargetOutOfRange(_ value: Int) -> String {
+    pick(
+      "--target \(value): 1분에 1글자부터 200글자까지로 주세요. 처음에는 20이 알맞아요.",
+      "--target \(value) is out of range; give 1 to 200 syllables a minute (20 is a gentle start)")
+  }
+
+  /// `practice --json` without `--plan`.
+  public var adaptiveJSONNeedsPlan: String {
+    pick(
+      "--json은 --plan과 함께 써요: cheonjiin practice --plan --json",
+      "--json goes with --plan: cheonjiin practice --plan --json")
+  }
+
+  /// `practice --blind` with `--lesson`: the lessons teach where the letters are.
+  public var blindNeedsAdaptive: String {
+    pick(
+      "--blind는 맞춤 연습에서만 써요: cheonjiin practice --adaptive --blind. 단계별 연습은 키 글자를 보며 자리를 익혀요.",
+      "--blind goes with the adaptive round: cheonjiin practice --adaptive --blind (the lessons teach where the letters are, so they show the labels)"
+    )
+  }
+
+  /// `practice --lesson` with `--adaptive` or `--plan`.
+  public var adaptiveAndLesson: String {
+    pick(
+      "--lesson과 --adaptive(--plan)는 함께 쓸 수 없어요. 맞춤 연습은 글자를 스스로 골라요.",
+      "--lesson and --adaptive (or --plan) contradict each other: the adaptive round chooses its own items"
+    )
+  }
+
+  /// `practice --plan` in plain text: the items, one a line, after the focus and the unlocked jamo.
+  public func adaptivePlanText(_ plan: AdaptivePlan) -> [String] {
+    [adaptiveFocus(plan.standing), adaptiveUnlocked(plan.standing.unlocked)]
+      + plan.items.enumerated().map { "\($0.offset + 1). \($0.element.target)" }
   }
 }
 

@@ -1,8 +1,11 @@
-import DemoScreen
+import Foundation
 import HangulEngine
 import KoreanNumbers
+import LayoutLoading
 import TerminalUI
 import Testing
+
+@testable import cheonjiin
 
 /// A number error and what its message must name in both languages besides its input.
 struct NumberErrorCase: Sendable, CustomTestStringConvertible {
@@ -39,6 +42,9 @@ extension NumberInputPart {
 
 private let korean = UIStrings(.korean)
 private let english = UIStrings(.english)
+private let library = LayoutLibrary(
+  shippedDirectory: repositoryRoot.appendingPathComponent("Layouts").path,
+  userDirectory: "/nonexistent/cheonjiin-user-layouts")
 
 @Suite("Command messages")
 struct CommandStringsTests {
