@@ -73,8 +73,8 @@ let package = Package(
     // The cell grid a screen is drawn into, display widths, the palette and themes, and the frame
     // writer that turns a grid into the bytes for the rows that changed. Pure: no terminal.
     .target(name: "CellGrid"),
-    // The terminal runtime: the tty, the one loop and its input pipeline, terminfo, the views the
-    // screens share, drafts, shared strings.
+    // The terminal runtime: the tty, the one loop and its input pipeline, the timer, terminfo,
+    // the screen starter, and the interface language with the strings more than one screen uses.
     .target(
       name: "TerminalUI",
       dependencies: [
@@ -83,13 +83,24 @@ let package = Package(
         "Suggestions", "SystemIO", "TerminalInput",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
+    // The pad's views, pure: the keypad and its parts, the painter, the text area and its
+    // wrapping, the help and other overlays; for the pad, practice, run and the demo.
+    .target(
+      name: "PadViews", dependencies: ["CellGrid", "HangulEngine", "TerminalInput", "TerminalUI"]),
+    // Drafts: the draft file, which pad writes it (the claim and its lock), the drafts' history,
+    // and their words. On TerminalUI for the interface language its strings are picked in.
+    .target(
+      name: "Drafts",
+      dependencies: [
+        "SystemIO", "TerminalUI", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
 
     // Typing on the pad, shared by the pad, practice and run: the typing core and its sinks, the
     // pad model, the suggestion bar, the options a screen is started with.
     .target(
       name: "Typing",
       dependencies: [
-        "CellGrid", "TerminalUI", "HangulEngine", "LayoutLoading", "Practice", "Suggestions",
+        "CellGrid", "Drafts", "PadViews", "TerminalUI", "HangulEngine", "LayoutLoading", "Practice", "Suggestions",
         "SystemIO",
         "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
       ]),
@@ -99,7 +110,7 @@ let package = Package(
     .target(
       name: "PadScreen",
       dependencies: [
-        "CellGrid", "TerminalUI", "Typing", "HangulEngine", "LayoutLoading", "Practice",
+        "CellGrid", "Drafts", "PadViews", "TerminalUI", "Typing", "HangulEngine", "LayoutLoading", "Practice",
         "Suggestions",
         "SystemIO",
         "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
@@ -107,19 +118,19 @@ let package = Package(
     .target(
       name: "PracticeScreen",
       dependencies: [
-        "CellGrid", "TerminalUI", "Typing", "HangulEngine", "LayoutLoading", "Practice",
+        "CellGrid", "PadViews", "TerminalUI", "Typing", "HangulEngine", "LayoutLoading", "Practice",
         "TerminalInput",
       ]),
     .target(
       name: "DemoScreen",
       dependencies: [
-        "CellGrid", "TerminalUI", "Typing", "HangulEngine", "KoreanNumbers", "TerminalInput",
+        "CellGrid", "PadViews", "TerminalUI", "Typing", "HangulEngine", "KoreanNumbers", "TerminalInput",
       ]),
     // `cheonjiin run`: a child program on a pty, the pad as its input method.
     .target(
       name: "RunScreen",
       dependencies: [
-        "CellGrid", "TerminalUI", "Typing", "ChildTerminal", "HangulEngine", "LayoutLoading",
+        "CellGrid", "PadViews", "TerminalUI", "Typing", "ChildTerminal", "HangulEngine", "LayoutLoading",
         "Suggestions",
         "SystemIO",
         "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
@@ -131,7 +142,7 @@ let package = Package(
     .executableTarget(
       name: "cheonjiin",
       dependencies: [
-        "CellGrid", "CStartup", "Grep", "HangulEngine", "LayoutLoading", "TerminalUI", "Typing",
+        "CellGrid", "CStartup", "Drafts", "Grep", "HangulEngine", "LayoutLoading", "TerminalUI", "Typing",
         "PadScreen",
         "PracticeScreen", "DemoScreen", "RunScreen", "ReportViews", "KoreanNumbers", "Practice",
         "Storage", "Suggestions", "SystemIO",
@@ -164,7 +175,8 @@ let package = Package(
     .testTarget(
       name: "TerminalUITests",
       dependencies: [
-        "CellGrid", "TerminalUI", "Typing", "PadScreen", "PracticeScreen", "DemoScreen",
+        "CellGrid", "Drafts", "PadViews", "TerminalUI", "Typing", "PadScreen", "PracticeScreen",
+        "DemoScreen",
         "RunScreen", "ReportViews", "TerminalInput",
         "HangulEngine", "KoreanNumbers", "LayoutLoading", "Suggestions", "Practice",
         "ChildTerminal",

@@ -1,3 +1,4 @@
+import Drafts
 import HangulEngine
 import LayoutLoading
 import Suggestions

@@ -1,5 +1,6 @@
 import HangulEngine
 import LayoutLoading
+import PadViews
 import Suggestions
 import TerminalInput
 import TerminalUI
@@ -58,13 +59,17 @@ public struct KeypadController: ScreenFrontEnd {
   /// The text as the user sees it: the document and the open composition.
   package var text: String { keypad.text }
 
-  public var keptDraft: String? {
+  /// The text to keep as the draft if the run ends abruptly.
+  public var keptDraft: String {
     switch mode {
     case .draftOffer(let offer): offer
     case .kept(let text, _, _): text
     case .typing, .help: keypad.text
     }
   }
+
+  /// Ctrl-Z: the process may never come back, so the draft is saved first.
+  package func beforeSuspend() -> [Effect] { [.own(.saveDraft(keptDraft))] }
 
   /// Whether the finished text is already kept with the drafts (it was shown as kept).
   public var isKept: Bool {
@@ -317,7 +322,7 @@ public struct KeypadController: ScreenFrontEnd {
     case .dismiss:
       return finish(mirror(keypad.flush()))
     case .cancel:
-      return [.own(.saveDraft(keptDraft ?? "")), .cancel]
+      return [.own(.saveDraft(keptDraft)), .cancel]
     case .help:
       mode = .help(scroll: 0)
       return []

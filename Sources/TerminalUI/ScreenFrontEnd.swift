@@ -81,8 +81,9 @@ package protocol ScreenFrontEnd {
   ///
   /// - Returns: Whether to draw again.
   mutating func catchUp() -> Bool
-  /// The text to keep as a draft if the run ends abruptly; nil for screens without one.
-  var keptDraft: String? { get }
+  /// Effects the loop applies before the process stops for Ctrl-Z, which it may never come
+  /// back from (the pad saves its draft); none by default.
+  func beforeSuspend() -> [Effect]
   /// Whether text that comes in one read, more than a hand types at once (a paste from a
   /// terminal that does not mark pastes), goes to ``takeUnmarkedPaste(_:rows:columns:at:)``
   /// whole instead of being read as keys (false by default).
@@ -104,7 +105,7 @@ extension ScreenFrontEnd {
   }
 
   package mutating func catchUp() -> Bool { false }
-  package var keptDraft: String? { nil }
+  package func beforeSuspend() -> [Effect] { [] }
   package var takesUnmarkedPastes: Bool { false }
   package mutating func takeUnmarkedPaste(_ text: String, rows: Int, columns: Int, at time: Instant)
     -> [Effect]
