@@ -14,7 +14,9 @@ package enum ScreenEffect<Own: Hashable & Sendable>: Hashable, Sendable {
   /// Forget what the terminal shows and paint everything again (Ctrl-L).
   case repaint
   case setTheme(Theme.Name)
-  /// A hold fired (for the key log that `make bench` reads).
+  /// A hold took effect, for the key log (`CHEONJIIN_KEYLOG`, which `make bench` times holds
+  /// from). Every screen that types says it (the pad, practice, run): only the screen knows
+  /// whether a hold the input path reported did something, so the loop cannot log it alone.
   case held
   /// The front end's own: the loop hands it to the front end's services.
   case own(Own)
