@@ -1,20 +1,20 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Dependencies point inward only:
-// cheonjiin → {PadScreen, PracticeScreen, DemoScreen, RunScreen, ReportViews} → TerminalUI
-// {PadScreen, PracticeScreen, DemoScreen, RunScreen} → Typing → TerminalUI
-// TerminalUI → {CNcursesw, LayoutLoading, TerminalInput} → HangulEngine
+// Dependencies point inward only (docs/architecture.md lists each target's, and a test checks
+// that list against this file):
+// cheonjiin → {PadScreen, PracticeScreen, DemoScreen, RunScreen, ReportViews} (one per screen)
+// the screens → Typing (typing on the pad) → {PadViews (the pad's views), Drafts} → TerminalUI
+// TerminalUI (the runtime) → {CellGrid, CNcursesw, CTerminal, LayoutLoading, TerminalInput}
 // RunScreen → ChildTerminal (the pty and the emulator); TerminalUI knows no child
-// LayoutLoading → TerminalInput (keymaps name its keys); both are below TerminalUI
+// LayoutLoading → TerminalInput (keymaps name its keys) → nothing
 // cheonjiin → Storage (GRDB) → Practice → {HangulEngine, KoreanNumbers, Suggestions}
-// cheonjiin → Suggestions → HangulEngine (Practice reads the word lists through its parser)
 // cheonjiin → Grep → Suggestions (grep spells keypad queries as the suggestion bar does)
-// cheonjiin, TerminalUI, LayoutLoading → SystemIO → SystemPackage (swift-system): the one
-// syscall layer, and the one way to print text from data safely (terminalSafe)
+// SystemIO → SystemPackage (swift-system): the calls swift-system does not wrap, printError and
+// terminalSafe (the one way to print text from data)
 // cheonjiin → CStartup → CTerminal (before main, in the program only, never in the tests)
-// HangulEngine, KoreanNumbers, TerminalInput, Practice, Suggestions and Grep import only the
-// standard library (and each other as listed).
+// HangulEngine, KoreanNumbers, TerminalInput, Practice, Suggestions, Grep and CellGrid import
+// only the standard library (and each other as listed).
 let package = Package(
   name: "cheonjiin",
   products: [
