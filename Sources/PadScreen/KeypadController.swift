@@ -68,9 +68,6 @@ public struct KeypadController: ScreenFrontEnd {
     }
   }
 
-  /// Ctrl-Z: the process may never come back, so the draft is saved first.
-  package func beforeSuspend() -> [Effect] { [.own(.saveDraft(keptDraft))] }
-
   /// Whether the finished text is already kept with the drafts (it was shown as kept).
   public var isKept: Bool {
     if case .kept = mode { return true }
