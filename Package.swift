@@ -1,20 +1,21 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Dependencies point inward only:
-// cheonjiin → {PadScreen, PracticeScreen, DemoScreen, RunScreen, ReportViews} → TerminalUI
-// {PadScreen, PracticeScreen, DemoScreen, RunScreen} → Typing → TerminalUI
-// TerminalUI → {CNcursesw, LayoutLoading, TerminalInput} → HangulEngine
+// Dependencies point inward only (docs/architecture.md lists each target's, and a test checks
+// that list against this file):
+// cheonjiin → {PadScreen, PracticeScreen, DemoScreen, RunScreen, ReportViews} (one per screen)
+// the screens → Typing (typing on the pad) → {PadViews (the pad's views), Drafts} → TerminalUI
+// TerminalUI (the runtime) → {CellGrid, CNcursesw, CTerminal, LayoutLoading, TerminalInput}
 // RunScreen → ChildTerminal (the pty and the emulator); TerminalUI knows no child
-// LayoutLoading → TerminalInput (keymaps name its keys); both are below TerminalUI
+// LayoutLoading → TerminalInput (keymaps name its keys) → nothing
 // cheonjiin → Storage (GRDB) → Practice → {HangulEngine, KoreanNumbers, Suggestions}
-// cheonjiin → Suggestions → HangulEngine (Practice reads the word lists through its parser)
 // cheonjiin → Grep → Suggestions (grep spells keypad queries as the suggestion bar does)
-// cheonjiin, TerminalUI, LayoutLoading → SystemIO → SystemPackage (swift-system): the one
-// syscall layer, and the one way to print text from data safely (terminalSafe)
+// SystemIO → SystemPackage (swift-system): the calls swift-system does not wrap, printError and
+// terminalSafe (the one way to print text from data)
 // cheonjiin → CStartup → CTerminal (before main, in the program only, never in the tests)
-// HangulEngine, KoreanNumbers, TerminalInput, Practice, Suggestions and Grep import only the
-// standard library (and each other as listed); so does Utilities, which any target may use.
+// HangulEngine, KoreanNumbers, TerminalInput, Practice, Suggestions, Grep and CellGrid import
+// only the standard library (and each other as listed); so does Utilities, which any target may
+// use.
 let package = Package(
   name: "cheonjiin",
   products: [
@@ -77,8 +78,8 @@ let package = Package(
     // The cell grid a screen is drawn into, display widths, the palette and themes, and the frame
     // writer that turns a grid into the bytes for the rows that changed. Pure: no terminal.
     .target(name: "CellGrid"),
-    // The terminal runtime: the tty, the one loop and its input pipeline, terminfo, the views the
-    // screens share, drafts, shared strings.
+    // The terminal runtime: the tty, the one loop and its input pipeline, the timer, terminfo,
+    // the screen starter, and the interface language with the strings more than one screen uses.
     .target(
       name: "TerminalUI",
       dependencies: [
@@ -87,13 +88,24 @@ let package = Package(
         "Suggestions", "SystemIO", "TerminalInput",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
+    // The pad's views, pure: the keypad and its parts, the painter, the text area and its
+    // wrapping, the help and other overlays; for the pad, practice, run and the demo.
+    .target(
+      name: "PadViews", dependencies: ["CellGrid", "HangulEngine", "TerminalInput", "TerminalUI"]),
+    // Drafts: the draft file, which pad writes it (the claim and its lock), the drafts' history,
+    // and their words. On TerminalUI for the interface language its strings are picked in.
+    .target(
+      name: "Drafts",
+      dependencies: [
+        "SystemIO", "TerminalUI", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
 
     // Typing on the pad, shared by the pad, practice and run: the typing core and its sinks, the
     // pad model, the suggestion bar, the options a screen is started with.
     .target(
       name: "Typing",
       dependencies: [
-        "CellGrid", "TerminalUI", "HangulEngine", "LayoutLoading", "Practice", "Suggestions",
+        "CellGrid", "Drafts", "PadViews", "TerminalUI", "HangulEngine", "LayoutLoading", "Practice", "Suggestions",
         "SystemIO",
         "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
       ]),
@@ -103,7 +115,7 @@ let package = Package(
     .target(
       name: "PadScreen",
       dependencies: [
-        "CellGrid", "TerminalUI", "Typing", "HangulEngine", "LayoutLoading", "Practice",
+        "CellGrid", "Drafts", "PadViews", "TerminalUI", "Typing", "HangulEngine", "LayoutLoading", "Practice",
         "Suggestions",
         "SystemIO",
         "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
@@ -111,20 +123,20 @@ let package = Package(
     .target(
       name: "PracticeScreen",
       dependencies: [
-        "CellGrid", "TerminalUI", "Typing", "HangulEngine", "LayoutLoading", "Practice",
+        "CellGrid", "PadViews", "TerminalUI", "Typing", "HangulEngine", "LayoutLoading", "Practice",
         "TerminalInput", "Utilities",
       ]),
     .target(
       name: "DemoScreen",
       dependencies: [
-        "CellGrid", "TerminalUI", "Typing", "HangulEngine", "KoreanNumbers", "TerminalInput",
+        "CellGrid", "PadViews", "TerminalUI", "Typing", "HangulEngine", "KoreanNumbers", "TerminalInput",
         "Utilities",
       ]),
     // `cheonjiin run`: a child program on a pty, the pad as its input method.
     .target(
       name: "RunScreen",
       dependencies: [
-        "CellGrid", "TerminalUI", "Typing", "ChildTerminal", "HangulEngine", "LayoutLoading",
+        "CellGrid", "PadViews", "TerminalUI", "Typing", "ChildTerminal", "HangulEngine", "LayoutLoading",
         "Suggestions",
         "SystemIO",
         "TerminalInput", .product(name: "SystemPackage", package: "swift-system"),
@@ -136,7 +148,7 @@ let package = Package(
     .executableTarget(
       name: "cheonjiin",
       dependencies: [
-        "CellGrid", "CStartup", "Grep", "HangulEngine", "LayoutLoading", "TerminalUI", "Typing",
+        "CellGrid", "CStartup", "Drafts", "Grep", "HangulEngine", "LayoutLoading", "TerminalUI", "Typing",
         "PadScreen",
         "PracticeScreen", "DemoScreen", "RunScreen", "ReportViews", "KoreanNumbers", "Practice",
         "Storage", "Suggestions", "SystemIO", "Utilities",
@@ -170,7 +182,8 @@ let package = Package(
     .testTarget(
       name: "TerminalUITests",
       dependencies: [
-        "CellGrid", "TerminalUI", "Typing", "PadScreen", "PracticeScreen", "DemoScreen",
+        "CellGrid", "Drafts", "PadViews", "TerminalUI", "Typing", "PadScreen", "PracticeScreen",
+        "DemoScreen",
         "RunScreen", "ReportViews", "TerminalInput",
         "HangulEngine", "KoreanNumbers", "LayoutLoading", "Suggestions", "Practice",
         "ChildTerminal",

@@ -1,5 +1,6 @@
 import CellGrid
 import HangulEngine
+import PadViews
 import TerminalUI
 
 /// The parts of a demo frame: the lit key, the counter and header, the overview of the text,

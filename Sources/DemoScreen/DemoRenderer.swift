@@ -1,5 +1,6 @@
 import CellGrid
 import HangulEngine
+import PadViews
 import TerminalUI
 
 /// Keys as the demo draws them: the named sizes, and bigger ones, so that the pad grows with a

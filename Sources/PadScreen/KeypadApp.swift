@@ -1,3 +1,4 @@
+import Drafts
 import Foundation
 import HangulEngine
 import LayoutLoading
@@ -80,7 +81,7 @@ public enum KeypadApp {
     _ outcome: Outcome, controller: KeypadController, terminal: Terminal, services: PadServices,
     options: KeypadRunOptions, apart: Bool
   ) -> Int32 {
-    let kept = controller.keptDraft ?? ""
+    let kept = controller.keptDraft
     let strings = controller.strings
     func report(_ problem: OutputProblem?) {
       if let problem { printError(strings.message(problem)) }
@@ -175,4 +176,9 @@ public enum KeypadApp {
     }
   }
 
+}
+
+/// OSC 52: asks the terminal to put text on the clipboard (`--clipboard`).
+package func clipboardSequence(_ text: String) -> [UInt8] {
+  Array("\u{1b}]52;c;\(Data(text.utf8).base64EncodedString())\u{1b}\\".utf8)
 }

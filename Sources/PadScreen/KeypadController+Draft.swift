@@ -1,3 +1,4 @@
+import Drafts
 import HangulEngine
 import LayoutLoading
 import Suggestions
@@ -6,8 +7,11 @@ import TerminalUI
 import Typing
 
 /// The offered draft and the kept text: answering the offer, and ending with text nothing can
-/// confirm.
+/// confirm; the draft saved before Ctrl-Z stops the process.
 extension KeypadController {
+  /// Ctrl-Z: the process may never come back, so the draft is saved first.
+  package func beforeSuspend() -> [Effect] { [.own(.saveDraft(keptDraft))] }
+
   /// Esc declines the offered draft; Ctrl-C and Ctrl-D leave without deciding.
   mutating func answerDraft(
     _ command: AppCommand, key: TerminalKeyEvent, at time: Instant

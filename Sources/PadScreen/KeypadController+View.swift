@@ -1,6 +1,7 @@
 import CellGrid
 import HangulEngine
 import LayoutLoading
+import PadViews
 import TerminalInput
 import TerminalUI
 import Typing

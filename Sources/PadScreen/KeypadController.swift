@@ -1,5 +1,6 @@
 import HangulEngine
 import LayoutLoading
+import PadViews
 import Suggestions
 import TerminalInput
 import TerminalUI
@@ -58,7 +59,8 @@ public struct KeypadController: ScreenFrontEnd {
   /// The text as the user sees it: the document and the open composition.
   package var text: String { keypad.text }
 
-  public var keptDraft: String? {
+  /// The text to keep as the draft if the run ends abruptly.
+  public var keptDraft: String {
     switch mode {
     case .draftOffer(let offer): offer
     case .kept(let text, _, _): text
@@ -317,7 +319,7 @@ public struct KeypadController: ScreenFrontEnd {
     case .dismiss:
       return finish(mirror(keypad.flush()))
     case .cancel:
-      return [.own(.saveDraft(keptDraft ?? "")), .cancel]
+      return [.own(.saveDraft(keptDraft)), .cancel]
     case .help:
       mode = .help(scroll: 0)
       return []

@@ -1,4 +1,5 @@
 import HangulEngine
+import PadViews
 import TerminalUI
 import Typing
 

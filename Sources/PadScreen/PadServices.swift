@@ -1,3 +1,4 @@
+import Drafts
 import SystemIO
 import SystemPackage
 import TerminalUI
@@ -71,12 +72,6 @@ final class PadServices: ScreenServices {
       tmux?.delete(erase)
       if !insert.isEmpty { tmux?.send(insert) }
       return []
-    }
-  }
-
-  package func suspending(keptDraft: String?) {
-    if let keptDraft, let problem = draft?.save(keptDraft) {
-      printError(strings.message(problem))
     }
   }
 }

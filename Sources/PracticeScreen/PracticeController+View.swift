@@ -1,6 +1,7 @@
 import CellGrid
 import HangulEngine
 import LayoutLoading
+import PadViews
 import Practice
 import TerminalInput
 import TerminalUI

@@ -1,5 +1,6 @@
 import CellGrid
 import HangulEngine
+import PadViews
 import Practice
 import TerminalInput
 import TerminalUI

@@ -1,4 +1,5 @@
 import CellGrid
+import PadViews
 import TerminalInput
 import TerminalUI
 

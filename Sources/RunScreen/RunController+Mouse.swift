@@ -1,5 +1,6 @@
 import CellGrid
 import ChildTerminal
+import PadViews
 import TerminalInput
 import TerminalUI
 

@@ -2,6 +2,7 @@ import CellGrid
 import ChildTerminal
 import HangulEngine
 import LayoutLoading
+import PadViews
 import TerminalInput
 import TerminalUI
 import Typing

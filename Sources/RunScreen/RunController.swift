@@ -1,6 +1,7 @@
 import ChildTerminal
 import HangulEngine
 import LayoutLoading
+import PadViews
 import Suggestions
 import TerminalInput
 import TerminalUI

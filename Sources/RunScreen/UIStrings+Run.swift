@@ -1,3 +1,4 @@
+import PadViews
 import TerminalUI
 
 extension UIStrings {

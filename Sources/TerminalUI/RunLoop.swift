@@ -341,7 +341,7 @@ where Services.Event == FrontEnd.OwnEvent, Services.Effect == FrontEnd.OwnEffect
   /// waited for the terminal's answers before stopping go on typing then.
   private mutating func suspend() -> Outcome? {
     awaitReplies(keepingKeys: true)
-    services.suspending(keptDraft: session.frontEnd.keptDraft)
+    if let outcome = apply(session.frontEnd.beforeSuspend()) { return outcome }
     terminal.suspend(notice: session.frontEnd.strings.suspendedHint)
     takeTerminal(at: Terminal.now())
     session.size = terminal.size()

@@ -14,7 +14,9 @@ package enum ScreenEffect<Own: Hashable & Sendable>: Hashable, Sendable {
   /// Forget what the terminal shows and paint everything again (Ctrl-L).
   case repaint
   case setTheme(Theme.Name)
-  /// A hold fired (for the key log that `make bench` reads).
+  /// A hold took effect, for the key log (`CHEONJIIN_KEYLOG`, which `make bench` times holds
+  /// from). Every screen that types says it (the pad, practice, run): only the screen knows
+  /// whether a hold the input path reported did something, so the loop cannot log it alone.
   case held
   /// The front end's own: the loop hands it to the front end's services.
   case own(Own)
@@ -81,8 +83,9 @@ package protocol ScreenFrontEnd {
   ///
   /// - Returns: Whether to draw again.
   mutating func catchUp() -> Bool
-  /// The text to keep as a draft if the run ends abruptly; nil for screens without one.
-  var keptDraft: String? { get }
+  /// Effects the loop applies before the process stops for Ctrl-Z, which it may never come
+  /// back from (the pad saves its draft); none by default.
+  func beforeSuspend() -> [Effect]
   /// Whether text that comes in one read, more than a hand types at once (a paste from a
   /// terminal that does not mark pastes), goes to ``takeUnmarkedPaste(_:rows:columns:at:)``
   /// whole instead of being read as keys (false by default).
@@ -104,7 +107,7 @@ extension ScreenFrontEnd {
   }
 
   package mutating func catchUp() -> Bool { false }
-  package var keptDraft: String? { nil }
+  package func beforeSuspend() -> [Effect] { [] }
   package var takesUnmarkedPastes: Bool { false }
   package mutating func takeUnmarkedPaste(_ text: String, rows: Int, columns: Int, at time: Instant)
     -> [Effect]

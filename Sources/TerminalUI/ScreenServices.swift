@@ -2,8 +2,8 @@ import SystemIO
 import SystemPackage
 import TerminalInput
 
-/// The I/O one front end needs besides the terminal: the child's pty, suggestion loading, the
-/// draft file, the tmux mirror, the progress file.
+/// The I/O one front end needs besides the terminal (the child's pty, suggestion loading, the
+/// progress file, …).
 ///
 /// Each front end's target owns its services; the run loop knows only this protocol. It performs
 /// the front end's own effects here and hands what the services report back to the front end,
@@ -36,8 +36,6 @@ package protocol ScreenServices<Event, Effect>: AnyObject {
   func isFrameDue(at time: Instant) -> Bool
   /// A frame was drawn.
   func drew(at time: Instant)
-  /// Ctrl-Z: keeps what the front end would lose if the process never came back.
-  func suspending(keptDraft: String?)
 }
 
 extension ScreenServices {
@@ -48,7 +46,6 @@ extension ScreenServices {
   package func serve(keyWaiting: () -> Bool, deliver: (Event) -> Bool) {}
   package func isFrameDue(at time: Instant) -> Bool { false }
   package func drew(at time: Instant) {}
-  package func suspending(keptDraft: String?) {}
 }
 
 /// The services of a screen that needs none (practice, the demo).

@@ -9,13 +9,25 @@ import TerminalInput
 
 /// What starting a screen needs of the command line's options.
 package struct ScreenStartOptions {
-  package var settings: KeypadSettings
+  /// How long a press takes to be a hold.
+  package var holdMs: UInt64
+  /// The Linux console sends its own SS3 codes for the keypad's + − * / keys.
+  package var isLinuxConsole: Bool
+  package var theme: Theme.Name
+  /// The language of what the runtime itself says (a terminal it cannot use, Ctrl-Z).
+  package var language: UILanguage
   /// How long a lone ESC waits for the rest of a sequence before it is the Escape key.
   package var escapeMs: UInt64
   package var useColor: Bool
 
-  package init(settings: KeypadSettings, escapeMs: UInt64, useColor: Bool) {
-    self.settings = settings
+  package init(
+    holdMs: UInt64, isLinuxConsole: Bool, theme: Theme.Name, language: UILanguage,
+    escapeMs: UInt64, useColor: Bool
+  ) {
+    self.holdMs = holdMs
+    self.isLinuxConsole = isLinuxConsole
+    self.theme = theme
+    self.language = language
     self.escapeMs = escapeMs
     self.useColor = useColor
   }
@@ -49,14 +61,14 @@ package enum Screens {
         term: environment["TERM"] ?? "", colorAllowed: options.useColor, environment: environment)
     } catch {
       Terminal.releaseHeldSignals()
-      printError(UIStrings(options.settings.language).startError(error))
+      printError(UIStrings(options.language).startError(error))
       return 1
     }
     do {
       timer = try LongPressTimer(wake: terminal.wakeWriter)
     } catch {
       terminal.restore()
-      printError(UIStrings(options.settings.language).message(.timerThread(reason: "\(error)")))
+      printError(UIStrings(options.language).timerThreadFailed("\(error)"))
       return 1
     }
     guard let (frontEnd, services) = make(terminal) else {
@@ -71,14 +83,14 @@ package enum Screens {
         permissions: [.ownerReadWrite])
     }
     let keyRepeat =
-      options.settings.isLinuxConsole
+      options.isLinuxConsole
       ? nil : XServerKeyRepeat.Query(environment: environment, wake: terminal.wakeWriter)
     var loop = RunLoop(
       terminal: terminal, frontEnd: frontEnd,
       pipeline: InputPipeline(
-        holdMs: options.settings.holdMs, isLinuxConsole: options.settings.isLinuxConsole,
+        holdMs: options.holdMs, isLinuxConsole: options.isLinuxConsole,
         escapeMs: options.escapeMs),
-      theme: Theme.named(options.settings.theme), timer: timer, services: services,
+      theme: Theme.named(options.theme), timer: timer, services: services,
       keyLog: keyLog, keyRepeat: keyRepeat)
     let outcome = loop.run()
     loop.awaitReplies()

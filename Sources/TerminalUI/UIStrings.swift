@@ -35,14 +35,10 @@ public struct UIStrings: Sendable {
     }
   }
 
-  public var tooSmallTitle: String { pick("창이 너무 작아요", "Window too small") }
-  public func tooSmallNeeded(columns: Int, rows: Int) -> String {
-    pick("창을 \(columns)칸×\(rows)줄 이상으로", "needs at least \(columns)×\(rows)")
+  /// The thread that times holds and flashes could not start.
+  public func timerThreadFailed(_ reason: String) -> String {
+    pick("길게 누르기 타이머를 시작할 수 없어요: \(reason)", "cannot start the timer thread: \(reason)")
   }
-  public func tooSmallNow(columns: Int, rows: Int) -> String {
-    pick("지금 \(columns)×\(rows)", "now \(columns)×\(rows)")
-  }
-  public var tooSmallKept: String { pick("쓴 글은 그대로 있어요", "Your text is kept") }
   /// Why the keypad cannot start, and what to do.
   public func startError(_ error: TerminalStartError) -> String {
     switch error {

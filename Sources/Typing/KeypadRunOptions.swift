@@ -1,3 +1,4 @@
+import Drafts
 import Foundation
 import HangulEngine
 import LayoutLoading
@@ -44,7 +45,9 @@ public struct KeypadRunOptions: Sendable {
 extension KeypadRunOptions {
   /// What starting the screen needs of these options.
   package var start: ScreenStartOptions {
-    ScreenStartOptions(settings: settings, escapeMs: escapeMs, useColor: useColor)
+    ScreenStartOptions(
+      holdMs: settings.holdMs, isLinuxConsole: settings.isLinuxConsole, theme: settings.theme,
+      language: settings.language, escapeMs: escapeMs, useColor: useColor)
   }
 }
 

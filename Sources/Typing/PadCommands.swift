@@ -1,6 +1,7 @@
 import CellGrid
 import HangulEngine
 import LayoutLoading
+import PadViews
 import TerminalUI
 
 extension Keypad {

@@ -1,5 +1,6 @@
 import HangulEngine
 import LayoutLoading
+import PadViews
 import TerminalInput
 import TerminalUI
 

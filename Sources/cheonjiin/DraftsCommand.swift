@@ -1,4 +1,5 @@
 import ArgumentParser
+import Drafts
 import Foundation
 import TerminalUI
 import Typing

@@ -3,6 +3,7 @@ import HangulEngine
 import LayoutLoading
 import SystemIO
 import TerminalUI
+import Typing
 import Utilities
 
 extension LayoutsCommand {

@@ -223,6 +223,26 @@ struct PracticeEndToEndTests {
     try session.waitFor { ((try? String(contentsOf: output, encoding: .utf8)) ?? "") == "기\n" }
   }
 
+  @Test("Ctrl-Z saves the text as the draft before the pad stops, even before the typing pause")
+  func suspendSavesDraft() throws {
+    let session = try TmuxSession(shell: true)
+    let state = session.directory.appendingPathComponent("state")
+    let draft = state.appendingPathComponent("cheonjiin/draft.txt")
+    try session.tmux([
+      "send-keys", "-t", "0",
+      "XDG_STATE_HOME=\(shellQuote(state.path)) CHEONJIIN_LAYOUTS=\(shellQuote(repositoryRoot.appendingPathComponent("Layouts").path)) \(shellQuote(binary.path)) --no-suggestions",
+      "Enter",
+    ])
+    try session.waitFor { session.screen().contains("F1") }
+    // One send: Ctrl-Z comes well inside the pause after which typing saves the draft anyway.
+    try session.tmux(["send-keys", "-t", "0", "KP4", "C-z"])
+    try session.waitFor { session.screen().contains("Stopped") }
+    #expect(try String(contentsOf: draft, encoding: .utf8) == "ㄱ")
+    try session.tmux(["send-keys", "-t", "0", "fg", "Enter"])
+    try session.waitFor { session.screen().hasPrefix(" ㄱ") }
+    try session.keys(["C-c"])
+  }
+
   @Test("a crash (SIGSEGV) still leaves the terminal as it was")
   func crashRestores() throws {
     let session = try TmuxSession()

@@ -5,6 +5,7 @@ import Testing
 
 @testable import DemoScreen
 @testable import PadScreen
+@testable import PadViews
 @testable import PracticeScreen
 @testable import ReportViews
 @testable import RunScreen

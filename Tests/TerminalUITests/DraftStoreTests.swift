@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import DemoScreen
+@testable import Drafts
 @testable import PadScreen
 @testable import PracticeScreen
 @testable import ReportViews
@@ -241,7 +242,7 @@ struct DraftStoreTests {
       #expect(store.save("가") == .draftNotAFile(path: file.path, kind: .folder))
       _ = store.save("")  // finishing must not remove a folder and what it holds
       #expect(try String(contentsOf: inside, encoding: .utf8) == "keep")
-      #expect(UIStrings(.english).message(problem ?? .timerThread(reason: "")).contains("a folder"))
+      #expect(UIStrings(.english).message(try #require(problem)).contains("a folder"))
     }
   }
 

@@ -2,6 +2,7 @@ import TerminalInput
 import Testing
 
 @testable import PadScreen
+@testable import PadViews
 @testable import PracticeScreen
 @testable import TerminalUI
 @testable import Typing

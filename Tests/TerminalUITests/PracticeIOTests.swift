@@ -5,6 +5,7 @@ import Testing
 
 @testable import PracticeScreen
 @testable import TerminalUI
+@testable import Typing
 
 /// Practice progress in memory that notes every call, and which of them came while the
 /// services performed one of practice's effects: the only place practice may touch the file.

@@ -1,5 +1,7 @@
 import CellGrid
+import PadViews
 import TerminalInput
+import TerminalUI
 
 /// Settings of the keypad screen; every one has a default that works.
 public struct KeypadSettings: Sendable {

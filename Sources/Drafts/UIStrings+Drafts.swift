@@ -1,41 +1,8 @@
-import Foundation
+import TerminalUI
 
-// MARK: - The pad: keymap switches, kept text
+// MARK: - Kept text, and the draft set aside
 
 extension UIStrings {
-  /// Shown on the pad after F2 until the next key.
-  public func keymapSwitched(to keymap: String, back previous: String) -> String {
-    pick(
-      "키맵이 바뀌었어요: ‘\(keymap)’ · 되돌리려면 F2 (‘\(previous)’)",
-      "Keymap switched to ‘\(keymap)’ · F2 again goes back to ‘\(previous)’")
-  }
-
-  /// The title of the notice shown when the finished text's destination cannot be confirmed.
-  public func keptTitle(_ why: UnconfirmedDelivery) -> String {
-    switch why {
-    case .clipboard:
-      pick("클립보드에 복사해 달라고 터미널에 보냈어요", "Sent to the clipboard, if the terminal allows it")
-    case .closingWindow:
-      pick("이 창은 키패드와 함께 닫혀요", "This window closes with the keypad")
-    }
-  }
-
-  /// Why the pad cannot know that the text arrived.
-  public func keptExplanation(_ why: UnconfirmedDelivery) -> [String] {
-    switch why {
-    case .clipboard:
-      [
-        pick(
-          "터미널이 막으면 복사되지 않아요 (xterm은 기본으로 막아요).",
-          "The terminal may refuse it (xterm does by default).")
-      ]
-    case .closingWindow:
-      [pick("창에 출력하는 글은 창과 함께 사라져요.", "Text printed in it goes away with it.")]
-    }
-  }
-
-  public var keptClose: String { pick("아무 키나 누르면 닫아요", "Press any key to close") }
-
   /// Where the finished text was kept, or why it was not, in lines.
   public func keptNote(_ kept: Result<DraftHistory.Entry, OutputProblem>) -> String {
     switch kept {
@@ -163,8 +130,7 @@ extension UIStrings {
     case .draftFolderReadOnly(let folder):
       pick("\(folder) 가 읽기 전용이에요", "\(folder) is read-only")
     case .cannotCreateOutput, .cannotWriteOutput, .outputNotRead, .noTmuxPane, .tmuxFailed,
-      .draftTooLarge,
-      .timerThread, .cannotKeep, .tooLargeToKeep, .cannotReadKept, .draftUnreadable:
+      .draftTooLarge, .cannotKeep, .tooLargeToKeep, .cannotReadKept, .draftUnreadable:
       message(problem)
     }
   }
@@ -234,25 +200,5 @@ extension UIStrings {
   /// `drafts remove N…` removed these entries.
   public func removedDrafts(_ count: Int) -> String {
     pick("\(count)개를 지웠어요.", "removed \(count)")
-  }
-}
-
-// MARK: - Keymaps skipped
-
-extension UIStrings {
-  /// Before the problems of keymap files that were skipped.
-  public func keymapsSkipped(_ files: [String]) -> String {
-    pick(
-      "키맵 파일에 문제가 있어서 건너뛰었어요 (다른 키맵은 그대로 써요): \(files.joined(separator: ", "))",
-      "skipped keymap files with problems (the other keymaps work): \(files.joined(separator: ", "))"
-    )
-  }
-
-  /// The pad's message row at start when keymap files were skipped.
-  public func keymapsSkippedNotice(_ files: [String]) -> String {
-    let names = files.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
-    return pick(
-      "키맵 \(names) 에 문제가 있어 건너뛰었어요 · 자세한 내용은 끝낸 뒤 터미널에",
-      "skipped the keymap \(names): it has problems, listed on the terminal when you finish")
   }
 }

@@ -1,8 +1,9 @@
 import SystemPackage
+import TerminalUI
 
 /// What went wrong writing the text somewhere outside the screen.
 ///
-/// The draft, `--output`, a tmux pane, the timer thread. Carried as a value and worded by ``UIStrings`` in the
+/// The draft, its history, `--output`, a tmux pane. Carried as a value and worded by ``UIStrings`` in the
 /// user's language; none of them stops typing, and none loses the text (it is printed).
 public enum OutputProblem: Error, Sendable, Equatable {
   /// `--output FILE` could not be created.
@@ -19,8 +20,6 @@ public enum OutputProblem: Error, Sendable, Equatable {
   case tmuxFailed(command: String, output: String)
   /// The draft was over the size the keypad opens; it was renamed to `path`, whole.
   case draftTooLarge(path: String, bytes: Int, limit: Int)
-  /// The thread that times holds and flashes could not start.
-  case timerThread(reason: String)
   /// Something other than a plain file is at the draft's path: it is left alone, and drafts
   /// are not saved until it is moved.
   case draftNotAFile(path: String, kind: DraftFileKind)
@@ -91,10 +90,6 @@ extension UIStrings {
         "임시 저장 글이 \(bytes >> 20)MB로 너무 커서 (최대 \(limit >> 20)MB) 열지 않았어요. 글은 그대로 \(path) 에 있어요.",
         "the draft is \(bytes >> 20) MB, more than the \(limit >> 20) MB the keypad opens; it is kept whole as \(path)"
       )
-    case .timerThread(let reason):
-      pick(
-        "길게 누르기 타이머를 시작할 수 없어요: \(reason)",
-        "cannot start the timer thread: \(reason)")
     case .draftNotAFile(let path, let kind):
       pick(
         "임시 저장을 하지 않아요: \(fileName(path)) 가 보통 파일이 아니에요 (\(name(of: kind))). "

@@ -1,5 +1,6 @@
 import CellGrid
 import HangulEngine
+import TerminalUI
 
 /// Keeps the typing screen from frame to frame and paints only the parts whose inputs
 /// changed: after a key, the text area's last line and the pressed key, not the screen.

@@ -1,5 +1,6 @@
 import CellGrid
 import HangulEngine
+import TerminalUI
 
 /// Everything the typing screen shows, as plain values.
 package struct KeypadViewModel {
