@@ -1,8 +1,10 @@
 import DemoScreen
 import HangulEngine
 import KoreanNumbers
-import TerminalUI
+import ScreenTestSupport
 import Testing
+
+@testable import TerminalUI
 
 /// A number error and what its message must name in both languages besides its input.
 struct NumberErrorCase: Sendable, CustomTestStringConvertible {

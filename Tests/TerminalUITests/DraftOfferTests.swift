@@ -1,12 +1,8 @@
+import ScreenTestSupport
 import Testing
 
-@testable import DemoScreen
 @testable import PadScreen
-@testable import PracticeScreen
-@testable import ReportViews
-@testable import RunScreen
 @testable import TerminalUI
-@testable import Typing
 
 @Suite("The draft offer")
 struct DraftOfferTests {

@@ -2,13 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DemoScreen
-@testable import PadScreen
-@testable import PracticeScreen
-@testable import ReportViews
-@testable import RunScreen
 @testable import TerminalUI
-@testable import Typing
 
 #if canImport(Glibc)
   import Glibc

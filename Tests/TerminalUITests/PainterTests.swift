@@ -1,16 +1,12 @@
 import CellGrid
 import HangulEngine
+import ScreenTestSupport
 import TerminalInput
 import TestSupport
 import Testing
 
-@testable import DemoScreen
 @testable import PadScreen
-@testable import PracticeScreen
-@testable import ReportViews
-@testable import RunScreen
 @testable import TerminalUI
-@testable import Typing
 
 /// Cells as text and styles, for comparing two screens.
 private func look(_ screen: Screen) -> String {

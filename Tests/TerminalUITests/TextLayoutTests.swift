@@ -2,13 +2,7 @@ import HangulEngine
 import TestSupport
 import Testing
 
-@testable import DemoScreen
-@testable import PadScreen
-@testable import PracticeScreen
-@testable import ReportViews
-@testable import RunScreen
 @testable import TerminalUI
-@testable import Typing
 
 /// Line starts and widths of a layout, and the cells of its last lines (the ones that can
 /// show), for comparing two of them.
