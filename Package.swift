@@ -179,17 +179,64 @@ let package = Package(
     .testTarget(
       name: "SuggestionsTests",
       dependencies: ["TestSupport", "Suggestions", "Grep", "HangulEngine", "LayoutLoading"]),
+    // The runtime's own tests: the loop's threads, signals, the X server's key repeat.
     .testTarget(
-      name: "TerminalUITests",
+      name: "TerminalUITests", dependencies: ["TerminalUI", "CTerminal", "TestSupport"]),
+    .testTarget(name: "DraftsTests", dependencies: ["Drafts", "TerminalUI", "TestSupport"]),
+    .testTarget(
+      name: "PadViewsTests", dependencies: ["PadViews", "HangulEngine", "TerminalUI", "TestSupport"]),
+    // One test target per screen (goldens beside the tests that draw them), one for the typing
+    // core, and one for what every screen keeps to: redraws, growth with the text, no caches.
+    .testTarget(
+      name: "PadScreenTests",
       dependencies: [
-        "CellGrid", "Drafts", "PadViews", "TerminalUI", "Typing", "PadScreen", "PracticeScreen",
-        "DemoScreen",
-        "RunScreen", "ReportViews", "TerminalInput",
-        "HangulEngine", "KoreanNumbers", "LayoutLoading", "Suggestions", "Practice",
-        "ChildTerminal",
-        "TestSupport",
+        "PadScreen", "CellGrid", "HangulEngine", "LayoutLoading", "Suggestions", "TerminalInput",
+        "TerminalUI", "Typing", "PadViews", "Drafts", "ScreenTestSupport",
       ],
       exclude: ["Golden"]),
+    .testTarget(
+      name: "PracticeScreenTests",
+      dependencies: [
+        "PracticeScreen", "CellGrid", "HangulEngine", "KoreanNumbers", "LayoutLoading", "Practice",
+        "TerminalInput", "TerminalUI", "PadViews", "ScreenTestSupport",
+      ]),
+    .testTarget(
+      name: "DemoScreenTests",
+      dependencies: [
+        "DemoScreen", "CellGrid", "ChildTerminal", "HangulEngine", "TerminalInput", "TerminalUI",
+        "PadViews", "ScreenTestSupport", "TestSupport",
+      ],
+      exclude: ["Golden"]),
+    .testTarget(
+      name: "RunScreenTests",
+      dependencies: [
+        "RunScreen", "CellGrid", "ChildTerminal", "HangulEngine", "LayoutLoading", "Suggestions",
+        "TerminalInput", "TerminalUI", "Typing", "PadViews", "ScreenTestSupport", "TestSupport",
+      ]),
+    .testTarget(
+      name: "ReportViewsTests",
+      dependencies: [
+        "ReportViews", "CellGrid", "HangulEngine", "Practice", "TerminalUI", "ScreenTestSupport",
+      ]),
+    .testTarget(
+      name: "TypingTests",
+      dependencies: ["Typing", "HangulEngine", "LayoutLoading", "ScreenTestSupport"]),
+    .testTarget(
+      name: "ScreensTests",
+      dependencies: [
+        "PadScreen", "PracticeScreen", "DemoScreen", "RunScreen", "CellGrid", "ChildTerminal",
+        "HangulEngine", "Practice", "TerminalInput", "TerminalUI", "Typing", "PadViews", "ScreenTestSupport",
+        "TestSupport",
+      ]),
+    // The screens' tests drive a screen as the run loop does (ScreenDriver), on shipped data,
+    // with drivers for the pad, practice and run that more than one test target uses.
+    .target(
+      name: "ScreenTestSupport",
+      dependencies: [
+        "CellGrid", "ChildTerminal", "HangulEngine", "LayoutLoading", "PadScreen", "Practice",
+        "PracticeScreen", "RunScreen", "Suggestions", "TerminalInput", "TerminalUI", "Typing", "PadViews", "Drafts",
+      ],
+      path: "Tests/ScreenTestSupport"),
     // Helpers for several test targets; the cast reader replays recordings with libvterm.
     .target(name: "TestSupport", dependencies: ["ChildTerminal"], path: "Tests/TestSupport"),
     .testTarget(name: "CellGridTests", dependencies: ["CellGrid"]),

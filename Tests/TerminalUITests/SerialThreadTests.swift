@@ -1,13 +1,7 @@
 import Synchronization
 import Testing
 
-@testable import DemoScreen
-@testable import PadScreen
-@testable import PracticeScreen
-@testable import ReportViews
-@testable import RunScreen
 @testable import TerminalUI
-@testable import Typing
 
 @Suite("Background work on a thread of our own (SerialThread)")
 struct SerialThreadTests {

@@ -1,13 +1,7 @@
 import CTerminal
 import Testing
 
-@testable import DemoScreen
-@testable import PadScreen
-@testable import PracticeScreen
-@testable import ReportViews
-@testable import RunScreen
 @testable import TerminalUI
-@testable import Typing
 
 #if canImport(Glibc)
   import Glibc
