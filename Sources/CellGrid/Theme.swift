@@ -73,7 +73,9 @@ public struct Theme: Sendable, Hashable {
   /// dark one), so every theme reads on a light and on a dark terminal alike; text in the
   /// terminal's own colours needs none. Every pair is at least 4.5:1 (WCAG AA) in xterm's
   /// palettes, measured from pixels by `ContrastTests`; with 8 colours the palette drops bold
-  /// from coloured text (see ``Palette``).
+  /// from coloured text (see ``Palette``). A key's face stands out from a black terminal at
+  /// least 3:1 (`KeyFaceContrastTests`): with 8 colours the accent keys are black on cyan, since
+  /// xterm's blue is 2.2:1 on black (and 8 colours are mostly the Linux console, black).
   public static let light = make(.light) { style in
     switch style {
     case .normal, .text, .preedit: look(-1, -1, -1, -1, .plain)
@@ -82,7 +84,7 @@ public struct Theme: Sendable, Hashable {
     // on cyan read grey in xterm).
     case .keyLetter: look(16, 231, black, white, .reverse)
     case .keyFunction: look(16, 252, black, white, .reverse)
-    case .keyAccent: look(231, 25, white, blue, .reverseBold)
+    case .keyAccent: look(231, 25, black, cyan, .reverseBold)
     case .keyFocused: look(16, 220, black, yellow, .underlineBold)
     case .keyCue: look(16, 114, black, green, .underlineBold)
     case .holdProgress: look(16, 208, black, yellow, .reverseBold)
@@ -97,14 +99,19 @@ public struct Theme: Sendable, Hashable {
     }
   }
 
-  /// Galaxy dark: charcoal keys with white letters.
+  /// Galaxy dark: grey keys with white letters.
+  ///
+  /// The greys are the darkest whose face stands out from a black terminal at 3:1 and still
+  /// carries white letters at 4.5:1 (241: 3.4:1 and 6.1:1; the function keys' 242: 4.0:1 and
+  /// 5.3:1, since 243's thin ⏎ measured 4.4:1); 238 was 2.2:1, keys that melted into the terminal. With 8 colours there is no
+  /// grey: keys are black on white (a black key was invisible) and the accent black on cyan.
   public static let dark = make(.dark) { style in
     switch style {
     case .normal, .text, .preedit: look(-1, -1, -1, -1, .plain)
     case .composing, .cursor, .keyPressed: reversed
-    case .keyLetter: look(231, 238, white, black, .reverse)
-    case .keyFunction: look(231, 240, white, black, .reverse)
-    case .keyAccent: look(255, 25, white, blue, .reverseBold)
+    case .keyLetter: look(231, 241, black, white, .reverse)
+    case .keyFunction: look(231, 242, black, white, .reverse)
+    case .keyAccent: look(255, 25, black, cyan, .reverseBold)
     case .keyFocused: look(16, 220, black, yellow, .underlineBold)
     case .keyCue: look(16, 77, black, green, .underlineBold)
     case .holdProgress: look(16, 208, black, yellow, .reverseBold)

@@ -152,6 +152,7 @@ public enum DemoPage {
         + (key.phone.map { "\"phone\":\(jsonQuoted(String($0)))," } ?? "")
         + "\"label\":\(jsonQuoted(DemoRenderer.displayed(key.label))),"
         + "\"small\":\(jsonQuoted(DemoRenderer.displayed(small))),"
+        + "\"name\":\(jsonQuoted(accessibleName(key.label, small: small))),"
         + "\"width\":\(number(key.width)),\"style\":\(jsonQuoted(key.style.rawValue))}"
     }
     let rows = layout.rows.map { row in
@@ -162,6 +163,25 @@ public enum DemoPage {
   }
 
   // MARK: - Helpers
+
+  /// What a screen reader says for a key: its letters as the layout writes them (ㆍ, not the
+  /// ● the page draws for it), a space between two letters so that each is named (`ㄱ ㅋ`),
+  /// then its small print (`ㄱ ㅋ 4`).
+  package static func accessibleName(_ label: String, small: String) -> String {
+    var name = ""
+    var previous: Unicode.Scalar?
+    for scalar in label.unicodeScalars {
+      if let previous, isLetter(previous), isLetter(scalar) { name += " " }
+      name.unicodeScalars.append(scalar)
+      previous = scalar
+    }
+    return small.isEmpty ? name : name + " " + small
+  }
+
+  /// A Hangul letter as the pad's keys show them (compatibility jamo, ‥ for the double dot).
+  private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+    (0x3131...0x318E).contains(scalar.value) || scalar == "\u{2025}"
+  }
 
   /// A layout's automaton as the page carries it, for the learner to type with.
   ///

@@ -11,17 +11,19 @@ private let requiresBrowser = ProcessInfo.processInfo.environment["CHEONJIIN_BRO
 private let hasChromium = system("command -v chromium > /dev/null 2>&1") == 0
 private let inBrowser = ConditionTrait.enabled(if: hasChromium || requiresBrowser)
 
-/// What the page's own script needs to press its keys as a mouse or a finger does: `tap(label)`,
-/// `hold(label, ms, then)`, `type(key, code)` for the keyboard, and `report(value)`, which puts
-/// the value on the page as JSON for the test to read.
+/// What the page's own script needs to press its keys as a mouse or a finger does.
+///
+/// `tap(label)`, `hold(label, ms, then)` (on the first pad, or the pad `track` names),
+/// `type(key, code)` for the keyboard, and `report(value)`, which puts the value on the page as
+/// JSON for the test to read. A key is found by the label it shows.
 private let pressing = """
-  function key(label) {
-    return Array.from(document.querySelectorAll(".track")[0].querySelectorAll(".pad:not([hidden]) .key"))
-      .find(function (n) { return n.getAttribute("aria-label").split(" ")[0] === label; });
+  function key(label, track) {
+    return Array.from(document.querySelectorAll(".track")[track || 0].querySelectorAll(".pad:not([hidden]) .key"))
+      .find(function (n) { return n.querySelector(".label").textContent === label; });
   }
-  function down(label) { key(label).dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, pointerId: 1 })); }
-  function up(label) { key(label).dispatchEvent(new PointerEvent("pointerup", { bubbles: true, pointerId: 1 })); }
-  function tap(label) { down(label); up(label); }
+  function down(label, track) { key(label, track).dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, pointerId: 1 })); }
+  function up(label, track) { key(label, track).dispatchEvent(new PointerEvent("pointerup", { bubbles: true, pointerId: 1 })); }
+  function tap(label, track) { down(label, track); up(label, track); }
   function hold(label, ms, then) { down(label); setTimeout(function () { up(label); then(); }, ms); }
   function type(key, code) {
     document.dispatchEvent(new KeyboardEvent("keydown", { key: key, code: code || "", bubbles: true }));
@@ -168,7 +170,7 @@ struct DemoPageTryEndToEndTests {
       script: """
         function lit() {
           const node = document.querySelector(".track .key.lit");
-          return node ? node.getAttribute("aria-label").split(" ")[0] : "";
+          return node ? node.querySelector(".label").textContent : "";
         }
         document.getElementById("target").click();
         const first = lit();
@@ -198,6 +200,101 @@ struct DemoPageTryEndToEndTests {
       let page = try run(
         ["demo", "안녕", "--html", "-", "--theme", name], environment: locale("C.UTF-8"))
       #expect(page.stdout.contains("<html lang=\"en\" data-theme=\"\(name)\">"))
+    }
+  }
+
+  @Test("--compare iphone: the second pad types too, its own text, as the first does", inBrowser)
+  func secondPad() throws {
+    let result = try tried(
+      ["이", "--compare", "iphone"],
+      script: """
+        document.getElementById("mode").click();
+        tap("ㅇㅁ", 1); tap("ㅣ", 1);
+        const second = typed("typed-2"), said = document.querySelectorAll(".caption")[1].textContent;
+        const first = typed();
+        tap("ㄱㅋ"); tap("ㅣ");
+        report([second, said, first, typed(), typed("typed-2")]);
+        """)
+    let values = try #require(result as? [String])
+    #expect(values[0] == "이", "\(values)")
+    #expect(values[1] == "ㅇ + ㅣ = 이", "\(values)")
+    // Each pad keeps its own text.
+    #expect(values[2] == "", "\(values)")
+    #expect(values[3] == "기", "\(values)")
+    #expect(values[4] == "이", "\(values)")
+  }
+
+  @Test("while trying, Tab reaches every key and button; keys are named by letters", inBrowser)
+  func keyNames() throws {
+    // Tab goes through what is focusable in the page's order: buttons, with no tabindex > 0.
+    let script = """
+      function shown(n) { return n.offsetParent !== null; }
+      document.getElementById("mode").click();
+      const keys = Array.from(document.querySelectorAll(".pad:not([hidden]) .key")).filter(shown);
+      const buttons = Array.from(document.querySelectorAll("#controls button")).filter(shown);
+      report({
+        unreachable: keys.concat(buttons).filter(function (n) {
+          return n.tagName !== "BUTTON" || n.disabled || n.tabIndex !== 0;
+        }).length,
+        keys: keys.length, buttons: buttons.length,
+        names: keys.map(function (n) { return n.getAttribute("aria-label"); })
+      });
+      """
+    let page = try #require(
+      try tried(["오 안녕", "--compare", "iphone"], script: script) as? [String: Any])
+    let names = try #require(page["names"] as? [String])
+    #expect(page["unreachable"] as? Int == 0, "\(page)")
+    // Galaxy's 16 keys and the iPhone layout's 17.
+    #expect(page["keys"] as? Int == 33, "\(page)")
+    #expect((page["buttons"] as? Int ?? 0) >= 2, "\(page)")
+    // The letters, one by one, and the digit a long press types; ㆍ as itself, not the ●
+    // the page draws for it.
+    for name in ["ㅣ 1", "ㆍ 2", "ㅡ 3", "ㄱ ㅋ 4", "ㄴ ㄹ 5", "ㅈ ㅊ 9", "ㅇ ㅁ 0", "⌫"] {
+      #expect(names.contains(name), "\(name) in \(names)")
+    }
+    #expect(names.allSatisfy { !$0.isEmpty && !$0.allSatisfy(\.isNumber) }, "\(names)")
+  }
+
+  @Test(
+    "every press while trying is captioned as the terminal demo captions the same press",
+    inBrowser, arguments: ["앉아 깔ㅃ 갏", "않 했어요", "오 안녕"])
+  func captionsAsTheDemo(text: String) throws {
+    let result = try tried(
+      [text, "--compare", "iphone"],
+      script: """
+        document.getElementById("mode").click();
+        const data = JSON.parse(document.getElementById("demo-data").textContent);
+        const results = [];
+        // The demo's own presses, one after the other, on each pad; a hold as long as one.
+        function run(t, i, done) {
+          const track = data.tracks[t];
+          if (i >= track.steps.length) { done(); return; }
+          const step = track.steps[i];
+          const section = document.querySelectorAll(".track")[t];
+          const node = section.querySelector('.pad:not([hidden]) .key[data-key="' + step.key + '"]');
+          if (step.layout !== track.startLayout || !node) { run(t, i + 1, done); return; }
+          const caption = section.querySelector(".caption");
+          function press(type) { node.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerId: 1 })); }
+          function after() { results.push([track.title, caption.textContent, step.caption]); run(t, i + 1, done); }
+          press("pointerdown");
+          if (step.hold) setTimeout(function () { press("pointerup"); after(); }, 800);
+          else { press("pointerup"); after(); }
+        }
+        run(0, 0, function () { run(1, 0, function () { report(results); }); });
+        """)
+    let presses = try #require(result as? [[String]])
+    #expect(presses.count > 20, "\(presses)")
+    // The page words a caption from the table's kind of change and its states alone: it says
+    // the key (ㄴㄹ) where the demo says the letter (ㄴ), the syllables where the demo says the
+    // strokes (● + ㅡ = ㅗ), and no count of a cycle's presses. The table must carry what the
+    // demo's caption is made of; until it does, this is a known issue, and the test fails as
+    // soon as the two agree, to be made strict.
+    withKnownIssue("the page's captions are not yet the terminal demo's") {
+      for press in presses where press.count == 3 {
+        #expect(
+          press[1] == press[2],
+          "\(text) on \(press[0]): the page says “\(press[1])”, the demo “\(press[2])”")
+      }
     }
   }
 }
