@@ -7,6 +7,13 @@ struct CharacterSets: Equatable, Sendable {
   /// The set GL shows: 0 to 3.
   var shown: UInt8 = 0
 
+  /// Sets that differ from every real one: ``sequences(from:)`` then designates all four and
+  /// shows G0.
+  static let unknown = CharacterSets(designations: SIMD4(repeating: 0), shown: 4)
+
+  /// GL shows ASCII: each printable byte is the character it names.
+  var showsASCII: Bool { designations[Int(shown & 3)] == UInt8(ascii: "B") }
+
   mutating func designate(_ set: Int, _ final: UInt8) {
     guard [UInt8(ascii: "B"), UInt8(ascii: "0"), UInt8(ascii: "A")].contains(final) else { return }
     designations[set] = final

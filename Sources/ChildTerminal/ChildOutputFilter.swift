@@ -33,9 +33,9 @@
 /// Pure; bounded memory (a sequence is at most ``parameterLimit`` parameters, a clipboard
 /// write at most ``clipboardLimit`` bytes).
 ///
-/// One job kept in one file, over the 600 lines the project allows otherwise: a single state
-/// machine over the child's bytes, whose states (text, escape, CSI, strings) share the piece
-/// being written and the limits above, and read best top to bottom, as libvterm's parser does.
+/// A single state machine over the child's bytes, in two files: here its state, text and
+/// escape sequences; CSI and the strings (OSC, DCS, APC, PM, SOS) in
+/// `ChildOutputFilter+Sequences.swift`.
 public struct ChildOutputFilter: Sendable {
   /// What the emulator handles itself, at a point in the output.
   public enum Event: Hashable, Sendable {
@@ -69,7 +69,7 @@ public struct ChildOutputFilter: Sendable {
   /// every CSI it handles ends with that check, and mode 0 does not exist.
   public static let cursorBoundsCheck = Array("\u{1B}[?0h".utf8)
 
-  private enum State: Sendable {
+  enum State: Sendable {
     case ground
     case escape
     case csi(CSIPart)
@@ -77,48 +77,63 @@ public struct ChildOutputFilter: Sendable {
     case string(StringKind, escape: Bool)
   }
 
-  private enum CSIPart: Sendable {
+  enum CSIPart: Sendable {
     case leader, parameters, intermediates
   }
 
-  private enum StringKind: Sendable {
+  enum StringKind: Sendable {
     case osc, dcs, ignored
   }
 
   /// A CSI parameter: its value (nil when left out) and whether a `:` subparameter follows.
-  private struct Parameter: Sendable {
+  struct Parameter: Sendable {
     var value: Int?
     var hasMore: Bool
   }
 
   /// Bytes REP may repeat: REP repeats what is needed to make a row's worth, no more.
   public var columns: Int
-  private var state = State.ground
+  var state = State.ground
   /// The sequence being read: ESC's intermediates and final, or CSI's parts.
-  private var intermediates: [UInt8] = []
-  private var leader: UInt8?
-  private var parameters: [Parameter] = []
+  var intermediates: [UInt8] = []
+  var leader: UInt8?
+  var parameters: [Parameter] = []
   /// Parameters beyond what is kept (the sequence is cut or split).
-  private var hasTooManyIntermediates = false
+  var hasTooManyIntermediates = false
   /// An OSC or DCS string's bytes, up to its limit.
-  private var string: [UInt8] = []
-  private var stringOverflowed = false
+  var string: [UInt8] = []
+  var stringOverflowed = false
   /// The bytes of the character being decoded (UTF-8), and how many more it needs.
-  private var pending = PackedCharacter()
-  private var pendingNeeds = 0
+  var pending = PackedCharacter()
+  var pendingNeeds = 0
   /// Combining characters since the last base character.
-  private var combiningRun = 0
+  var combiningRun = 0
   /// The last graphic character printed, for REP; empty when something else came after it.
-  private var lastGraphic = PackedCharacter()
+  var lastGraphic = PackedCharacter()
   /// What REP repeats: ``lastGraphic`` as it was when the sequence began.
-  private var repeatable = PackedCharacter()
-  private var isDim = false
-  private var isConcealed = false
+  var repeatable = PackedCharacter()
+  var isDim = false
+  var isConcealed = false
   /// The character sets designated now, and those DECSC saved.
-  private var characterSets = CharacterSets()
-  private var savedCharacterSets = CharacterSets()
+  var characterSets = CharacterSets()
+  var savedCharacterSets = CharacterSets()
   /// Whether the OSC being read is a clipboard write (the only one whose text is kept).
-  private var isClipboard = false
+  var isClipboard = false
+  /// IRM (`CSI 4 h`) and DECLRMM (`CSI ? 69 h`) as last set: text then shifts cells or wraps
+  /// at a margin.
+  ///
+  /// Cleared by RIS; DECSTR leaves them, so they may stay set here after libvterm
+  /// cleared them, never the other way.
+  var isInsertMode = false
+  var hasLeftRightMargins = false
+  /// Bytes that are not UTF-8 were passed on: libvterm's decoder keeps what it made of them
+  /// into the next text it is given, until RIS.
+  var hasPassedInvalidText = false
+
+  /// Text read now is plain text (see ``filter(_:into:events:text:)``).
+  var isPlainText: Bool {
+    characterSets.showsASCII && !isInsertMode && !hasLeftRightMargins && !hasPassedInvalidText
+  }
 
   public init(columns: Int) {
     self.columns = max(1, columns)
@@ -130,6 +145,21 @@ public struct ChildOutputFilter: Sendable {
   public mutating func filter(
     _ input: UnsafeBufferPointer<UInt8>, into output: inout [UInt8],
     events: inout [(offset: Int, event: Event)]
+  ) {
+    var text: [Range<Int>] = []
+    filter(input, into: &output, events: &events, text: &text)
+  }
+
+  /// The same, and appends to `text` the ranges of `output` that are plain text.
+  ///
+  /// Plain text is printable ASCII and the C0 controls libvterm acts on, read between
+  /// sequences, while the character set shown is ASCII, neither insert mode nor left and right
+  /// margins are on, and no bytes that are not UTF-8 were passed since RIS. There each
+  /// printable byte is a glyph of its own that overwrites one cell, which the emulator may
+  /// write itself (see ``Emulator``).
+  mutating func filter(
+    _ input: UnsafeBufferPointer<UInt8>, into output: inout [UInt8],
+    events: inout [(offset: Int, event: Event)], text: inout [Range<Int>]
   ) {
     var index = 0
     let count = input.count
@@ -153,6 +183,14 @@ public struct ChildOutputFilter: Sendable {
         }
         if index > start {
           output.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<index]))
+          if lastPrintable >= 0, isPlainText {
+            let piece = (output.count - (index - start))..<output.count
+            if let last = text.last, last.upperBound == piece.lowerBound {
+              text[text.count - 1] = last.lowerBound..<piece.upperBound
+            } else {
+              text.append(piece)
+            }
+          }
           if lastPrintable >= 0 { combiningRun = 0 }
           // REP repeats a character only right after it, not after a control.
           lastGraphic =
@@ -165,7 +203,7 @@ public struct ChildOutputFilter: Sendable {
     }
   }
 
-  private mutating func step(
+  mutating func step(
     _ byte: UInt8, into output: inout [UInt8], events: inout [(offset: Int, event: Event)]
   ) {
     switch state {
@@ -182,7 +220,7 @@ public struct ChildOutputFilter: Sendable {
 
   // MARK: - Text
 
-  private mutating func ground(_ byte: UInt8, into output: inout [UInt8]) {
+  mutating func ground(_ byte: UInt8, into output: inout [UInt8]) {
     if byte >= 0x80 {
       utf8(byte, into: &output)
       return
@@ -204,7 +242,7 @@ public struct ChildOutputFilter: Sendable {
 
   /// A C0 control, which acts in text and inside sequences alike: the character set it
   /// shifts to is followed, and nothing is left for REP.
-  private mutating func control(_ byte: UInt8, into output: inout [UInt8]) {
+  mutating func control(_ byte: UInt8, into output: inout [UInt8]) {
     output.append(byte)
     lastGraphic = PackedCharacter()
     switch byte {
@@ -217,10 +255,11 @@ public struct ChildOutputFilter: Sendable {
   /// A byte of a UTF-8 character; the character goes out whole once complete (a combining
   /// character over the limit does not), invalid bytes go out as they are (libvterm shows
   /// U+FFFD for them).
-  private mutating func utf8(_ byte: UInt8, into output: inout [UInt8]) {
+  mutating func utf8(_ byte: UInt8, into output: inout [UInt8]) {
     if byte < 0xC0 {
       guard pendingNeeds > 0 else {
         output.append(byte)  // a stray continuation byte
+        hasPassedInvalidText = true
         return
       }
       pending.append(byte)
@@ -235,20 +274,22 @@ public struct ChildOutputFilter: Sendable {
     case 0xF0...0xF4: pendingNeeds = 3
     default:
       output.append(byte)  // C0, C1 and F5…FF never start a character
+      hasPassedInvalidText = true
       return
     }
     pending = PackedCharacter(byte)
   }
 
   /// A character cut short by something else: its bytes go out for libvterm to replace.
-  private mutating func interruptCharacter(into output: inout [UInt8]) {
+  mutating func interruptCharacter(into output: inout [UInt8]) {
     guard pendingNeeds > 0 else { return }
     pending.write(into: &output)
     pending = PackedCharacter()
     pendingNeeds = 0
+    hasPassedInvalidText = true
   }
 
-  private mutating func finishCharacter(into output: inout [UInt8]) {
+  mutating func finishCharacter(into output: inout [UInt8]) {
     let scalar = pending.scalarValue
     defer { pending = PackedCharacter() }
     if (0x80..<0xA0).contains(scalar) {
@@ -282,7 +323,7 @@ public struct ChildOutputFilter: Sendable {
 
   // MARK: - Escape sequences
 
-  private mutating func startEscape() {
+  mutating func startEscape() {
     state = .escape
     repeatable = lastGraphic
     lastGraphic = PackedCharacter()
@@ -291,11 +332,11 @@ public struct ChildOutputFilter: Sendable {
   }
 
   /// The finals of ESC # that make a line double-width: 3 and 4 (double height), 6.
-  private static let doubleWidthLines: Set<UInt8> = [
+  static let doubleWidthLines: Set<UInt8> = [
     UInt8(ascii: "3"), UInt8(ascii: "4"), UInt8(ascii: "6"),
   ]
 
-  private mutating func escape(
+  mutating func escape(
     _ byte: UInt8, into output: inout [UInt8], events: inout [(offset: Int, event: Event)]
   ) {
     switch byte {
@@ -337,6 +378,8 @@ public struct ChildOutputFilter: Sendable {
           resetPen(at: output.count, events: &events)
           characterSets = CharacterSets()
           savedCharacterSets = CharacterSets()
+          (isInsertMode, hasLeftRightMargins) = (false, false)
+          hasPassedInvalidText = false
         default:
           break
         }
@@ -362,7 +405,7 @@ public struct ChildOutputFilter: Sendable {
 
   /// Follows what an escape sequence does to the character sets: a designation, a locking
   /// shift, DECSC and DECRC.
-  private mutating func noteCharacterSets(
+  mutating func noteCharacterSets(
     intermediates: [UInt8], final: UInt8, into output: inout [UInt8]
   ) {
     switch (intermediates.first, intermediates.count, final) {
@@ -377,345 +420,24 @@ public struct ChildOutputFilter: Sendable {
   }
 
   /// Designates again what DECSC saved, where it differs from what is designated now.
-  private mutating func restoreCharacterSets(into output: inout [UInt8]) {
+  mutating func restoreCharacterSets(into output: inout [UInt8]) {
     output += savedCharacterSets.sequences(from: characterSets)
     characterSets = savedCharacterSets
   }
 
-  // MARK: - CSI
-
-  private mutating func csi(
-    _ byte: UInt8, part: CSIPart, into output: inout [UInt8],
-    events: inout [(offset: Int, event: Event)]
-  ) {
-    switch byte {
-    case 0x1B:
-      startEscape()
-      return
-    case 0x18, 0x1A:
-      state = .ground
-      return
-    case 0x00, 0x7F:
-      return
-    case 0x01..<0x20:
-      control(byte, into: &output)
-      return
-    default:
-      break
-    }
-    if part == .leader, (0x3C...0x3F).contains(byte) {
-      if leader == nil { leader = byte } else { hasTooManyIntermediates = true }
-      return
-    }
-    if part != .intermediates {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"):
-        state = .csi(.parameters)
-        addDigit(byte)
-        return
-      case UInt8(ascii: ";"), UInt8(ascii: ":"):
-        state = .csi(.parameters)
-        if byte == UInt8(ascii: ":"), !parameters.isEmpty {
-          parameters[parameters.count - 1].hasMore = true
-        }
-        // Kept up to twice the limit, so that SGR can be split; the rest is cut.
-        if parameters.count < Self.parameterLimit * 2 {
-          parameters.append(Parameter(value: nil, hasMore: false))
-        } else {
-          parameters[parameters.count - 1] = Parameter(value: nil, hasMore: false)
-        }
-        return
-      default:
-        break
-      }
-    }
-    switch byte {
-    case 0x20...0x2F:
-      state = .csi(.intermediates)
-      if intermediates.isEmpty {
-        intermediates.append(byte)
-      } else {
-        hasTooManyIntermediates = true
-      }
-    case 0x40...0x7E:
-      state = .ground
-      dispatchCSI(final: byte, into: &output, events: &events)
-    default:
-      state = .ground  // not a CSI after all: libvterm drops it too
-    }
-  }
-
-  private mutating func addDigit(_ byte: UInt8) {
-    let digit = Int(byte - UInt8(ascii: "0"))
-    let last = parameters.count - 1
-    let value = (parameters[last].value ?? 0) * 10 + digit
-    parameters[last].value = min(value, Self.valueLimit)
-  }
-
-  private mutating func dispatchCSI(
-    final: UInt8, into output: inout [UInt8], events: inout [(offset: Int, event: Event)]
-  ) {
-    defer { intermediates.removeAll(keepingCapacity: true) }
-    guard !hasTooManyIntermediates else { return }
-    let intermediate = intermediates.first
-    let first = parameters.first?.value
-    switch (leader, intermediate, final) {
-    case (nil, nil, UInt8(ascii: "m")):
-      notePen(at: output.count, events: &events)
-      if let groups = normalizeAttributes() {
-        writeCSI(final: final, splitting: groups, into: &output)
-      }
-    case (nil, nil, UInt8(ascii: "b")):
-      repeatCharacter(first ?? 1, into: &output)
-    case (nil, UInt8(ascii: " "), UInt8(ascii: "q")):
-      if (0...6).contains(first ?? 0) { events.append((output.count, .cursorStyle(first ?? 0))) }
-      writeCSI(final: final, splitting: nil, into: &output)
-    case (nil, nil, UInt8(ascii: "J")) where first == 3:
-      events.append((output.count, .clearScrollback))
-    case (UInt8(ascii: "?"), UInt8(ascii: "$"), UInt8(ascii: "p")) where first == 1049:
-      events.append((output.count, .alternateScreenQuery))
-    case (nil, UInt8(ascii: "!"), UInt8(ascii: "p")):
-      resetPen(at: output.count, events: &events)  // DECSTR resets the pen
-      characterSets = CharacterSets()  // and the character sets
-      writeCSI(final: final, splitting: nil, into: &output)
-    case (_, nil, UInt8(ascii: "h")), (_, nil, UInt8(ascii: "l")):
-      setModes(isSet: final == UInt8(ascii: "h"), into: &output)
-    default:
-      writeCSI(final: final, splitting: nil, into: &output)
-    }
-  }
-
-  /// A mode set or reset, one sequence per mode (libvterm 0.1.4 applies only the first of
-  /// several), each followed by what libvterm leaves out of it.
-  private mutating func setModes(isSet: Bool, into output: inout [UInt8]) {
-    let modes = parameters.compactMap(\.value)
-    let final = isSet ? UInt8(ascii: "h") : UInt8(ascii: "l")
-    for mode in modes {
-      output += [0x1B, UInt8(ascii: "[")]
-      if let leader { output.append(leader) }
-      output.appendDecimal(mode)
-      output.append(final)
-      guard leader == UInt8(ascii: "?") else { continue }
-      switch mode {
-      case 3:
-        // DECCOLM: margins reset, screen cleared, cursor home (`CSI r` homes it first).
-        output += Array("\u{1B}[r\u{1B}[2J\u{1B}[H".utf8)
-      case 1048, 1049:
-        if isSet { savedCharacterSets = characterSets } else { restoreCharacterSets(into: &output) }
-      default:
-        break
-      }
-    }
-  }
-
-  /// Writes the sequence read, with its parameters in pieces of whole groups of at most
-  /// ``parameterLimit`` (one sequence each), or cut to that many when `groups` is nil.
-  private func writeCSI(final: UInt8, splitting groups: [Range<Int>]?, into output: inout [UInt8]) {
-    var pieces: [Range<Int>] = []
-    if let groups, parameters.count > Self.parameterLimit {
-      var current = 0..<0
-      for group in groups {
-        if current.count + group.count > Self.parameterLimit, !current.isEmpty {
-          pieces.append(current)
-          current = group.lowerBound..<group.lowerBound
-        }
-        current = current.lowerBound..<group.upperBound
-      }
-      if !current.isEmpty { pieces.append(current) }
-    } else {
-      pieces = [0..<min(parameters.count, Self.parameterLimit)]
-    }
-    for piece in pieces {
-      output += [0x1B, UInt8(ascii: "[")]
-      if let leader { output.append(leader) }
-      for index in piece {
-        if let value = parameters[index].value { output.appendDecimal(value) }
-        if index < piece.upperBound - 1 {
-          // A piece never ends inside a group, so its last parameter has no `:` after it.
-          output.append(parameters[index].hasMore ? UInt8(ascii: ":") : UInt8(ascii: ";"))
-        }
-      }
-      output += intermediates
-      output.append(final)
-    }
-  }
-
-  /// Rewrites SGR's parameters so that libvterm 0.1.4 reads each attribute as meant: an
-  /// underline colour (58, 59), which it does not know and would read as attributes (`58;2;7;8;9`
-  /// as reverse and strike), is left out; a colour with its colour space (`38:2:cs:r:g:b`) loses
-  /// the space; a run of `:` subparameters longer than libvterm holds is cut.
-  ///
-  /// - Returns: The attributes' groups in the new parameters; nil when none is left (writing
-  ///   `CSI m` then would reset them all).
-  private mutating func normalizeAttributes() -> [Range<Int>]? {
-    var kept: [Parameter] = []
-    var groups: [Range<Int>] = []
-    for group in attributeGroups() {
-      var items = Array(parameters[group])
-      let isColour = items[0].value == 38 || items[0].value == 48
-      if items[0].value == 58 || items[0].value == 59 { continue }
-      if isColour, items.count == 6, items[0].hasMore, items[1].value == 2 { items.remove(at: 2) }
-      items = Array(items.prefix(Self.parameterLimit))
-      items[items.count - 1].hasMore = false
-      groups.append(kept.count..<(kept.count + items.count))
-      kept += items
-    }
-    parameters = kept
-    return groups.isEmpty ? nil : groups
-  }
-
-  /// SGR's parameters as attributes: one parameter, its `:` subparameters, and the colour of
-  /// `38;5;n` or `38;2;r;g;b` (and 48, 58), never cut apart.
-  private func attributeGroups() -> [Range<Int>] {
-    var groups: [Range<Int>] = []
-    var index = 0
-    while index < parameters.count {
-      var end = index
-      while end < parameters.count - 1, parameters[end].hasMore { end += 1 }
-      end += 1
-      if end == index + 1, [38, 48, 58].contains(parameters[index].value) {
-        switch index + 1 < parameters.count ? parameters[index + 1].value : nil {
-        case 5: end = min(parameters.count, index + 3)
-        case 2: end = min(parameters.count, index + 5)
-        default: break
-        }
-      }
-      groups.append(index..<end)
-      index = end
-    }
-    return groups
-  }
-
-  /// Follows SGR 2, 22, 8, 28 and 0 (libvterm keeps neither dim nor conceal).
-  private mutating func notePen(at offset: Int, events: inout [(offset: Int, event: Event)]) {
-    var (dim, concealed) = (isDim, isConcealed)
-    for group in attributeGroups() {
-      switch parameters[group.lowerBound].value {
-      case nil, 0: (dim, concealed) = (false, false)
-      case 22: dim = false
-      case 2: dim = true
-      case 28: concealed = false
-      case 8: concealed = true
-      default: break
-      }
-    }
-    setDim(dim, at: offset, events: &events)
-    setConcealed(concealed, at: offset, events: &events)
-  }
-
-  /// RIS and DECSTR: libvterm resets its pen; dim and conceal are the filter's.
-  private mutating func resetPen(at offset: Int, events: inout [(offset: Int, event: Event)]) {
-    setDim(false, at: offset, events: &events)
-    setConcealed(false, at: offset, events: &events)
-  }
-
-  private mutating func setConcealed(
-    _ concealed: Bool, at offset: Int, events: inout [(offset: Int, event: Event)]
-  ) {
-    guard concealed != isConcealed else { return }
-    isConcealed = concealed
-    events.append((offset, .conceal(concealed)))
-  }
-
-  private mutating func setDim(
-    _ dim: Bool, at offset: Int, events: inout [(offset: Int, event: Event)]
-  ) {
-    guard dim != isDim else { return }
-    isDim = dim
-    events.append((offset, .dim(dim)))
-  }
-
-  /// REP: the graphic character right before it again, `count` times, at most a row of it;
-  /// nothing when there is none (libvterm would loop forever on a zero-width one).
-  private func repeatCharacter(_ count: Int, into output: inout [UInt8]) {
-    guard repeatable.count > 0 else { return }
-    for _ in 0..<min(max(1, count), columns) { repeatable.write(into: &output) }
-  }
-
-  // MARK: - Strings
-
-  private mutating func startString(_ kind: StringKind) {
-    state = .string(kind, escape: false)
-    string.removeAll(keepingCapacity: true)
-    stringOverflowed = false
-    isClipboard = false
-  }
-
-  private mutating func inString(
-    _ byte: UInt8, kind: StringKind, afterEscape: Bool, into output: inout [UInt8],
-    events: inout [(offset: Int, event: Event)]
-  ) {
-    if afterEscape {
-      if byte == UInt8(ascii: "\\") {
-        finishString(kind, into: &output, events: &events)
-        state = .ground
-      } else {
-        // Any other escape ends the string unfinished and starts a sequence of its own.
-        startEscape()
-        escape(byte, into: &output, events: &events)
-      }
-      return
-    }
-    switch byte {
-    case 0x07:
-      finishString(kind, into: &output, events: &events)
-      state = .ground
-    case 0x1B:
-      state = .string(kind, escape: true)
-    case 0x18, 0x1A:
-      state = .ground
-    case 0x00..<0x20, 0x7F:
-      break
-    default:
-      let limit: Int
-      switch kind {
-      case .osc:
-        // Only a clipboard write is kept: `52;`, a few selection letters, `;`, the data.
-        if string.count == 3 { isClipboard = string == Array("52;".utf8) }
-        limit = string.count < 3 || isClipboard ? Self.clipboardLimit + 16 : 3
-      case .dcs: limit = Self.dcsLimit
-      case .ignored: limit = 0
-      }
-      if string.count < limit { string.append(byte) } else { stringOverflowed = true }
-    }
-  }
-
-  private mutating func finishString(
-    _ kind: StringKind, into output: inout [UInt8], events: inout [(offset: Int, event: Event)]
-  ) {
-    defer {
-      string.removeAll(keepingCapacity: string.capacity <= 4096)
-    }
-    switch kind {
-    case .osc:
-      // `52;selection;data`: a write (a query, `?`, is never answered: nothing leaks back).
-      guard isClipboard, !stringOverflowed else { return }
-      let rest = string.dropFirst(3)
-      guard let separator = rest.firstIndex(of: UInt8(ascii: ";")) else { return }
-      let data = Array(rest[(separator + 1)...])
-      guard data != [UInt8(ascii: "?")] else { return }
-      events.append(
-        (output.count, .clipboard(selection: Array(rest[..<separator]), base64: data)))
-    case .dcs:
-      guard !stringOverflowed, string.starts(with: Array("$q".utf8)) else { return }
-      output += [0x1B, UInt8(ascii: "P")] + string + [0x1B, UInt8(ascii: "\\")]
-    case .ignored:
-      break
-    }
-  }
 }
 
 extension [UInt8] {
   /// Appends a non-negative number in decimal.
-  fileprivate mutating func appendDecimal(_ value: Int) {
+  mutating func appendDecimal(_ value: Int) {
     if value >= 10 { appendDecimal(value / 10) }
     append(UInt8(ascii: "0") + UInt8(value % 10))
   }
 }
 
 /// One UTF-8 character's bytes (at most four) in a word: no allocation per character.
-private struct PackedCharacter: Sendable {
-  private var bytes: UInt32 = 0
+struct PackedCharacter: Sendable {
+  var bytes: UInt32 = 0
   private(set) var count = 0
 
   init() {}

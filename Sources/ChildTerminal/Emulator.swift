@@ -187,6 +187,14 @@ public final class Emulator {
   /// The filter's output and events for one ``feed(_:)``, kept between calls.
   private var filtered: [UInt8] = []
   private var events: [(offset: Int, event: ChildOutputFilter.Event)] = []
+  /// The filter's plain text in ``filtered`` (see ``write(_:)``), and the first not yet passed.
+  private var plainText: [Range<Int>] = []
+  private var nextPlainText = 0
+  /// Whether runs of plain text are written into the cells here (see ``writePlainText(_:)``);
+  /// off, libvterm puts every glyph (the tests compare the two).
+  var writesTextDirectly = true
+  /// `CSI n C`, the cursor moved over cells written here.
+  private var cursorForward: [UInt8] = []
   /// What libvterm has for the child (keys, replies to queries), until taken.
   private var output: [UInt8] = []
   public var rows: Int { screens.pointee.rows }
@@ -281,11 +289,15 @@ public final class Emulator {
   public func feed(_ bytes: some Collection<UInt8>) {
     filtered.removeAll(keepingCapacity: filtered.capacity <= 1 << 20)
     events.removeAll(keepingCapacity: true)
+    plainText.removeAll(keepingCapacity: true)
+    nextPlainText = 0
     let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-      filter.filter(buffer, into: &filtered, events: &events)
+      filter.filter(buffer, into: &filtered, events: &events, text: &plainText)
     }
     if done == nil {
-      Array(bytes).withUnsafeBufferPointer { filter.filter($0, into: &filtered, events: &events) }
+      Array(bytes).withUnsafeBufferPointer {
+        filter.filter($0, into: &filtered, events: &events, text: &plainText)
+      }
     }
     var start = 0
     for (offset, event) in events {
@@ -321,18 +333,94 @@ public final class Emulator {
     }
   }
 
-  /// Hands filtered bytes to libvterm in pieces of at most ``feedLimit``.
+  /// Hands filtered bytes to libvterm, the plain text among them through
+  /// ``writePlainText(_:passed:)``.
   private func write(_ range: Range<Int>) {
-    guard !range.isEmpty else { return }
-    filtered.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { chars in
-        guard let base = chars.baseAddress else { return }
-        var start = range.lowerBound
-        while start < range.upperBound {
-          let count = min(Self.feedLimit, range.upperBound - start)
-          _ = vterm_input_write(terminal, base + start, count)
-          start += count
+    var passed = range.lowerBound
+    var start = range.lowerBound
+    while writesTextDirectly, start < range.upperBound {
+      while nextPlainText < plainText.count, plainText[nextPlainText].upperBound <= start {
+        nextPlainText += 1
+      }
+      guard nextPlainText < plainText.count,
+        plainText[nextPlainText].lowerBound < range.upperBound
+      else { break }
+      let text = plainText[nextPlainText].clamped(to: start..<range.upperBound)
+      writePlainText(text, passed: &passed)
+      start = text.upperBound
+    }
+    pass(passed..<range.upperBound)
+  }
+
+  /// The shortest run of printable bytes worth writing here rather than through libvterm.
+  static let directRunMinimum = 8
+
+  /// Writes runs of printable ASCII of plain text into the cells itself, the rest through
+  /// libvterm.
+  ///
+  /// The callback libvterm makes for every glyph was a fifth of the CPU of an ASCII flood.
+  /// `passed`: where the bytes not yet given to libvterm start.
+  ///
+  /// libvterm has no call to set its cursor or its pending wrap, so it keeps them itself: it
+  /// gets each run's first character (which wraps a pending line, and takes a single shift),
+  /// then `CSI n C` over the cells written here, which stop short of the line's last column
+  /// (where a glyph leaves a wrap pending), and the run's last character with what follows
+  /// it, in one piece (libvterm joins a combining character to the character before it only
+  /// in the same piece when that one left a wrap pending).
+  private func writePlainText(_ range: Range<Int>, passed: inout Int) {
+    var index = range.lowerBound
+    filtered.withUnsafeBufferPointer { bytes in
+      while index < range.upperBound {
+        guard bytes[index] >= 0x20 else {
+          index += 1
+          continue
         }
+        var end = index + 1
+        while end < range.upperBound, bytes[end] >= 0x20 { end += 1 }
+        while end - index >= Self.directRunMinimum {
+          index += 1
+          let (row, column) = stateCursorAfterPassing(passed..<index)
+          passed = index
+          let count = min(columns - 1 - column, end - index - 1)
+          guard count > 0, row >= 0, row < rows, column >= 0 else { continue }
+          let pen = screens.pointee.pen
+          screens.pointee.screen.put(
+            ascii: UnsafeBufferPointer(rebasing: bytes[index..<(index + count)]), row: row,
+            column: column, pen: pen)
+          cursorForward.removeAll(keepingCapacity: true)
+          cursorForward += [0x1B, UInt8(ascii: "[")]
+          cursorForward.appendDecimal(count)
+          cursorForward.append(UInt8(ascii: "C"))
+          cursorForward.withUnsafeBufferPointer { pass($0) }
+          index += count
+          passed = index
+        }
+        index = end
+      }
+    }
+  }
+
+  /// Passes `range` to libvterm; where its cursor is then.
+  private func stateCursorAfterPassing(_ range: Range<Int>) -> (row: Int, column: Int) {
+    pass(range)
+    return stateCursor
+  }
+
+  /// Hands filtered bytes to libvterm as they are.
+  private func pass(_ range: Range<Int>) {
+    guard !range.isEmpty else { return }
+    filtered.withUnsafeBufferPointer { pass(UnsafeBufferPointer(rebasing: $0[range])) }
+  }
+
+  /// Hands bytes to libvterm in pieces of at most ``feedLimit``.
+  private func pass(_ buffer: UnsafeBufferPointer<UInt8>) {
+    buffer.withMemoryRebound(to: CChar.self) { chars in
+      guard let base = chars.baseAddress else { return }
+      var start = 0
+      while start < chars.count {
+        let count = min(Self.feedLimit, chars.count - start)
+        _ = vterm_input_write(terminal, base + start, count)
+        start += count
       }
     }
   }

@@ -95,6 +95,30 @@ struct EmulatorGrid: Sendable {
     }
   }
 
+  /// Puts printable ASCII characters one cell each from a position on, as ``put(_:width:row:column:pen:)``
+  /// puts them one after another; they end inside the row.
+  mutating func put(
+    ascii bytes: UnsafeBufferPointer<UInt8>, row: Int, column: Int, pen: EmulatorCell
+  ) {
+    let end = column + bytes.count
+    guard row >= 0, row < rows, column >= 0, end <= columns, !bytes.isEmpty else { return }
+    let index = order[row]
+    if extents[index] < end { extents[index] = end }
+    var cell = pen
+    cell.attributes = EmulatorAttributes(
+      rawValue: pen.attributes.rawValue & ~EmulatorAttributes.placement.rawValue)
+    let columns = columns
+    cells.withUnsafeMutableBufferPointer { cells in
+      guard let line = cells.baseAddress.map({ $0 + index * columns }) else { return }
+      if column > 0, line[column].isContinuation { line[column - 1] = line[column - 1].erased }
+      if end < columns, line[end].isContinuation { line[end] = line[end].erased }
+      for (offset, byte) in bytes.enumerated() {
+        cell.scalar = UInt32(byte)
+        line[column + offset] = cell
+      }
+    }
+  }
+
   /// Keeps a character of several scalars for a line; its number there.
   private mutating func addCluster(_ scalars: UnsafeBufferPointer<UInt32>, line index: Int)
     -> UInt32

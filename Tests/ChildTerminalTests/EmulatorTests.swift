@@ -69,6 +69,15 @@ struct EmulatorTests {
     }
   }
 
+  @Test("DECSTR shows ASCII again, as xterm does, whatever was designated and shifted")
+  func softResetCharacterSets() {
+    for output in ["\u{1B}(0q\u{1B}[!pq", "\u{1B})0\u{0E}q\u{1B}[!pq", "\u{1B}(Aq\u{1B}[!p#"] {
+      let emulator = Emulator(rows: 3, columns: 20)
+      emulator.feed(Array(output.utf8))
+      #expect(emulator.text(row: 0).unicodeScalars.last == output.unicodeScalars.last)
+    }
+  }
+
   @Test("DECCOLM clears the screen, resets the margins and homes the cursor (set or reset)")
   func columnMode() {
     let emulator = Emulator(rows: 4, columns: 20)
