@@ -109,7 +109,10 @@ let benchmarks: @Sendable () -> Void = {
 
   // One lookup per iteration, so the percentiles are per lookup; then the same with the most
   // learned words a keypad holds, whose scan is the slow path.
-  for (user, learned) in [(nil, ""), (data.learned, ", \(data.learned.count) learned words")] {
+  let users: [(UserWords?, String)] = [
+    (nil, ""), (data.learned, ", \(data.learned.count) learned words"),
+  ]
+  for (user, learned) in users {
     Benchmark(
       "suggestion lookup, top 3 (one per iteration; \(data.queries.count) queries from typing\(learned))",
       configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 200_000)
