@@ -43,3 +43,7 @@ echo "== suggestion savings and next words on Lexicon/messages-bench.txt =="
 # SavingsFiguresTests.swift; a debug test build, since the figures count presses, not time).
 CHEONJIIN_SAVINGS_FIGURES=1 Scripts/scratch-tmpdir.sh swift test --no-color-diagnostics \
   --filter SavingsFiguresTests 2>&1 | grep '^\[figures\]'
+
+echo
+echo "== the pad's start-up with the suggestion bar (first frame, suggestions ready, RSS) =="
+python3 Scripts/bench_ready.py "$bin" "$PWD" 10

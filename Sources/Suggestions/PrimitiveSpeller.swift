@@ -62,6 +62,12 @@ public struct PrimitiveSpeller: Sendable {
     self.syllableStride = syllableStride
   }
 
+  /// A digest of the vowel rules, kept in a compact index: another speller spells its words
+  /// differently, so its index cannot be reused.
+  package var fingerprint: UInt64 {
+    compactChecksum((vowelCodes + vowelLengths + [UInt8(vowelStride)])[...])
+  }
+
   /// The jungseong that `vowels` cannot type, in Unicode order; empty for a usable table.
   public static func unreachableVowels(in vowels: VowelTable) -> [Jungseong] {
     let shortest = vowels.shortestStrokes

@@ -4,7 +4,7 @@ extension SuggestionIndex {
   // MARK: - Lookups
 
   /// The number of words in the index (corpus and everyday words together).
-  public var count: Int { words.count }
+  public var count: Int { counts.count }
 
   /// Whether `word` is a corpus or everyday word; pass it as `isCorpusWord` to ``UserWords``.
   public func contains(_ word: String) -> Bool { entryID(of: word) != nil }
@@ -27,10 +27,10 @@ extension SuggestionIndex {
   func entryID(spelled codes: [UInt8]) -> Int? {
     keyCodes.withUnsafeBufferPointer { keys in
       codes.withUnsafeBufferPointer { codes in
-        let found = partition(count: words.count) { id in
+        let found = partition(count: counts.count) { id in
           compareCodes(key(keys, Int(keyStarts[id]), Int(keyStarts[id + 1])), codes) < 0
         }
-        guard found < words.count,
+        guard found < counts.count,
           compareCodes(key(keys, Int(keyStarts[found]), Int(keyStarts[found + 1])), codes) == 0
         else { return nil }
         return found
@@ -86,10 +86,10 @@ extension SuggestionIndex {
     func offerIndexEntry(_ id: Int, bonus: Double) {
       let score = baseScores[id] + bonus
       guard top.mightAdmit(score: score) else { return }
-      let word = words[id]
+      let word = self.word(at: id)
       guard !word.utf8.elementsEqual(typedWord.utf8) else { return }
       if hasUser && (userWords.isLearned(word) || userWords.isHidden(word)) { return }
-      top.offer(Candidate(word: word, score: score, length: lengths[id], isLearned: false))
+      top.offer(Candidate(word: word, score: score, length: length(at: id), isLearned: false))
     }
 
     /// Learned words that matched, with their learned score plus any bonus; offered last,
@@ -210,10 +210,10 @@ extension SuggestionIndex {
     let prefix = stem + [last]
     return keyCodes.withUnsafeBufferPointer { keys in
       prefix.withUnsafeBufferPointer { prefix in
-        let lower = partition(count: words.count) { id in
+        let lower = partition(count: counts.count) { id in
           comparePrefix(key(keys, Int(keyStarts[id]), Int(keyStarts[id + 1])), prefix) < 0
         }
-        let upper = partition(count: words.count) { id in
+        let upper = partition(count: counts.count) { id in
           comparePrefix(key(keys, Int(keyStarts[id]), Int(keyStarts[id + 1])), prefix) <= 0
         }
         return lower..<upper
@@ -229,8 +229,10 @@ extension SuggestionIndex {
           let id = Int(initialsOrder[position])
           return key(keys, Int(initialStarts[id]), Int(initialStarts[id + 1]))
         }
-        let lower = partition(count: words.count) { comparePrefixFolded(entryKey($0), prefix) < 0 }
-        let upper = partition(count: words.count) { comparePrefixFolded(entryKey($0), prefix) <= 0 }
+        let lower = partition(count: counts.count) { comparePrefixFolded(entryKey($0), prefix) < 0 }
+        let upper = partition(count: counts.count) {
+          comparePrefixFolded(entryKey($0), prefix) <= 0
+        }
         return lower..<upper
       }
     }

@@ -40,9 +40,11 @@ public struct SuggestionIndex: Sendable {
   /// The speller the index was built with; ``UserWords`` queried with it must use the same.
   public let speller: PrimitiveSpeller
 
-  // Entries sorted by (primitive codes, word UTF-8); an entry's id is its position.
-  let words: [String]
-  let lengths: [Int32]
+  // Entries sorted by (primitive codes, word UTF-8); an entry's id is its position. Every
+  // array is flat, so the compact file (SuggestionIndex+Compact.swift) is these arrays' bytes.
+  /// The words' UTF-8, at `wordStarts` offsets: 250,000 Strings took long to make at start-up.
+  let wordBytes: [UInt8]
+  let wordStarts: [Int32]
   let counts: [Int]
   let baseScores: [Double]
   /// The highest base score, an upper bound used to skip hopeless learned words.
@@ -100,15 +102,15 @@ public struct SuggestionIndex: Sendable {
       }
     }
 
-    var words: [String] = []
-    var lengths: [Int32] = []
+    var wordBytes: [UInt8] = []
+    var wordStarts: [Int32] = [0]
     var counts: [Int] = []
     var baseScores: [Double] = []
     var keyCodes: [UInt8] = []
     var keyStarts: [Int32] = [0]
     var initialCodes: [UInt8] = []
     var initialStarts: [Int32] = [0]
-    words.reserveCapacity(ids.count)
+    wordStarts.reserveCapacity(ids.count + 1)
     keyCodes.reserveCapacity(flat.count)
     flat.withUnsafeBufferPointer { buffer in
       var position = 0
@@ -133,23 +135,22 @@ public struct SuggestionIndex: Sendable {
         let (sum, overflow) = (corpusCount ?? 0).addingReportingOverflow(pseudoCount ?? 0)
         let count = overflow ? Int.max : sum
         let word = candidates[first].entry.word
-        words.append(word)
+        wordBytes.append(contentsOf: word.utf8)
+        wordStarts.append(Int32(wordBytes.count))
         counts.append(count)
         baseScores.append(Ranking.corpusScore(corpusCount: count))
         keyCodes.append(contentsOf: firstKey)
         keyStarts.append(Int32(keyCodes.count))
-        var length: Int32 = 0
         for scalar in word.unicodeScalars {
           initialCodes.append(UInt8((scalar.value - 0xAC00) / 588))
-          length += 1
         }
-        lengths.append(length)
         initialStarts.append(Int32(initialCodes.count))
       }
     }
-    var initialsOrder = (0..<Int32(words.count)).map { $0 }
+    let wordCount = counts.count
+    var initialsOrder = (0..<Int32(wordCount)).map { $0 }
     initialCodes.withUnsafeBufferPointer { buffer in
-      let packed = (0..<words.count).map { id in
+      let packed = (0..<wordCount).map { id in
         packedPrefix(
           key(buffer, Int(initialStarts[id]), Int(initialStarts[id + 1])).lazy.map {
             foldedConsonantCode[Int($0)]
@@ -164,8 +165,8 @@ public struct SuggestionIndex: Sendable {
         return result != 0 ? result < 0 : a < b
       }
     }
-    self.words = words
-    self.lengths = lengths
+    self.wordBytes = wordBytes
+    self.wordStarts = wordStarts
     self.counts = counts
     self.baseScores = baseScores
     maximumBaseScore = baseScores.max() ?? 0
@@ -175,4 +176,14 @@ public struct SuggestionIndex: Sendable {
     self.initialStarts = initialStarts
     self.initialsOrder = initialsOrder
   }
+
+  /// The word of entry `id`.
+  func word(at id: Int) -> String {
+    wordBytes.withUnsafeBufferPointer {
+      String(decoding: key($0, Int(wordStarts[id]), Int(wordStarts[id + 1])), as: UTF8.self)
+    }
+  }
+
+  /// The number of syllables of entry `id` (3 UTF-8 bytes each).
+  func length(at id: Int) -> Int32 { (wordStarts[id + 1] - wordStarts[id]) / 3 }
 }

@@ -7,8 +7,8 @@ import Testing
 
 @testable import cheonjiin
 
-/// The speller of the default layout, which grep's keypad queries use.
-private let galaxySpeller: PrimitiveSpeller? = {
+/// The speller of the default layout, which grep's keypad queries use (and the suggestion cache).
+let galaxySpeller: PrimitiveSpeller? = {
   let library = LayoutLibrary(
     shippedDirectory: repositoryRoot.appendingPathComponent("Layouts").path,
     userDirectory: "/nonexistent/cheonjiin-user-layouts")
