@@ -198,13 +198,13 @@ let package = Package(
       name: "PracticeScreenTests",
       dependencies: [
         "PracticeScreen", "CellGrid", "HangulEngine", "KoreanNumbers", "LayoutLoading", "Practice",
-        "TerminalInput", "TerminalUI", "PadViews", "ScreenTestSupport",
+        "TerminalInput", "TerminalUI", "PadViews", "Typing", "ScreenTestSupport",
       ]),
     .testTarget(
       name: "DemoScreenTests",
       dependencies: [
         "DemoScreen", "CellGrid", "ChildTerminal", "HangulEngine", "TerminalInput", "TerminalUI",
-        "PadViews", "ScreenTestSupport", "TestSupport",
+        "PadViews", "Typing", "ScreenTestSupport", "TestSupport",
       ],
       exclude: ["Golden"]),
     .testTarget(

@@ -3,6 +3,7 @@ import HangulEngine
 import ScreenTestSupport
 import TerminalInput
 import Testing
+import Typing
 
 @testable import DemoScreen
 @testable import PadViews

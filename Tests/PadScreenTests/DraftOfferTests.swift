@@ -1,5 +1,6 @@
 import ScreenTestSupport
 import Testing
+import Typing
 
 @testable import PadScreen
 @testable import TerminalUI

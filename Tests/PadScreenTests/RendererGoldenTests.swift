@@ -4,6 +4,7 @@ import HangulEngine
 import ScreenTestSupport
 import TerminalUI
 import Testing
+import Typing
 
 @testable import PadScreen
 

@@ -5,6 +5,7 @@ import Practice
 import ScreenTestSupport
 import TerminalUI
 import Testing
+import Typing
 
 @testable import PadViews
 @testable import PracticeScreen

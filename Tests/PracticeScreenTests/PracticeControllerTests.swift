@@ -6,6 +6,7 @@ import ScreenTestSupport
 import TerminalInput
 import TerminalUI
 import Testing
+import Typing
 
 @testable import PadViews
 @testable import PracticeScreen

@@ -4,6 +4,7 @@ import Practice
 import ScreenTestSupport
 import TerminalUI
 import Testing
+import Typing
 
 @testable import PracticeScreen
 

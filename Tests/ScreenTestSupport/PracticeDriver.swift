@@ -3,6 +3,7 @@ import LayoutLoading
 import Practice
 import TerminalInput
 
+@testable import PadViews
 @testable import PracticeScreen
 @testable import TerminalUI
 @testable import Typing

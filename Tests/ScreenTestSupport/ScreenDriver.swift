@@ -7,6 +7,7 @@ import TerminalInput
 @testable import PadScreen
 @testable import PadViews
 @testable import TerminalUI
+@testable import Typing
 
 package let repositoryRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
