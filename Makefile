@@ -193,6 +193,7 @@ format:
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests
 	Scripts/check-references.sh
+	Scripts/check-file-sizes.sh
 
 clean:
 	rm -rf .build

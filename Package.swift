@@ -4,6 +4,7 @@ import PackageDescription
 // Dependencies point inward only (docs/architecture.md lists each target's, and a test checks
 // that list against this file):
 // cheonjiin → {PadScreen, PracticeScreen, DemoScreen, RunScreen, ReportViews} (one per screen)
+// PracticeScreen → ReportViews (the learner's standing, shown after a round and by `stats`)
 // the screens → Typing (typing on the pad) → {PadViews (the pad's views), Drafts} → TerminalUI
 // TerminalUI (the runtime) → {CellGrid, CNcursesw, CTerminal, LayoutLoading, TerminalInput}
 // RunScreen → ChildTerminal (the pty and the emulator); TerminalUI knows no child
@@ -83,9 +84,8 @@ let package = Package(
     .target(
       name: "TerminalUI",
       dependencies: [
-        "CellGrid", "CNcursesw", "CTerminal", "HangulEngine", "KoreanNumbers", "LayoutLoading",
-        "Practice",
-        "Suggestions", "SystemIO", "TerminalInput",
+        "CellGrid", "CNcursesw", "CTerminal", "HangulEngine", "LayoutLoading", "SystemIO",
+        "TerminalInput",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // The pad's views, pure: the keypad and its parts, the painter, the text area and its
@@ -123,8 +123,8 @@ let package = Package(
     .target(
       name: "PracticeScreen",
       dependencies: [
-        "CellGrid", "PadViews", "TerminalUI", "Typing", "HangulEngine", "LayoutLoading", "Practice",
-        "TerminalInput", "Utilities",
+        "CellGrid", "PadViews", "ReportViews", "TerminalUI", "Typing", "HangulEngine",
+        "LayoutLoading", "Practice", "TerminalInput", "Utilities",
       ]),
     .target(
       name: "DemoScreen",

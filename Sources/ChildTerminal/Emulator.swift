@@ -1,3 +1,8 @@
+// libvterm's one file, as each C library is behind one: its calls, the callbacks it makes and
+// the state they fill stay together, so no other file holds a libvterm pointer. That is why it
+// is over 600 lines; what needs no libvterm (the filter, the grid, its cells, the scrollback)
+// has files of its own.
+
 import CVterm
 
 /// The state behind libvterm's `user` pointer (a free function: C callbacks capture nothing).

@@ -1,5 +1,6 @@
 import HangulEngine
 import Practice
+import ReportViews
 import TerminalUI
 import Typing
 import Utilities

@@ -2,7 +2,6 @@ import CellGrid
 import Foundation
 import HangulEngine
 import LayoutLoading
-import Practice
 import SystemIO
 import SystemPackage
 import TerminalInput

@@ -1,4 +1,3 @@
-import Suggestions
 import TerminalInput
 
 /// A step of a pad key's press, as the hold detector decides it.

@@ -1,9 +1,10 @@
 import Practice
+import TerminalUI
 
 // MARK: - Where the learner stands in the adaptive round
 
-// Shown after a round (PracticeScreen), by `cheonjiin stats` (ReportViews) and by `practice --plan`
-// (the executable): TerminalUI is the one target the two screens both stand on.
+// A report of the learner's standing: shown after a round (PracticeScreen), by `cheonjiin stats`
+// and by `practice --plan` (the executable), so it lives with the other reports.
 
 extension UIStrings {
   /// Which jamo the round works on, and why: `오늘은 ㅕ 를 연습해요: 아직 조금 느려요`.
