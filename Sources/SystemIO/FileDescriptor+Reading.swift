@@ -26,9 +26,10 @@ extension FileDescriptor {
     }
   }
 
-  /// How many bytes lie between the file's offset and its end, if it can seek (a regular
-  /// file); nil for a pipe or a terminal. The offset is left where it was: if it cannot be put
-  /// back, this throws rather than let the read start at the end.
+  /// How many bytes lie between the file's offset and its end, nil for a pipe or a terminal.
+  ///
+  /// The offset is left where it was: if it cannot be put back, this throws rather than let
+  /// the read start at the end.
   private func remainingBytes() throws -> Int? {
     guard let here = try? seek(offset: 0, from: .current),
       let end = try? seek(offset: 0, from: .end)
