@@ -23,13 +23,20 @@ command = (
     f"CHEONJIIN_LAYOUTS={repo}/Layouts CHEONJIIN_LEXICON={repo}/Lexicon {binary} --no-draft")
 
 
+# Each start has a tmux server of its own: a new session on the socket of a server still
+# shutting down from the start before fails ("server exited unexpectedly").
+socket = "ready"
+
+
 def tmux(*arguments):
-    return subprocess.run(["tmux", "-L", "ready", *arguments], env=env, capture_output=True,
+    return subprocess.run(["tmux", "-L", socket, *arguments], env=env, capture_output=True,
                           text=True).stdout
 
 
 def start(loaded, cold):
     """One start: (first frame ms, ready ms or None, VmRSS kB, VmHWM kB, final screen)."""
+    global socket
+    socket = f"ready-{time.monotonic_ns()}"
     if cold:
         shutil.rmtree(home + "/cache", ignore_errors=True)
     began = time.monotonic()
