@@ -118,7 +118,7 @@ struct CueFinder: Sendable {
     var isComposing: Bool
     var layout: Int
 
-    init(_ engine: Typist) {
+    init(_ engine: Typist<some BufferedDocument>) {
       preedit = engine.inputMethod.preedit.string
       isComposing = engine.isComposing
       layout = engine.layoutIndex
@@ -131,7 +131,7 @@ struct CueFinder: Sendable {
   }
 
   /// An empty engine and text on the starting layout: the state every item starts from.
-  var startEngine: Typist { Typist(layouts: layouts, initial: initialLayout) }
+  var startEngine: Typist<TextBuffer> { Typist(layouts: layouts, initial: initialLayout) }
 
   /// Spells the preferred answer and records the state after each press.
   ///
@@ -189,7 +189,7 @@ struct CueFinder: Sendable {
   ///
   /// - Parameter typed: The same text, followed press by press: on the first path a press
   ///   costs the same however long the item is.
-  mutating func cue(for engine: Typist, typed: TypedText) -> Cue? {
+  mutating func cue(for engine: Typist<some BufferedDocument>, typed: TypedText) -> Cue? {
     firstPathPosition = nil
     if accepts(typed) { return nil }
     // 1. A state on a known path: the first path, then the newest.
@@ -255,7 +255,9 @@ struct CueFinder: Sendable {
   /// spelling's first bytes, as long as the user's), composition and layout. At one whose
   /// engine equals the user's, the replay is the path's own and types the spelling; at one
   /// that only looks the same (rare: its hidden state differs) the replay is done.
-  private func positionOnFirstPath(_ engine: Typist, typed: TypedText) -> Int? {
+  private func positionOnFirstPath(_ engine: Typist<some BufferedDocument>, typed: TypedText)
+    -> Int?
+  {
     guard let track, typed.matched == typed.document.count,
       let candidates = track.positions[typed.document.count]
     else { return nil }
@@ -313,7 +315,7 @@ struct CueFinder: Sendable {
   }
 
   private func makePath(
-    _ spelling: String, from start: Typist, pressing presses: [PlannedPress]
+    _ spelling: String, from start: Typist<some BufferedDocument>, pressing presses: [PlannedPress]
   ) -> Path {
     var engine = start
     var positions: [VisibleState: [Int]] = [VisibleState(engine): [0]]
@@ -331,7 +333,7 @@ struct CueFinder: Sendable {
   }
 
   private mutating func respelledCue(
-    for engine: Typist, text: String, spelling: String
+    for engine: Typist<some BufferedDocument>, text: String, spelling: String
   ) -> PlannedPress? {
     let rest = String(spelling.dropFirst(text.count))
     guard !rest.isEmpty else {
@@ -366,7 +368,8 @@ struct CueFinder: Sendable {
 
   /// Whether pressing `presses` on a copy of `engine` types exactly `target`.
   private func types(
-    _ target: String, from engine: Typist, pressing presses: ArraySlice<PlannedPress>
+    _ target: String, from engine: Typist<some BufferedDocument>,
+    pressing presses: ArraySlice<PlannedPress>
   ) -> Bool {
     var copy = engine
     for press in presses {
@@ -376,7 +379,7 @@ struct CueFinder: Sendable {
     return copy.text == target
   }
 
-  private func apply(_ press: PlannedPress, to engine: inout Typist) {
+  private func apply(_ press: PlannedPress, to engine: inout Typist<some BufferedDocument>) {
     _ = press.isHold ? engine.hold(press.key) : engine.tap(press.key)
   }
 
@@ -426,7 +429,7 @@ struct VisibleState: Hashable {
   var isComposing: Bool
   var layout: Int
 
-  init(_ engine: Typist) {
+  init(_ engine: Typist<some BufferedDocument>) {
     committed = engine.buffer.utf8
     preedit = engine.inputMethod.preedit.string
     isComposing = engine.isComposing

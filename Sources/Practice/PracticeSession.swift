@@ -183,7 +183,7 @@ public struct PracticeSession: Sendable {
   @discardableResult
   public mutating func start(
     _ item: PracticeItem, at time: Milliseconds, reviews: Int = 0
-  ) throws(PracticeError) -> Typist {
+  ) throws(PracticeError) -> Typist<TextBuffer> {
     guard !layouts.isEmpty else {
       phase = .idle
       self.item = nil
@@ -235,7 +235,8 @@ public struct PracticeSession: Sendable {
   ///   Presses while no item is being typed are ignored.
   @discardableResult
   public mutating func record(
-    _ press: KeyPress, engine: Typist, at time: Milliseconds, replacingLastTap: Bool = false,
+    _ press: KeyPress, engine: Typist<some BufferedDocument>, at time: Milliseconds,
+    replacingLastTap: Bool = false,
     unchangedBelow: Int? = nil
   ) -> PressOutcome {
     guard phase == .typing, item != nil else { return PressOutcome(isWrong: false, result: nil) }

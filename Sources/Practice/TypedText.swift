@@ -32,7 +32,7 @@ struct TypedText: Sendable {
   ///
   /// - Parameter unchangedBelow: The document's first this many bytes are as they were at the
   ///   last update; `nil` when not known (the whole document is copied).
-  mutating func update(from engine: Typist, unchangedBelow: Int?) {
+  mutating func update(from engine: Typist<some BufferedDocument>, unchangedBelow: Int?) {
     let now = engine.buffer.utf8
     let kept = min(max(0, unchangedBelow ?? 0), document.count, now.count)
     document.removeSubrange(kept...)

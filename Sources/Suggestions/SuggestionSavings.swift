@@ -126,9 +126,10 @@ public struct SuggestionSavings: Sendable {
   /// The bar is asked after every press, whatever the word looks like by then, as the pad asks
   /// it. `nil` if the bar never offers the word before the token and its space are typed.
   private func takeSuggestion(
-    _ core: String, rest: String, isLast: Bool, presses: [Speller.Press], from engine: Typist,
+    _ core: String, rest: String, isLast: Bool, presses: [Speller.Press],
+    from engine: Typist<TextBuffer>,
     message: String, report: inout SavingsReport
-  ) throws(SavingsError) -> (engine: Typist, cost: Int)? {
+  ) throws(SavingsError) -> (engine: Typist<TextBuffer>, cost: Int)? {
     var probe = engine
     for count in 0...presses.count {
       if count > 0 { apply(presses[count - 1], to: &probe) }
@@ -169,7 +170,7 @@ public struct SuggestionSavings: Sendable {
   }
 
   private func spell(
-    _ text: String, from engine: Typist, message: String
+    _ text: String, from engine: Typist<TextBuffer>, message: String
   ) throws(SavingsError) -> [Speller.Press] {
     do {
       return try spellers[engine.layoutIndex].spell(text)
@@ -178,7 +179,7 @@ public struct SuggestionSavings: Sendable {
     }
   }
 
-  private func apply(_ press: Speller.Press, to engine: inout Typist) {
+  private func apply(_ press: Speller.Press, to engine: inout Typist<TextBuffer>) {
     _ = press.isHold ? engine.hold(press.key) : engine.tap(press.key)
   }
 }

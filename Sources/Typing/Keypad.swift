@@ -225,7 +225,7 @@ package struct Keypad {
   }
 
   /// The engine and the document, for what checks typed text (practice).
-  package var typist: Typist { Typist(engine, buffer: document) }
+  package var typist: Typist<PadDocument> { typing.typist }
 
   /// Starts over on the engine's first layout (a new practice item).
   package mutating func reset(to engine: InputMethod) {

@@ -7,7 +7,7 @@ import TerminalUI
 /// Readers (the text area's wrapping, practice's scoring) keep the count of edits they saw and
 /// ask ``changedOffset(since:)``: the document tells them without being changed by the asking,
 /// so a reader that draws (and changes no state) can ask too.
-package struct PadDocument: TypingSink {
+package struct PadDocument: TypingSink, BufferedDocument {
   package private(set) var buffer: TextBuffer
   /// How many edits the document has had, counted on across ``replaced(with:)``.
   package private(set) var edits = 1
@@ -42,16 +42,11 @@ package struct PadDocument: TypingSink {
   }
 
   package mutating func replaceTrailing(_ count: Int, with text: String) -> (
-    edit: TextEdit, change: DocumentChange
+    edit: TextEdit, erased: Int
   ) {
     let edit = buffer.replaceTrailingCharacters(count, with: text)
     noteChange(appended: edit.appendedByteCount)
-    let inserted = buffer.utf8.suffix(edit.appendedByteCount)
-    return (
-      edit,
-      DocumentChange(
-        erase: edit.removedCharacters, insert: String(decoding: inserted, as: UTF8.self))
-    )
+    return (edit, edit.removedCharacters)
   }
 
   package mutating func revert(_ edit: TextEdit) -> DocumentChange {

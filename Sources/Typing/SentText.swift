@@ -24,13 +24,13 @@ package struct SentText: TypingSink {
   }
 
   package mutating func replaceTrailing(_ count: Int, with text: String) -> (
-    edit: Edit, change: DocumentChange
+    edit: Edit, erased: Int
   ) {
     let removed = String(tail.suffix(count))
     tail.removeLast(removed.count)
     append(text)
     // The program erases what it has, whether or not the pad sent it.
-    return (Edit(removed: removed, written: text.count), DocumentChange(erase: count, insert: text))
+    return (Edit(removed: removed, written: text.count), count)
   }
 
   package mutating func revert(_ edit: Edit) -> DocumentChange {

@@ -4,20 +4,9 @@ import Suggestions
 import TerminalUI
 
 /// Where the typing core writes finished text: the pad's document (``PadDocument``), or the
-/// line of the program `cheonjiin run` types into (``SentText``).
-///
-/// Every write happens at the cursor: delete some characters before it, then add text.
-package protocol TypingSink {
-  /// What undoes one write.
-  associatedtype Edit
-
-  /// Deletes `count` characters before the cursor, then writes `text`.
-  ///
-  /// - Returns: The edit, for ``revert(_:)``, and what the write changed at the end of the text.
-  mutating func replaceTrailing(_ count: Int, with text: String) -> (
-    edit: Edit, change: DocumentChange
-  )
-
+/// line of the program `cheonjiin run` types into (``SentText``): a document a ``Typist``
+/// types into whose writes can be rolled back.
+package protocol TypingSink: TypedDocument {
   /// Undoes `edit`, the newest write not yet undone.
   ///
   /// - Returns: What that changed at the end of the text.
@@ -67,20 +56,19 @@ package struct TypedPress {
 ///
 /// It owns the engine, the optimistic taps of the key that is down (a tap may turn out to be
 /// the start of a hold, which rolls it back), word replacement for the suggestions, and
-/// finished-word detection. What it commits goes to a ``TypingSink``.
+/// finished-word detection, around the ``Typist`` that types into a ``TypingSink``.
 ///
 /// Pure. The front end resolves a press through its bindings and calls ``tap(_:)``,
 /// ``hold(_:)`` and the rest; after an event it takes what the sink's text gained and
 /// lost with ``takeChange()`` (a mirror's keys, the child's bytes).
 package struct TypingCore<Sink: TypingSink> {
-  package private(set) var engine: InputMethod
-  /// Where the text goes.
+  /// The engine and where the text goes.
   ///
   /// Written only through the core, which keeps the taps' edits to roll them back; read it
   /// freely.
-  private(set) var sink: Sink
-  /// For each optimistic tap of the open run: the engine before it and its write.
-  private var taps: [(engine: InputMethod, edit: Sink.Edit)] = []
+  package private(set) var typist: Typist<Sink>
+  /// For each optimistic tap of the open run: the engine before it and its write, if any.
+  private var taps: [(engine: InputMethod, edit: Sink.Edit?)] = []
   /// What the writes changed since ``takeChange()``.
   private var change = DocumentChange.none
   /// Changes whenever the text (sink or composition) may have changed.
@@ -90,16 +78,18 @@ package struct TypingCore<Sink: TypingSink> {
   private(set) var endsWithSuggestionSpace = false
 
   package init(engine: InputMethod, sink: Sink) {
-    self.engine = engine
-    self.sink = sink
+    typist = Typist(engine, document: sink)
   }
+
+  package var engine: InputMethod { typist.inputMethod }
+  var sink: Sink { typist.document }
 
   /// Gives the engine `layouts`, the same layouts with other holds (a keymap's keycap
   /// digits), keeping what is typed and composing; other layouts are refused (false).
   @discardableResult
   package mutating func replaceHolds(with layouts: [Layout]) -> Bool {
     guard let replaced = engine.withHolds(of: layouts) else { return false }
-    engine = replaced
+    typist.inputMethod = replaced
     return true
   }
 
@@ -153,9 +143,9 @@ package struct TypingCore<Sink: TypingSink> {
   package mutating func rollBack(_ count: Int) -> Bool {
     guard count > 0, taps.count >= count else { return false }
     for tap in taps.suffix(count).reversed() {
-      change.then(sink.revert(tap.edit))
+      if let edit = tap.edit { change.then(typist.document.revert(edit)) }
     }
-    engine = taps[taps.count - count].engine
+    typist.inputMethod = taps[taps.count - count].engine
     taps.removeLast(count)
     endsWithSuggestionSpace = false
     version &+= 1
@@ -163,23 +153,24 @@ package struct TypingCore<Sink: TypingSink> {
   }
 
   private mutating func press(_ target: BindingTarget.Resolution, isHold: Bool) -> (
-    press: TypedPress, edit: Sink.Edit
+    press: TypedPress, edit: Sink.Edit?
   ) {
     // Only a press that ends the text with a separator can finish a word: the tail (a
     // string) is made for those presses alone.
     let lastBefore = lastCharacter
-    var output: KeyOutput
+    let output: KeyOutput
     switch target {
-    case .flush: output = engine.flush()
-    case .key(let key): output = isHold ? engine.hold(key) : engine.tap(key)
+    case .flush: output = typist.inputMethod.flush()
+    case .key(let key):
+      output = isHold ? typist.inputMethod.hold(key) : typist.inputMethod.tap(key)
     }
-    output = closingUp(output)
-    let edit = write(erasing: output.erase, output.commit)
+    let (applied, edit) = typist.apply(closingUp(output))
+    noteWrite(applied)
     let finishesWord =
       lastCharacter.map(isSeparator) == true && lastBefore.map(isSeparator) == false
     return (
       TypedPress(
-        output: output,
+        output: applied,
         finishedWord: finishesWord
           ? SuggestionBar.finishedWord(before: String(lastBefore ?? " "), after: tail) : nil),
       edit
@@ -199,13 +190,11 @@ package struct TypingCore<Sink: TypingSink> {
     return closed
   }
 
-  /// Writes to the sink; every write but a taken suggestion's ends its closing-up.
-  private mutating func write(erasing count: Int, _ text: String) -> Sink.Edit {
-    let (edit, written) = sink.replaceTrailing(count, with: text)
-    change.then(written)
+  /// Notes what the typist wrote; every write but a taken suggestion's ends its closing-up.
+  private mutating func noteWrite(_ applied: KeyOutput) {
+    change.then(DocumentChange(erase: applied.erase, insert: applied.commit))
     endsWithSuggestionSpace = false
     version &+= 1
-    return edit
   }
 
   // MARK: - Edits that are not presses
@@ -215,14 +204,14 @@ package struct TypingCore<Sink: TypingSink> {
   /// Ends the run: its taps can no longer be rolled back.
   package mutating func flush() {
     release()
-    _ = write(erasing: 0, engine.flush().commit)
+    noteWrite(typist.flush())
   }
 
   /// Ends the composition, then goes back to the first layout (한글 from !#1).
   package mutating func returnToFirstLayout() {
     flush()
     guard let first = engine.layouts.first, engine.layoutIndex != 0 else { return }
-    _ = engine.switchLayout(to: first.id)
+    typist.switchLayout(to: first.id)
     version &+= 1
   }
 
@@ -230,7 +219,7 @@ package struct TypingCore<Sink: TypingSink> {
   /// held suggestion key's own symbol).
   package mutating func insert(_ text: String) {
     release()
-    _ = write(erasing: 0, engine.flush().commit + text)
+    noteWrite(typist.insertText(text))
   }
 
   /// Replaces the last `count` characters of ``tail`` (the word being typed) with
@@ -240,11 +229,7 @@ package struct TypingCore<Sink: TypingSink> {
   /// erased.
   package mutating func replaceTrailingCharacters(_ count: Int, with replacement: String) {
     release()
-    let open = engine.flush().commit
-    let fromComposition = min(max(0, count), open.count)
-    _ = write(
-      erasing: max(0, count) - fromComposition,
-      String(open.dropLast(fromComposition)) + replacement)
+    noteWrite(typist.replaceTrailingCharacters(count, with: replacement))
   }
 
   /// Replaces the word being typed with a suggestion and a space, as phone keyboards do; a
@@ -256,8 +241,7 @@ package struct TypingCore<Sink: TypingSink> {
 
   /// Starts over with `engine` and `sink` (a new practice item, a restored draft).
   package mutating func reset(to engine: InputMethod, sink: Sink) {
-    self.engine = engine
-    self.sink = sink
+    typist = Typist(engine, document: sink)
     taps.removeAll()
     change = .none
     endsWithSuggestionSpace = false
@@ -267,6 +251,6 @@ package struct TypingCore<Sink: TypingSink> {
   /// Changes the sink in a way that is no write (taking what it noted, forgetting what the
   /// child's line holds).
   mutating func updateSink(_ update: (inout Sink) -> Void) {
-    update(&sink)
+    update(&typist.document)
   }
 }

@@ -249,7 +249,7 @@ struct OutputBuffer {
   }
 
   /// Appends the typist's text (document and preedit) as UTF-8.
-  mutating func appendText(of typist: Typist) {
+  mutating func appendText(of typist: Typist<TextBuffer>) {
     guard failure == nil else { return }
     guard escapesControls else {
       typist.appendText(to: &bytes)

@@ -29,7 +29,7 @@ func randomKey(
 /// - Returns: The press in key notation, and what it did.
 @discardableResult
 func randomPress(
-  _ typist: inout Typist, using generator: inout SeededGenerator
+  _ typist: inout Typist<TextBuffer>, using generator: inout SeededGenerator
 ) -> (notation: String, output: KeyOutput?) {
   guard let press = randomKey(on: typist.layout, using: &generator) else { return ("", nil) }
   let output = press.isHold ? typist.hold(press.index) : typist.tap(press.index)

@@ -49,7 +49,8 @@ private func publicDeclarations() throws -> [Declaration] {
       defer { comment = [] }
       let isPublic = words.first == "public"
       let modifiers: Set<String> = [
-        "public", "private(set)", "static", "mutating", "final", "indirect", "nonisolated",
+        "public", "private(set)", "package(set)", "static", "mutating", "final", "indirect",
+        "nonisolated",
       ]
       while let first = words.first, modifiers.contains(first) { words.removeFirst() }
       guard let kind = words.first, kinds.contains(kind) else { continue }

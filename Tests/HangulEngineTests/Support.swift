@@ -27,7 +27,7 @@ func inputMethod(_ id: String = "cheonjiin-galaxy") throws -> InputMethod {
 }
 
 /// An input method on a shipped layout with an empty document.
-func typist(_ id: String = "cheonjiin-galaxy") throws -> Typist {
+func typist(_ id: String = "cheonjiin-galaxy") throws -> Typist<TextBuffer> {
   Typist(try inputMethod(id))
 }
 
@@ -36,7 +36,8 @@ func typist(_ id: String = "cheonjiin-galaxy") throws -> Typist {
 /// - Returns: The output of each press, as the typist applied it.
 @discardableResult
 func press(
-  _ sequence: String, on typist: inout Typist, sourceLocation: SourceLocation = #_sourceLocation
+  _ sequence: String, on typist: inout Typist<TextBuffer>,
+  sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> [KeyOutput] {
   var resolvers: [String: KeyResolver] = [:]
   var outputs: [KeyOutput] = []

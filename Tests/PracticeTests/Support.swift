@@ -28,7 +28,7 @@ let galaxyLayouts: [Layout] = {
 /// only when told.
 struct Learner {
   var session: PracticeSession
-  var engine: Typist
+  var engine: Typist<TextBuffer>
   var now: Milliseconds
   /// Milliseconds between presses in ``type(_:)``.
   var interval: Milliseconds = 500

@@ -230,6 +230,20 @@ struct TypingCoreTests {
     }
   }
 
+  @Test("the pad reports each press as a typist on a plain buffer applies it, ⌫ on nothing too")
+  func sameOutputsAsTypist() throws {
+    var pad = TypingCore(engine: InputMethod(layouts: layouts), sink: PadDocument())
+    var typist = Typist(InputMethod(layouts: layouts))
+    for id in "bs g i araea space bs bs bs bs n eu punct bs".split(separator: " ") {
+      let key = try key(String(id))
+      let fromPad = pad.tap(.key(key)).output
+      pad.release()
+      #expect(fromPad == typist.tap(key), "\(id)")
+    }
+    #expect(pad.sink.buffer == typist.buffer)
+    #expect(pad.typist.inputMethod == typist.inputMethod)
+  }
+
   @Test("what is still open when the program ends is handed back, not lost")
   func finish() throws {
     var typing = TypingCore<SentText>(layouts: layouts)

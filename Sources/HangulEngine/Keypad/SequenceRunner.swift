@@ -4,7 +4,7 @@
 /// Used by `cheonjiin keys`, `spell` and the tests.
 public struct SequenceRunner: Sendable {
   /// The engine and the text after the last sequence.
-  public private(set) var typist: Typist
+  public private(set) var typist: Typist<TextBuffer>
   private let resolvers: [KeyResolver]
   private let initialLayout: Int
 
@@ -39,7 +39,7 @@ public struct SequenceRunner: Sendable {
   /// - Throws: ``KeySequenceError`` for the first token that cannot be read or has no key in
   ///   the layout current at that point; keys before it stay pressed.
   public mutating func run(
-    _ sequence: String, step: ((Step, Typist) -> Void)? = nil
+    _ sequence: String, step: ((Step, Typist<TextBuffer>) -> Void)? = nil
   ) throws(KeySequenceError) {
     reset()
     // The resolver is held while the layout stays, rather than looked up (and retained) per key.
@@ -55,7 +55,8 @@ public struct SequenceRunner: Sendable {
   }
 
   private mutating func press(
-    _ placed: PlacedKeyToken, with resolver: KeyResolver, step: ((Step, Typist) -> Void)?
+    _ placed: PlacedKeyToken, with resolver: KeyResolver,
+    step: ((Step, Typist<TextBuffer>) -> Void)?
   ) throws(KeySequenceError) {
     let resolved: (key: Int, isHold: Bool)
     do {

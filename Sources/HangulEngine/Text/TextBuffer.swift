@@ -127,6 +127,19 @@ public struct TextBuffer: Sendable, Hashable {
   }
 }
 
+extension TextBuffer: BufferedDocument {
+  /// The document itself.
+  public var buffer: TextBuffer { self }
+
+  /// ``replaceTrailingCharacters(_:with:)`` as a ``Typist`` writes.
+  public mutating func replaceTrailing(
+    _ count: Int, with text: String
+  ) -> (edit: TextEdit, erased: Int) {
+    let edit = replaceTrailingCharacters(count, with: text)
+    return (edit, edit.removedCharacters)
+  }
+}
+
 /// One edit at the end of a ``TextBuffer``, as much as ``TextBuffer/revert(_:)`` needs to undo
 /// it: the text it removed and how many bytes it appended.
 public struct TextEdit: Sendable, Hashable {

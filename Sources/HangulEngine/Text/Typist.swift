@@ -1,56 +1,51 @@
-/// An input method and the document it types into, for front ends without a text widget of
-/// their own: `cheonjiin keys`, the speller, practice, the suggestion simulation and tests.
+/// What a ``Typist`` writes finished text into: a ``TextBuffer``, or a front end's own
+/// document (the pad's, the line of a program the pad types into).
+///
+/// Every write happens at the cursor: delete some characters before it, then add text.
+public protocol TypedDocument {
+  /// What undoes one write, for a front end that rolls writes back.
+  associatedtype Edit
+
+  /// Deletes up to `count` characters before the cursor, then writes `text`.
+  ///
+  /// - Returns: The edit, and how many characters the delete took (fewer than `count` when
+  ///   the document ran out).
+  mutating func replaceTrailing(_ count: Int, with text: String) -> (edit: Edit, erased: Int)
+}
+
+/// A document whose whole text is at hand, as a ``TextBuffer``.
+public protocol BufferedDocument: TypedDocument {
+  /// The finished text.
+  var buffer: TextBuffer { get }
+}
+
+/// An input method and the document it types into: `cheonjiin keys`, the speller, practice,
+/// the suggestion simulation, the pad and `cheonjiin run`.
 ///
 /// Named for what it does: it presses keys and writes their text down. Each press goes to
-/// the ``InputMethod``, and its ``KeyOutput`` is applied to the ``TextBuffer`` at once, so
-/// ``text`` is always what the user sees.
+/// the ``InputMethod``, and its ``KeyOutput`` is applied to the document at once, so the
+/// document and the preedit are always what the user sees.
 ///
-/// A value type. Copying it copies the document lazily (copy-on-write), so the first edit of a
-/// copy costs O(document); a front end that snapshots before every optimistic tap should keep
-/// an ``InputMethod`` snapshot and the tap's ``TextEdit`` instead.
-public struct Typist: Sendable, Hashable {
+/// A value type. Copying one on a ``TextBuffer`` copies the document lazily (copy-on-write),
+/// so the first edit of a copy costs O(document); a front end that snapshots before every
+/// optimistic tap should keep an ``InputMethod`` snapshot and the tap's edit instead.
+public struct Typist<Document: TypedDocument> {
   /// The engine: the open composition and the layouts.
-  public private(set) var inputMethod: InputMethod
-  /// The finished text.
-  public private(set) var buffer: TextBuffer
+  public package(set) var inputMethod: InputMethod
+  /// Where the finished text goes; the preedit is not in it.
+  public package(set) var document: Document
 
   /// Pairs an engine with a document.
   ///
   /// - Parameters:
   ///   - inputMethod: The engine to type with; its composition, if any, stays open.
-  ///   - text: The document to start from (a restored draft).
-  public init(_ inputMethod: InputMethod, text: String = "") {
+  ///   - document: The document to start from (a restored draft).
+  public init(_ inputMethod: InputMethod, document: Document) {
     self.inputMethod = inputMethod
-    self.buffer = TextBuffer(text)
-  }
-
-  /// Pairs an engine with a document a front end already keeps (copy-on-write: no copy).
-  public init(_ inputMethod: InputMethod, buffer: TextBuffer) {
-    self.inputMethod = inputMethod
-    self.buffer = buffer
-  }
-
-  /// An empty document and a fresh engine on `layouts`.
-  public init(layouts: [Layout], initial: Int = 0) {
-    self.init(InputMethod(layouts: layouts, initial: initial))
+    self.document = document
   }
 
   // MARK: - Reading
-
-  /// The finished text followed by the preedit: what the user sees.
-  ///
-  /// O(document).
-  public var text: String {
-    var bytes = buffer.utf8
-    inputMethod.preedit.withUTF8 { bytes.append(contentsOf: $0) }
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// Appends ``text`` as UTF-8 to `bytes`, without making a String (fast output).
-  public func appendText(to bytes: inout [UInt8]) {
-    bytes.append(contentsOf: buffer.utf8)
-    inputMethod.preedit.withUTF8 { bytes.append(contentsOf: $0) }
-  }
 
   public var isComposing: Bool { inputMethod.isComposing }
   public var layouts: [Layout] { inputMethod.layouts }
@@ -69,25 +64,25 @@ public struct Typist: Sendable, Hashable {
   /// Compare ``InputMethod/tap(_:)``.
   @discardableResult
   public mutating func tap(_ key: Int) -> KeyOutput {
-    apply(inputMethod.tap(key))
+    apply(inputMethod.tap(key)).output
   }
 
   /// Holds a key (see ``InputMethod/hold(_:)``) and applies its output to the document.
   @discardableResult
   public mutating func hold(_ key: Int) -> KeyOutput {
-    apply(inputMethod.hold(key))
+    apply(inputMethod.hold(key)).output
   }
 
   /// Ends the composition, appending it to the document.
   @discardableResult
   public mutating func flush() -> KeyOutput {
-    apply(inputMethod.flush())
+    apply(inputMethod.flush()).output
   }
 
   /// Switches layout (see ``InputMethod/switchLayout(to:)``), appending the composition.
   @discardableResult
   public mutating func switchLayout(to id: String) -> KeyOutput {
-    apply(inputMethod.switchLayout(to: id))
+    apply(inputMethod.switchLayout(to: id)).output
   }
 
   /// Ends the composition and appends `text` as it is (a paste, or text from the system's own
@@ -99,7 +94,7 @@ public struct Typist: Sendable, Hashable {
     var output = inputMethod.flush()
     output.commit += text
     output.consumed = !output.commit.isEmpty
-    return apply(output)
+    return apply(output).output
   }
 
   /// Ends the composition, deletes the last `count` characters of the text (composition
@@ -119,24 +114,65 @@ public struct Typist: Sendable, Hashable {
     output.commit = String(open.dropLast(fromComposition)) + replacement
     output.erase = max(0, count) - fromComposition
     output.consumed = true
-    return apply(output)
+    return apply(output).output
+  }
+
+  /// Applies `output` to the document and reports what really happened.
+  ///
+  /// - Returns: The output as applied, and the document's edit (nil when nothing was
+  ///   written), for a front end that rolls optimistic taps back.
+  package mutating func apply(
+    _ output: consuming KeyOutput
+  ) -> (output: KeyOutput, edit: Document.Edit?) {
+    // Most presses only change the preedit: the document is not touched.
+    if output.erase == 0, output.commit.isEmpty { return (output, nil) }
+    let (edit, erased) = document.replaceTrailing(output.erase, with: output.commit)
+    guard erased != output.erase else { return (output, edit) }
+    var applied = output
+    applied.erase = erased
+    if erased == 0, applied.commit.isEmpty { applied.consumed = false }
+    return (applied, edit)
+  }
+}
+
+extension Typist: Sendable where Document: Sendable {}
+extension Typist: Equatable where Document: Equatable {}
+extension Typist: Hashable where Document: Hashable {}
+
+extension Typist where Document: BufferedDocument {
+  /// The finished text.
+  public var buffer: TextBuffer { document.buffer }
+
+  /// The finished text followed by the preedit: what the user sees.
+  ///
+  /// O(document).
+  public var text: String {
+    var bytes = buffer.utf8
+    inputMethod.preedit.withUTF8 { bytes.append(contentsOf: $0) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends ``text`` as UTF-8 to `bytes`, without making a String (fast output).
+  public func appendText(to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: buffer.utf8)
+    inputMethod.preedit.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+}
+
+extension Typist where Document == TextBuffer {
+  /// Pairs an engine with a document holding `text` (a restored draft).
+  public init(_ inputMethod: InputMethod, text: String = "") {
+    self.init(inputMethod, document: TextBuffer(text))
+  }
+
+  /// An empty document and a fresh engine on `layouts`.
+  public init(layouts: [Layout], initial: Int = 0) {
+    self.init(InputMethod(layouts: layouts, initial: initial))
   }
 
   /// Throws away the composition and the text, keeping the current layout.
   public mutating func reset() {
     inputMethod.reset()
-    buffer.removeAll()
-  }
-
-  /// Applies `output` to the document and reports what really happened.
-  private mutating func apply(_ output: consuming KeyOutput) -> KeyOutput {
-    // Most presses only change the preedit: the document is not touched.
-    if output.erase == 0, output.commit.isEmpty { return output }
-    let edit = buffer.apply(output)
-    guard edit.removedCharacters != output.erase else { return output }
-    var applied = output
-    applied.erase = edit.removedCharacters
-    if edit.removedCharacters == 0, applied.commit.isEmpty { applied.consumed = false }
-    return applied
+    document.removeAll()
   }
 }
