@@ -54,3 +54,29 @@ public enum Ranking {
     return counts[min(max(boost, boostRange.lowerBound), boostRange.upperBound) - 1]
   }
 }
+
+/// The weights of the ranking that are tuned on messages rather than derived: ``SuggestionIndex``
+/// ranks with ``tuned`` unless a tuning run sets others.
+///
+/// Weights are tried on `Lexicon/practice-messages-ko.txt` (the development set,
+/// `SavingsTuningTests`) and only then measured on `Lexicon/messages-bench.txt`, the held-out
+/// set; Lexicon/README.md says why both are kept apart.
+public struct RankingWeights: Sendable, Hashable {
+  /// What a completion gains for each syllable it adds to the typed word: taking a long word
+  /// saves more presses than taking a short one, so at equal frequency the longer one is the
+  /// better bet.
+  public var perAddedSyllable = 0.0
+  /// The weight of the next word's own frequency (``Ranking/corpusScore(corpusCount:)``) after a
+  /// space; the pair's probability already holds most of it.
+  public var nextWordFrequency = 0.25
+
+  /// The tuned weights; set a field to try another.
+  public init() {}
+
+  /// The weights the pad ranks with.
+  ///
+  /// No gain per added syllable: 0.2 was best on the development set (46.9 → 48.5 % top-3)
+  /// but lowered the held-out set (29.5 → 28.0 %), so it does not generalise
+  /// (docs/performance.md).
+  public static let tuned = RankingWeights()
+}

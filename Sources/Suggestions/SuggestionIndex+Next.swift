@@ -3,8 +3,8 @@ extension SuggestionIndex {
   ///
   /// The score mixes the context (log10 of the language model's per-mille probability of the
   /// pair, from ``nextWords``), the next word's own frequency
-  /// (``Ranking/corpusScore(corpusCount:)``, at a quarter weight: the pair's probability already
-  /// holds most of it) and what the user has learned: the pair itself at 1.5 times
+  /// (``Ranking/corpusScore(corpusCount:)``, weighted by
+  /// ``RankingWeights/nextWordFrequency``) and what the user has learned: the pair itself at 1.5 times
   /// ``Ranking/learnedScore(userCount:daysSinceUse:)`` (one use today adds 3, as much as a
   /// thousandfold probability: what the user typed beats the model's guess), the next word alone
   /// at half weight (a word used often is likely
@@ -35,7 +35,8 @@ extension SuggestionIndex {
       }
       let frequency = Ranking.corpusScore(corpusCount: corpusCount(of: word) ?? 0)
       let context = logarithm10(Double(max(1, perMille)))
-      let score = context + frequency / 4 + (learned ?? 0) / 2 + 1.5 * (pair ?? 0)
+      let score =
+        context + weights.nextWordFrequency * frequency + (learned ?? 0) / 2 + 1.5 * (pair ?? 0)
       top.offer(
         Candidate(
           word: word, score: score, length: Int32(word.unicodeScalars.count),

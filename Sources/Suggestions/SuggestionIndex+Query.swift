@@ -81,10 +81,15 @@ extension SuggestionIndex {
     var top = TopList(limit: limit)
     let userWords = user ?? UserWords(speller: speller)
     let hasUser = !userWords.isEmpty
+    let typedLength = typedWord.unicodeScalars.count
+    /// The gain of a completion `length` syllables long (``RankingWeights/perAddedSyllable``).
+    func lengthBonus(_ length: Int) -> Double {
+      weights.perAddedSyllable * Double(max(0, length - typedLength))
+    }
 
     /// Offers an unlearned index entry; learned ones come from the user pass below.
     func offerIndexEntry(_ id: Int, bonus: Double) {
-      let score = baseScores[id] + bonus
+      let score = baseScores[id] + bonus + lengthBonus(Int(length(at: id)))
       guard top.mightAdmit(score: score) else { return }
       let word = self.word(at: id)
       guard !word.utf8.elementsEqual(typedWord.utf8) else { return }
@@ -100,7 +105,8 @@ extension SuggestionIndex {
       let stats = userWords.entries[slot].stats
       let learned = Ranking.learnedScore(
         userCount: stats.count, daysSinceUse: today - stats.lastUsedDay)
-      learnedMatches.append((slot, learned, bonus))
+      let added = lengthBonus(userWords.entries[slot].initials.count)
+      learnedMatches.append((slot, learned, bonus + added))
     }
 
     switch parse(typedWord, cyclingLastKey: cyclingLastKey) {

@@ -58,6 +58,8 @@ public struct SuggestionIndex: Sendable {
   let initialsOrder: [Int32]
   /// The words likely after each word (`ko-next.tsv`), offered after a space.
   public var nextWords = NextWords()
+  /// The tuned weights of the ranking.
+  public var weights = RankingWeights.tuned
 
   /// Builds the index.
   ///

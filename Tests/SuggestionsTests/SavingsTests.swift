@@ -5,7 +5,7 @@ import Suggestions
 import Testing
 
 /// The shipped Galaxy layout set, loaded from `Layouts/`.
-private func galaxyLayouts() throws -> [Layout] {
+func galaxyLayouts() throws -> [Layout] {
   let library = LayoutLibrary(
     shippedDirectory: repositoryRoot.appendingPathComponent("Layouts").path,
     userDirectory: "/nonexistent/cheonjiin-test")
@@ -90,7 +90,7 @@ struct SavingsTests {
   ///
   /// `make bench` prints the same figures; this test keeps them from falling below their floors,
   /// just under what was measured (top-3 savings 29.5 %, next word 10 of 398).
-  @Test("the shipped lexicon saves at least 29 % of presses on the held-out messages")
+  @Test("the shipped lexicon saves at least 29.4 % of presses on the held-out messages")
   func shippedLexiconOnBenchmarkMessages() throws {
     let layouts = try galaxyLayouts()
     let index = try shippedIndex()
@@ -105,8 +105,8 @@ struct SavingsTests {
         + "saved \(Int((report.savedFraction * 1000).rounded()) / 10 ) % "
         + "(\(report.wordsTaken) of \(report.words) words taken); next word in the top 3 for "
         + "\(report.wordsPredicted) of \(report.wordsAfterWord) words after a word")
-    #expect(report.savedFraction >= 0.29)
-    #expect(report.predictedFraction >= 0.02)
+    #expect(report.savedFraction >= 0.294)
+    #expect(report.predictedFraction >= 0.025)
   }
 
   @Test("the next words after a space are offered: 감사합니다 is taken before its first press")
