@@ -12,7 +12,8 @@ extension LayoutsCommand {
       abstract: "Write a layout's whole automaton as JSON, for typing with it in any program.",
       discussion: """
         --format cheonjiin (the default) writes every composing state and, for each state and \
-        key, what the press commits, erases and shows (docs/layouts.md has the schema). \
+        key, what the press commits, erases and shows, and its caption (docs/export.md has the \
+        schema). \
         --format hwalja writes the same automaton as a Hwalja map: previous characters and key \
         → replacement. The same layout gives the same bytes every time.
         Example: cheonjiin layouts export cheonjiin-galaxy --output galaxy.json
