@@ -191,12 +191,16 @@ public enum DemoPage {
   /// distinct entries, in base 64 (`widths` digits each); an entry's commit that starts with
   /// the composition before the press says so with a flag instead of repeating it, so the
   /// distinct entries are few. The page's script reads an entry back in a few lines.
+  ///
+  /// Each entry's caption is a third number, an index into `captions` (the template's name and
+  /// values, as ``PressEffect/captionFields`` gives them).
   public static func automaton(_ table: AutomatonTable, holdMs: Int) -> String {
+    let captions = table.distinctCaptions()
     var distinct: [String: Int] = [:]
     var entries: [String] = []
     let codes = table.transitions.enumerated().map { state, row in
       let before = table.states[state].unicodeScalars
-      return row.map { entry in
+      return row.enumerated().map { column, entry in
         let commit = entry.commit.unicodeScalars
         let continues = !before.isEmpty && commit.starts(with: before)
         var text = String.UnicodeScalarView()
@@ -204,21 +208,34 @@ public enum DemoPage {
         let json =
           "[\(continues ? 1 : 0),\(jsonQuoted(String(text))),\(entry.erase),"
           + "\"\(entry.transition.rawValue)\",\"\(entry.undo.rawValue)\"]"
-        if let index = distinct[json] { return (entry.next, index) }
-        entries.append(json)
-        distinct[json] = entries.count - 1
-        return (entry.next, entries.count - 1)
+        let index = distinct[json] ?? entries.count
+        if index == entries.count {
+          entries.append(json)
+          distinct[json] = index
+        }
+        return (entry.next, index, captions.index[state][column])
       }
     }
-    let widths = (digits(for: table.states.count), digits(for: entries.count))
+    let widths = (
+      digits(for: table.states.count), digits(for: entries.count),
+      digits(for: captions.effects.count)
+    )
     let rows = codes.map { row in
-      "\"" + row.map { base64($0.0, widths.0) + base64($0.1, widths.1) }.joined() + "\""
+      "\""
+        + row.map { base64($0.0, widths.0) + base64($0.1, widths.1) + base64($0.2, widths.2) }
+        .joined() + "\""
+    }
+    let captionList = captions.effects.map { effect in
+      let (name, values) = effect.captionFields
+      return "[\"\(name.rawValue)\"" + values.map { "," + jsonQuoted($0) }.joined() + "]"
     }
     return "{\"holdMs\":\(holdMs),\"keys\":["
       + table.keys.map { "[\($0.index),\($0.isHold ? 1 : 0)]" }.joined(separator: ",")
       + "],\"states\":[" + table.states.map(jsonQuoted).joined(separator: ",")
       + "],\"entries\":[" + entries.joined(separator: ",")
-      + "],\"widths\":[\(widths.0),\(widths.1)],\"rows\":[" + rows.joined(separator: ",") + "]}"
+      + "],\"captions\":[" + captionList.joined(separator: ",")
+      + "],\"widths\":[\(widths.0),\(widths.1),\(widths.2)],\"rows\":["
+      + rows.joined(separator: ",") + "]}"
   }
 
   /// The page's base-64 digits, in their order (the script has the same).

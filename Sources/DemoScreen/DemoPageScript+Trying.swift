@@ -20,8 +20,8 @@ let pageScriptTrying = #"""
       return -1;
     }
 
-    // An entry of the table as DemoPage.automaton packs it: the next state and the distinct
-    // entry, in base-64 digits; the flag says the commit starts with the composition.
+    // An entry of the table as DemoPage.automaton packs it: the next state, the distinct entry
+    // and the caption, in base-64 digits; the flag says the commit starts with the composition.
     const digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
     function number(row, at, width) {
       let value = 0;
@@ -29,9 +29,11 @@ let pageScriptTrying = #"""
       return value;
     }
     function look(table, state, k) {
-      const widths = table.widths, row = table.rows[state], at = k * (widths[0] + widths[1]);
+      const widths = table.widths, row = table.rows[state];
+      const at = k * (widths[0] + widths[1] + widths[2]);
       const e = table.entries[number(row, at + widths[0], widths[1])];
-      return [number(row, at, widths[0]), (e[0] ? table.states[state] : "") + e[1], e[2], e[3], e[4]];
+      return [number(row, at, widths[0]), (e[0] ? table.states[state] : "") + e[1], e[2], e[3], e[4],
+        number(row, at + widths[0] + widths[1], widths[2])];
     }
 
     // For each track: the table's index of each key of the first layout, pressed and held.
@@ -48,24 +50,24 @@ let pageScriptTrying = #"""
     function fresh() { return { state: 0, text: [], undo: [], presses: 0, progress: 0, off: false }; }
     const tries = data.tracks.map(fresh);
 
-    // The press: its entry is [next state, commit, erase, kind, undo]; ⌫ in a
+    // The press: its entry is [next state, commit, erase, kind, undo, caption]; ⌫ in a
     // composition pops what the presses before it pushed, as the engine's undo does.
     function apply(typist, table, k) {
       const t = look(table, typist.state, k);
-      const before = table.states[typist.state];
+      // The demo deletes only text it shows: ⌫ with nothing typed deletes nothing.
+      const nothing = typist.text.length === 0 && t[2] > 0;
       if (t[4] === "pop" && typist.undo.length > 0) {
         const last = typist.undo.pop();
         typist.text = last.text;
         typist.state = last.state;
-        return { before: before, commit: "", erase: 0, kind: t[3], after: table.states[typist.state] };
+        return { caption: t[5], nothing: nothing };
       }
       if (t[4] === "push") typist.undo.push({ text: typist.text.slice(), state: typist.state });
       else typist.undo.length = 0;
       typist.text.length = Math.max(0, typist.text.length - t[2]);
       Array.prototype.push.apply(typist.text, Array.from(t[1]));
       typist.state = t[0];
-      return { before: before, commit: t[1], erase: t[2], kind: t[3],
-        after: table.states[typist.state] };
+      return { caption: t[5], nothing: nothing };
     }
 
     // The dot strokes drawn as on the pad (●), once the table has typed them.
@@ -99,13 +101,25 @@ let pageScriptTrying = #"""
       });
     }
 
-    // A caption as the terminal demo words it, from the transition's kind.
-    function tryCaption(key, held, change) {
-      const name = held ? fill(text.held, { key: key.label }) : key.label;
-      const shown = change.after || (change.commit ? Array.from(change.commit).pop() : "");
-      const template = text["kind." + change.kind] || text["kind.other"];
-      const last = change.commit ? Array.from(change.commit).pop() : "";
-      return fill(template, { key: name, before: shownAs(change.before), after: shownAs(shown), commit: shownAs(last) });
+    // A caption as the terminal demo words it: the demo's template for the press, filled with
+    // the values the table carries ({1}…), the key's name, a cycle's count worded and the
+    // layout a switch goes to.
+    function tryCaption(index, key, held, change) {
+      const caption = automata[index].captions[change.caption];
+      const name = change.nothing && caption[0] === "deleted" ? "undone" : caption[0];
+      const values = caption.slice(1);
+      const layout = data.tracks[index].layouts[Number(values[0])];
+      const named = {
+        key: held ? fill(text.held, { key: key.label }) : key.label,
+        times: values.length > 1 ? text["times." + values[1]] || values[1] : "",
+        layout: layout ? layout.name : ""
+      };
+      const worded = text["caption." + name].replace(/\{(\w+)\}/g, function (all, field) {
+        if (named[field] !== undefined) return named[field];
+        const number = Number(field);
+        return number >= 1 && number <= values.length ? values[number - 1] : all;
+      });
+      return shownAs(worded);
     }
 
     function paintTry(view, index) {
@@ -164,10 +178,10 @@ let pageScriptTrying = #"""
         typist.progress = found;
         return found === route.length - 1
           ? fill(text.targetDone, { count: String(typist.presses), demo: String(route.length - 1) })
-          : tryCaption(key, held, change);
+          : tryCaption(index, key, held, change);
       }
       typist.off = true;
-      return fill(text.wrongPress, { caption: tryCaption(key, held, change) });
+      return fill(text.wrongPress, { caption: tryCaption(index, key, held, change) });
     }
 
     function pressKey(index, layoutKey, held) {
@@ -181,7 +195,7 @@ let pageScriptTrying = #"""
       const change = apply(typist, table, k);
       typist.presses += 1;
       const said = aiming && routes[index] ? follow(index, key, held, change)
-        : tryCaption(key, held, change);
+        : tryCaption(index, key, held, change);
       paintTry(views[index], index);
       views[index].caption.textContent = said;
     }

@@ -63,60 +63,80 @@ extension UIStrings {
   /// What a press did, from the engine's own transition: `ㆍ + ㆍ = ‥`, `ㄴㄹ 두 번 → ㄹ`,
   /// `받침 ㄴ이 다음 글자로 가요 → 니`, `␣: 다음 글자로`.
   public func demoCaption(_ step: DemoTrack.Step, of track: DemoTrack) -> String {
-    let key = track.keyName(step, strings: self)
-    switch step.effect {
-    case .newSyllable(let letter):
-      return pick("새 글자: \(letter)", "new syllable: \(letter)")
-    case .vowelJoined(let initial, let vowel, let syllable?):
-      return "\(initial) + \(vowel) = \(syllable)"
-    case .vowelJoined(let initial, let vowel, nil):
-      return pick(
-        "\(initial) + \(vowel): 다음 획을 기다려요", "\(initial) + \(vowel): waits for the next stroke")
-    case .vowelCombined(let from, let stroke, let to, let syllable):
-      return "\(from) + \(stroke) = \(to)" + (syllable.map { " → \($0)" } ?? "")
-    case .vowelAlone(let vowel):
-      return pick("모음 \(vowel)", "vowel \(vowel)")
-    case .finalCarriedOver(let final, let syllable):
-      return pick(
-        "받침 \(final)이 다음 글자로 가요 → \(syllable)",
-        "final \(final) moves on to the next syllable → \(syllable)")
-    case .finalAdded(let syllable, let letter, let result):
-      return "\(syllable) + \(letter) = \(result)" + pick(" (받침)", " (final)")
-    case .letterAfter(let syllable, let letter, let result):
-      return "\(syllable) + \(letter) = \(result)"
-    case .cycled(let label, let presses, let result, let syllable):
-      let times = pick(
-        "\(NativeNumber(presses)?.determiner ?? String(presses)) 번",
-        presses == 1 ? "once" : presses == 2 ? "twice" : "\(presses) times")
-      return "\(label) \(times) → \(result)" + (syllable.map { " (\($0))" } ?? "")
-    case .mark(let text) where text.allSatisfy({ $0.isPunctuation || $0.isSymbol }):
-      return pick("부호 \(text)", "mark \(text)")
-    case .mark(let text):
-      return pick("글자 \(text)", "letter \(text)")  // the ABC pad's keys cycle letters
-    case .typedText(let text):
-      return "\(key): \(text)"
-    case .heldText(let text):
-      return "\(key): \(text)"
-    case .syllableEnded:
-      return pick("\(key): 다음 글자로", "\(key): next syllable")
+    let (name, values) = step.effect.captionFields
+    let layout = values.first.flatMap { Int($0) }.flatMap { track.layouts[safe: $0] }
+    return Self.filledCaption(
+      demoCaptionTemplate(name), values: values, key: track.keyName(step, strings: self),
+      times: values.count > 1 ? Int(values[1]).map(demoTimes) ?? "" : "",
+      layout: layout.map { self.name(of: $0) } ?? "")
+  }
+
+  /// A caption's template, in the same words on the terminal and the page.
+  ///
+  /// `{1}`… are the press's values (``PressEffect/captionFields``), `{key}` the key's name, `{times}` the count in the second value worded, `{layout}` the
+  /// layout the first value numbers. The page's script fills the same templates.
+  public func demoCaptionTemplate(_ name: PressEffect.CaptionName) -> String {
+    switch name {
+    case .newSyllable: pick("새 글자: {1}", "new syllable: {1}")
+    case .vowelJoined: "{1} + {2} = {3}"
+    case .vowelWaits: pick("{1} + {2}: 다음 획을 기다려요", "{1} + {2}: waits for the next stroke")
+    case .vowelCombinedInto: "{1} + {2} = {3} → {4}"
+    case .vowelCombined: "{1} + {2} = {3}"
+    case .vowelAlone: pick("모음 {1}", "vowel {1}")
+    case .finalCarriedOver:
+      pick("받침 {1}이 다음 글자로 가요 → {2}", "final {1} moves on to the next syllable → {2}")
+    case .finalAdded: "{1} + {2} = {3}" + pick(" (받침)", " (final)")
+    case .letterAfter: "{1} + {2} = {3}"
+    case .cycledIn: "{1} {times} → {3} ({4})"
+    case .cycled: "{1} {times} → {3}"
+    case .mark: pick("부호 {1}", "mark {1}")
+    case .markLetter: pick("글자 {1}", "letter {1}")
+    case .typedText, .heldText: "{key}: {1}"
+    case .syllableEnded: pick("{key}: 다음 글자로", "{key}: next syllable")
     case .syllableEndedWithSpace:
-      return pick("\(key): 글자를 끝내고 띄어 써요", "\(key): ends the syllable and types a space")
-    case .space:
-      return pick("\(key): 띄어쓰기", "\(key): space")
-    case .newline:
-      return pick("\(key): 줄 바꿈", "\(key): new line")
-    case .switchedLayout(let index):
-      let name = track.layouts[safe: index].map { self.name(of: $0) } ?? ""
-      return pick("\(key): \(name) 자판으로", "\(key): to \(name)")
-    case .undone:
-      return pick("\(key): 한 타 되돌리기", "\(key): undoes one press")
-    case .deleted:
-      return pick("\(key): 한 글자 지우기", "\(key): deletes a character")
-    case .dismissed:
-      return pick("\(key): 다 썼어요", "\(key): done")
-    case .nothing:
-      return key
+      pick("{key}: 글자를 끝내고 띄어 써요", "{key}: ends the syllable and types a space")
+    case .space: pick("{key}: 띄어쓰기", "{key}: space")
+    case .newline: pick("{key}: 줄 바꿈", "{key}: new line")
+    case .switchedLayout: pick("{key}: {layout} 자판으로", "{key}: to {layout}")
+    case .undone: pick("{key}: 한 타 되돌리기", "{key}: undoes one press")
+    case .deleted: pick("{key}: 한 글자 지우기", "{key}: deletes a character")
+    case .dismissed: pick("{key}: 다 썼어요", "{key}: done")
+    case .nothing: "{key}"
     }
+  }
+
+  /// How many times a key was pressed, as a cycle's caption says it: `두 번`, `twice`.
+  public func demoTimes(_ presses: Int) -> String {
+    pick(
+      "\(NativeNumber(presses)?.determiner ?? String(presses)) 번",
+      presses == 1 ? "once" : presses == 2 ? "twice" : "\(presses) times")
+  }
+
+  /// `template` with its `{1}`…, `{key}`, `{times}` and `{layout}` filled in, in one pass, so
+  /// a value that itself reads `{key}` stays as it is.
+  static func filledCaption(
+    _ template: String, values: [String], key: String, times: String, layout: String
+  ) -> String {
+    var result = ""
+    var rest = Substring(template)
+    while let open = rest.firstIndex(of: "{") {
+      result += rest[..<open]
+      guard let close = rest[open...].firstIndex(of: "}") else { break }
+      let name = rest[rest.index(after: open)..<close]
+      switch name {
+      case "key": result += key
+      case "times": result += times
+      case "layout": result += layout
+      default:
+        if let number = Int(name), values.indices.contains(number - 1) {
+          result += values[number - 1]
+        } else {
+          result += rest[open...close]
+        }
+      }
+      rest = rest[rest.index(after: close)...]
+    }
+    return result + rest
   }
 }
 
@@ -255,11 +275,9 @@ extension UIStrings {
     ] + demoTryText
   }
 
-  /// The page's text for trying the pad: the buttons, what a press did (by the kind of change
-  /// the engine's table names), and what "now you" says.
+  /// The page's text for trying the pad: the buttons, what a press did (the terminal demo's own
+  /// caption templates, filled from the table's captions), and what "now you" says.
   private var demoTryText: [(name: String, text: String)] {
-    // A letter or stroke joined to the syllable before: `아 + ㄴ = 안`.
-    let joined = "{before} + {key} = {after}"
     return [
       ("tryIt", pick("✋ 직접 쳐 보기", "✋ Try it")),
       ("watch", pick("▶ 다시 보기", "▶ Watch")),
@@ -282,34 +300,10 @@ extension UIStrings {
       ),
       ("wrongPress", pick("{caption}. 다른 키예요: ⌫로 되돌려요.", "{caption}. Not that key: ⌫ undoes it.")),
       ("notOnPage", pick("{key}: 여기서는 안 돼요", "{key}: not on this page")),
-      ("kind.newSyllable", pick("새 글자: {after}", "new syllable: {after}")),
-      ("kind.finalConsonant", joined + pick(" (받침)", " (final)")),
-      ("kind.doubleFinal", joined + pick(" (겹받침)", " (double final)")),
-      ("kind.cycle", "{key} → {after}"),
-      (
-        "kind.finalMoved",
-        pick("받침이 다음 글자로 가요 → {after}", "the final moves on to the next syllable → {after}")
-      ),
-      ("kind.vowelJoined", joined),
-      ("kind.vowelMerge", joined),
-      ("kind.vowelAlone", pick("모음 {after}", "vowel {after}")),
-      ("kind.mark", pick("부호 {after}", "mark {after}")),
-      ("kind.markCycle", "{key} → {after}"),
-      ("kind.typed", "{key}: {commit}"),
-      ("kind.held", "{key}: {commit}"),
-      ("kind.syllableEnded", pick("{key}: 다음 글자로", "{key}: next syllable")),
-      (
-        "kind.syllableEndedWithSpace",
-        pick("{key}: 글자를 끝내고 띄어 써요", "{key}: ends the syllable and types a space")
-      ),
-      ("kind.space", pick("{key}: 띄어쓰기", "{key}: space")),
-      ("kind.newline", pick("{key}: 줄 바꿈", "{key}: new line")),
-      ("kind.undo", pick("{key}: 한 타 되돌리기", "{key}: undoes one press")),
-      ("kind.markDeleted", pick("{key}: 부호 지우기", "{key}: deletes the mark")),
-      ("kind.deleted", pick("{key}: 한 글자 지우기", "{key}: deletes a character")),
-      ("kind.nothing", "{key}"),
-      ("kind.other", "{key}"),
     ]
+      + PressEffect.CaptionName.allCases.map { ("caption." + $0.rawValue, demoCaptionTemplate($0)) }
+      // A cycle's count worded; no key cycles through more letters than this.
+      + (1...32).map { ("times.\($0)", demoTimes($0)) }
   }
 }
 

@@ -12,7 +12,8 @@ extension LayoutsCommand {
       abstract: "Write a layout's whole automaton as JSON, for typing with it in any program.",
       discussion: """
         --format cheonjiin (the default) writes every composing state and, for each state and \
-        key, what the press commits, erases and shows (docs/layouts.md has the schema). \
+        key, what the press commits, erases and shows, and its caption (docs/export.md has the \
+        schema). \
         --format hwalja writes the same automaton as a Hwalja map: previous characters and key \
         → replacement. The same layout gives the same bytes every time.
         Example: cheonjiin layouts export cheonjiin-galaxy --output galaxy.json
@@ -59,7 +60,7 @@ extension LayoutsCommand {
 /// from run to run and release to release (one entry per line: diffs stay readable).
 enum AutomatonJSON {
   /// The schema's version; readers check it before typing with a table.
-  static let version = 1
+  static let version = 2
 
   static func cheonjiin(_ table: AutomatonTable, layout: Layout, holdMs: Int) -> String {
     var text = "{\n  \"format\": \"cheonjiin-automaton\",\n  \"version\": \(version),\n"
@@ -74,12 +75,18 @@ enum AutomatonJSON {
     }.joined(separator: ",\n")
     text += "\n  ],\n  \"states\": [\n"
     text += table.states.map { "    {\"preedit\": \(jsonQuoted($0))}" }.joined(separator: ",\n")
+    let captions = table.distinctCaptions()
+    text += "\n  ],\n  \"captions\": [\n"
+    text += captions.effects.map { effect in
+      let (name, values) = effect.captionFields
+      return "    [\"\(name.rawValue)\"" + values.map { ", " + jsonQuoted($0) }.joined() + "]"
+    }.joined(separator: ",\n")
     text += "\n  ],\n  \"transitions\": ["
     // Half a million entries: appended in place, each small string written once.
     let kinds = Dictionary(
       uniqueKeysWithValues: Transition.allCases.map { ($0, "\"\($0.rawValue)\", ") })
     let undos = Dictionary(
-      uniqueKeysWithValues: AutomatonTable.UndoEffect.allCases.map { ($0, "\"\($0.rawValue)\"]") })
+      uniqueKeysWithValues: AutomatonTable.UndoEffect.allCases.map { ($0, "\"\($0.rawValue)\", ") })
     text.reserveCapacity(table.entryCount * 40)
     for (state, row) in table.transitions.enumerated() {
       text += state == 0 ? "\n    [" : ",\n    ["
@@ -92,6 +99,8 @@ enum AutomatonJSON {
         text += ", "
         text += kinds[entry.transition] ?? ""
         text += undos[entry.undo] ?? ""
+        text += String(captions.index[state][column])
+        text += "]"
       }
       text += "]"
     }

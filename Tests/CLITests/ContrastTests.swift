@@ -61,8 +61,8 @@ struct ContrastTests {
 /// A screen the contrast check looks at: the command that shows it, and how to get it there.
 ///
 /// A parameter of the check, so that a screen (or a look of it) is one line here: when the
-/// demo takes `--theme` and `--bold`, its `takesLook` becomes true (F3 must then cycle its
-/// themes, as on the pad).
+/// demo also takes `--bold`, its `takesLook` becomes true (F3 must then cycle its themes, as
+/// on the pad).
 struct CheckedScreen: Sendable, CustomTestStringConvertible {
   let name: String
   /// The program's arguments; the look options are added after them.
@@ -87,7 +87,8 @@ struct CheckedScreen: Sendable, CustomTestStringConvertible {
       name: "practice", arguments: ["practice", "--lesson", "words-family"], takesLook: true,
       keys: "02100#5"),
     CheckedScreen(name: "practice menu", arguments: ["practice"], takesLook: true),
-    // The demo's own look (it has no --theme yet), paused after its first syllable.
+    // The demo's default look, paused after its first syllable: it takes --theme but not
+    // --bold, and F3 does not cycle its themes, so it has one look here.
     CheckedScreen(name: "demo", arguments: ["demo", "안녕", "--step"], takesLook: false),
     CheckedScreen(
       name: "stats",

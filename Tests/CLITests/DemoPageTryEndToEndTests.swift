@@ -284,17 +284,10 @@ struct DemoPageTryEndToEndTests {
         """)
     let presses = try #require(result as? [[String]])
     #expect(presses.count > 20, "\(presses)")
-    // The page words a caption from the table's kind of change and its states alone: it says
-    // the key (ㄴㄹ) where the demo says the letter (ㄴ), the syllables where the demo says the
-    // strokes (● + ㅡ = ㅗ), and no count of a cycle's presses. The table must carry what the
-    // demo's caption is made of; until it does, this is a known issue, and the test fails as
-    // soon as the two agree, to be made strict.
-    withKnownIssue("the page's captions are not yet the terminal demo's") {
-      for press in presses where press.count == 3 {
-        #expect(
-          press[1] == press[2],
-          "\(text) on \(press[0]): the page says “\(press[1])”, the demo “\(press[2])”")
-      }
+    for press in presses where press.count == 3 {
+      #expect(
+        press[1] == press[2],
+        "\(text) on \(press[0]): the page says “\(press[1])”, the demo “\(press[2])”")
     }
   }
 }

@@ -6,8 +6,11 @@ private struct Exported {
   /// Per column: the layout key's id, whether it is a hold, its type and label.
   var columns: [(id: String, isHold: Bool, type: String, label: String)]
   var preedits: [String]
-  /// `[next, commit, erase, kind, undo]` per state and column.
-  var transitions: [[(next: Int, commit: String, erase: Int, kind: String, undo: String)]]
+  /// `[next, commit, erase, kind, undo, caption]` per state and column.
+  var transitions:
+    [[(next: Int, commit: String, erase: Int, kind: String, undo: String, caption: Int)]]
+  /// Each caption: its template's name, then its values.
+  var captions: [[String]]
   var hwalja: [String: [String: String]]
 
   init(layout: String) throws {
@@ -16,7 +19,7 @@ private struct Exported {
     let root = try #require(
       try JSONSerialization.jsonObject(with: Data(table.stdout.utf8)) as? [String: Any])
     #expect(root["format"] as? String == "cheonjiin-automaton")
-    #expect(root["version"] as? Int == 1)
+    #expect(root["version"] as? Int == 2)
     let keys = try #require(root["keys"] as? [[String: Any]])
     columns = keys.map {
       (
@@ -26,12 +29,13 @@ private struct Exported {
     }
     let states = try #require(root["states"] as? [[String: Any]])
     preedits = states.map { $0["preedit"] as? String ?? "?" }
+    captions = try #require(root["captions"] as? [[String]])
     let rows = try #require(root["transitions"] as? [[[Any]]])
     transitions = rows.map { row in
       row.map {
         (
           $0[0] as? Int ?? -1, $0[1] as? String ?? "", $0[2] as? Int ?? 0, $0[3] as? String ?? "",
-          $0[4] as? String ?? ""
+          $0[4] as? String ?? "", $0[5] as? Int ?? -1
         )
       }
     }
@@ -57,6 +61,17 @@ private struct Exported {
       state = t.next
     }
     return String(text) + preedits[state]
+  }
+
+  /// The captions of `labels` pressed one after the other from the empty state (no ⌫).
+  func captions(pressing labels: [String]) -> [[String]] {
+    var state = 0
+    return labels.map { label in
+      let column = columns.firstIndex { $0.label == label && !$0.isHold } ?? 0
+      let t = transitions[state][column]
+      state = t.next
+      return captions.indices.contains(t.caption) ? captions[t.caption] : []
+    }
   }
 
   /// Types `names` (keys of the Hwalja map) with Hwalja's own rule: the last two characters,
@@ -146,6 +161,35 @@ struct ExportPropertyTests {
       if typed != expected[index] { failures += 1 }
     }
     #expect(failures == 0)
+  }
+
+  @Test("each entry carries the demo's caption of the press: its template and values")
+  func captions() throws {
+    let exported = try Exported(layout: "cheonjiin-galaxy")
+    let known = [
+      "newSyllable", "vowelJoined", "vowelWaits", "vowelCombinedInto", "vowelCombined",
+      "vowelAlone", "finalCarriedOver", "finalAdded", "letterAfter", "cycledIn", "cycled", "mark",
+      "markLetter", "typedText", "heldText", "syllableEnded", "syllableEndedWithSpace", "space",
+      "newline", "switchedLayout", "undone", "deleted", "dismissed", "nothing",
+    ]
+    let unknown = exported.captions.filter { !known.contains($0.first ?? "") }
+    #expect(unknown.isEmpty, "\(unknown.prefix(5))")
+    let outside = exported.transitions.joined().filter {
+      !exported.captions.indices.contains($0.caption)
+    }
+    #expect(outside.isEmpty)
+    // 안 + ㅣ: the final moves on; ㄴㄹ twice names the letter and the count; ㆍ + ㅡ = ㅗ.
+    #expect(
+      exported.captions(pressing: ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "ㅣ"]) == [
+        ["newSyllable", "ㅇ"], ["vowelJoined", "ㅇ", "ㅣ", "이"],
+        ["vowelCombinedInto", "ㅣ", "ㆍ", "ㅏ", "아"], ["finalAdded", "아", "ㄴ", "안"],
+        ["finalCarriedOver", "ㄴ", "니"],
+      ])
+    #expect(
+      exported.captions(pressing: ["ㄴㄹ", "ㄴㄹ", "ㆍ", "ㅡ"]) == [
+        ["newSyllable", "ㄴ"], ["cycled", "ㄴㄹ", "2", "ㄹ"], ["vowelWaits", "ㄹ", "ㆍ"],
+        ["vowelCombinedInto", "ㆍ", "ㅡ", "ㅗ", "로"],
+      ])
   }
 
   @Test(

@@ -38,6 +38,8 @@ public struct AutomatonTable: Sendable, Hashable {
     public var erase: Int
     public var transition: Transition
     public var undo: UndoEffect
+    /// What the terminal demo's caption of the press is made of, from the same report.
+    public var caption: PressEffect
   }
 
   /// Each state's preedit: what shows after the committed text.
@@ -75,6 +77,8 @@ public struct AutomatonTable: Sendable, Hashable {
       for key in keys {
         var after = engine
         let output = key.isHold ? after.hold(key.index) : after.tap(key.index)
+        let caption = PressEffect(
+          key: key.index, isHold: key.isHold, before: engine, after: after, output: output)
         if output.event == .switchedLayout || after.layoutIndex != engine.layoutIndex {
           // The other layout has its own table; here the switch only ends the composition.
           after = start
@@ -95,7 +99,9 @@ public struct AutomatonTable: Sendable, Hashable {
         {
           // Most presses change only the syllable being composed.
           row.append(
-            Entry(next: next, commit: "", erase: 0, transition: output.transition, undo: undo))
+            Entry(
+              next: next, commit: "", erase: 0, transition: output.transition, undo: undo,
+              caption: caption))
           continue
         }
         // The table's committed text holds the composition's closed part too: compare the
@@ -106,7 +112,7 @@ public struct AutomatonTable: Sendable, Hashable {
         row.append(
           Entry(
             next: next, commit: String(new[shared...]), erase: output.erase + old.count - shared,
-            transition: output.transition, undo: undo))
+            transition: output.transition, undo: undo, caption: caption))
       }
       transitions.append(row)
       position += 1
@@ -117,6 +123,22 @@ public struct AutomatonTable: Sendable, Hashable {
 
   /// The entry count: states × keys.
   public var entryCount: Int { transitions.reduce(0) { $0 + $1.count } }
+
+  /// The distinct captions of the entries, in the order the walk met them, and each entry's
+  /// index among them (`index[state][column]`): the exported forms carry each caption once.
+  public func distinctCaptions() -> (effects: [PressEffect], index: [[Int]]) {
+    var known: [PressEffect: Int] = [:]
+    var effects: [PressEffect] = []
+    let index = transitions.map { row in
+      row.map { entry in
+        if let number = known[entry.caption] { return number }
+        effects.append(entry.caption)
+        known[entry.caption] = effects.count - 1
+        return effects.count - 1
+      }
+    }
+    return (effects, index)
+  }
 
   private static func undoEffect(of transition: Transition) -> UndoEffect {
     switch transition {

@@ -195,3 +195,57 @@ extension SyllableState {
     return jong1.adding(final2) != nil
   }
 }
+
+extension PressEffect {
+  /// The caption's template name and the values it is filled with, the same in every language
+  /// and every program: the terminal demo words it from these, and the exported table carries
+  /// them, so a page words each press as the demo does.
+  ///
+  /// A case whose optional syllable is missing has a name of its own (`vowelWaits`), so each
+  /// template has a fixed list of values. A cycle's count is a value (`2`); a switch names the
+  /// layout by its index among the engine's layouts.
+  public var captionFields: (name: CaptionName, values: [String]) {
+    switch self {
+    case .newSyllable(let letter): (.newSyllable, [String(letter)])
+    case .vowelJoined(let initial, let vowel, let syllable?):
+      (.vowelJoined, [String(initial), String(vowel), syllable])
+    case .vowelJoined(let initial, let vowel, nil): (.vowelWaits, [String(initial), String(vowel)])
+    case .vowelCombined(let from, let stroke, let to, let syllable?):
+      (.vowelCombinedInto, [String(from), String(stroke), String(to), syllable])
+    case .vowelCombined(let from, let stroke, let to, nil):
+      (.vowelCombined, [String(from), String(stroke), String(to)])
+    case .vowelAlone(let vowel): (.vowelAlone, [String(vowel)])
+    case .finalCarriedOver(let final, let syllable): (.finalCarriedOver, [String(final), syllable])
+    case .finalAdded(let syllable, let letter, let result):
+      (.finalAdded, [syllable, String(letter), result])
+    case .letterAfter(let syllable, let letter, let result):
+      (.letterAfter, [syllable, String(letter), result])
+    case .cycled(let label, let presses, let result, let syllable?):
+      (.cycledIn, [label, String(presses), result, syllable])
+    case .cycled(let label, let presses, let result, nil):
+      (.cycled, [label, String(presses), result])
+    case .mark(let text) where text.allSatisfy({ $0.isPunctuation || $0.isSymbol }):
+      (.mark, [text])
+    case .mark(let text): (.markLetter, [text])  // the ABC pad's keys cycle letters
+    case .typedText(let text): (.typedText, [text])
+    case .heldText(let text): (.heldText, [text])
+    case .syllableEnded: (.syllableEnded, [])
+    case .syllableEndedWithSpace: (.syllableEndedWithSpace, [])
+    case .space: (.space, [])
+    case .newline: (.newline, [])
+    case .switchedLayout(let index): (.switchedLayout, [String(index)])
+    case .undone: (.undone, [])
+    case .deleted: (.deleted, [])
+    case .dismissed: (.dismissed, [])
+    case .nothing: (.nothing, [])
+    }
+  }
+
+  /// The template a caption is worded with.
+  public enum CaptionName: String, Sendable, Hashable, CaseIterable {
+    case newSyllable, vowelJoined, vowelWaits, vowelCombinedInto, vowelCombined, vowelAlone
+    case finalCarriedOver, finalAdded, letterAfter, cycledIn, cycled, mark, markLetter
+    case typedText, heldText, syllableEnded, syllableEndedWithSpace, space, newline
+    case switchedLayout, undone, deleted, dismissed, nothing
+  }
+}
