@@ -8,11 +8,23 @@ let package = Package(
   name: "cheonjiin-benchmarks",
   platforms: [.macOS(.v13)],
   dependencies: [
-    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"])
+    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
     .target(name: "HangulEngine", path: "Sources/HangulEngine"),
-    .target(name: "LayoutLoading", dependencies: ["HangulEngine"], path: "Sources/LayoutLoading"),
+    .target(name: "Utilities", path: "Sources/Utilities"),
+    .target(name: "TerminalInput", path: "Sources/TerminalInput"),
+    .target(
+      name: "SystemIO", dependencies: [.product(name: "SystemPackage", package: "swift-system")],
+      path: "Sources/SystemIO"),
+    .target(
+      name: "LayoutLoading",
+      dependencies: [
+        "HangulEngine", "SystemIO", "TerminalInput", "Utilities",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ],
+      path: "Sources/LayoutLoading"),
     .target(name: "Suggestions", dependencies: ["HangulEngine"], path: "Sources/Suggestions"),
     .executableTarget(
       name: "DataBenchmarks",
