@@ -66,13 +66,17 @@ public enum PressEffect: Sendable, Hashable {
   ///   - after: The engine after it.
   ///   - output: What the press returned; its ``KeyOutput/transition`` picks the case.
   public init(
-    key: Int, isHold: Bool, before: InputMethod, after: InputMethod, output: KeyOutput
+    key: Int, isHold: Bool, before: borrowing InputMethod, after: borrowing InputMethod,
+    output: borrowing KeyOutput
   ) {
-    guard before.layout.keys.indices.contains(key), output.consumed else {
+    // Borrowed, and the key read in place: `layout export` makes one of these for each of
+    // half a million entries, and copying two engines and a layout for each was most of its time.
+    let keys = before.layouts[before.layoutIndex].keys
+    guard keys.indices.contains(key), output.consumed else {
       self = .nothing
       return
     }
-    let pressed = before.layout.keys[key]
+    let pressed = keys[key]
     let was = before.composer.current
     let now = after.composer.current
     switch output.transition {
