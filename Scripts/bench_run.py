@@ -379,17 +379,27 @@ def idle():
 def main():
     if not os.path.exists(BIN):
         raise SystemExit("bench_run: build the release binary first (make bench does)")
+    # uim keeps its files in .uim.d of the account's home directory (as root it does not follow
+    # $HOME): one that was not there before the bench is removed after it.
+    import pwd
+    uim_folder = os.path.join(pwd.getpwuid(os.getuid()).pw_dir, ".uim.d")
+    uim_folder_was_there = os.path.exists(uim_folder)
     with tempfile.TemporaryDirectory(prefix="cheonjiin-bench-run-") as work:
-        # uim-fep keeps its files under $HOME/.uim.d: in the scratch directory, not the user's.
-        os.environ["HOME"] = work
-        ENV["HOME"] = work
+        # HOME and tmux's sockets in the scratch directory, not the user's.
+        for environment in (os.environ, ENV):
+            environment["HOME"] = work
+            environment["TMUX_TMPDIR"] = work
         parts = os.environ.get("BENCH_RUN_PARTS", "throughput,latency,idle").split(",")
-        if "throughput" in parts:
-            throughput(work)
-        if "latency" in parts:
-            latencies(work)
-        if "idle" in parts:
-            idle()
+        try:
+            if "throughput" in parts:
+                throughput(work)
+            if "latency" in parts:
+                latencies(work)
+            if "idle" in parts:
+                idle()
+        finally:
+            if not uim_folder_was_there:
+                shutil.rmtree(uim_folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
