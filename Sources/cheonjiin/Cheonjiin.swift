@@ -151,17 +151,19 @@ func loadLayoutSet(_ name: String, status: ExitCode = .dataError) throws -> [Lay
   }
 }
 
-/// Prints `text` (`path` `-`) or writes it to the file at `path`, replacing it, readable by all
-/// and writable by its owner.
+/// Prints `text`, UTF-8 (`path` `-`), or writes it to the file at `path`, replacing it, readable
+/// by all and writable by its owner.
 ///
 /// - Parameter cannotWrite: The message for a file that cannot be written, given the reason;
 ///   the command then ends with status 1, as other write errors do.
 /// - Returns: Whether it went to a file.
 @discardableResult
-func printOrWrite(_ text: String, to path: String, cannotWrite: (String) -> String) throws -> Bool {
+func printOrWrite(
+  _ text: some Collection<UInt8>, to path: String, cannotWrite: (String) -> String
+) throws -> Bool {
   if path == "-" {
     var output = OutputBuffer()
-    output.append(text)
+    output.append(bytes: text)
     try output.finish()
     return false
   }
@@ -169,7 +171,7 @@ func printOrWrite(_ text: String, to path: String, cannotWrite: (String) -> Stri
     let descriptor = try FileDescriptor.open(
       FilePath(path), .writeOnly, options: [.create, .truncate, .closeOnExec],
       permissions: [.ownerReadWrite, .groupRead, .otherRead])
-    try descriptor.closeAfter { _ = try descriptor.writeAll(text.utf8) }
+    try descriptor.closeAfter { _ = try descriptor.writeAll(text) }
   } catch {
     printError(cannotWrite("\(error)"))
     throw ExitCode.failure

@@ -40,15 +40,15 @@ extension LayoutsCommand {
     func run() throws {
       let layouts = try loadLayoutSet(layout)
       let table = AutomatonTable(layouts: layouts)
-      let text: String
+      let bytes: [UInt8]
       switch format {
       case .cheonjiin:
-        text = AutomatonJSON.cheonjiin(
+        bytes = AutomatonJSON.cheonjiin(
           table, layout: layouts[0], holdMs: Int(KeypadSettings().holdMs))
       case .hwalja:
-        text = AutomatonJSON.hwalja(table, layout: layouts[0])
+        bytes = Array(AutomatonJSON.hwalja(table, layout: layouts[0]).utf8)
       }
-      try printOrWrite(text, to: output ?? "-") { reason in
+      try printOrWrite(bytes, to: output ?? "-") { reason in
         "cannot write \(terminalSafe(output ?? "-")): \(reason); choose a file in a folder you can "
           + "write, or leave out --output to print it"
       }
@@ -62,7 +62,7 @@ enum AutomatonJSON {
   /// The schema's version; readers check it before typing with a table.
   static let version = 2
 
-  static func cheonjiin(_ table: AutomatonTable, layout: Layout, holdMs: Int) -> String {
+  static func cheonjiin(_ table: AutomatonTable, layout: Layout, holdMs: Int) -> [UInt8] {
     var text = "{\n  \"format\": \"cheonjiin-automaton\",\n  \"version\": \(version),\n"
     text += "  \"layout\": {\"id\": \(jsonQuoted(layout.id)), \"name\": \(jsonQuoted(layout.name))"
     text += ", \"holdMs\": \(holdMs)},\n  \"keys\": [\n"
@@ -82,30 +82,34 @@ enum AutomatonJSON {
       return "    [\"\(name.rawValue)\"" + values.map { ", " + jsonQuoted($0) }.joined() + "]"
     }.joined(separator: ",\n")
     text += "\n  ],\n  \"transitions\": ["
-    // Half a million entries: appended in place, each small string written once.
+    // Half a million entries, twenty megabytes: written as bytes, each part appended in place.
+    var bytes = Array(text.utf8)
+    bytes.reserveCapacity(table.entryCount * 44)
     let kinds = Dictionary(
-      uniqueKeysWithValues: Transition.allCases.map { ($0, "\"\($0.rawValue)\", ") })
+      uniqueKeysWithValues: Transition.allCases.map { ($0, Array("\"\($0.rawValue)\", ".utf8)) })
     let undos = Dictionary(
-      uniqueKeysWithValues: AutomatonTable.UndoEffect.allCases.map { ($0, "\"\($0.rawValue)\", ") })
-    text.reserveCapacity(table.entryCount * 40)
+      uniqueKeysWithValues: AutomatonTable.UndoEffect.allCases.map {
+        ($0, Array("\"\($0.rawValue)\", ".utf8))
+      })
     for (state, row) in table.transitions.enumerated() {
-      text += state == 0 ? "\n    [" : ",\n    ["
+      bytes.append(state == 0 ? "\n    [" : ",\n    [")
       for (column, entry) in row.enumerated() {
-        if column > 0 { text += ", " }
-        text += "["
-        text += String(entry.next)
-        text += entry.commit.isEmpty ? ", \"\", " : ", " + jsonQuoted(entry.commit) + ", "
-        text += String(entry.erase)
-        text += ", "
-        text += kinds[entry.transition] ?? ""
-        text += undos[entry.undo] ?? ""
-        text += String(captions.index[state][column])
-        text += "]"
+        bytes.append(column > 0 ? ", [" : "[")
+        appendDecimal(entry.next, to: &bytes)
+        bytes.append(", ")
+        appendJSONQuoted(entry.commit, to: &bytes)
+        bytes.append(", ")
+        appendDecimal(entry.erase, to: &bytes)
+        bytes.append(", ")
+        bytes += kinds[entry.transition] ?? []
+        bytes += undos[entry.undo] ?? []
+        appendDecimal(captions.index[state][column], to: &bytes)
+        bytes.append(UInt8(ascii: "]"))
       }
-      text += "]"
+      bytes.append(UInt8(ascii: "]"))
     }
-    text += "\n  ]\n}\n"
-    return text
+    bytes.append("\n  ]\n}\n")
+    return bytes
   }
 
   /// The Hwalja shape: for each key, the text before the press (one or two characters, or none)
@@ -166,4 +170,11 @@ enum AutomatonJSON {
     return text
   }
 
+}
+
+extension [UInt8] {
+  /// Appends a literal's UTF-8 without making an array or a String of it.
+  fileprivate mutating func append(_ literal: StaticString) {
+    literal.withUTF8Buffer { append(contentsOf: $0) }
+  }
 }

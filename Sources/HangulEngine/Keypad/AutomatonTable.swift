@@ -105,13 +105,21 @@ public struct AutomatonTable: Sendable, Hashable {
           continue
         }
         // The table's committed text holds the composition's closed part too: compare the
-        // engine's text and closed part before and after the press.
-        let old = Array(before)
-        let new = Array(output.commit + after.composer.finished.string)
-        let shared = zip(old, new).prefix { $0 == $1 }.count
+        // engine's text and closed part before and after the press, in place (arrays of
+        // Characters for each such entry took a sixth of the export's time).
+        let new = output.commit + after.composer.finished.string
+        var oldIndex = before.startIndex
+        var newIndex = new.startIndex
+        while oldIndex < before.endIndex, newIndex < new.endIndex,
+          before[oldIndex] == new[newIndex]
+        {
+          before.formIndex(after: &oldIndex)
+          new.formIndex(after: &newIndex)
+        }
         row.append(
           Entry(
-            next: next, commit: String(new[shared...]), erase: output.erase + old.count - shared,
+            next: next, commit: String(new[newIndex...]),
+            erase: output.erase + before[oldIndex...].count,
             transition: output.transition, undo: undo, caption: caption))
       }
       transitions.append(row)
