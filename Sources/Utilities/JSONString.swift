@@ -37,13 +37,13 @@ public func appendJSONQuoted(_ text: some StringProtocol, to bytes: inout [UInt8
 /// Appends `value` in decimal: what `String(value)` spells, without making a String.
 public func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
   if value < 0 { bytes.append(UInt8(ascii: "-")) }
-  var magnitude = value.magnitude
-  let start = bytes.count
+  let magnitude = value.magnitude
+  var divisor: UInt = 1
+  while magnitude / divisor >= 10 { divisor *= 10 }
   repeat {
-    bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-    magnitude /= 10
-  } while magnitude > 0
-  bytes[start...].reverse()
+    bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+    divisor /= 10
+  } while divisor > 0
 }
 
 /// Upper-case hex, four digits (the escaped scalars are all below U+00A0): `0x1F` → `001F`.

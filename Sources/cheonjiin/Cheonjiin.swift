@@ -159,11 +159,21 @@ func loadLayoutSet(_ name: String, status: ExitCode = .dataError) throws -> [Lay
 /// - Returns: Whether it went to a file.
 @discardableResult
 func printOrWrite(
-  _ text: some Collection<UInt8>, to path: String, cannotWrite: (String) -> String
+  _ text: some StringProtocol, to path: String, cannotWrite: (String) -> String
+) throws -> Bool {
+  try printOrWrite(to: path, cannotWrite: cannotWrite) { write in try write(Array(text.utf8)) }
+}
+
+/// ``printOrWrite(_:to:cannotWrite:)`` for output made in parts: `produce` hands each part to
+/// the write it is given, as it is made, so that no whole copy of a large output is held.
+@discardableResult
+func printOrWrite(
+  to path: String, cannotWrite: (String) -> String,
+  _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void
 ) throws -> Bool {
   if path == "-" {
     var output = OutputBuffer()
-    output.append(bytes: text)
+    try produce { output.append(bytes: $0) }
     try output.finish()
     return false
   }
@@ -171,7 +181,7 @@ func printOrWrite(
     let descriptor = try FileDescriptor.open(
       FilePath(path), .writeOnly, options: [.create, .truncate, .closeOnExec],
       permissions: [.ownerReadWrite, .groupRead, .otherRead])
-    try descriptor.closeAfter { _ = try descriptor.writeAll(text) }
+    try descriptor.closeAfter { try produce { _ = try descriptor.writeAll($0) } }
   } catch {
     printError(cannotWrite("\(error)"))
     throw ExitCode.failure

@@ -206,7 +206,7 @@ struct DemoCommand: ParsableCommand {
   /// went; a file that cannot be written ends the command with status 1, as other write errors
   /// do.
   private func write(_ text: String, to path: String, option: String, howToPlay: String) throws {
-    let wroteFile = try printOrWrite(text.utf8, to: path) {
+    let wroteFile = try printOrWrite(text, to: path) {
       commandStrings.demoCannotWrite(path, option: option, reason: $0)
     }
     guard wroteFile else { return }

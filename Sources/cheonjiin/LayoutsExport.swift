@@ -40,17 +40,20 @@ extension LayoutsCommand {
     func run() throws {
       let layouts = try loadLayoutSet(layout)
       let table = AutomatonTable(layouts: layouts)
-      let bytes: [UInt8]
-      switch format {
-      case .cheonjiin:
-        bytes = AutomatonJSON.cheonjiin(
-          table, layout: layouts[0], holdMs: Int(KeypadSettings().holdMs))
-      case .hwalja:
-        bytes = Array(AutomatonJSON.hwalja(table, layout: layouts[0]).utf8)
-      }
-      try printOrWrite(bytes, to: output ?? "-") { reason in
+      let cannotWrite = { (reason: String) in
         "cannot write \(terminalSafe(output ?? "-")): \(reason); choose a file in a folder you can "
           + "write, or leave out --output to print it"
+      }
+      switch format {
+      case .cheonjiin:
+        try printOrWrite(to: output ?? "-", cannotWrite: cannotWrite) { write in
+          try AutomatonJSON.cheonjiin(
+            table, layout: layouts[0], holdMs: Int(KeypadSettings().holdMs), write: write)
+        }
+      case .hwalja:
+        try printOrWrite(
+          AutomatonJSON.hwalja(table, layout: layouts[0]), to: output ?? "-",
+          cannotWrite: cannotWrite)
       }
     }
   }
@@ -62,7 +65,10 @@ enum AutomatonJSON {
   /// The schema's version; readers check it before typing with a table.
   static let version = 2
 
-  static func cheonjiin(_ table: AutomatonTable, layout: Layout, holdMs: Int) -> [UInt8] {
+  /// The cheonjiin form, handed to `write` in parts of about 64 KB as it is made.
+  static func cheonjiin(
+    _ table: AutomatonTable, layout: Layout, holdMs: Int, write: ([UInt8]) throws -> Void
+  ) rethrows {
     var text = "{\n  \"format\": \"cheonjiin-automaton\",\n  \"version\": \(version),\n"
     text += "  \"layout\": {\"id\": \(jsonQuoted(layout.id)), \"name\": \(jsonQuoted(layout.name))"
     text += ", \"holdMs\": \(holdMs)},\n  \"keys\": [\n"
@@ -82,15 +88,11 @@ enum AutomatonJSON {
       return "    [\"\(name.rawValue)\"" + values.map { ", " + jsonQuoted($0) }.joined() + "]"
     }.joined(separator: ",\n")
     text += "\n  ],\n  \"transitions\": ["
-    // Half a million entries, twenty megabytes: written as bytes, each part appended in place.
+    // Half a million entries, twenty megabytes: made as bytes, each part appended in place, and
+    // written as they fill a buffer.
+    let bufferSize = 1 << 16
     var bytes = Array(text.utf8)
-    bytes.reserveCapacity(table.entryCount * 44)
-    let kinds = Dictionary(
-      uniqueKeysWithValues: Transition.allCases.map { ($0, Array("\"\($0.rawValue)\", ".utf8)) })
-    let undos = Dictionary(
-      uniqueKeysWithValues: AutomatonTable.UndoEffect.allCases.map {
-        ($0, Array("\"\($0.rawValue)\", ".utf8))
-      })
+    bytes.reserveCapacity(bufferSize + 4096)
     for (state, row) in table.transitions.enumerated() {
       bytes.append(state == 0 ? "\n    [" : ",\n    [")
       for (column, entry) in row.enumerated() {
@@ -100,16 +102,22 @@ enum AutomatonJSON {
         appendJSONQuoted(entry.commit, to: &bytes)
         bytes.append(", ")
         appendDecimal(entry.erase, to: &bytes)
-        bytes.append(", ")
-        bytes += kinds[entry.transition] ?? []
-        bytes += undos[entry.undo] ?? []
+        bytes.append(", \"")
+        bytes += entry.transition.rawValue.utf8
+        bytes.append("\", \"")
+        bytes += entry.undo.rawValue.utf8
+        bytes.append("\", ")
         appendDecimal(captions.index[state][column], to: &bytes)
         bytes.append(UInt8(ascii: "]"))
       }
       bytes.append(UInt8(ascii: "]"))
+      if bytes.count >= bufferSize {
+        try write(bytes)
+        bytes.removeAll(keepingCapacity: true)
+      }
     }
     bytes.append("\n  ]\n}\n")
-    return bytes
+    try write(bytes)
   }
 
   /// The Hwalja shape: for each key, the text before the press (one or two characters, or none)
