@@ -9,6 +9,12 @@ import TerminalUI
 /// dozen frames a second, not one per piece. The child's output waits in its pty (a few tens
 /// of kilobytes, then the child is made to wait): nothing is buffered here.
 ///
+/// A frame for a key that sent bytes to the child waits up to ``echoWait`` for the child's
+/// echo, so that the run loop sleeps right after the write: on a busy machine the kernel's pty
+/// worker and the child run on the core the loop would keep drawing on (`perf` and `strace`:
+/// the child read the key only once the loop was back in `poll`), and the key and its echo
+/// come out in one frame.
+///
 /// Pure: the loop passes the time.
 struct ChildOutputPacer {
   /// The shortest time between frames that only show output: 60 a second.
@@ -19,10 +25,26 @@ struct ChildOutputPacer {
   private(set) var lastFrame: Instant?
   /// Output arrived since the last frame.
   private(set) var owesFrame = false
+  /// The longest a frame waits for the echo of a key sent to the child: well under a frame
+  /// at 60 Hz, and more than a shell or an editor takes to echo on a loaded machine.
+  var echoWait: Duration = .milliseconds(4)
+  /// Until when a frame waits for the child's echo of the last key sent to it.
+  private(set) var echoAwaitedUntil: Instant?
 
   /// Output was fed to the emulator.
   package mutating func fed() {
     owesFrame = true
+    echoAwaitedUntil = nil
+  }
+
+  /// Bytes typed were written to the child at `now`: its echo is on its way.
+  mutating func sent(at now: Instant) {
+    echoAwaitedUntil = now + echoWait
+  }
+
+  /// Whether a frame waits for the child's echo at `now`.
+  func holdsFrame(at now: Instant) -> Bool {
+    echoAwaitedUntil.map { now < $0 } ?? false
   }
 
   /// Whether reading may go on: started at `start`, now `now`.
@@ -47,6 +69,7 @@ struct ChildOutputPacer {
   /// Only a frame that showed output counts towards the rate: one drawn for a key must not
   /// delay the program's echo of it, which comes a moment later.
   package mutating func drew(at now: Instant) {
+    echoAwaitedUntil = nil
     guard owesFrame else { return }
     lastFrame = now
     owesFrame = false

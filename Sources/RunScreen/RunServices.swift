@@ -63,7 +63,9 @@ final class RunServices: ScreenServices {
     case .sendToChild(let erase, let bytes):
       // The erase character is a system call: read only when text is taken back.
       let erasing = erase > 0 ? [UInt8](repeating: link.child.eraseCharacter, count: erase) : []
-      return send(erasing + bytes)
+      let events = send(erasing + bytes)
+      pacer.sent(at: Terminal.now())
+      return events
     case .resizeChild(let rows, let columns):
       link.child.resize(rows: rows, columns: columns)
     case .bell:
@@ -89,9 +91,16 @@ final class RunServices: ScreenServices {
     }
   }
 
-  /// The child's output, room for input waiting for it, its end.
+  /// The child's output, room for input waiting for it, its end; no longer than the frame
+  /// waits for an echo (a poll's timeout, not the timer thread: most keys bring their echo
+  /// before it, and then nothing else wakes).
   package var waits: (requests: [FileDescriptor.WaitRequest], timeout: Duration?)? {
-    (link.waitRequests, link.exitPollInterval)
+    var timeout = link.exitPollInterval
+    if let until = pacer.echoAwaitedUntil {
+      let left = until - Terminal.now()  // zero once passed
+      timeout = timeout.map { min($0, left) } ?? left
+    }
+    return (link.waitRequests, timeout)
   }
 
   /// A frame of the child's output, a notice about input it has not read.
@@ -129,6 +138,8 @@ final class RunServices: ScreenServices {
   }
 
   package func isFrameDue(at time: Instant) -> Bool { pacer.isFrameDue(at: time) }
+
+  package func holdsFrame(at time: Instant) -> Bool { pacer.holdsFrame(at: time) }
 
   package func drew(at time: Instant) { pacer.drew(at: time) }
 }

@@ -34,6 +34,9 @@ package protocol ScreenServices<Event, Effect>: AnyObject {
   /// Whether something they delivered waits to be drawn (the child's output is drawn at a
   /// pace of its own).
   func isFrameDue(at time: Instant) -> Bool
+  /// Whether the frame owed for a key waits at `time` for what the key brings back (the
+  /// program's echo); the wait ends by the timeout of ``waits`` at the latest.
+  func holdsFrame(at time: Instant) -> Bool
   /// A frame was drawn.
   func drew(at time: Instant)
 }
@@ -45,6 +48,7 @@ extension ScreenServices {
   package func nextDeadline(now: Instant) -> Instant? { nil }
   package func serve(keyWaiting: () -> Bool, deliver: (Event) -> Bool) {}
   package func isFrameDue(at time: Instant) -> Bool { false }
+  package func holdsFrame(at time: Instant) -> Bool { false }
   package func drew(at time: Instant) {}
 }
 

@@ -84,6 +84,31 @@ struct RunChildIOTests {
   }
 
   @Test(
+    "a frame for a key sent to the program waits for its echo, at most 4 ms; the echo or a frame ends the wait"
+  )
+  func echoWait() {
+    var pacer = ChildOutputPacer()
+    let start = Instant.milliseconds(1_000)
+    #expect(!pacer.holdsFrame(at: start))
+    pacer.sent(at: start)
+    #expect(pacer.holdsFrame(at: start))
+    #expect(pacer.holdsFrame(at: start + .microseconds(3_999)))
+    #expect(!pacer.holdsFrame(at: start + .milliseconds(4)))
+    #expect(pacer.echoAwaitedUntil == start + .milliseconds(4))
+    // The echo arrives: the frame that shows it is due at once, with the key's.
+    pacer.sent(at: start + .milliseconds(10))
+    pacer.fed()
+    #expect(!pacer.holdsFrame(at: start + .milliseconds(11)))
+    #expect(pacer.isFrameDue(at: start + .milliseconds(11)))
+    pacer.drew(at: start + .milliseconds(11))
+    // A frame drawn for anything else shows the key too: nothing more waits.
+    pacer.sent(at: start + .milliseconds(20))
+    pacer.drew(at: start + .milliseconds(21))
+    #expect(!pacer.holdsFrame(at: start + .milliseconds(22)))
+    #expect(pacer.echoAwaitedUntil == nil)
+  }
+
+  @Test(
     "one read is a paste when it holds two characters or more of plain text",
     arguments: [
       ("echo 2024\r", true), ("ab", true), ("안녕", true), ("a\tb\n", true), ("2", false),
