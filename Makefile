@@ -61,12 +61,13 @@ INSTALL_FILES = 755 $(STRIPPED_BIN) $(BINDIR)/cheonjiin \
 
 # What the end-to-end tests drive: tmux, the pty harness (python3), a UTF-8 locale, groff,
 # which renders the manual page (ManPageTests), vim (typed into through `cheonjiin run`) and
-# asciinema, which plays the `demo --cast` recording in tmux (80 KB; Python, as python3 is here).
+# asciinema, which plays the `demo --cast` recording in tmux (80 KB; Python, as python3 is here),
+# and dialog, htop and mc, clicked in through `cheonjiin run` (RunFidelityEndToEndTests).
 # The real-terminal rig (RealTerminalHoldTests, ContrastTests): an X server (Xvfb), xterm,
 # xdotool for key presses, xset for the key repeat, the fonts xterm draws with (DejaVu Sans
 # Mono, Nanum for Hangul), ImageMagick's import for screenshots, and kitty, which reports key
 # releases (RealKittyHoldTests).
-TEST_PACKAGES = tmux python3 locales groff-base vim asciinema \
+TEST_PACKAGES = tmux python3 locales groff-base vim asciinema dialog htop mc \
   xvfb xterm xdotool x11-xserver-utils fonts-dejavu-core fonts-nanum imagemagick kitty
 
 # What `make test-browser` adds: Chromium, which plays the `demo --html` page headless. Not in

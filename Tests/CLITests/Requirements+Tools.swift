@@ -20,14 +20,24 @@ let asciinemaRequirement = Requirement(
   "asciinema and tmux", remedy: "Debian's asciinema and tmux; make test-deps installs them",
   isMet: isOnPath("asciinema") && hasTmux)
 
+/// The full-screen programs clicked in through `cheonjiin run` (RunFidelityEndToEndTests).
+let mouseProgramsRequirement = Requirement(
+  "dialog, htop and mc", remedy: "Debian's dialog htop mc; make test-deps installs them",
+  isMet: ["dialog", "htop", "mc"].allSatisfy(isOnPath))
+
 @Suite("What the end-to-end tests need is here when every test must run")
 struct RequirementsTests {
   @Test(
-    "tmux, the X rig, kitty, asciinema",
-    arguments: [tmuxRequirement, realTerminalRequirement, kittyRequirement, asciinemaRequirement]
-      .map { $0.name })
+    "tmux, the X rig, kitty, asciinema, dialog, htop and mc",
+    arguments: [
+      tmuxRequirement, realTerminalRequirement, kittyRequirement, asciinemaRequirement,
+      mouseProgramsRequirement,
+    ].map { $0.name })
   func present(_ name: String) throws {
-    let all = [tmuxRequirement, realTerminalRequirement, kittyRequirement, asciinemaRequirement]
+    let all = [
+      tmuxRequirement, realTerminalRequirement, kittyRequirement, asciinemaRequirement,
+      mouseProgramsRequirement,
+    ]
     let requirement = try #require(all.first { $0.name == name })
     guard everyTestMustRun else { return }
     try requirement.check()
