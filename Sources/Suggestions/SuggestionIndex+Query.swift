@@ -38,7 +38,7 @@ extension SuggestionIndex {
     }
   }
 
-  /// How ``suggestions(for:cyclingLastKey:limit:user:today:)`` reads `typedWord`.
+  /// How ``suggestions(for:cyclingLastKey:limit:user:today:after:)`` reads `typedWord`.
   ///
   /// Two or more consonant letters and nothing else (`ㄱㅅ`, compounds split: `ㄳ` counts two)
   /// is an initial-consonant query. Anything the ``PrimitiveSpeller`` can spell is a keypad
@@ -67,6 +67,8 @@ extension SuggestionIndex {
   ///     the ranking formula (``Ranking``) and are offered even when the lexicon lacks them;
   ///     hidden words never appear.
   ///   - today: The current day number, in the same unit as ``LearnedStats/lastUsedDay``.
+  ///   - previous: The word before the space before `typedWord`, if one space stands between:
+  ///     completions it predicts rank higher (``RankingWeights/contextCompletion``).
   /// - Returns: Up to `limit` suggestions, never `typedWord` itself, ordered by score, then
   ///   the shorter word, then the word.
   ///
@@ -75,7 +77,7 @@ extension SuggestionIndex {
   /// finds `고장`) and add ``Ranking/exactInitialsBonus`` to exact matches.
   public func suggestions(
     for typedWord: String, cyclingLastKey: [Choseong]? = nil, limit: Int = 3,
-    user: UserWords? = nil, today: Int = 0
+    user: UserWords? = nil, today: Int = 0, after previous: Substring? = nil
   ) -> [Suggestion] {
     guard limit > 0 else { return [] }
     var top = TopList(limit: limit)
@@ -86,10 +88,19 @@ extension SuggestionIndex {
     func lengthBonus(_ length: Int) -> Double {
       weights.perAddedSyllable * Double(max(0, length - typedLength))
     }
+    /// The entries the previous word predicts (its shipped next words), with their context gain.
+    var predicted: [(id: Int, gain: Double)] = []
+    if let previous, weights.contextCompletion > 0 {
+      for row in nextWords.after(previous) {
+        guard let id = entryID(of: row.word) else { continue }
+        predicted.append((id, weights.contextCompletion * logarithm10(Double(row.perMille))))
+      }
+    }
 
     /// Offers an unlearned index entry; learned ones come from the user pass below.
     func offerIndexEntry(_ id: Int, bonus: Double) {
-      let score = baseScores[id] + bonus + lengthBonus(Int(length(at: id)))
+      var score = baseScores[id] + bonus + lengthBonus(Int(length(at: id)))
+      for entry in predicted where entry.id == id { score += entry.gain }
       guard top.mightAdmit(score: score) else { return }
       let word = self.word(at: id)
       guard !word.utf8.elementsEqual(typedWord.utf8) else { return }
@@ -156,15 +167,18 @@ extension SuggestionIndex {
     }
 
     learnedMatches.sort { $0.learned + $0.bonus > $1.learned + $1.bonus }
+    let highestGain = predicted.map(\.gain).max() ?? 0
     for (slot, learned, bonus) in learnedMatches {
-      guard top.mightAdmit(score: maximumBaseScore + learned + bonus) else { break }
+      guard top.mightAdmit(score: maximumBaseScore + highestGain + learned + bonus) else { break }
       let entry = userWords.entries[slot]
       guard !entry.word.utf8.elementsEqual(typedWord.utf8) else { continue }
-      let base = entryID(spelled: entry.codes).map { baseScores[$0] } ?? 0
+      let id = entryID(spelled: entry.codes)
+      let base = id.map { baseScores[$0] } ?? 0
+      let gain = predicted.first { $0.id == id }?.gain ?? 0
       top.offer(
         Candidate(
-          word: entry.word, score: base + learned + bonus, length: Int32(entry.initials.count),
-          isLearned: true))
+          word: entry.word, score: base + gain + learned + bonus,
+          length: Int32(entry.initials.count), isLearned: true))
     }
     return top.items.map {
       Suggestion(word: $0.word, score: $0.score, isLearned: $0.isLearned)

@@ -62,8 +62,9 @@ NOUN_LEMMAS = 30_000   # commonest nouns expanded
 VERB_LEMMAS = 9_000    # commonest verb, adjective and 하다 stems expanded
 NOUN_RESTS = 26        # particles per noun
 VERB_RESTS = 70        # endings per stem
-NEXT_WORDS = 6_000     # words with a next-word row
-NEXT_PER_WORD = 6      # next words kept per row
+NEXT_WORDS = 12_000    # words with a next-word row
+NEXT_PER_WORD = 12     # next words kept per row (the bar shows 3; the rest rank completions)
+NEXT_SPREAD = 20       # words a predicted morpheme is spread over
 MIN_COUNT = 0.2        # forms estimated below this are dropped (the rest count at least 1)
 
 NOUN_TAGS = {"NNG"}
@@ -291,7 +292,7 @@ def main(argv=None):
         starts = [(f, t, p) for f, t, p in predicted if t in WORD_START and (f, t) in by_morpheme]
         mass = sum(p for _, _, p in starts)
         for form, tagged, p in starts:
-            entries = by_morpheme[(form, tagged)][:NEXT_PER_WORD]
+            entries = by_morpheme[(form, tagged)][:NEXT_SPREAD]
             whole = sum(c for c, _ in by_morpheme[(form, tagged)])
             for count, nxt in entries:
                 scored[nxt] += p / mass * count / whole
