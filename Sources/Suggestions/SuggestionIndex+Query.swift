@@ -88,19 +88,25 @@ extension SuggestionIndex {
     func lengthBonus(_ length: Int) -> Double {
       weights.perAddedSyllable * Double(max(0, length - typedLength))
     }
-    /// The entries the previous word predicts (its shipped next words), with their context gain.
-    var predicted: [(id: Int, gain: Double)] = []
+    /// The words the previous word predicts (its shipped next words), with their context gain;
+    /// the packed spelling finds a learned word among them with one compare.
+    var predicted: [(id: Int?, packed: UInt64, codes: [UInt8], gain: Double)] = []
     if let previous, weights.contextCompletion > 0 {
       for row in nextWords.after(previous) {
-        guard let id = entryID(of: row.word) else { continue }
-        predicted.append((id, weights.contextCompletion * logarithm10(Double(row.perMille))))
+        var codes: [UInt8] = []
+        guard speller.appendCodes(of: row.word, to: &codes) else { continue }
+        let gain = weights.contextCompletion * logarithm10(Double(row.perMille))
+        predicted.append((entryID(spelled: codes), packedPrefix(codes), codes, gain))
       }
     }
+    /// Those of them the typed word can still become, set for each kind of query: most
+    /// queries keep none, and the loops below skip the check.
+    var matching = predicted
 
     /// Offers an unlearned index entry; learned ones come from the user pass below.
     func offerIndexEntry(_ id: Int, bonus: Double) {
       var score = baseScores[id] + bonus + lengthBonus(Int(length(at: id)))
-      for entry in predicted where entry.id == id { score += entry.gain }
+      for entry in matching where entry.id == id { score += entry.gain }
       guard top.mightAdmit(score: score) else { return }
       let word = self.word(at: id)
       guard !word.utf8.elementsEqual(typedWord.utf8) else { return }
@@ -113,11 +119,17 @@ extension SuggestionIndex {
     /// highest corpus score could not lift them into the list.
     var learnedMatches: [(slot: Int, learned: Double, bonus: Double)] = []
     func noteLearned(_ slot: Int, bonus: Double) {
-      let stats = userWords.entries[slot].stats
+      let entry = userWords.entries[slot]
       let learned = Ranking.learnedScore(
-        userCount: stats.count, daysSinceUse: today - stats.lastUsedDay)
-      let added = lengthBonus(userWords.entries[slot].initials.count)
-      learnedMatches.append((slot, learned, bonus + added))
+        userCount: entry.stats.count, daysSinceUse: today - entry.stats.lastUsedDay)
+      let added = lengthBonus(entry.initials.count)
+      let gain =
+        matching.isEmpty
+        ? 0
+        : matching.first {
+          $0.packed == userWords.codePrefixes[slot] && $0.codes == entry.codes
+        }?.gain ?? 0
+      learnedMatches.append((slot, learned, bonus + added + gain))
     }
 
     switch parse(typedWord, cyclingLastKey: cyclingLastKey) {
@@ -125,6 +137,10 @@ extension SuggestionIndex {
       return []
 
     case .keypad(let stem, let lastAlternatives):
+      matching.removeAll {
+        !($0.codes.count > stem.count && $0.codes.starts(with: stem)
+          && lastAlternatives.contains($0.codes[stem.count]))
+      }
       for last in lastAlternatives {
         for id in keypadRange(stem: stem, last: last) { offerIndexEntry(id, bonus: 0) }
       }
@@ -167,18 +183,15 @@ extension SuggestionIndex {
     }
 
     learnedMatches.sort { $0.learned + $0.bonus > $1.learned + $1.bonus }
-    let highestGain = predicted.map(\.gain).max() ?? 0
     for (slot, learned, bonus) in learnedMatches {
-      guard top.mightAdmit(score: maximumBaseScore + highestGain + learned + bonus) else { break }
+      guard top.mightAdmit(score: maximumBaseScore + learned + bonus) else { break }
       let entry = userWords.entries[slot]
       guard !entry.word.utf8.elementsEqual(typedWord.utf8) else { continue }
-      let id = entryID(spelled: entry.codes)
-      let base = id.map { baseScores[$0] } ?? 0
-      let gain = predicted.first { $0.id == id }?.gain ?? 0
+      let base = entryID(spelled: entry.codes).map { baseScores[$0] } ?? 0
       top.offer(
         Candidate(
-          word: entry.word, score: base + gain + learned + bonus,
-          length: Int32(entry.initials.count), isLearned: true))
+          word: entry.word, score: base + learned + bonus, length: Int32(entry.initials.count),
+          isLearned: true))
     }
     return top.items.map {
       Suggestion(word: $0.word, score: $0.score, isLearned: $0.isLearned)

@@ -13,7 +13,8 @@ Inputs
                             morphemes, `Kiwi.join` conjugates and picks particles (이/가,
                             을/를, (으)로 ...), `Kiwi.predict_next_morpheme` gives the language
                             model's probabilities of the next morpheme.
-    Lexicon/messages-bench.txt is NOT read: it is the held-out benchmark.
+    Lexicon/messages-bench.txt is NOT read: it is the held-out benchmark; nor are the
+                            development sets (practice-messages-ko.txt, messages-dev.txt).
 
 Method
     1. Every counted word is split into a lemma (a noun, a verb or adjective stem, or a noun
@@ -28,8 +29,9 @@ Method
        profanity (build.py's list) and proper names (only common-noun and verb lemmas are
        used) are left out; the TOP forms by count are kept.
     4. ko-next.tsv: for each of the NEXT_WORDS commonest words, the language model's next
-       morphemes that start a word (nouns, verbs, adverbs ...), each spread over the words
-       starting with it by their counts: P(next | word) ≈ P(morpheme | word) × P(next | morpheme).
+       morphemes that start a word (nouns, verbs, adverbs ...), each spread over the NEXT_SPREAD
+       words starting with it by their counts: P(next | word) ≈ P(morpheme | word) ×
+       P(next | morpheme); the NEXT_PER_WORD best are kept.
 
 Output (UTF-8, NFC, `#` header lines; running twice gives the same bytes)
     Lexicon/ko-forms.tsv    word<TAB>count, the new forms only (not in ko-words.tsv), by count.
