@@ -15,7 +15,7 @@ extension SuggestionIndex {
   ///   - previous: The word before the space; nothing is predicted after anything else.
   ///   - limit: At most this many words (the bar shows 3).
   ///   - user: The learned and hidden words; `nil` for none.
-  ///   - today: The current day number, as for ``suggestions(for:cyclingLastKey:limit:user:today:)``.
+  ///   - today: The current day number, as for ``suggestions(for:cyclingLastKey:limit:user:today:after:)``.
   public func predictions(
     after previous: some StringProtocol, limit: Int = 3, user: UserWords? = nil, today: Int = 0
   ) -> [Suggestion] {

@@ -38,7 +38,7 @@ extension SuggestionIndex {
     }
   }
 
-  /// How ``suggestions(for:cyclingLastKey:limit:user:today:)`` reads `typedWord`.
+  /// How ``suggestions(for:cyclingLastKey:limit:user:today:after:)`` reads `typedWord`.
   ///
   /// Two or more consonant letters and nothing else (`ㄱㅅ`, compounds split: `ㄳ` counts two)
   /// is an initial-consonant query. Anything the ``PrimitiveSpeller`` can spell is a keypad
@@ -67,6 +67,8 @@ extension SuggestionIndex {
   ///     the ranking formula (``Ranking``) and are offered even when the lexicon lacks them;
   ///     hidden words never appear.
   ///   - today: The current day number, in the same unit as ``LearnedStats/lastUsedDay``.
+  ///   - previous: The word before the space before `typedWord`, if one space stands between:
+  ///     completions it predicts rank higher (``RankingWeights/contextCompletion``).
   /// - Returns: Up to `limit` suggestions, never `typedWord` itself, ordered by score, then
   ///   the shorter word, then the word.
   ///
@@ -75,7 +77,7 @@ extension SuggestionIndex {
   /// finds `고장`) and add ``Ranking/exactInitialsBonus`` to exact matches.
   public func suggestions(
     for typedWord: String, cyclingLastKey: [Choseong]? = nil, limit: Int = 3,
-    user: UserWords? = nil, today: Int = 0
+    user: UserWords? = nil, today: Int = 0, after previous: Substring? = nil
   ) -> [Suggestion] {
     guard limit > 0 else { return [] }
     var top = TopList(limit: limit)
@@ -86,10 +88,25 @@ extension SuggestionIndex {
     func lengthBonus(_ length: Int) -> Double {
       weights.perAddedSyllable * Double(max(0, length - typedLength))
     }
+    /// The words the previous word predicts (its shipped next words), with their context gain;
+    /// the packed spelling finds a learned word among them with one compare.
+    var predicted: [(id: Int?, packed: UInt64, codes: [UInt8], gain: Double)] = []
+    if let previous, weights.contextCompletion > 0 {
+      for row in nextWords.after(previous) {
+        var codes: [UInt8] = []
+        guard speller.appendCodes(of: row.word, to: &codes) else { continue }
+        let gain = weights.contextCompletion * logarithm10(Double(row.perMille))
+        predicted.append((entryID(spelled: codes), packedPrefix(codes), codes, gain))
+      }
+    }
+    /// Those of them the typed word can still become, set for each kind of query: most
+    /// queries keep none, and the loops below skip the check.
+    var matching = predicted
 
     /// Offers an unlearned index entry; learned ones come from the user pass below.
     func offerIndexEntry(_ id: Int, bonus: Double) {
-      let score = baseScores[id] + bonus + lengthBonus(Int(length(at: id)))
+      var score = baseScores[id] + bonus + lengthBonus(Int(length(at: id)))
+      for entry in matching where entry.id == id { score += entry.gain }
       guard top.mightAdmit(score: score) else { return }
       let word = self.word(at: id)
       guard !word.utf8.elementsEqual(typedWord.utf8) else { return }
@@ -102,11 +119,17 @@ extension SuggestionIndex {
     /// highest corpus score could not lift them into the list.
     var learnedMatches: [(slot: Int, learned: Double, bonus: Double)] = []
     func noteLearned(_ slot: Int, bonus: Double) {
-      let stats = userWords.entries[slot].stats
+      let entry = userWords.entries[slot]
       let learned = Ranking.learnedScore(
-        userCount: stats.count, daysSinceUse: today - stats.lastUsedDay)
-      let added = lengthBonus(userWords.entries[slot].initials.count)
-      learnedMatches.append((slot, learned, bonus + added))
+        userCount: entry.stats.count, daysSinceUse: today - entry.stats.lastUsedDay)
+      let added = lengthBonus(entry.initials.count)
+      let gain =
+        matching.isEmpty
+        ? 0
+        : matching.first {
+          $0.packed == userWords.codePrefixes[slot] && $0.codes == entry.codes
+        }?.gain ?? 0
+      learnedMatches.append((slot, learned, bonus + added + gain))
     }
 
     switch parse(typedWord, cyclingLastKey: cyclingLastKey) {
@@ -114,6 +137,10 @@ extension SuggestionIndex {
       return []
 
     case .keypad(let stem, let lastAlternatives):
+      matching.removeAll {
+        !($0.codes.count > stem.count && $0.codes.starts(with: stem)
+          && lastAlternatives.contains($0.codes[stem.count]))
+      }
       for last in lastAlternatives {
         for id in keypadRange(stem: stem, last: last) { offerIndexEntry(id, bonus: 0) }
       }

@@ -57,7 +57,7 @@ public enum SavingsError: Error, Sendable, Hashable, CustomStringConvertible {
 ///
 /// A message is typed word by word (words split at spaces). Each word and the space after it
 /// are typed with a shortest key sequence; after every press the bar is asked for the word
-/// being typed, as the keypad asks it (``SuggestionIndex/suggestions(for:cyclingLastKey:limit:user:today:)``
+/// being typed, as the keypad asks it (``SuggestionIndex/suggestions(for:cyclingLastKey:limit:user:today:after:)``
 /// with the cycling consonant key); before the first press of a word after a space, the likely
 /// next words (``SuggestionIndex/predictions(after:limit:user:today:)``). When the Hangul part of the target word shows up, it is
 /// taken: one press, and the word and a space are typed (as the keypad does). If punctuation
@@ -149,7 +149,8 @@ public struct SuggestionSavings: Sendable {
         }
       } else {
         offered = index.suggestions(
-          for: String(typed), cyclingLastKey: probe.cyclingConsonants, limit: limit, user: user
+          for: String(typed), cyclingLastKey: probe.cyclingConsonants, limit: limit, user: user,
+          after: wordBeforeSpace(in: text.dropLast(typed.count))
         ).contains { $0.word == core }
       }
       guard offered else { continue }

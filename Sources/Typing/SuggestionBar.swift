@@ -61,7 +61,8 @@ package struct SuggestionBar {
     let word = trailingWord(of: tail)
     if !word.isEmpty {
       words = data.index.suggestions(
-        for: String(word), cyclingLastKey: cycling, limit: 3, user: data.user, today: data.today
+        for: String(word), cyclingLastKey: cycling, limit: 3, user: data.user, today: data.today,
+        after: wordBeforeSpace(in: tail.dropLast(word.count))
       ).map(\.word)
     } else if let previous = wordBeforeSpace(in: tail) {
       // After a space: the words likely to come next, taken with the same holds.

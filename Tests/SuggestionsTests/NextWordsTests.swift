@@ -60,3 +60,54 @@ struct NextWordsTests {
     #expect(wordBeforeSpace(in: "엄마") == nil)
   }
 }
+
+@Suite("Completions ranked by the word before")
+struct ContextCompletionTests {
+  /// 가방 is ten times as common as 가족, 과자 (ㄱㅈ like 가족) nine times; after 우리 the table
+  /// predicts 가족 at 300 ‰.
+  private func index(contextCompletion: Double) throws -> SuggestionIndex {
+    var index = SuggestionIndex(
+      corpus: Lexicon.parseCorpus("가방\t1000\n과자\t900\n가족\t100\n우리\t500\n집\t1000\n").entries,
+      speller: try speller())
+    index.nextWords = NextWords(parsing: "우리\t집\t500\n우리\t가족\t300\n")
+    index.weights.contextCompletion = contextCompletion
+    return index
+  }
+
+  @Test("a completion the previous word predicts rises above a more common one")
+  func predictedCompletionLeads() throws {
+    let index = try index(contextCompletion: RankingWeights.tuned.contextCompletion)
+    #expect(index.suggestions(for: "가", after: "우리").map(\.word) == ["가족", "가방"])
+    #expect(index.suggestions(for: "ㄱ").map(\.word) == ["가방", "과자", "가족"])
+    #expect(index.suggestions(for: "가", after: "너희").map(\.word) == ["가방", "가족"])
+  }
+
+  @Test("without the context weight the word before changes nothing")
+  func noWeightNoContext() throws {
+    let index = try index(contextCompletion: 0)
+    #expect(index.suggestions(for: "가", after: "우리").map(\.word) == ["가방", "가족"])
+  }
+
+  @Test("an initial-consonant query and a learned word get the context too")
+  func initialsAndLearned() throws {
+    let index = try index(contextCompletion: RankingWeights.tuned.contextCompletion)
+    #expect(index.suggestions(for: "ㄱㅈ").map(\.word) == ["과자", "가족"])
+    #expect(index.suggestions(for: "ㄱㅈ", after: "우리").map(\.word) == ["가족", "과자"])
+    var user = UserWords(speller: try speller())
+    user.learn("가방", today: 0)
+    user.learn("가족", today: 0)
+    #expect(index.suggestions(for: "가", user: user, after: "우리").map(\.word) == ["가족", "가방"])
+  }
+
+  /// With one word shown, 집 is the prediction after the space; at ㄱ the context lifts 가족.
+  @Test("the simulator asks with the word before: 우리 가족 takes 가족 after its first press")
+  func simulatorPassesContext() throws {
+    let layouts = try galaxyLayouts()
+    let ranked = try index(contextCompletion: RankingWeights.tuned.contextCompletion)
+    let flat = try index(contextCompletion: 0)
+    let with = try SuggestionSavings(index: ranked, layouts: layouts, limit: 1).measure("우리 가족")
+    let without = try SuggestionSavings(index: flat, layouts: layouts, limit: 1).measure("우리 가족")
+    #expect(with.wordsTaken == 2)
+    #expect(with.pressesWith < without.pressesWith)
+  }
+}

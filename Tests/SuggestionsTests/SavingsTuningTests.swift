@@ -2,43 +2,56 @@ import Foundation
 import Suggestions
 import Testing
 
-/// The sweep the ranking weights (``RankingWeights``) were chosen with, on the development set.
+/// The sweep the ranking weights (``RankingWeights``) were chosen with, on the development sets.
 ///
-/// It plays `Lexicon/practice-messages-ko.txt` only, never the held-out benchmark: the weights are
-/// picked here, then `make bench` measures them once on `Lexicon/messages-bench.txt`. Off unless
-/// `CHEONJIIN_SAVINGS_TUNING=1`.
+/// It plays `Lexicon/practice-messages-ko.txt` and `Lexicon/messages-dev.txt` only, never the
+/// held-out benchmark: the weights are picked here, then `make bench` measures them once on
+/// `Lexicon/messages-bench.txt`. Off unless `CHEONJIIN_SAVINGS_TUNING=1`.
 @Suite(
-  "Tuning the ranking weights on the development set",
+  "Tuning the ranking weights on the development sets",
   .enabled(
     if: ProcessInfo.processInfo.environment["CHEONJIIN_SAVINGS_TUNING"] == "1",
     "a tuning report: CHEONJIIN_SAVINGS_TUNING=1 plays it"))
 struct SavingsTuningTests {
-  @Test("top-3 savings and next-word hits on Lexicon/practice-messages-ko.txt, per weight")
+  @Test("top-3 savings and next-word hits on the development sets, per weight")
   func sweep() throws {
     let layouts = try galaxyLayouts()
-    let messages = try String(
-      contentsOf: repositoryRoot.appendingPathComponent("Lexicon/practice-messages-ko.txt"),
-      encoding: .utf8
-    ).split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    let messages = try developmentMessages()
     var index = try shippedIndex()
-    // The two weights act on different queries (completions, next words), so one sweep each.
+    // Another next-word table to try (Tools/lexicon/forms.py's output written elsewhere).
+    if let path = ProcessInfo.processInfo.environment["CHEONJIIN_TUNING_NEXT"] {
+      index.nextWords = NextWords(parsing: try String(contentsOfFile: path, encoding: .utf8))
+    }
+    // One weight moved at a time from the tuned ones: each acts on its own part of the bar.
     let tuned = RankingWeights.tuned
+    func varied(_ path: WritableKeyPath<RankingWeights, Double>, _ values: [Double])
+      -> [RankingWeights]
+    {
+      values.map {
+        var trial = tuned; trial[keyPath: path] = $0; return trial
+      }
+    }
     let trials =
-      [0.0, 0.1, 0.2, 0.3, 0.4, 0.6].map {
-        var trial = tuned; trial.perAddedSyllable = $0; return trial
-      }
-      + [0.0, 0.5, 1.0].map {
-        var trial = tuned; trial.nextWordFrequency = $0; return trial
-      }
+      [tuned] + varied(\.perAddedSyllable, [0.1, 0.2])
+      + varied(\.contextCompletion, [0, 1, 2, 4]) + varied(\.nextWordFrequency, [0, 0.5])
     for weights in trials {
       index.weights = weights
       let report = try SuggestionSavings(index: index, layouts: layouts).measure(messages)
       print(
-        "[tuning] per syllable \(weights.perAddedSyllable), next-word frequency "
-          + "\(weights.nextWordFrequency): top-3 \(Int((report.savedFraction * 1000).rounded())) ‰,"
+        "[tuning] \(weights): top-3 \(Int((report.savedFraction * 1000).rounded())) ‰,"
           + " next word \(report.wordsPredicted) of \(report.wordsAfterWord)")
       #expect(report.pressesWith <= report.pressesWithout)
     }
+  }
+}
+
+/// The messages the weights are tuned on: `Lexicon/practice-messages-ko.txt` and
+/// `Lexicon/messages-dev.txt`, never the benchmark.
+func developmentMessages() throws -> [String] {
+  try ["practice-messages-ko.txt", "messages-dev.txt"].flatMap { name in
+    try String(
+      contentsOf: repositoryRoot.appendingPathComponent("Lexicon/\(name)"), encoding: .utf8
+    ).split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
   }
 }
 

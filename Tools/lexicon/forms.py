@@ -13,7 +13,8 @@ Inputs
                             morphemes, `Kiwi.join` conjugates and picks particles (이/가,
                             을/를, (으)로 ...), `Kiwi.predict_next_morpheme` gives the language
                             model's probabilities of the next morpheme.
-    Lexicon/messages-bench.txt is NOT read: it is the held-out benchmark.
+    Lexicon/messages-bench.txt is NOT read: it is the held-out benchmark; nor are the
+                            development sets (practice-messages-ko.txt, messages-dev.txt).
 
 Method
     1. Every counted word is split into a lemma (a noun, a verb or adjective stem, or a noun
@@ -28,8 +29,9 @@ Method
        profanity (build.py's list) and proper names (only common-noun and verb lemmas are
        used) are left out; the TOP forms by count are kept.
     4. ko-next.tsv: for each of the NEXT_WORDS commonest words, the language model's next
-       morphemes that start a word (nouns, verbs, adverbs ...), each spread over the words
-       starting with it by their counts: P(next | word) ≈ P(morpheme | word) × P(next | morpheme).
+       morphemes that start a word (nouns, verbs, adverbs ...), each spread over the NEXT_SPREAD
+       words starting with it by their counts: P(next | word) ≈ P(morpheme | word) ×
+       P(next | morpheme); the NEXT_PER_WORD best are kept.
 
 Output (UTF-8, NFC, `#` header lines; running twice gives the same bytes)
     Lexicon/ko-forms.tsv    word<TAB>count, the new forms only (not in ko-words.tsv), by count.
@@ -62,8 +64,9 @@ NOUN_LEMMAS = 30_000   # commonest nouns expanded
 VERB_LEMMAS = 9_000    # commonest verb, adjective and 하다 stems expanded
 NOUN_RESTS = 26        # particles per noun
 VERB_RESTS = 70        # endings per stem
-NEXT_WORDS = 6_000     # words with a next-word row
-NEXT_PER_WORD = 6      # next words kept per row
+NEXT_WORDS = 12_000    # words with a next-word row
+NEXT_PER_WORD = 12     # next words kept per row (the bar shows 3; the rest rank completions)
+NEXT_SPREAD = 20       # words a predicted morpheme is spread over
 MIN_COUNT = 0.2        # forms estimated below this are dropped (the rest count at least 1)
 
 NOUN_TAGS = {"NNG"}
@@ -291,7 +294,7 @@ def main(argv=None):
         starts = [(f, t, p) for f, t, p in predicted if t in WORD_START and (f, t) in by_morpheme]
         mass = sum(p for _, _, p in starts)
         for form, tagged, p in starts:
-            entries = by_morpheme[(form, tagged)][:NEXT_PER_WORD]
+            entries = by_morpheme[(form, tagged)][:NEXT_SPREAD]
             whole = sum(c for c, _ in by_morpheme[(form, tagged)])
             for count, nxt in entries:
                 scored[nxt] += p / mass * count / whole

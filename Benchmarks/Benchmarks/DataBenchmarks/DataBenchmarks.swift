@@ -15,9 +15,9 @@ struct DataWorkload {
   let layouts: [Layout]
   let index: SuggestionIndex
   let messages: [String]
-  /// What the keypad asks the bar after every press of every message: the word being typed
-  /// and the cycle of the consonant key still cycling.
-  let queries: [(word: String, cycling: [Choseong]?)]
+  /// What the keypad asks the bar after every press of every message: the word being typed,
+  /// the cycle of the consonant key still cycling, and the word before the space before it.
+  let queries: [(word: String, cycling: [Choseong]?, previous: Substring?)]
   /// 5,000 learned words (every 40th inflected form, used 1 to 9 times over 100 days), the most
   /// a keypad holds.
   let learned: UserWords
@@ -46,18 +46,22 @@ struct DataWorkload {
         contentsOf: root.appendingPathComponent("Lexicon/messages-bench.txt"), encoding: .utf8
       ).split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
       let speller = Speller(layouts: layouts)
-      var queries: [(String, [Choseong]?)] = []
+      var queries: [(String, [Choseong]?, Substring?)] = []
       for message in messages {
         var engine = Typist(layouts: layouts)
         for press in try speller.spell(message) {
           _ = press.isHold ? engine.hold(press.key) : engine.tap(press.key)
-          let word = trailingWord(of: engine.text)
-          if !word.isEmpty { queries.append((String(word), engine.cyclingConsonants)) }
+          let text = engine.text
+          let word = trailingWord(of: text)
+          if !word.isEmpty {
+            let previous = wordBeforeSpace(in: text.dropLast(word.count))
+            queries.append((String(word), engine.cyclingConsonants, previous))
+          }
         }
       }
       // Initial-consonant searches, as people type them for contacts and phrases.
       for initials in ["ㄱㅅ", "ㄱㅅㅎ", "ㅅㄹㅎ", "ㅂㅇ", "ㅇㄴㅎㅅㅇ", "ㄱㅁㄱ", "ㅈㅅㅎㄴㄷ"] {
-        queries.append((initials, nil))
+        queries.append((initials, nil, nil))
       }
       self.queries = queries
     } catch {
@@ -122,7 +126,8 @@ let benchmarks: @Sendable () -> Void = {
         let query = data.queries[next]
         blackHole(
           data.index.suggestions(
-            for: query.word, cyclingLastKey: query.cycling, limit: 3, user: user, today: 100))
+            for: query.word, cyclingLastKey: query.cycling, limit: 3, user: user, today: 100,
+            after: query.previous))
         next = next + 1 == data.queries.count ? 0 : next + 1
       }
     }
