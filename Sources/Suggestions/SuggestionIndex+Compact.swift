@@ -120,6 +120,7 @@ extension SuggestionIndex {
     guard reader.offset == file.count else { throw .damaged("bytes after the last section") }
     nextWords = next
     maximumBaseScore = baseScores.max() ?? 0
+    scoreTree = ScoreTree(baseScores)
     try checkCompact()
   }
 

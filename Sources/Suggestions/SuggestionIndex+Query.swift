@@ -132,6 +132,8 @@ extension SuggestionIndex {
       learnedMatches.append((slot, learned, bonus + added + gain))
     }
 
+    /// The highest base score a word matching the query can have: bounds the learned words.
+    var rangeMaximum = maximumBaseScore
     switch parse(typedWord, cyclingLastKey: cyclingLastKey) {
     case .none:
       return []
@@ -141,9 +143,24 @@ extension SuggestionIndex {
         !($0.codes.count > stem.count && $0.codes.starts(with: stem)
           && lastAlternatives.contains($0.codes[stem.count]))
       }
-      for last in lastAlternatives {
-        for id in keypadRange(stem: stem, last: last) { offerIndexEntry(id, bonus: 0) }
+      let ranges = lastAlternatives.map { keypadRange(stem: stem, last: $0) }
+      if weights.perAddedSyllable == 0 {
+        // Best base score first, so a one-letter prefix scores a few words, not thousands; the
+        // words the previous word predicts first, as their gain lifts them above their base.
+        for entry in matching { if let id = entry.id { offerIndexEntry(id, bonus: 0) } }
+        for range in ranges {
+          scoreTree.visitBest(in: range, while: { top.mightAdmit(score: $0) }) { id in
+            if !matching.contains(where: { $0.id == id }) { offerIndexEntry(id, bonus: 0) }
+          }
+        }
+      } else {
+        // A length bonus can lift any word of the range: score every one.
+        for range in ranges {
+          for id in range { offerIndexEntry(id, bonus: 0) }
+        }
       }
+      // A learned word the index lacks has base 0.
+      rangeMaximum = max(0, ranges.compactMap { scoreTree.maximum(in: $0) }.max() ?? 0)
       let filter = packedFilter(lastAlternatives.count == 1 ? stem + lastAlternatives : stem)
       for slot in userWords.codePrefixes.indices
       where userWords.codePrefixes[slot] & filter.mask == filter.value {
@@ -184,7 +201,7 @@ extension SuggestionIndex {
 
     learnedMatches.sort { $0.learned + $0.bonus > $1.learned + $1.bonus }
     for (slot, learned, bonus) in learnedMatches {
-      guard top.mightAdmit(score: maximumBaseScore + learned + bonus) else { break }
+      guard top.mightAdmit(score: rangeMaximum + learned + bonus) else { break }
       let entry = userWords.entries[slot]
       guard !entry.word.utf8.elementsEqual(typedWord.utf8) else { continue }
       let base = entryID(spelled: entry.codes).map { baseScores[$0] } ?? 0

@@ -49,6 +49,8 @@ public struct SuggestionIndex: Sendable {
   let baseScores: [Double]
   /// The highest base score, an upper bound used to skip hopeless learned words.
   let maximumBaseScore: Double
+  /// The base scores by id, for visiting a keypad range's best words first.
+  let scoreTree: ScoreTree
   let keyCodes: [UInt8]
   let keyStarts: [Int32]
   // Unfolded initial consonants of each entry (one per syllable), at `keyStarts`-like offsets.
@@ -172,6 +174,7 @@ public struct SuggestionIndex: Sendable {
     self.counts = counts
     self.baseScores = baseScores
     maximumBaseScore = baseScores.max() ?? 0
+    scoreTree = ScoreTree(baseScores)
     self.keyCodes = keyCodes
     self.keyStarts = keyStarts
     self.initialCodes = initialCodes
