@@ -107,6 +107,7 @@ extension SuggestionIndex {
     baseScores = try reader.array()
     keyCodes = try reader.array()
     keyStarts = try reader.array()
+    packedKeys = Self.packedKeys(codes: keyCodes, starts: keyStarts)
     initialCodes = try reader.array()
     initialStarts = try reader.array()
     initialsOrder = try reader.array()

@@ -23,17 +23,22 @@ extension SuggestionIndex {
     return entryID(spelled: codes)
   }
 
-  /// The entry whose spelling is exactly `codes` (one-to-one for syllable words).
-  func entryID(spelled codes: [UInt8]) -> Int? {
-    keyCodes.withUnsafeBufferPointer { keys in
+  /// The entry whose spelling is exactly `codes` (one-to-one for syllable words); `packed` is
+  /// ``packedPrefix(_:)`` of `codes`, when the caller has it.
+  func entryID(spelled codes: [UInt8], packed: UInt64? = nil) -> Int? {
+    let packed = packed ?? packedPrefix(codes)
+    let first = partition(count: packedKeys.count) { packedKeys[$0] < packed }
+    return keyCodes.withUnsafeBufferPointer { keys in
       codes.withUnsafeBufferPointer { codes in
-        let found = partition(count: counts.count) { id in
-          compareCodes(key(keys, Int(keyStarts[id]), Int(keyStarts[id + 1])), codes) < 0
+        // Keys longer than the packed prefix share it; the few that do are compared in full.
+        var id = first
+        while id < packedKeys.count, packedKeys[id] == packed {
+          if compareCodes(key(keys, Int(keyStarts[id]), Int(keyStarts[id + 1])), codes) == 0 {
+            return id
+          }
+          id += 1
         }
-        guard found < counts.count,
-          compareCodes(key(keys, Int(keyStarts[found]), Int(keyStarts[found + 1])), codes) == 0
-        else { return nil }
-        return found
+        return nil
       }
     }
   }
@@ -204,7 +209,9 @@ extension SuggestionIndex {
       guard top.mightAdmit(score: rangeMaximum + learned + bonus) else { break }
       let entry = userWords.entries[slot]
       guard !entry.word.utf8.elementsEqual(typedWord.utf8) else { continue }
-      let base = entryID(spelled: entry.codes).map { baseScores[$0] } ?? 0
+      let base =
+        entryID(spelled: entry.codes, packed: userWords.codePrefixes[slot]).map { baseScores[$0] }
+        ?? 0
       top.offer(
         Candidate(
           word: entry.word, score: base + learned + bonus, length: Int32(entry.initials.count),

@@ -53,6 +53,9 @@ public struct SuggestionIndex: Sendable {
   let scoreTree: ScoreTree
   let keyCodes: [UInt8]
   let keyStarts: [Int32]
+  /// ``packedPrefix(_:)`` of each entry's key, in id order (which is their order): finds an
+  /// entry by a binary search on one array, for the learned words a query scores.
+  let packedKeys: [UInt64]
   // Unfolded initial consonants of each entry (one per syllable), at `keyStarts`-like offsets.
   let initialCodes: [UInt8]
   let initialStarts: [Int32]
@@ -177,9 +180,22 @@ public struct SuggestionIndex: Sendable {
     scoreTree = ScoreTree(baseScores)
     self.keyCodes = keyCodes
     self.keyStarts = keyStarts
+    packedKeys = Self.packedKeys(codes: keyCodes, starts: keyStarts)
     self.initialCodes = initialCodes
     self.initialStarts = initialStarts
     self.initialsOrder = initialsOrder
+  }
+
+  /// The packed prefix of each entry's key. Made before a cache's check, so it reads a damaged
+  /// one safely (offsets out of bounds give 0, codes out of range are cut); the check then
+  /// rejects it.
+  static func packedKeys(codes: [UInt8], starts: [Int32]) -> [UInt64] {
+    guard starts.count > 1 else { return [] }
+    return (0..<starts.count - 1).map { id in
+      let (start, end) = (Int(starts[id]), Int(starts[id + 1]))
+      guard 0 <= start, start <= end, end <= codes.count else { return 0 }
+      return packedPrefix(codes[start..<end].lazy.map { min($0, 30) })
+    }
   }
 
   /// The word of entry `id`.
