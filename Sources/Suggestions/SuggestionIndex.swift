@@ -186,9 +186,10 @@ public struct SuggestionIndex: Sendable {
     self.initialsOrder = initialsOrder
   }
 
-  /// The packed prefix of each entry's key. Made before a cache's check, so it reads a damaged
-  /// one safely (offsets out of bounds give 0, codes out of range are cut); the check then
-  /// rejects it.
+  /// The packed prefix of each entry's key.
+  ///
+  /// Made before a cache's check, so it reads a damaged one safely (offsets out of bounds give
+  /// 0, codes out of range are cut); the check then rejects it.
   static func packedKeys(codes: [UInt8], starts: [Int32]) -> [UInt64] {
     guard starts.count > 1 else { return [] }
     return (0..<starts.count - 1).map { id in
