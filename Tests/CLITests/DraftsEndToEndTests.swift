@@ -261,10 +261,15 @@ struct DraftsEndToEndTests {
 
   /// Pad A types 가 and cancels; pad B, started while A is open, types 니 and ends with
   /// `end` (Esc or Ctrl-C) after A is gone.
+  ///
+  /// A types only once B shows its pad (B's harness touches a file A's waits for): with a fixed
+  /// wait instead, a B slow to start on a loaded machine found A already gone and took its draft.
   static func twoPads(home: Home, end: String) async throws -> (a: Run, b: Run) {
+    let bIsOpen = home.root.appendingPathComponent("b-is-open").path
     let first = Task.detached {
       try Self.run(
-        [["until": "F1"], ["wait": 3_000]] + Self.typeGa + [["send": "\u{03}"], ["wait": 300]],
+        [["until": "F1"], ["until_file": bIsOpen]] + Self.typeGa
+          + [["send": "\u{03}"], ["wait": 300]],
         home: home)
     }
     // B starts once A holds the draft (its lock file is there): on a busy machine A's start
@@ -275,7 +280,8 @@ struct DraftsEndToEndTests {
     }
     try #require(FileManager.default.fileExists(atPath: lock), "pad A never took the draft")
     let second = try Self.run(
-      [["until": "F1"], ["wait": 3_500]] + Self.typeNi + [["send": end], ["wait": 400]],
+      [["until": "F1"], ["touch": bIsOpen], ["wait": 3_500]] + Self.typeNi
+        + [["send": end], ["wait": 400]],
       home: home)
     return (try await first.value, second)
   }

@@ -8,7 +8,9 @@ terminal, plays a script of byte writes and waits, and reports what happened as 
                --script JSON -- PROGRAM ARGS...
 
 The script is a list of steps: {"send": "text with \\u001b escapes"}, {"wait": ms},
-{"until": "text the program must have written"} (up to 5 s; "missed" lists those that never came), {"cpu": 1} (records the child's
+{"until": "text the program must have written"} (up to 5 s; "missed" lists those that never came),
+{"touch": PATH} (creates a file), {"until_file": PATH} (waits up to 60 s for one: another
+harness's "touch", so that two programs take turns), {"cpu": 1} (records the child's
 CPU time), {"resize": [rows, cols]} (sets the window size, which sends SIGWINCH),
 {"signal": "TERM"} (sends a signal to the program), {"cooked": 1} (puts the terminal in line
 mode, as a shell does when a job stops), {"termios": 1} (records whether the terminal is in
@@ -131,6 +133,16 @@ def main():
             until_ms.append((time.monotonic() - started) * 1000)
             if needle not in output:
                 missed.append(step["until"])
+        elif "touch" in step:
+            open(step["touch"], "a").close()
+        elif "until_file" in step:
+            # Another harness's "touch": two programs run in turn, whatever the machine's load.
+            end = time.monotonic() + 60
+            while not os.path.exists(step["until_file"]) and time.monotonic() < end:
+                if pump(0.01) is None:
+                    break
+            if not os.path.exists(step["until_file"]):
+                missed.append(step["until_file"])
         elif "cpu" in step:
             cpu_ns.append(cpu_time())
         elif "resize" in step:
