@@ -81,10 +81,17 @@ def main():
         print("== in xterm: skipped: no X server could be started (Debian: xvfb xterm) ==")
         return
     server, display = started
+    # uim keeps .uim.d in the account's home whatever HOME says (as root): one the bench made
+    # is removed after it, as bench_run.py does.
+    import pwd
+    uim_folder = os.path.join(pwd.getpwuid(os.getuid()).pw_dir, ".uim.d")
+    uim_folder_was_there = os.path.exists(uim_folder)
     try:
         with tempfile.TemporaryDirectory(prefix="cheonjiin-bench-xterm-") as work:
-            os.environ["HOME"] = work
-            bench_run.ENV["HOME"] = work
+            # HOME and tmux's sockets in the scratch directory, not the user's.
+            for environment in (os.environ, bench_run.ENV):
+                environment["HOME"] = work
+                environment["TMUX_TMPDIR"] = work
             workloads = os.environ.get("BENCH_XTERM_WORKLOADS", "ascii").split(",")
             if "seq" in workloads:
                 flood(display, ["seq", "1", "1000000"], "seq 1 1000000")
@@ -101,6 +108,8 @@ def main():
     finally:
         server.terminate()
         server.wait()
+        if not uim_folder_was_there:
+            shutil.rmtree(uim_folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
