@@ -81,7 +81,7 @@ public struct HoldDetector<Key: Hashable> {
   private var delaySamples: [Duration] = []
 
   /// How many measured delays the learned one is the median of.
-  static var delaySampleCount: Int { 5 }
+  public static var delaySampleCount: Int { 5 }
 
   /// Mode B: the run whose release was inferred last, while no other event came: a same-key
   /// event soon after it may still be its key repeating.
