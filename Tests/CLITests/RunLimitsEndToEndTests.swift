@@ -26,6 +26,14 @@ struct RunLimitsEndToEndTests {
     return try #require(children?.split(separator: " ").first.flatMap { pid_t(String($0)) })
   }
 
+  /// The most a flood may leave `run` resident, in kilobytes.
+  ///
+  /// The debug build without suggestions sits at 31 MB, most of it the pages of its libraries.
+  /// The suggestion index (25 MB more here, read or built while the flood runs) is left out so
+  /// that only what the output holds is measured; `Scripts/bench_run.py` measures the whole
+  /// program, the release build.
+  static let floodLimitKB = 45_000
+
   /// Resident memory of a process, in kilobytes.
   static func residentKB(_ pid: pid_t) -> Int {
     guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
@@ -111,7 +119,7 @@ struct RunLimitsEndToEndTests {
   @Test("`seq 1 20000000` in bash, then Ctrl-C: the prompt is back at once, memory stays small")
   func ctrlCDuringFlood() throws {
     let session = try TmuxSession(
-      arguments: ["run", "--", "bash", "--norc", "--noprofile"],
+      arguments: ["run", "--no-suggestions", "--", "bash", "--norc", "--noprofile"],
       environment: locale("C.UTF-8").merging(["PS1": "P> "]) { $1 })
     try session.waitFor { session.screen().contains("P>") && session.screen().contains("F1") }
     try session.tmux(["send-keys", "-t", "0", "-l", "seq 1 20000000"])
@@ -126,16 +134,17 @@ struct RunLimitsEndToEndTests {
       }
     }
     #expect(back != nil, "the prompt did not come back within 5 s")
-    #expect(resident > 0 && resident < 60_000, "\(resident) KB during the flood")
+    #expect(resident > 0 && resident < Self.floodLimitKB, "\(resident) KB during the flood")
     try session.tmux(["send-keys", "-t", "0", "-l", "exit 0"])
     try session.keys(["Enter"])
     #expect(try session.waitForExit() == 0)
   }
 
-  @Test("`yes`: the screen draws, memory stays under 60 MB, SIGHUP ends it at once")
+  @Test("`yes`: the screen draws, memory stays under 45 MB, SIGHUP ends it at once")
   func yesFlood() throws {
     let session = try TmuxSession(
-      arguments: ["run", "--", "sh", "-c", "yes flood"], environment: locale("C.UTF-8"))
+      arguments: ["run", "--no-suggestions", "--", "sh", "-c", "yes flood"],
+      environment: locale("C.UTF-8"))
     try session.waitFor { session.screen().contains("flood\nflood") }
     let cheonjiin = try Self.cheonjiin(session)
     var peak = 0
@@ -143,7 +152,7 @@ struct RunLimitsEndToEndTests {
       peak = max(peak, Self.residentKB(cheonjiin))
       Thread.sleep(forTimeInterval: 0.1)
     }
-    #expect(peak > 0 && peak < 60_000, "\(peak) KB")
+    #expect(peak > 0 && peak < Self.floodLimitKB, "\(peak) KB")
     // Keys still work during the flood: F12 hides the pad.
     try session.keys(["F12"])
     try session.waitFor { !session.screen().contains("ㄱㅋ") }
