@@ -7,8 +7,9 @@
 //   8 bytes  the source key (the caller's digest of the lists the index was built from)
 //   8 bytes  checksum of everything after the header
 //   sections: an 8-byte byte count, then the array's bytes, padded to 8 bytes.
-// Reading copies each array out whole and checks every offset and order a query relies on, so
-// a damaged file is refused (and rebuilt by the caller), never trusted into a crash.
+// Writing and reading stream the sections: the file's bytes are never held beside the arrays
+// (17 MB more at the peak of a start). Reading checks every offset and order a query relies on,
+// so a damaged file is refused (and rebuilt by the caller), never trusted into a crash.
 
 /// Why a compact index file was not used; the caller builds the index from the lists instead.
 public enum CompactIndexProblem: Error, Hashable, Sendable, CustomStringConvertible {
@@ -47,30 +48,55 @@ extension SuggestionIndex {
   /// - Parameter sourceKey: A digest of the lists it was built from (sizes, times): a file
   ///   whose key differs from the lists' current one is stale.
   public func compactBytes(sourceKey: UInt64) -> [UInt8] {
-    var body = CompactWriter()
-    body.append(wordBytes)
-    body.append(wordStarts)
-    body.append(counts)
-    body.append(baseScores)
-    body.append(keyCodes)
-    body.append(keyStarts)
-    body.append(initialCodes)
-    body.append(initialStarts)
-    body.append(initialsOrder)
-    body.append(nextWords.keyBytes)
-    body.append(nextWords.keyStarts)
-    body.append(nextWords.rowStarts)
-    body.append(nextWords.nextBytes)
-    body.append(nextWords.nextStarts)
-    body.append(nextWords.perMilles)
-    var header = CompactWriter()
-    header.bytes = Self.compactMagic
-    header.appendValue(Self.compactVersion)
-    header.appendValue(Self.compactSectionCount)
-    header.appendValue(speller.fingerprint)
-    header.appendValue(sourceKey)
-    header.appendValue(compactChecksum(body.bytes[...]))
-    return header.bytes + body.bytes
+    var bytes: [UInt8] = []
+    writeCompact(sourceKey: sourceKey) { bytes.append(contentsOf: $0) }
+    return bytes
+  }
+
+  /// Hands the bytes of ``compactBytes(sourceKey:)`` to `write` in parts, in order, without
+  /// making the whole file in memory.
+  public func writeCompact(
+    sourceKey: UInt64, to write: (UnsafeRawBufferPointer) throws -> Void
+  ) rethrows {
+    var checksum = CompactChecksum()
+    forEachSection { checksum.addSection($0) }
+    var header = Self.compactMagic
+    func append<T: FixedWidthInteger>(_ value: T) {
+      withUnsafeBytes(of: value) { header.append(contentsOf: $0) }
+    }
+    append(Self.compactVersion)
+    append(Self.compactSectionCount)
+    append(speller.fingerprint)
+    append(sourceKey)
+    append(checksum.value)
+    try header.withUnsafeBytes(write)
+    let zeros = [UInt8](repeating: 0, count: 8)
+    try forEachSection { section in
+      try withUnsafeBytes(of: UInt64(section.count), write)
+      try write(section)
+      try zeros.withUnsafeBytes {
+        try write(UnsafeRawBufferPointer(rebasing: $0[..<padding(section.count)]))
+      }
+    }
+  }
+
+  /// Each section's bytes, in the file's order.
+  private func forEachSection(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    try wordBytes.withUnsafeBytes(body)
+    try wordStarts.withUnsafeBytes(body)
+    try counts.withUnsafeBytes(body)
+    try baseScores.withUnsafeBytes(body)
+    try keyCodes.withUnsafeBytes(body)
+    try keyStarts.withUnsafeBytes(body)
+    try initialCodes.withUnsafeBytes(body)
+    try initialStarts.withUnsafeBytes(body)
+    try initialsOrder.withUnsafeBytes(body)
+    try nextWords.keyBytes.withUnsafeBytes(body)
+    try nextWords.keyStarts.withUnsafeBytes(body)
+    try nextWords.rowStarts.withUnsafeBytes(body)
+    try nextWords.nextBytes.withUnsafeBytes(body)
+    try nextWords.nextStarts.withUnsafeBytes(body)
+    try nextWords.perMilles.withUnsafeBytes(body)
   }
 
   /// Reads an index written by ``compactBytes(sourceKey:)``.
@@ -81,13 +107,24 @@ extension SuggestionIndex {
   public init(compact file: [UInt8], speller: PrimitiveSpeller, sourceKey: UInt64)
     throws(CompactIndexProblem)
   {
-    let header = Self.compactHeaderSize
-    guard file.count >= header, file.starts(with: Self.compactMagic) else {
-      throw file.count < header && Self.compactMagic.starts(with: file) && !file.isEmpty
-        ? .damaged("cut short in the header") : .notAnIndex
+    var source = CompactBytes(bytes: file)
+    try self.init(compact: &source, speller: speller, sourceKey: sourceKey)
+  }
+
+  /// Reads an index written by ``writeCompact(sourceKey:to:)`` from `source`, each section
+  /// straight into its array.
+  ///
+  /// - Throws: As ``init(compact:speller:sourceKey:)``, and what `source` throws.
+  public init<Source: CompactIndexSource>(
+    compact source: inout Source, speller: PrimitiveSpeller, sourceKey: UInt64
+  ) throws(CompactIndexProblem) {
+    let header = try source.header(Self.compactHeaderSize)
+    guard header.count == Self.compactHeaderSize, header.starts(with: Self.compactMagic) else {
+      throw Self.compactMagic.starts(with: header.prefix(Self.compactMagic.count))
+        && !header.isEmpty ? .damaged("cut short in the header") : .notAnIndex
     }
     func value<T: FixedWidthInteger>(at offset: Int, _: T.Type) -> T {
-      file.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: T.self) }
+      header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: T.self) }
     }
     let version = value(at: 8, UInt32.self)
     guard version == Self.compactVersion else { throw .otherVersion(found: version) }
@@ -96,29 +133,35 @@ extension SuggestionIndex {
     }
     guard value(at: 16, UInt64.self) == speller.fingerprint else { throw .otherSpeller }
     guard value(at: 24, UInt64.self) == sourceKey else { throw .otherSource }
-    guard value(at: 32, UInt64.self) == compactChecksum(file[header...]) else {
-      throw .damaged("checksum mismatch")
-    }
-    var reader = CompactReader(file: file, offset: header)
-    self.speller = speller
-    wordBytes = try reader.array()
-    wordStarts = try reader.array()
-    counts = try reader.array()
-    baseScores = try reader.array()
-    keyCodes = try reader.array()
-    keyStarts = try reader.array()
-    packedKeys = Self.packedKeys(codes: keyCodes, starts: keyStarts)
-    initialCodes = try reader.array()
-    initialStarts = try reader.array()
-    initialsOrder = try reader.array()
+    let checksum = value(at: 32, UInt64.self)
+    var reader = CompactReader(source: source)
+    defer { source = reader.source }
     var next = NextWords()
-    next.keyBytes = try reader.array()
-    next.keyStarts = try reader.array()
-    next.rowStarts = try reader.array()
-    next.nextBytes = try reader.array()
-    next.nextStarts = try reader.array()
-    next.perMilles = try reader.array()
-    guard reader.offset == file.count else { throw .damaged("bytes after the last section") }
+    do throws(CompactIndexProblem) {
+      wordBytes = try reader.array()
+      wordStarts = try reader.array()
+      counts = try reader.array()
+      baseScores = try reader.array()
+      keyCodes = try reader.array()
+      keyStarts = try reader.array()
+      initialCodes = try reader.array()
+      initialStarts = try reader.array()
+      initialsOrder = try reader.array()
+      next.keyBytes = try reader.array()
+      next.keyStarts = try reader.array()
+      next.rowStarts = try reader.array()
+      next.nextBytes = try reader.array()
+      next.nextStarts = try reader.array()
+      next.perMilles = try reader.array()
+      guard reader.source.remaining == 0 else { throw .damaged("bytes after the last section") }
+    } catch {
+      // A section that does not hold is most likely a changed byte: the checksum says so.
+      try reader.drain()
+      throw reader.checksum.value == checksum ? error : .damaged("checksum mismatch")
+    }
+    guard reader.checksum.value == checksum else { throw .damaged("checksum mismatch") }
+    self.speller = speller
+    packedKeys = Self.packedKeys(codes: keyCodes, starts: keyStarts)
     nextWords = next
     maximumBaseScore = baseScores.max() ?? 0
     scoreTree = ScoreTree(baseScores)
@@ -196,63 +239,158 @@ private func checkOffsets(_ starts: [Int32], entries: Int, total: Int, _ what: S
   }
 }
 
-/// FNV-1a over 8-byte words (then the tail's bytes): cheap enough to check 10 MB at each start.
+/// FNV-1a over 8-byte words (then the tail's bytes): cheap enough to check 17 MB at each start.
 func compactChecksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-  let prime: UInt64 = 0x100_0000_01B3
-  var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-  bytes.withUnsafeBytes { raw in
-    let words = raw.count / 8
-    for index in 0..<words {
-      hash = (hash ^ raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* prime
+  var checksum = CompactChecksum()
+  bytes.withUnsafeBytes { checksum.add($0) }
+  return checksum.value
+}
+
+/// ``compactChecksum(_:)`` taken part by part: the same value for the same bytes, however they
+/// are cut.
+struct CompactChecksum {
+  private static let prime: UInt64 = 0x100_0000_01B3
+  private var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+  /// Bytes waiting for the rest of their word, in memory order, and how many.
+  private var pending: UInt64 = 0
+  private var pendingCount = 0
+
+  mutating func add(_ raw: UnsafeRawBufferPointer) {
+    var index = 0
+    while pendingCount > 0, index < raw.count {
+      addPending(raw[index])
+      index += 1
     }
-    for index in (words * 8)..<raw.count { hash = (hash ^ UInt64(raw[index])) &* prime }
+    while raw.count - index >= 8 {
+      hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* Self.prime
+      index += 8
+    }
+    for byte in raw[index...] { addPending(byte) }
   }
-  return hash
+
+  /// A section as the file holds it: its byte count, its bytes, the zeros to 8 bytes.
+  mutating func addSection(_ raw: UnsafeRawBufferPointer) {
+    withUnsafeBytes(of: UInt64(raw.count)) { add($0) }
+    add(raw)
+    let zeros: UInt64 = 0
+    withUnsafeBytes(of: zeros) { add(UnsafeRawBufferPointer(rebasing: $0[..<padding(raw.count)])) }
+  }
+
+  private mutating func addPending(_ byte: UInt8) {
+    withUnsafeMutableBytes(of: &pending) { $0[pendingCount] = byte }
+    pendingCount += 1
+    if pendingCount == 8 {
+      hash = (hash ^ pending) &* Self.prime
+      pendingCount = 0
+    }
+  }
+
+  /// The checksum of the bytes so far: a tail short of a word counts byte by byte.
+  var value: UInt64 {
+    var result = hash
+    withUnsafeBytes(of: pending) { bytes in
+      for byte in bytes.prefix(pendingCount) { result = (result ^ UInt64(byte)) &* Self.prime }
+    }
+    return result
+  }
 }
 
-/// Appends arrays as length-prefixed, 8-byte-padded sections.
-struct CompactWriter {
-  var bytes: [UInt8] = []
+/// The zeros that take `length` bytes to a multiple of 8.
+private func padding(_ length: Int) -> Int { (8 - length % 8) % 8 }
 
-  mutating func appendValue<T: FixedWidthInteger>(_ value: T) {
-    withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
-  }
+/// Where a compact index is read from: its bytes, or a file read part by part.
+public protocol CompactIndexSource {
+  /// The bytes not read yet: no section may claim more.
+  var remaining: Int { get }
+  /// Fills `buffer` with the next bytes, all of it; `remaining` covers it.
+  ///
+  /// - Throws: ``CompactIndexProblem/damaged(_:)`` when the bytes cannot be read.
+  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(CompactIndexProblem)
+}
 
-  mutating func append<T: BitwiseCopyable>(_ array: [T]) {
-    let length = array.count * MemoryLayout<T>.stride
-    appendValue(UInt64(length))
-    array.withUnsafeBytes { bytes.append(contentsOf: $0) }
-    bytes.append(contentsOf: repeatElement(0, count: (8 - length % 8) % 8))
+extension CompactIndexSource {
+  /// Up to `count` first bytes.
+  mutating func header(_ count: Int) throws(CompactIndexProblem) -> [UInt8] {
+    let length = min(count, remaining)
+    return try [UInt8](unsafeUninitializedCapacity: length) {
+      (buffer, initialized) throws(CompactIndexProblem) in
+      try read(into: UnsafeMutableRawBufferPointer(buffer))
+      initialized = length
+    }
   }
 }
 
-/// Reads the sections ``CompactWriter`` wrote, refusing any that would run past the file.
-struct CompactReader {
-  let file: [UInt8]
-  var offset: Int
+/// A compact index already in memory.
+public struct CompactBytes: CompactIndexSource {
+  let bytes: [UInt8]
+  var offset = 0
+
+  public init(bytes: [UInt8]) { self.bytes = bytes }
+
+  public var remaining: Int { bytes.count - offset }
+
+  public mutating func read(into buffer: UnsafeMutableRawBufferPointer)
+    throws(CompactIndexProblem)
+  {
+    guard buffer.count <= remaining else { throw .damaged("cut short at byte \(offset)") }
+    bytes.withUnsafeBytes { raw in
+      buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + buffer.count]))
+    }
+    offset += buffer.count
+  }
+}
+
+/// Reads the sections ``SuggestionIndex/writeCompact(sourceKey:to:)`` wrote, each into its
+/// array, refusing any that would run past the end, and sums the bytes for the checksum.
+struct CompactReader<Source: CompactIndexSource> {
+  var source: Source
+  var checksum = CompactChecksum()
 
   mutating func array<T: BitwiseCopyable>() throws(CompactIndexProblem) -> [T] {
-    guard file.count - offset >= 8 else { throw .damaged("cut short at byte \(offset)") }
-    let declared = file.withUnsafeBytes {
-      $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-    }
+    guard source.remaining >= 8 else { throw .damaged("cut short in a section's length") }
+    var declared: UInt64 = 0
+    try read(into: &declared)
     let stride = MemoryLayout<T>.stride
-    let available = UInt64(file.count - offset - 8)
-    guard declared <= available, declared % UInt64(stride) == 0 else {
-      throw .damaged("a section at byte \(offset) runs past the end")
+    guard declared <= UInt64(source.remaining), declared % UInt64(stride) == 0 else {
+      throw .damaged("a section of \(declared) bytes runs past the end")
     }
     let length = Int(declared)
-    let padded = length + (8 - length % 8) % 8
-    guard padded <= Int(available) else { throw .damaged("cut short at byte \(offset)") }
-    let start = offset + 8
-    let result = [T](unsafeUninitializedCapacity: length / stride) { buffer, initialized in
-      file.withUnsafeBytes { raw in
-        UnsafeMutableRawBufferPointer(buffer).copyMemory(
-          from: UnsafeRawBufferPointer(rebasing: raw[start..<start + length]))
-      }
+    guard length + padding(length) <= source.remaining else {
+      throw .damaged("cut short in a section's padding")
+    }
+    let result = try [T](unsafeUninitializedCapacity: length / stride) {
+      (buffer, initialized) throws(CompactIndexProblem) in
+      let raw = UnsafeMutableRawBufferPointer(buffer)
+      try source.read(into: raw)
+      checksum.add(UnsafeRawBufferPointer(raw))
       initialized = length / stride
     }
-    offset = start + padded
+    var zeros: UInt64 = 0
+    try withUnsafeMutableBytes(of: &zeros) { (raw) throws(CompactIndexProblem) in
+      let part = UnsafeMutableRawBufferPointer(rebasing: raw[..<padding(length)])
+      try source.read(into: part)
+      checksum.add(UnsafeRawBufferPointer(part))
+    }
     return result
+  }
+
+  /// Reads one 8-byte value, summed.
+  private mutating func read(into value: inout UInt64) throws(CompactIndexProblem) {
+    try withUnsafeMutableBytes(of: &value) { (raw) throws(CompactIndexProblem) in
+      try source.read(into: raw)
+      checksum.add(UnsafeRawBufferPointer(raw))
+    }
+  }
+
+  /// Sums the rest of the source, so a damaged section can be told from a changed byte.
+  mutating func drain() throws(CompactIndexProblem) {
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
+    defer { chunk.deallocate() }
+    while source.remaining > 0 {
+      let part = UnsafeMutableRawBufferPointer(
+        rebasing: chunk[..<min(chunk.count, source.remaining)])
+      try source.read(into: part)
+      checksum.add(UnsafeRawBufferPointer(part))
+    }
   }
 }

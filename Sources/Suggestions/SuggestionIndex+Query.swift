@@ -101,7 +101,8 @@ extension SuggestionIndex {
         var codes: [UInt8] = []
         guard speller.appendCodes(of: row.word, to: &codes) else { continue }
         let gain = weights.contextCompletion * logarithm10(Double(row.perMille))
-        predicted.append((entryID(spelled: codes), packedPrefix(codes), codes, gain))
+        let packed = packedPrefix(codes)
+        predicted.append((entryID(spelled: codes, packed: packed), packed, codes, gain))
       }
     }
     /// Those of them the typed word can still become, set for each kind of query: most

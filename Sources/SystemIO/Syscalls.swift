@@ -299,6 +299,17 @@ public func reserveStandardDescriptors() {
   }
 }
 
+/// Gives the memory malloc holds free back to the system, after a job that built and dropped
+/// much (the suggestion index's first build) so that the process's size is what it keeps.
+///
+/// The corresponding C function is glibc's `malloc_trim`, found at run time (Glibc's module
+/// leaves out `malloc.h`); a C library without it is left as it is.
+public func returnFreedMemory() {
+  typealias Trim = @convention(c) (Int) -> Int32
+  guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+  _ = unsafeBitCast(symbol, to: Trim.self)(0)
+}
+
 /// Calls `body` until it does not fail with `EINTR`; a result of -1 throws `errno`.
 private func retrying(_ body: () -> Int32) throws(Errno) -> Int32 {
   while true {

@@ -4,7 +4,7 @@ import SystemIO
 import SystemPackage
 
 /// The suggestion index built once and kept in `$XDG_CACHE_HOME/cheonjiin/`: the next start
-/// reads it whole instead of parsing and sorting 250,000 words (``SuggestionIndex/compactBytes(sourceKey:)``).
+/// reads it instead of parsing and sorting 250,000 words (``SuggestionIndex/writeCompact(sourceKey:to:)``).
 ///
 /// A cache is only ever a shortcut: one that is missing, stale (the lists' sizes or times
 /// changed), built for another layout's vowel rules, or damaged is rebuilt from the lists, and
@@ -13,7 +13,7 @@ enum SuggestionCache {
   /// The lists an index is built from, in the folder ``SuggestionSetup/lexiconDirectory(environment:)`` finds.
   static let listNames = ["ko-words.tsv", "ko-forms.tsv", "everyday-ko.tsv", "ko-next.tsv"]
 
-  /// The largest cache file read: 64 MiB (the shipped lists make about 11 MB).
+  /// The largest cache file read: 64 MiB (the shipped lists make 17 MB).
   static let maximumBytes = 64 << 20
 
   /// `$XDG_CACHE_HOME/cheonjiin`, or `~/.cache/cheonjiin` when `XDG_CACHE_HOME` is unset or not
@@ -53,14 +53,22 @@ enum SuggestionCache {
   }
 
   /// The cached index, or why there is none usable.
+  ///
+  /// Each section is read straight into its array: the file's bytes are never held beside
+  /// the index.
   static func read(at path: String, speller: PrimitiveSpeller, sourceKey: UInt64) -> Result<
     SuggestionIndex, CompactIndexProblem
   > {
-    guard let file = try? FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec),
-      let bytes = try? file.closeAfter({ try file.readToEnd(limit: maximumBytes) })
+    guard let file = try? FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)
     else { return .failure(.notAnIndex) }  // missing or unreadable: built as if absent
+    defer { try? file.close() }  // read-only: closing cannot lose anything
+    guard let size = try? file.seek(offset: 0, from: .end), size <= maximumBytes,
+      (try? file.seek(offset: 0, from: .start)) == 0
+    else { return .failure(.notAnIndex) }
+    var source = CacheFile(file: file, remaining: Int(size))
     do throws(CompactIndexProblem) {
-      return .success(try SuggestionIndex(compact: bytes, speller: speller, sourceKey: sourceKey))
+      return .success(
+        try SuggestionIndex(compact: &source, speller: speller, sourceKey: sourceKey))
     } catch {
       return .failure(error)
     }
@@ -79,10 +87,31 @@ enum SuggestionCache {
       let file = try FileDescriptor.open(
         temporary, .writeOnly, options: [.create, .truncate, .closeOnExec],
         permissions: [.ownerReadWrite])
-      try file.closeAfter { _ = try file.writeAll(index.compactBytes(sourceKey: sourceKey)) }
+      try file.closeAfter {
+        try index.writeCompact(sourceKey: sourceKey) { _ = try file.writeAll($0) }
+      }
       try renameFile(temporary, to: target)
     } catch {
       try? removeFile(temporary)
+    }
+  }
+
+  /// The cache file as the index reads it: `remaining` is its size when opened, so a file that
+  /// shrinks while read is cut short, never read past.
+  private struct CacheFile: CompactIndexSource {
+    let file: FileDescriptor
+    var remaining: Int
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(CompactIndexProblem) {
+      var filled = 0
+      while filled < buffer.count {
+        let part = UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])
+        guard let count = try? file.read(into: part), count > 0 else {
+          throw .damaged("unreadable or cut short while read")
+        }
+        filled += count
+      }
+      remaining -= buffer.count
     }
   }
 

@@ -133,4 +133,32 @@ struct CompactIndexTests {
     // Most changes land in an offset, a length or the order; the test must see them refused.
     #expect(refused > (bytes.count - header))
   }
+
+  @Test("the checksum taken part by part, cut anywhere, is the checksum of the whole")
+  func checksumInParts() throws {
+    let bytes = try built().compactBytes(sourceKey: Self.key)
+    let whole = compactChecksum(bytes[...])
+    for cut in [1, 3, 7, 8, 9, 40, 41, bytes.count / 2, bytes.count - 1] {
+      let rest = min(cut + 5, bytes.count)
+      var parts = CompactChecksum()
+      bytes[..<cut].withUnsafeBytes { parts.add($0) }
+      for byte in bytes[cut..<rest] { withUnsafeBytes(of: byte) { parts.add($0) } }
+      bytes[rest...].withUnsafeBytes { parts.add($0) }
+      #expect(parts.value == whole, "cut at \(cut)")
+    }
+    #expect(compactChecksum(bytes[1...]) != whole)
+  }
+
+  @Test("the file written part by part is the bytes, and a source read part by part reads it")
+  func streamed() throws {
+    let index = try built()
+    var parts: [[UInt8]] = []
+    index.writeCompact(sourceKey: Self.key) { parts.append(Array($0)) }
+    #expect(parts.count > 15)
+    #expect(Array(parts.joined()) == index.compactBytes(sourceKey: Self.key))
+    var source = CompactBytes(bytes: Array(parts.joined()) + [0])
+    #expect(throws: CompactIndexProblem.damaged("checksum mismatch")) {
+      try SuggestionIndex(compact: &source, speller: try speller(), sourceKey: Self.key)
+    }
+  }
 }
