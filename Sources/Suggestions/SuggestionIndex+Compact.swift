@@ -321,15 +321,13 @@ extension CompactIndexSource {
 }
 
 /// A compact index already in memory.
-public struct CompactBytes: CompactIndexSource {
+struct CompactBytes: CompactIndexSource {
   let bytes: [UInt8]
   var offset = 0
 
-  public init(bytes: [UInt8]) { self.bytes = bytes }
+  var remaining: Int { bytes.count - offset }
 
-  public var remaining: Int { bytes.count - offset }
-
-  public mutating func read(into buffer: UnsafeMutableRawBufferPointer)
+  mutating func read(into buffer: UnsafeMutableRawBufferPointer)
     throws(CompactIndexProblem)
   {
     guard buffer.count <= remaining else { throw .damaged("cut short at byte \(offset)") }
@@ -349,7 +347,9 @@ struct CompactReader<Source: CompactIndexSource> {
   mutating func array<T: BitwiseCopyable>() throws(CompactIndexProblem) -> [T] {
     guard source.remaining >= 8 else { throw .damaged("cut short in a section's length") }
     var declared: UInt64 = 0
-    try read(into: &declared)
+    try withUnsafeMutableBytes(of: &declared) { (raw) throws(CompactIndexProblem) in
+      try fill(raw)
+    }
     let stride = MemoryLayout<T>.stride
     guard declared <= UInt64(source.remaining), declared % UInt64(stride) == 0 else {
       throw .damaged("a section of \(declared) bytes runs past the end")
@@ -360,26 +360,20 @@ struct CompactReader<Source: CompactIndexSource> {
     }
     let result = try [T](unsafeUninitializedCapacity: length / stride) {
       (buffer, initialized) throws(CompactIndexProblem) in
-      let raw = UnsafeMutableRawBufferPointer(buffer)
-      try source.read(into: raw)
-      checksum.add(UnsafeRawBufferPointer(raw))
+      try fill(UnsafeMutableRawBufferPointer(buffer))
       initialized = length / stride
     }
     var zeros: UInt64 = 0
     try withUnsafeMutableBytes(of: &zeros) { (raw) throws(CompactIndexProblem) in
-      let part = UnsafeMutableRawBufferPointer(rebasing: raw[..<padding(length)])
-      try source.read(into: part)
-      checksum.add(UnsafeRawBufferPointer(part))
+      try fill(UnsafeMutableRawBufferPointer(rebasing: raw[..<padding(length)]))
     }
     return result
   }
 
-  /// Reads one 8-byte value, summed.
-  private mutating func read(into value: inout UInt64) throws(CompactIndexProblem) {
-    try withUnsafeMutableBytes(of: &value) { (raw) throws(CompactIndexProblem) in
-      try source.read(into: raw)
-      checksum.add(UnsafeRawBufferPointer(raw))
-    }
+  /// Reads the next bytes into `buffer`, summed.
+  private mutating func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(CompactIndexProblem) {
+    try source.read(into: buffer)
+    checksum.add(UnsafeRawBufferPointer(buffer))
   }
 
   /// Sums the rest of the source, so a damaged section can be told from a changed byte.
@@ -387,10 +381,8 @@ struct CompactReader<Source: CompactIndexSource> {
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
     defer { chunk.deallocate() }
     while source.remaining > 0 {
-      let part = UnsafeMutableRawBufferPointer(
-        rebasing: chunk[..<min(chunk.count, source.remaining)])
-      try source.read(into: part)
-      checksum.add(UnsafeRawBufferPointer(part))
+      try fill(
+        UnsafeMutableRawBufferPointer(rebasing: chunk[..<min(chunk.count, source.remaining)]))
     }
   }
 }
